@@ -1,0 +1,55 @@
+"""The Saboteur rules engine: pure Python, no Django. See DESIGN.md "Engine API".
+
+    new_game(seats, seed, ruleset="base", options=None) -> State
+    legal_moves(state) -> list[dict]
+    apply(state, move) -> State            pure; raises IllegalMove / MalformedMove
+    view(state, seat) -> dict              seat=None: spectator
+    moderator_view(state) -> dict          the whole truth, for moderators only
+    replay(seats, seed, moves, ruleset, options) -> State
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from .errors import IllegalMove, MalformedMove
+from .rules import RULESETS, rules_for
+from .state import State
+from .views import card_json, moderator_view
+from .views import seat_view as _seat_view
+
+__all__ = [
+    "IllegalMove", "MalformedMove", "RULESETS", "State", "apply", "card_json",
+    "legal_moves", "moderator_view", "new_game", "replay", "rules_for", "view",
+]
+
+
+def new_game(seats: int, seed: int, ruleset: str = "base",
+             options: dict[str, Any] | None = None) -> State:
+    """A new game at the start of round 1, seat 0 to act. Raises ValueError on bad setup."""
+    return rules_for(ruleset).new_game(seats, seed, options)
+
+
+def legal_moves(state: State) -> list[dict[str, Any]]:
+    """Every legal move of the seat to act (path placements over cell and rotation)."""
+    return rules_for(state.ruleset).legal_moves(state)
+
+
+def apply(state: State, move: dict[str, Any]) -> State:
+    """The state after `move` by `state.actor`; `state` itself is never changed."""
+    return rules_for(state.ruleset).apply(state, move)
+
+
+def view(state: State, seat: int | None) -> dict[str, Any]:
+    """What `seat` may know, JSON-ready; None gives the spectator view."""
+    return _seat_view(state, seat)
+
+
+def replay(seats: int, seed: int, moves: Iterable[dict[str, Any]], ruleset: str = "base",
+           options: dict[str, Any] | None = None) -> State:
+    """Rebuild a game from its seed and move log (the Move table is the truth)."""
+    state = new_game(seats, seed, ruleset, options)
+    for move in moves:
+        state = apply(state, move)
+    return state

@@ -1,0 +1,165 @@
+"""The maze: which tunnels reach the start, where a card may go, which goals turn over.
+
+A `Maze` is built from a state's board and the ruleset's card catalogue. Connectivity
+is a breadth-first search over *segments* (one node per tunnel system inside a card),
+so dead ends, bridges, double curves, ladders and doors need no special geometry.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+
+from .cards import GOAL_CELLS, GOAL_CONTENTS, CardSpec, Segment
+from .geometry import DIRECTIONS, OPPOSITE, WORDS, Cell, bits, neighbour
+from .state import State
+
+Node = tuple[Cell, int]  # (cell, segment index)
+
+
+@dataclass(frozen=True)
+class Placed:
+    card: CardSpec
+    rotated: bool
+    segments: tuple[Segment, ...]
+    exits: int
+    hidden: bool  # a face-down goal: no known shape, no agreement needed
+    goal: int | None  # goal index for goal positions
+
+
+@dataclass(frozen=True)
+class Slot:
+    """An empty cell next to the maze and what its neighbours demand of a card there.
+
+    A card with exits `x` fits the edges iff `x & must == need`; it touches the start's
+    tunnels iff `x & live` (RULES.md: a dead-end exit meeting such a tunnel counts).
+    """
+
+    cell: Cell
+    must: int  # edges facing a face-up card: tunnel must meet tunnel, wall meet wall
+    need: int  # edges where that neighbour has a tunnel
+    live: int  # edges where that tunnel is connected to the start
+    near_goal: bool  # shares an edge with a goal card (face down or not)
+
+
+class Maze:
+    def __init__(self, state: State, cards: Mapping[str, CardSpec]) -> None:
+        self.cells: dict[Cell, Placed] = {}
+        goal_index = {cell: i for i, cell in enumerate(GOAL_CELLS)}
+        for cell, (card_id, rotated) in state.board.items():
+            index = goal_index.get(cell)
+            if index is not None and card_id.startswith("goal-"):
+                spec = GOAL_CONTENTS[state.goal_kinds[index]]
+                hidden = not state.goal_revealed[index]
+            else:
+                spec, hidden, index = cards[card_id], False, None
+            if hidden:
+                self.cells[cell] = Placed(spec, False, (), 0, True, index)
+            else:
+                self.cells[cell] = Placed(spec, rotated, spec.oriented(rotated),
+                                          spec.oriented_exits(rotated), False, index)
+        self._reach: dict[Cell, int] | None = None
+
+    # ---- connectivity --------------------------------------------------------
+    def segment_at(self, cell: Cell, exit_: int) -> int | None:
+        placed = self.cells.get(cell)
+        if placed is None:
+            return None
+        for i, segment in enumerate(placed.segments):
+            if segment.exits & exit_:
+                return i
+        return None
+
+    def reached_nodes(self, passable: Callable[[Segment], bool] | None = None) -> set[Node]:
+        """Segments joined to the start card (or to a ladder) by unbroken tunnels."""
+        sources: list[Node] = []
+        for cell, placed in self.cells.items():
+            for i, segment in enumerate(placed.segments):
+                if placed.card.kind == "start" or segment.ladder:
+                    sources.append((cell, i))
+        if passable is not None:
+            sources = [n for n in sources if passable(self.cells[n[0]].segments[n[1]])]
+        seen: set[Node] = set(sources)
+        queue: deque[Node] = deque(sources)
+        while queue:
+            cell, index = queue.popleft()
+            for direction in bits(self.cells[cell].segments[index].exits):
+                other = neighbour(cell, direction)
+                j = self.segment_at(other, OPPOSITE[direction])
+                if j is None or (other, j) in seen:
+                    continue
+                if passable is not None and not passable(self.cells[other].segments[j]):
+                    continue
+                seen.add((other, j))
+                queue.append((other, j))
+        return seen
+
+    def reach(self) -> dict[Cell, int]:
+        """For each cell, the mask of its exits whose tunnel reaches the start."""
+        if self._reach is None:
+            masks: dict[Cell, int] = {}
+            for cell, index in self.reached_nodes():
+                masks[cell] = masks.get(cell, 0) | self.cells[cell].segments[index].exits
+            self._reach = masks
+        return self._reach
+
+    def arriving(self, cell: Cell) -> int:
+        """Edges of `cell` into which a tunnel from the start runs."""
+        reach = self.reach()
+        mask = 0
+        for direction in DIRECTIONS:
+            if reach.get(neighbour(cell, direction), 0) & OPPOSITE[direction]:
+                mask |= direction
+        return mask
+
+    # ---- placement -----------------------------------------------------------
+    def slots(self) -> list[Slot]:
+        """Every empty cell sharing an edge with a card on the table."""
+        reach = self.reach()
+        goal_cells = set(GOAL_CELLS)
+        empty: set[Cell] = set()
+        for cell in self.cells:
+            for direction in DIRECTIONS:
+                other = neighbour(cell, direction)
+                if other not in self.cells:
+                    empty.add(other)
+        return [self.slot(cell, reach, goal_cells) for cell in sorted(empty)]
+
+    def slot(self, cell: Cell, reach: dict[Cell, int] | None = None,
+             goal_cells: set[Cell] | None = None) -> Slot:
+        reach = self.reach() if reach is None else reach
+        goal_cells = set(GOAL_CELLS) if goal_cells is None else goal_cells
+        must = need = live = 0
+        near_goal = False
+        for direction in DIRECTIONS:
+            other = neighbour(cell, direction)
+            placed = self.cells.get(other)
+            if placed is None:
+                continue
+            near_goal = near_goal or other in goal_cells
+            if placed.hidden:
+                continue
+            back = OPPOSITE[direction]
+            must |= direction
+            if placed.exits & back:
+                need |= direction
+            if reach.get(other, 0) & back:
+                live |= direction
+        return Slot(cell, must, need, live, near_goal)
+
+    def touches(self, cell: Cell) -> bool:
+        return any(neighbour(cell, d) in self.cells for d in DIRECTIONS)
+
+
+def edge_error(slot: Slot, exits: int) -> str | None:
+    """A player-readable reason why a card with `exits` does not fit the edges at `slot`."""
+    for direction in bits(slot.must):
+        word = WORDS[direction]
+        if exits & direction and not slot.need & direction:
+            return (f"That card has a tunnel on its {word} side, but the card to its {word} "
+                    "has a wall there.")
+        if slot.need & direction and not exits & direction:
+            return (f"That card has a wall on its {word} side, but the card to its {word} "
+                    "has a tunnel there.")
+    return None

@@ -1,0 +1,18 @@
+"""Rulesets. Each is a `Rules` object; `RULESETS` maps the public name to it."""
+
+from __future__ import annotations
+
+from .base import BaseRules, Rules
+
+RULESETS: dict[str, Rules] = {"base": BaseRules()}
+
+
+def register(rules: Rules) -> None:
+    RULESETS[rules.name] = rules
+
+
+def rules_for(name: str) -> Rules:
+    try:
+        return RULESETS[name]
+    except KeyError:
+        raise ValueError(f"unknown ruleset {name!r}; known: {sorted(RULESETS)}") from None

@@ -1,0 +1,181 @@
+"""The game state: plain data, an exact JSON round trip, and a cheap copy for `apply`.
+
+Conventions: the draw pile's top is the *end* of `deck` (pop is O(1)); the gold pile's
+top is the end of `gold_pile`. `board` maps a cell to (card id, rotated) in placement
+order; the goal positions hold `goal-0..2` whose content is `goal_kinds[i]`.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from .geometry import Cell
+
+Event = dict[str, Any]
+JSON = dict[str, Any]
+
+# Keys of the JSON form, in order; bump FORMAT when the shape changes.
+FORMAT = 1
+
+
+@dataclass
+class State:
+    ruleset: str
+    seats: int
+    options: dict[str, Any]
+    rng: str
+    round: int = 0
+    phase: str = "play"  # "play" | "gold" | "finished" (rulesets may add phases)
+    turn: int = 0  # seat whose turn it is in phase "play"
+    board: dict[Cell, tuple[str, bool]] = field(default_factory=dict)
+    goal_kinds: list[str] = field(default_factory=list)
+    goal_revealed: list[bool] = field(default_factory=list)
+    deck: list[str] = field(default_factory=list)
+    discard: list[str] = field(default_factory=list)
+    set_aside: list[str] = field(default_factory=list)  # path/action cards out of play
+    hands: list[list[str]] = field(default_factory=list)
+    in_front: list[list[str]] = field(default_factory=list)
+    roles: list[str] = field(default_factory=list)
+    roles_aside: list[str] = field(default_factory=list)  # dwarf cards dealt to nobody
+    known_goals: list[list[int]] = field(default_factory=list)  # per seat, goals mapped
+    gold_pile: list[str] = field(default_factory=list)
+    gold_won: list[list[str]] = field(default_factory=list)
+    nuggets: list[int] = field(default_factory=list)  # loose nuggets (Saboteur 2 payouts)
+    gold_offer: list[str] = field(default_factory=list)
+    gold_pickers: list[int] = field(default_factory=list)  # eligible seats, in pick order
+    picker: int | None = None
+    last_turn: int | None = None  # seat that took the last turn (next round starts after it)
+    finder: int | None = None
+    extra: dict[str, Any] = field(default_factory=dict)  # ruleset-specific data
+    log: list[Event] = field(default_factory=list)
+
+    # ---- contract properties -------------------------------------------------
+    @property
+    def finished(self) -> bool:
+        return self.phase == "finished"
+
+    @property
+    def actor(self) -> int | None:
+        """The seat whose decision is awaited; None once the game is over."""
+        if self.phase == "finished":
+            return None
+        if self.phase == "play":
+            return self.turn
+        return self.picker
+
+    @property
+    def scores(self) -> list[int]:
+        """Nuggets per seat so far (gold cards won plus loose nuggets)."""
+        from .cards import GOLD_VALUES
+
+        return [
+            sum(GOLD_VALUES[c] for c in won) + loose
+            for won, loose in zip(self.gold_won, self.nuggets, strict=True)
+        ]
+
+    # ---- copying and JSON ----------------------------------------------------
+    def copy(self) -> State:
+        """A copy deep enough that mutating the copy never touches self.
+
+        Log events are never mutated after being appended, so they are shared.
+        """
+        return State(
+            ruleset=self.ruleset,
+            seats=self.seats,
+            options=dict(self.options),
+            rng=self.rng,
+            round=self.round,
+            phase=self.phase,
+            turn=self.turn,
+            board=dict(self.board),
+            goal_kinds=list(self.goal_kinds),
+            goal_revealed=list(self.goal_revealed),
+            deck=list(self.deck),
+            discard=list(self.discard),
+            set_aside=list(self.set_aside),
+            hands=[list(h) for h in self.hands],
+            in_front=[list(f) for f in self.in_front],
+            roles=list(self.roles),
+            roles_aside=list(self.roles_aside),
+            known_goals=[list(k) for k in self.known_goals],
+            gold_pile=list(self.gold_pile),
+            gold_won=[list(g) for g in self.gold_won],
+            nuggets=list(self.nuggets),
+            gold_offer=list(self.gold_offer),
+            gold_pickers=list(self.gold_pickers),
+            picker=self.picker,
+            last_turn=self.last_turn,
+            finder=self.finder,
+            extra=json.loads(json.dumps(self.extra)) if self.extra else {},
+            log=list(self.log),
+        )
+
+    def to_json(self) -> JSON:
+        return {
+            "format": FORMAT,
+            "ruleset": self.ruleset,
+            "seats": self.seats,
+            "options": dict(self.options),
+            "rng": self.rng,
+            "round": self.round,
+            "phase": self.phase,
+            "turn": self.turn,
+            "board": [[x, y, card, rotated] for (x, y), (card, rotated) in self.board.items()],
+            "goal_kinds": list(self.goal_kinds),
+            "goal_revealed": list(self.goal_revealed),
+            "deck": list(self.deck),
+            "discard": list(self.discard),
+            "set_aside": list(self.set_aside),
+            "hands": [list(h) for h in self.hands],
+            "in_front": [list(f) for f in self.in_front],
+            "roles": list(self.roles),
+            "roles_aside": list(self.roles_aside),
+            "known_goals": [list(k) for k in self.known_goals],
+            "gold_pile": list(self.gold_pile),
+            "gold_won": [list(g) for g in self.gold_won],
+            "nuggets": list(self.nuggets),
+            "gold_offer": list(self.gold_offer),
+            "gold_pickers": list(self.gold_pickers),
+            "picker": self.picker,
+            "last_turn": self.last_turn,
+            "finder": self.finder,
+            "extra": json.loads(json.dumps(self.extra)),
+            "log": json.loads(json.dumps(self.log)),
+        }
+
+    @classmethod
+    def from_json(cls, data: JSON) -> State:
+        if data.get("format") != FORMAT:
+            raise ValueError(f"unsupported state format {data.get('format')!r}")
+        return cls(
+            ruleset=data["ruleset"],
+            seats=data["seats"],
+            options=dict(data["options"]),
+            rng=data["rng"],
+            round=data["round"],
+            phase=data["phase"],
+            turn=data["turn"],
+            board={(x, y): (card, rotated) for x, y, card, rotated in data["board"]},
+            goal_kinds=list(data["goal_kinds"]),
+            goal_revealed=list(data["goal_revealed"]),
+            deck=list(data["deck"]),
+            discard=list(data["discard"]),
+            set_aside=list(data["set_aside"]),
+            hands=[list(h) for h in data["hands"]],
+            in_front=[list(f) for f in data["in_front"]],
+            roles=list(data["roles"]),
+            roles_aside=list(data["roles_aside"]),
+            known_goals=[list(k) for k in data["known_goals"]],
+            gold_pile=list(data["gold_pile"]),
+            gold_won=[list(g) for g in data["gold_won"]],
+            nuggets=list(data["nuggets"]),
+            gold_offer=list(data["gold_offer"]),
+            gold_pickers=list(data["gold_pickers"]),
+            picker=data["picker"],
+            last_turn=data["last_turn"],
+            finder=data["finder"],
+            extra=json.loads(json.dumps(data["extra"])),
+            log=json.loads(json.dumps(data["log"])),
+        )

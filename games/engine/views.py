@@ -1,0 +1,165 @@
+"""What each seat may know (RULES.md Part 3), as JSON-ready dicts.
+
+`seat_view` is the only source of facts for pages, emails, the API and log lines.
+`moderator_view` is the explicitly named full truth for moderators.
+Log events keep their secret fields under `_secret`, shown only to the seats in
+`_to` (and to everyone at game end when `_at_end` is set, for gold).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .board import Maze
+from .cards import GOAL_CELLS, GOAL_CONTENTS, GOLD_VALUES, CardSpec
+from .geometry import names_of
+from .rules import rules_for
+from .state import Event, State
+
+JSON = dict[str, Any]
+
+
+def card_json(spec: CardSpec, rotated: bool = False) -> JSON:
+    """A card as a hand or the maze shows it; path exits after `rotated`."""
+    data: JSON = {"id": spec.id, "kind": spec.kind, "name": spec.name}
+    if spec.segments:
+        segments = spec.oriented(rotated)
+        data["exits"] = names_of(spec.oriented_exits(rotated))
+        data["segments"] = [names_of(s.exits) for s in segments]
+        data["dead_end"] = spec.dead_end
+        doors = sorted({s.door for s in segments if s.door})
+        if doors:
+            data["door"] = doors[0]
+            data["door_segments"] = [names_of(s.exits) for s in segments if s.door]
+        if any(s.ladder for s in segments):
+            data["ladder"] = True
+        if spec.crystals:
+            data["crystals"] = spec.crystals
+    if spec.kind == "action":
+        data["action"] = spec.action
+        data["tools"] = list(spec.tools)
+    return data
+
+
+def _board(state: State, seat: int | None, reveal_all: bool) -> list[JSON]:
+    rules = rules_for(state.ruleset)
+    maze = Maze(state, rules.cards)
+    cells = []
+    for (x, y), (card_id, rotated) in state.board.items():
+        placed = maze.cells[(x, y)]
+        card: JSON
+        if placed.goal is None:
+            card = card_json(placed.card, rotated)
+            card["goal"] = None
+        else:
+            content = state.goal_kinds[placed.goal]
+            result = "gold" if content == "gold" else "stone"
+            if placed.hidden and not reveal_all:
+                known = seat is not None and placed.goal in state.known_goals[seat]
+                card = {"id": card_id, "kind": "goal", "name": "Goal", "exits": [],
+                        "segments": [], "dead_end": False, "goal": result if known else "hidden"}
+            else:
+                card = card_json(GOAL_CONTENTS[content], rotated)
+                card.update(id=card_id, kind="goal", goal=result)
+            card["revealed"] = not placed.hidden
+        card["rotated"] = rotated
+        cells.append({"x": x, "y": y, "card": card})
+    return cells
+
+
+def redact(event: Event, seat: int | None, finished: bool) -> Event:
+    shown = {k: v for k, v in event.items() if not k.startswith("_")}
+    secret = event.get("_secret")
+    if secret and ((seat is not None and seat in event.get("_to", ()))
+                   or (finished and event.get("_at_end"))):
+        shown.update(secret)
+    return shown
+
+
+def seat_view(state: State, seat: int | None) -> JSON:
+    """Everything `seat` may know; `seat=None` is a spectator (no hand, no role)."""
+    if seat is not None and not 0 <= seat < state.seats:
+        raise ValueError(f"there is no seat {seat}")
+    rules = rules_for(state.ruleset)
+    end = state.finished
+    players = []
+    for s in range(state.seats):
+        player: JSON = {"seat": s, "hand_size": len(state.hands[s]),
+                        "in_front": [card_json(rules.cards[c]) for c in state.in_front[s]]}
+        if end or s == seat:
+            player["gold"] = state.scores[s]
+        players.append(player)
+    data: JSON = {
+        "ruleset": state.ruleset,
+        "options": dict(state.options),
+        "seats": state.seats,
+        "seat": seat,
+        "round": state.round,
+        "rounds": rules.rounds,
+        "phase": state.phase,
+        "actor": state.actor,
+        "finished": end,
+        "deck_size": len(state.deck),
+        "discard_size": len(state.discard),
+        "board": _board(state, seat, reveal_all=False),
+        "goals": [_goal(state, i, seat) for i in range(len(GOAL_CELLS))],
+        "hand": [] if seat is None else [card_json(rules.cards[c]) for c in state.hands[seat]],
+        "role": None if seat is None else state.roles[seat],
+        "players": players,
+        "gold_offer_size": len(state.gold_offer),
+        "log": [redact(e, seat, end) for e in state.log],
+        "round_results": [
+            {k: e[k] for k in ("round", "reason", "finder", "winners", "roles")}
+            for e in state.log if e["type"] == "round_end"
+        ],
+        "scores": state.scores if end else None,
+        "winners": _winners(state) if end else None,
+    }
+    if seat is not None:
+        data["gold_cards"] = [{"id": c, "value": GOLD_VALUES[c]} for c in state.gold_won[seat]]
+        if state.phase == "gold" and state.picker == seat:
+            data["gold_offer"] = [{"id": c, "value": GOLD_VALUES[c]} for c in state.gold_offer]
+    data.update(rules.extra_view(state, seat))
+    return data
+
+
+def _goal(state: State, index: int, seat: int | None) -> JSON:
+    x, y = GOAL_CELLS[index]
+    result = "gold" if state.goal_kinds[index] == "gold" else "stone"
+    revealed = state.goal_revealed[index]
+    known = revealed or (seat is not None and index in state.known_goals[seat])
+    return {"goal": index, "x": x, "y": y, "revealed": revealed,
+            "status": result if known else "hidden"}
+
+
+def _winners(state: State) -> list[int]:
+    scores = state.scores
+    best = max(scores)
+    return [s for s, v in enumerate(scores) if v == best]
+
+
+def moderator_view(state: State) -> JSON:
+    """The whole truth, for moderators only: every hand, role, goal and the deck order."""
+    rules = rules_for(state.ruleset)
+    data = seat_view(state, None)
+    data["board"] = _board(state, None, reveal_all=True)
+    data["goals"] = [dict(_goal(state, i, None), status=(
+        "gold" if state.goal_kinds[i] == "gold" else "stone"), content=state.goal_kinds[i])
+        for i in range(len(GOAL_CELLS))]
+    data["hands"] = [[card_json(rules.cards[c]) for c in hand] for hand in state.hands]
+    data["roles"] = list(state.roles)
+    data["roles_aside"] = list(state.roles_aside)
+    data["deck_top_first"] = [card_json(rules.cards[c]) for c in reversed(state.deck)]
+    data["discard"] = [card_json(rules.cards[c]) for c in state.discard]
+    data["set_aside"] = [card_json(rules.cards[c]) for c in state.set_aside]
+    data["known_goals"] = [list(k) for k in state.known_goals]
+    data["gold_pile_top_first"] = [{"id": c, "value": GOLD_VALUES[c]}
+                                   for c in reversed(state.gold_pile)]
+    data["gold_offer"] = [{"id": c, "value": GOLD_VALUES[c]} for c in state.gold_offer]
+    data["gold_won"] = [[{"id": c, "value": GOLD_VALUES[c]} for c in won]
+                        for won in state.gold_won]
+    data["scores"] = state.scores
+    data["log"] = [redact(e, None, False) | dict(e.get("_secret", {}), **(
+        {"secret_to": e["_to"]} if "_to" in e else {})) for e in state.log]
+    data.update(rules.extra_view(state, None, moderator=True))
+    return data
