@@ -1,0 +1,1 @@
+"""Engine tests need no database; they run without Django settings."""
