@@ -1,0 +1,16 @@
+"""Settings for the test suite: the real settings with a throwaway key and no HTTPS redirect.
+
+DATABASE_URL still applies, so the suite runs on PostgreSQL when it points there.
+"""
+
+import os
+
+os.environ.setdefault("SECRET_KEY", "test-only-not-secret-" + "x" * 40)
+os.environ.setdefault("SECURE_SSL_REDIRECT", "0")
+
+from .settings import *  # noqa: E402,F403
+
+PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+STORAGES["staticfiles"]["BACKEND"] = (  # noqa: F405
+    "django.contrib.staticfiles.storage.StaticFilesStorage"
+)
