@@ -144,3 +144,22 @@ def check_no_leaks(state: State) -> None:
                 assert "card" not in event
             if event["type"] in ("gold_pick", "payout") and event["seat"] != seat:
                 assert state.finished or "value" not in event
+
+
+def chain_to(x_end: int, y: int = 0, gap: int | None = None) -> dict:
+    """Cards joining the start to (x_end, y) along row y (column 0 first if y != 0).
+
+    Uses only the five crosses, two E-W tunnels and N-S tunnels, so the E-W tunnel p05
+    and the N-E-S junctions p18..p21 stay free for the tests' hands.
+    """
+    row = iter(["p27", "p28", "p29", "p30", "p31", "p06", "p07"])
+    board = {}
+    if y != 0:
+        step = 1 if y > 0 else -1
+        for yy in range(step, y, step):
+            board[(0, yy)] = (["p01", "p02", "p03", "p04"][abs(yy) - 1], False)
+        board[(0, y)] = ("p17", False)  # T N-E-S: joins the column to the row
+    for x in range(1, x_end + 1):
+        if x != gap:
+            board[(x, y)] = (next(row), False)
+    return board

@@ -6,7 +6,7 @@ import pytest
 
 from games.engine import IllegalMove, apply, legal_moves, view
 
-from .helpers import position
+from .helpers import chain_to, position
 
 NS, EW, NE, NW, CROSS = "p01", "p05", "p08", "p13", "p27"
 DEAD_EW, DEAD_N = "p35", "p32"
@@ -118,28 +118,9 @@ def test_only_path_cards_from_your_hand_can_be_placed() -> None:
                            "rotated": False}).code == "card_not_in_hand"
 
 
-def _chain_to(x_end: int, y: int = 0, gap: int | None = None) -> dict:
-    """Cards joining the start to (x_end, y) along row y (column 0 first if y != 0).
-
-    Uses only the five crosses, two E-W tunnels and N-S tunnels, so the E-W tunnel p05
-    and the N-E-S junctions p18..p21 stay free for the tests' hands.
-    """
-    row = iter(["p27", "p28", "p29", "p30", "p31", "p06", "p07"])
-    board = {}
-    if y != 0:
-        step = 1 if y > 0 else -1
-        for yy in range(step, y, step):
-            board[(0, yy)] = (["p01", "p02", "p03", "p04"][abs(yy) - 1], False)
-        board[(0, y)] = ("p17", False)  # T N-E-S: joins the column to the row
-    for x in range(1, x_end + 1):
-        if x != gap:
-            board[(x, y)] = (next(row), False)
-    return board
-
-
 @pytest.mark.parametrize(("stone", "rotated"), [("stone-nw", False), ("stone-ne", True)])
 def test_stone_turns_to_meet_a_tunnel_from_the_west(stone: str, rotated: bool) -> None:
-    state = position(board=_chain_to(6), hands={0: [EW]}, goals=["gold", stone, "stone-nw"])
+    state = position(board=chain_to(6), hands={0: [EW]}, goals=["gold", stone, "stone-nw"])
     after = place(state, EW, 7, 0)
     assert after.goal_revealed == [False, True, False]
     assert after.board[(8, 0)] == ("goal-1", rotated)
@@ -153,7 +134,7 @@ def test_stone_turns_to_meet_a_tunnel_from_the_west(stone: str, rotated: bool) -
 def test_stone_reached_from_north_or_south_turns_to_meet_the_tunnel(stone: str,
                                                                      from_north: bool) -> None:
     side = -1 if from_north else 1
-    state = position(board=_chain_to(7, y=side), hands={0: ["p09", "p14"]},
+    state = position(board=chain_to(7, y=side), hands={0: ["p09", "p14"]},
                      goals=["gold" if not from_north else "stone-nw", stone,
                             "gold" if from_north else "stone-ne"])
     # From above: curve N-E turned (S-W) at (8, -1); from below: curve N-W at (8, 1).
@@ -181,7 +162,7 @@ def test_stone_orientation_table(stone: str, arriving: str, rotated: bool) -> No
 
 
 def test_card_not_next_to_the_goal_can_reveal_it_by_reconnecting_a_branch() -> None:
-    board = _chain_to(7, gap=3)  # what a rockfall at (3, 0) leaves behind
+    board = chain_to(7, gap=3)  # what a rockfall at (3, 0) leaves behind
     state = position(board=board, hands={0: [EW]}, goals=["stone-nw", "stone-ne", "gold"])
     after = place(state, EW, 3, 0)
     assert after.goal_revealed == [False, True, False]
@@ -189,7 +170,7 @@ def test_card_not_next_to_the_goal_can_reveal_it_by_reconnecting_a_branch() -> N
 
 
 def test_one_card_can_turn_two_goals_and_gold_ends_the_round() -> None:
-    board = _chain_to(7, y=-1)
+    board = chain_to(7, y=-1)
     state = position(board=board, hands={0: ["p20"]}, goals=["stone-ne", "gold", "stone-nw"],
                      roles=["gold-digger", "saboteur", "gold-digger", "gold-digger"])
     after = place(state, "p20", 8, -1, rotated=True)  # T turned: N, S and W
@@ -202,7 +183,7 @@ def test_one_card_can_turn_two_goals_and_gold_ends_the_round() -> None:
 
 
 def test_revealed_stone_is_an_ordinary_face_up_card_for_later_placements() -> None:
-    state = position(board=_chain_to(6), hands={0: [EW], 1: [NS]},
+    state = position(board=chain_to(6), hands={0: [EW], 1: [NS]},
                      goals=["gold", "stone-nw", "stone-ne"])
     after = place(state, EW, 7, 0)  # stone N-W turned as printed: exits N and W
     # South of it is (8, 1): a N-S tunnel there would push a tunnel into its wall.
@@ -213,7 +194,7 @@ def test_revealed_stone_is_an_ordinary_face_up_card_for_later_placements() -> No
 
 
 def test_revealed_stone_may_mismatch_old_neighbours() -> None:
-    board = _chain_to(6)
+    board = chain_to(6)
     board[(8, -1)] = ("p01", False)  # N-S tunnel above the middle goal, cut off
     state = position(board=board, hands={0: [EW]}, goals=["gold", "stone-ne", "stone-nw"])
     after = place(state, EW, 7, 0)  # stone N-E turned: S-W; its wall faces the N-S tunnel
