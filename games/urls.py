@@ -1,4 +1,18 @@
-from django.urls import URLPattern
+from django.urls import URLPattern, path
+
+from .views import api, seat, setup, spectate
 
 app_name = "games"
-urlpatterns: list[URLPattern] = []
+urlpatterns: list[URLPattern] = [
+    path("", setup.home, name="home"),
+    path("new/", setup.new_game, name="new"),
+    path("play/<str:secret>/", seat.seat_page, name="seat"),
+    path("play/<str:secret>/move", seat.seat_move, name="seat-move"),
+    path("play/<str:secret>/accept", seat.seat_accept, name="seat-accept"),
+    path("play/<str:secret>/say", seat.seat_say, name="seat-say"),
+    path("play/<str:secret>/preferences", seat.seat_preferences, name="seat-preferences"),
+    path("play/<str:secret>/rotate", seat.seat_rotate, name="seat-rotate"),
+    path("api/play/<str:secret>/", api.api_seat, name="api-seat"),
+    path("api/play/<str:secret>/moves", api.api_move, name="api-moves"),
+    path("watch/<str:public_id>/", spectate.watch, name="watch"),
+]

@@ -1,0 +1,260 @@
+"""Readable, translated words for what a view contains: cards, roles, log events, moves.
+
+Everything here works on the JSON of `engine.view` (and `legal_moves`), never on the
+state. Unknown card kinds, event types and move types fall back to a generic text,
+so a new ruleset's additions show up without changes here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from . import engine
+
+JSON = dict[str, Any]
+Names = Mapping[int, str]
+
+
+def tool_name(tool: str) -> str:
+    return {"pickaxe": _("pickaxe"), "lantern": _("lantern"), "cart": _("cart")}.get(tool, tool)
+
+
+def role_name(role: str | None) -> str:
+    if role is None:
+        return _("unknown")
+    known = {"gold-digger": _("gold-digger"), "saboteur": _("saboteur")}
+    return known.get(role, role.replace("-", " "))
+
+
+def team_name(winners: str) -> str:
+    known = {"gold-diggers": _("the gold-diggers"), "saboteurs": _("the saboteurs"),
+             "nobody": _("nobody")}
+    return known.get(winners, winners.replace("-", " "))
+
+
+def goal_name(goal: int) -> str:
+    return {0: _("top goal"), 1: _("middle goal"), 2: _("bottom goal")}.get(
+        goal, _("goal %(n)s") % {"n": goal}
+    )
+
+
+def goal_result(result: str) -> str:
+    return {"gold": _("gold"), "stone": _("stone")}.get(result, result)
+
+
+def card_name(card: Mapping[str, Any]) -> str:
+    """A card's name from its structure (so it can be translated)."""
+    kind = card.get("kind")
+    exits = "-".join(card.get("exits", []))
+    if kind == "path" and not card.get("door") and not card.get("ladder"):
+        segments = card.get("segments", [])
+        if card.get("dead_end"):
+            return _("Dead end %(exits)s") % {"exits": exits}
+        if len(segments) == 1:
+            return {2: _("Tunnel %(exits)s"), 3: _("T-junction %(exits)s"),
+                    4: _("Crossroads")}.get(len(exits.split("-")), "%(exits)s") % {
+                "exits": exits}
+    if kind == "action":
+        tools = " / ".join(tool_name(t) for t in card.get("tools", []))
+        action = card.get("action")
+        if action == "break":
+            return _("Broken %(tool)s") % {"tool": tools}
+        if action == "repair":
+            return _("Repair %(tools)s") % {"tools": tools}
+        if action == "rockfall":
+            return _("Rockfall")
+        if action == "map":
+            return _("Map")
+    if kind == "start":
+        return _("Start")
+    return str(card.get("name") or card.get("id") or "?")
+
+
+def catalog_card(ruleset: str, card_id: object) -> JSON | None:
+    """The public face of a card id (for cards played face up), or None."""
+    spec = engine.rules_for(ruleset).cards.get(str(card_id))
+    return engine.card_json(spec) if spec is not None else None
+
+
+def played_card_name(event: JSON, key: str, name_key: str, ruleset: str) -> str:
+    card = catalog_card(ruleset, event.get(key))
+    return card_name(card) if card else str(event.get(name_key, "?"))
+
+
+def seat_name(seat: int | None, names: Names) -> str:
+    if seat is None:
+        return _("nobody")
+    return names.get(seat, _("seat %(n)s") % {"n": seat})
+
+
+def cell(x: int, y: int) -> str:
+    return f"({x}, {y})"
+
+
+def plural_nuggets(value: int) -> str:
+    return ngettext("%(n)s nugget", "%(n)s nuggets", value) % {"n": value}
+
+
+# ---- log events ---------------------------------------------------------------------------
+
+
+def event_sentence(event: JSON, names: Names, ruleset: str) -> str:
+    """One log event of a view as a sentence; unknown types get a generic one."""
+    handler = _EVENTS.get(str(event.get("type")))
+    who = seat_name(event.get("seat"), names)
+    if handler is None:
+        return _("%(who)s: %(type)s") % {"who": who, "type": event.get("type")}
+    return handler(dict(event, ruleset=ruleset), who, names)
+
+
+def _round_start(e: JSON, who: str, names: Names) -> str:
+    return _("Round %(round)s begins; %(first)s plays first.") % {
+        "round": e["round"], "first": seat_name(e.get("first"), names)}
+
+
+def _place(e: JSON, who: str, names: Names) -> str:
+    text = _("%(who)s placed %(card)s at %(cell)s.") % {
+        "who": who, "card": played_card_name(e, "card", "name", e["ruleset"]),
+        "cell": cell(e["x"], e["y"])}
+    if e.get("rotated"):
+        text += " " + _("(turned round)")
+    return text
+
+
+def _tool_action(e: JSON, who: str, names: Names) -> str:
+    values = {"who": who, "tool": tool_name(str(e.get("tool"))),
+              "target": seat_name(e.get("target"), names)}
+    if e["type"] == "break":
+        return _("%(who)s broke the %(tool)s of %(target)s.") % values
+    return _("%(who)s repaired the %(tool)s of %(target)s.") % values
+
+
+def _rockfall(e: JSON, who: str, names: Names) -> str:
+    return _("%(who)s caused a rockfall at %(cell)s, removing %(card)s.") % {
+        "who": who, "cell": cell(e["x"], e["y"]),
+        "card": played_card_name(e, "removed", "removed_name", e["ruleset"])}
+
+
+def _map(e: JSON, who: str, names: Names) -> str:
+    text = _("%(who)s looked at the %(goal)s with a map.") % {
+        "who": who, "goal": goal_name(e["goal"])}
+    if "result" in e:
+        text += " " + _("It showed: %(result)s.") % {"result": goal_result(e["result"])}
+    return text
+
+
+def _pass(e: JSON, who: str, names: Names) -> str:
+    count = int(e.get("count", 0))
+    if count == 0:
+        return _("%(who)s passed without a card to discard.") % {"who": who}
+    if "card" in e and "name" in e:
+        return _("%(who)s passed, discarding %(card)s.") % {
+            "who": who, "card": played_card_name(e, "card", "name", e["ruleset"])}
+    return ngettext("%(who)s passed, discarding %(n)s card face down.",
+                    "%(who)s passed, discarding %(n)s cards face down.", count) % {
+        "who": who, "n": count}
+
+
+def _reveal(e: JSON, who: str, names: Names) -> str:
+    return _("The %(goal)s at %(cell)s was turned over: %(result)s.") % {
+        "goal": goal_name(e["goal"]), "cell": cell(e["x"], e["y"]),
+        "result": goal_result(e["result"])}
+
+
+def _round_end(e: JSON, who: str, names: Names) -> str:
+    values = {"round": e["round"], "finder": seat_name(e.get("finder"), names),
+              "winners": team_name(str(e.get("winners")))}
+    if e.get("reason") == "gold":
+        text = _("Round %(round)s is over: %(finder)s reached the gold. "
+                 "Winners: %(winners)s.") % values
+    else:
+        text = _("Round %(round)s is over: the cards ran out. Winners: %(winners)s.") % values
+    roles = ", ".join(f"{seat_name(s, names)}: {role_name(r)}"
+                      for s, r in enumerate(e.get("roles", [])))
+    return text + " " + _("Roles: %(roles)s.") % {"roles": roles}
+
+
+def _gold_pick(e: JSON, who: str, names: Names) -> str:
+    if "value" in e:
+        return _("%(who)s took a gold card worth %(gold)s.") % {
+            "who": who, "gold": plural_nuggets(int(e["value"]))}
+    return _("%(who)s took a gold card.") % {"who": who}
+
+
+def _payout(e: JSON, who: str, names: Names) -> str:
+    if "value" in e:
+        return _("%(who)s was paid %(gold)s.") % {"who": who,
+                                                   "gold": plural_nuggets(int(e["value"]))}
+    return _("%(who)s was paid gold.") % {"who": who}
+
+
+def _game_end(e: JSON, who: str, names: Names) -> str:
+    winners = ", ".join(seat_name(s, names) for s in e.get("winners", []))
+    return _("The game is over. Winners: %(winners)s.") % {"winners": winners}
+
+
+_EVENTS = {
+    "round_start": _round_start, "place": _place, "break": _tool_action,
+    "repair": _tool_action, "rockfall": _rockfall, "map": _map, "pass": _pass,
+    "reveal": _reveal, "round_end": _round_end, "gold_pick": _gold_pick, "payout": _payout,
+    "game_end": _game_end,
+}
+
+
+# ---- moves ----------------------------------------------------------------------------------
+
+
+def move_label(move: JSON, names: Names, board: Mapping[tuple[int, int], JSON],
+               with_card: Mapping[str, JSON] | None = None) -> str:
+    """A legal move as a choice in a form. `with_card` maps hand card ids to cards:
+    when given, the card's name is part of the label."""
+    kind = move.get("type")
+    label = _MOVES.get(str(kind), _generic_move)(move, names, board)
+    card = (with_card or {}).get(str(move.get("card")))
+    if with_card is not None and card is not None:
+        return f"{card_name(card)}: {label}"
+    return label
+
+
+def _place_move(m: JSON, names: Names, board: Mapping[tuple[int, int], JSON]) -> str:
+    if m.get("rotated"):
+        return _("place at %(cell)s, turned round") % {"cell": cell(m["x"], m["y"])}
+    return _("place at %(cell)s, upright") % {"cell": cell(m["x"], m["y"])}
+
+
+def _action_move(m: JSON, names: Names, board: Mapping[tuple[int, int], JSON]) -> str:
+    return _("on %(target)s: %(tool)s") % {
+        "target": seat_name(m.get("target"), names), "tool": tool_name(str(m.get("tool")))}
+
+
+def _rockfall_move(m: JSON, names: Names, board: Mapping[tuple[int, int], JSON]) -> str:
+    removed = board.get((m["x"], m["y"]))
+    return _("remove %(card)s at %(cell)s") % {
+        "card": card_name(removed) if removed else "?", "cell": cell(m["x"], m["y"])}
+
+
+def _map_move(m: JSON, names: Names, board: Mapping[tuple[int, int], JSON]) -> str:
+    return _("look at the %(goal)s") % {"goal": goal_name(m["goal"])}
+
+
+def _pass_move(m: JSON, names: Names, board: Mapping[tuple[int, int], JSON]) -> str:
+    if m.get("card") is None:
+        return _("pass (no card to discard)")
+    return _("discard it and pass")
+
+
+def _generic_move(m: JSON, names: Names, board: Mapping[tuple[int, int], JSON]) -> str:
+    details = ", ".join(f"{k}: {v}" for k, v in m.items() if k not in ("type", "seat"))
+    return f"{m.get('type')} ({details})" if details else str(m.get("type"))
+
+
+def gold_pick_label(value: int) -> str:
+    return _("take a gold card worth %(gold)s") % {"gold": plural_nuggets(value)}
+
+
+_MOVES = {"place": _place_move, "action": _action_move, "rockfall": _rockfall_move,
+          "map": _map_move, "pass": _pass_move}

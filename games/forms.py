@@ -1,0 +1,125 @@
+"""HTML forms. They only check shapes; the rules are the engine's, the writes the services'."""
+
+from __future__ import annotations
+
+import json
+import zoneinfo
+from functools import cache
+from typing import Any
+
+from django import forms
+from django.conf import settings
+from django.utils.translation import gettext_lazy as _
+
+from . import engine
+from .models import MAX_HOURS_PER_MOVE
+from .services import MAX_MESSAGE_LENGTH, PlayerSpec
+
+MAX_PLAYERS = max(rules.max_seats for rules in engine.RULESETS.values())
+
+
+@cache
+def time_zone_choices() -> list[tuple[str, str]]:
+    zones = sorted(zoneinfo.available_timezones() - {"localtime", "Factory"})
+    return [(z, z) for z in ["UTC", *[z for z in zones if z != "UTC"]]]
+
+
+class MoveForm(forms.Form):
+    version = forms.IntegerField(min_value=0, widget=forms.HiddenInput)
+    move = forms.CharField(max_length=2000, error_messages={
+        "required": _("Choose a move first.")})
+
+    def clean_move(self) -> dict[str, Any]:
+        raw = self.cleaned_data["move"]
+        try:
+            move = json.loads(raw)
+        except ValueError:
+            raise forms.ValidationError(_("That move could not be read.")) from None
+        if not isinstance(move, dict):
+            raise forms.ValidationError(_("That move could not be read."))
+        return move
+
+
+class TalkForm(forms.Form):
+    text = forms.CharField(label=_("Say something to the table"), max_length=MAX_MESSAGE_LENGTH,
+                           widget=forms.Textarea(attrs={"rows": 2}))
+
+
+class PreferencesForm(forms.Form):
+    time_zone = forms.ChoiceField(label=_("Time zone"), choices=time_zone_choices)
+    language = forms.ChoiceField(label=_("Language"), choices=settings.LANGUAGES)
+
+
+class SetupForm(forms.Form):
+    name = forms.CharField(label=_("Name of the game"), max_length=100)
+    ruleset = forms.ChoiceField(label=_("Rules"))
+    hours_per_move = forms.IntegerField(
+        label=_("Hours per move"), min_value=1, max_value=MAX_HOURS_PER_MOVE,
+        initial=settings.DEFAULT_HOURS_PER_MOVE)
+    seating = forms.ChoiceField(label=_("Seating"), initial="order", choices=[
+        ("order", _("in the order entered")), ("random", _("at random"))])
+    start = forms.ChoiceField(label=_("Start"), initial="accepted", choices=[
+        ("accepted", _("when every player has accepted")), ("now", _("at once"))])
+    spectators_allowed = forms.BooleanField(label=_("Allow spectators"), required=False)
+    time_zone = forms.ChoiceField(label=_("Players' time zone"), choices=time_zone_choices,
+                                  initial="UTC")
+    language = forms.ChoiceField(label=_("Players' language"), choices=settings.LANGUAGES,
+                                 initial="en")
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        ruleset_field = self.fields["ruleset"]
+        assert isinstance(ruleset_field, forms.ChoiceField)
+        ruleset_field.choices = [(name, name) for name in engine.RULESETS]
+        self.option_fields: list[str] = []
+        for ruleset, rules in engine.RULESETS.items():
+            for option, values in rules.option_choices.items():
+                key = f"option_{ruleset}_{option}"
+                self.fields[key] = forms.ChoiceField(
+                    label=f"{ruleset}: {option.replace('_', ' ')}",
+                    choices=[(json.dumps(v), str(v)) for v in values],
+                    initial=json.dumps(rules.default_options[option]))
+                self.option_fields.append(key)
+        for i in range(MAX_PLAYERS):
+            self.fields[f"player_{i}_name"] = forms.CharField(
+                label=_("Player %(n)s") % {"n": i + 1}, max_length=60, required=False)
+            self.fields[f"player_{i}_email"] = forms.EmailField(
+                label=_("Email"), required=False)
+
+    def game_rows(self) -> list[forms.BoundField]:
+        names = ["name", "ruleset", "hours_per_move", "seating", "start", "time_zone", "language"]
+        return [self[name] for name in names]
+
+    def player_rows(self) -> list[tuple[forms.BoundField, forms.BoundField]]:
+        return [(self[f"player_{i}_name"], self[f"player_{i}_email"])
+                for i in range(MAX_PLAYERS)]
+
+    def option_rows(self) -> list[forms.BoundField]:
+        return [self[key] for key in self.option_fields]
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        players = []
+        for i in range(MAX_PLAYERS):
+            name = (data.get(f"player_{i}_name") or "").strip()
+            email = (data.get(f"player_{i}_email") or "").strip()
+            if name and email:
+                players.append(PlayerSpec(name=name, email=email,
+                                          time_zone=data.get("time_zone", "UTC"),
+                                          language=data.get("language", "en")))
+            elif name or email:
+                self.add_error(f"player_{i}_name", _("Give both a name and an email."))
+        ruleset = data.get("ruleset")
+        if ruleset in engine.RULESETS:
+            rules = engine.rules_for(ruleset)
+            if not rules.min_seats <= len(players) <= rules.max_seats:
+                raise forms.ValidationError(
+                    _("These rules need %(min)s to %(max)s players.")
+                    % {"min": rules.min_seats, "max": rules.max_seats})
+            data["options"] = {
+                option: json.loads(data[f"option_{ruleset}_{option}"])
+                for option in rules.option_choices
+                if f"option_{ruleset}_{option}" in data
+            }
+        data["players"] = players
+        return data

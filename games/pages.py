@@ -1,0 +1,142 @@
+"""What the seat and spectator pages show, built only from `engine.view` and `legal_moves`.
+
+Nothing here reads the snapshot directly: the state is turned into a view for the
+one seat asking (or None for a spectator) first, and every fact comes from there.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+from zoneinfo import ZoneInfo
+
+from django.utils import formats, timezone
+from django.utils.translation import gettext as _
+
+from . import describe, drawing, engine
+from .choices import MoveForms, build
+from .models import Game, Message, Seat
+
+JSON = dict[str, Any]
+TABLE_TALK_SHOWN = 50
+
+
+@dataclass
+class Player:
+    number: int
+    name: str
+    hand_size: int
+    in_front: list[str]
+    gold: int | None
+    is_actor: bool
+    is_me: bool
+    accepted: bool
+
+
+def seat_names(game: Game) -> dict[int, str]:
+    return dict(game.seats.values_list("number", "player_name"))
+
+
+def seat_view(game: Game, seat: Seat | None) -> JSON:
+    """The engine's view for `seat` (None: spectator) of the game's current state."""
+    return engine.view(game.state(), None if seat is None else seat.number)
+
+
+def legal_for(game: Game, seat: Seat) -> list[JSON]:
+    """The seat's legal moves: empty unless the game is active and it is their decision."""
+    state = game.state()
+    if game.status != Game.Status.ACTIVE or state.actor != seat.number:
+        return []
+    return engine.legal_moves(state)
+
+
+def local_time(moment: datetime | None, zone: ZoneInfo) -> str:
+    if moment is None:
+        return ""
+    shown = timezone.localtime(moment, zone)
+    return f"{formats.date_format(shown, 'DATETIME_FORMAT')} ({zone.key})"
+
+
+def page_context(game: Game, seat: Seat | None, view: JSON, legal: list[JSON]) -> JSON:
+    """Everything the game page template needs, for one seat or a spectator."""
+    names = seat_names(game)
+    accepted = set(game.seats.filter(accepted_at__isnull=False).values_list("number", flat=True))
+    me = None if seat is None else seat.number
+    zone = seat.zone if seat is not None else ZoneInfo("UTC")
+    players = [
+        Player(number=p["seat"], name=describe.seat_name(p["seat"], names),
+               hand_size=p["hand_size"], in_front=[describe.card_name(c) for c in p["in_front"]],
+               gold=p.get("gold"), is_actor=p["seat"] == view["actor"], is_me=p["seat"] == me,
+               accepted=p["seat"] in accepted)
+        for p in view["players"]
+    ]
+    forms: MoveForms = build(view, legal, names)
+    targets = [(m["x"], m["y"]) for m in legal if m.get("type") == "place"]
+    return {
+        "game": game,
+        "seat": seat,
+        "view": view,
+        "version": game.version,
+        "names": names,
+        "board": drawing.board_svg(view, targets),
+        "forms": forms,
+        "players": players,
+        "actor_name": describe.seat_name(view["actor"], names),
+        "my_turn": bool(legal),
+        "role": describe.role_name(view["role"]) if view.get("role") else None,
+        "phase": phase_text(game, view),
+        "deadline": local_time(game.deadline_at, zone) if game.is_playable else "",
+        "log": list(reversed(log_lines(view, names))),
+        "round_results": round_results(view, names),
+        "scores": final_scores(view, names),
+        "table_talk": table_talk(game),
+        "goals": [dict(g, name=describe.goal_name(g["goal"]),
+                       result=describe.goal_result(g["status"])) for g in view["goals"]],
+    }
+
+
+def phase_text(game: Game, view: JSON) -> str:
+    if game.status != Game.Status.ACTIVE:
+        return str(Game.Status(game.status).label)
+    if view["phase"] == "gold":
+        return _("Round %(round)s of %(rounds)s: the gold is being handed out") % view
+    return _("Round %(round)s of %(rounds)s") % view
+
+
+def log_lines(view: JSON, names: dict[int, str]) -> list[str]:
+    return [describe.event_sentence(e, names, view["ruleset"]) for e in view["log"]]
+
+
+def new_lines(view_before: JSON, view_after: JSON, names: dict[int, str]) -> list[str]:
+    """Sentences for what one move added to the log (for the message after a move)."""
+    added = view_after["log"][len(view_before["log"]):]
+    return [describe.event_sentence(e, names, view_after["ruleset"]) for e in added]
+
+
+def round_results(view: JSON, names: dict[int, str]) -> list[JSON]:
+    results = []
+    for result in view["round_results"]:
+        results.append({
+            "round": result["round"],
+            "gold_found": result["reason"] == "gold",
+            "finder": describe.seat_name(result.get("finder"), names),
+            "winners": describe.team_name(str(result["winners"])),
+            "roles": [(describe.seat_name(s, names), describe.role_name(r))
+                      for s, r in enumerate(result["roles"])],
+        })
+    return results
+
+
+def final_scores(view: JSON, names: dict[int, str]) -> list[JSON]:
+    if not view.get("scores"):
+        return []
+    winners = set(view.get("winners") or [])
+    ranked = sorted(enumerate(view["scores"]), key=lambda pair: (-pair[1], pair[0]))
+    return [{"name": describe.seat_name(s, names), "score": score, "winner": s in winners}
+            for s, score in ranked]
+
+
+def table_talk(game: Game) -> list[Message]:
+    recent = game.messages.select_related("seat").order_by("-created_at", "-id")
+    return list(reversed(recent[:TABLE_TALK_SHOWN]))

@@ -1,0 +1,1 @@
+"""HTTP views: thin shells over `games.services` (writes) and `games.pages` (what to show)."""

@@ -1,0 +1,121 @@
+"""The seat page behind a private link, and its POST actions (CSRF-protected).
+
+GET never changes anything. Every POST redirects back to the page (PRG), except a
+refused move, which shows the page again with the reason and the chosen move kept.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_POST
+
+from .. import engine, pages, services
+from ..forms import MoveForm, PreferencesForm, TalkForm
+from ..links import seat_path
+from ..models import Game, Seat
+from .common import private, seat_or_404, use_seat_locale
+
+
+def _render(request: HttpRequest, seat: Seat, status: int = 200, **extra: Any) -> HttpResponse:
+    game = Game.objects.get(pk=seat.game_id)
+    view = pages.seat_view(game, seat)
+    context = pages.page_context(game, seat, view, pages.legal_for(game, seat))
+    context.update(
+        secret=extra.pop("secret"),
+        talk_form=extra.pop("talk_form", None) or TalkForm(),
+        preferences_form=PreferencesForm(
+            initial={"time_zone": seat.time_zone, "language": seat.language}),
+        **extra,
+    )
+    return private(render(request, "games/seat.html", context, status=status))
+
+
+@require_GET
+def seat_page(request: HttpRequest, secret: str) -> HttpResponse:
+    seat = seat_or_404(secret)
+    use_seat_locale(request, seat)
+    return _render(request, seat, secret=secret)
+
+
+@require_POST
+def seat_move(request: HttpRequest, secret: str) -> HttpResponse:
+    seat = seat_or_404(secret)
+    use_seat_locale(request, seat)
+    form = MoveForm(request.POST)
+    chosen = request.POST.get("move", "")
+    if not form.is_valid():
+        error = next(iter(form.errors.values()))[0]
+        return _render(request, seat, 400, secret=secret, move_error=error, chosen=chosen)
+    before = pages.seat_view(seat.game, seat)
+    try:
+        game = services.submit_move(seat, form.cleaned_data["version"], form.cleaned_data["move"])
+    except services.StaleVersion as stale:
+        return _render(request, seat, 409, secret=secret, move_error=stale.message, chosen=chosen)
+    except engine.MalformedMove as bad:
+        return _render(request, seat, 400, secret=secret, move_error=bad.message, chosen=chosen)
+    except (engine.IllegalMove, services.GameNotPlayable) as refused:
+        return _render(request, seat, 422, secret=secret, move_error=refused.message,
+                       chosen=chosen)
+    after = engine.view(game.state(), seat.number)
+    for line in pages.new_lines(before, after, pages.seat_names(game)):
+        messages.success(request, line)
+    return redirect(seat_path(secret) + "#what-happened")
+
+
+@require_POST
+def seat_accept(request: HttpRequest, secret: str) -> HttpResponse:
+    seat = seat_or_404(secret)
+    use_seat_locale(request, seat)
+    seat = services.accept_seat(seat.pk)
+    if seat.game.status == Game.Status.ACTIVE:
+        messages.success(request, _("You have joined the game."))
+    else:
+        messages.success(request, _("You have joined; the game starts when every player "
+                                    "has accepted."))
+    return redirect(seat_path(secret))
+
+
+@require_POST
+def seat_say(request: HttpRequest, secret: str) -> HttpResponse:
+    seat = seat_or_404(secret)
+    use_seat_locale(request, seat)
+    form = TalkForm(request.POST)
+    if form.is_valid():
+        try:
+            services.post_message(seat, form.cleaned_data["text"])
+        except services.ServiceError as refused:
+            form.add_error("text", refused.message)
+    if not form.is_valid():
+        return _render(request, seat, 400, secret=secret, talk_form=form)
+    return redirect(seat_path(secret) + "#talk")
+
+
+@require_POST
+def seat_preferences(request: HttpRequest, secret: str) -> HttpResponse:
+    seat = seat_or_404(secret)
+    form = PreferencesForm(request.POST)
+    if form.is_valid():
+        services.update_preferences(seat.pk, time_zone=form.cleaned_data["time_zone"],
+                                    language=form.cleaned_data["language"])
+        seat.refresh_from_db()
+        use_seat_locale(request, seat)
+        messages.success(request, _("Your preferences were saved."))
+    else:
+        use_seat_locale(request, seat)
+        messages.error(request, _("Those preferences could not be saved."))
+    return redirect(seat_path(secret))
+
+
+@require_POST
+def seat_rotate(request: HttpRequest, secret: str) -> HttpResponse:
+    seat = seat_or_404(secret)
+    use_seat_locale(request, seat)
+    token = services.rotate_link(seat.pk)
+    messages.warning(request, _("This is your new private link: bookmark it. "
+                                "The old link no longer works."))
+    return redirect(seat_path(token))
