@@ -1,5 +1,9 @@
 """The game state: plain data, an exact JSON round trip, and a cheap copy for `apply`.
 
+Log events are append-only: nothing changes an event once it is in the log, so copies
+share their nested lists (`to_json` copies each event dict, not its insides; treat the
+log in a JSON form as read-only).
+
 Conventions: the draw pile's top is the *end* of `deck` (pop is O(1)); the gold pile's
 top is the end of `gold_pile`. `board` maps a cell to (card id, rotated) in placement
 order; the goal positions hold `goal-0..2` whose content is `goal_kinds[i]`.
@@ -7,7 +11,6 @@ order; the goal positions hold `goal-0..2` whose content is `goal_kinds[i]`.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -18,6 +21,16 @@ JSON = dict[str, Any]
 
 # Keys of the JSON form, in order; bump FORMAT when the shape changes.
 FORMAT = 1
+
+
+def copy_json(value: Any) -> Any:
+    """A deep copy of plain JSON data (dicts, lists, scalars); much faster than
+    json.loads(json.dumps(...)) on the log, which is copied by every to_json."""
+    if isinstance(value, dict):
+        return {k: copy_json(v) if isinstance(v, (dict, list)) else v for k, v in value.items()}
+    if isinstance(value, list):
+        return [copy_json(v) if isinstance(v, (dict, list)) else v for v in value]
+    return value
 
 
 @dataclass
@@ -50,6 +63,8 @@ class State:
     finder: int | None = None
     extra: dict[str, Any] = field(default_factory=dict)  # ruleset-specific data
     log: list[Event] = field(default_factory=list)
+    # Derived data (e.g. the maze) memoised per state object; never copied or saved.
+    cache: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
     # ---- contract properties -------------------------------------------------
     @property
@@ -108,7 +123,7 @@ class State:
             picker=self.picker,
             last_turn=self.last_turn,
             finder=self.finder,
-            extra=json.loads(json.dumps(self.extra)) if self.extra else {},
+            extra=copy_json(self.extra),
             log=list(self.log),
         )
 
@@ -141,8 +156,8 @@ class State:
             "picker": self.picker,
             "last_turn": self.last_turn,
             "finder": self.finder,
-            "extra": json.loads(json.dumps(self.extra)),
-            "log": json.loads(json.dumps(self.log)),
+            "extra": copy_json(self.extra),
+            "log": [dict(event) for event in self.log],
         }
 
     @classmethod
@@ -176,6 +191,6 @@ class State:
             picker=data["picker"],
             last_turn=data["last_turn"],
             finder=data["finder"],
-            extra=json.loads(json.dumps(data["extra"])),
-            log=json.loads(json.dumps(data["log"])),
+            extra=copy_json(data["extra"]),
+            log=[dict(event) for event in data["log"]],
         )

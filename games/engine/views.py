@@ -8,19 +8,24 @@ Log events keep their secret fields under `_secret`, shown only to the seats in
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
-from .board import Maze
 from .cards import GOAL_CELLS, GOAL_CONTENTS, GOLD_VALUES, CardSpec
 from .geometry import names_of
 from .rules import rules_for
-from .state import Event, State
+from .state import Event, State, copy_json
 
 JSON = dict[str, Any]
 
 
 def card_json(spec: CardSpec, rotated: bool = False) -> JSON:
     """A card as a hand or the maze shows it; path exits after `rotated`."""
+    return copy_json(_card_json(spec, rotated))
+
+
+@lru_cache(maxsize=1024)
+def _card_json(spec: CardSpec, rotated: bool) -> JSON:
     data: JSON = {"id": spec.id, "kind": spec.kind, "name": spec.name}
     if spec.segments:
         segments = spec.oriented(rotated)
@@ -42,8 +47,7 @@ def card_json(spec: CardSpec, rotated: bool = False) -> JSON:
 
 
 def _board(state: State, seat: int | None, reveal_all: bool) -> list[JSON]:
-    rules = rules_for(state.ruleset)
-    maze = Maze(state, rules.cards)
+    maze = rules_for(state.ruleset).maze(state)
     cells = []
     for (x, y), (card_id, rotated) in state.board.items():
         placed = maze.cells[(x, y)]
@@ -68,9 +72,11 @@ def _board(state: State, seat: int | None, reveal_all: bool) -> list[JSON]:
 
 
 def redact(event: Event, seat: int | None, finished: bool) -> Event:
-    shown = {k: v for k, v in event.items() if not k.startswith("_")}
     secret = event.get("_secret")
-    if secret and ((seat is not None and seat in event.get("_to", ()))
+    if secret is None:  # only events with a secret carry "_" keys
+        return dict(event)
+    shown = {k: v for k, v in event.items() if not k.startswith("_")}
+    if ((seat is not None and seat in event.get("_to", ()))
                    or (finished and event.get("_at_end"))):
         shown.update(secret)
     return shown

@@ -217,7 +217,16 @@ class BaseRules:
             raise IllegalMove("bad_target", f"There is no seat {target} in this game.")
 
     def maze(self, state: State) -> Maze:
-        return Maze(state, self.cards)
+        """The state's maze, built once per board position (legal_moves and apply on
+        the same state share it; the key notices any change to the board or goals)."""
+        key = (tuple(state.board.items()), tuple(state.goal_revealed))
+        cached = state.cache.get("maze")
+        if cached is not None and cached[0] == key:
+            maze: Maze = cached[1]
+            return maze
+        maze = Maze(state, self.cards)
+        state.cache["maze"] = (key, maze)
+        return maze
 
     # ---- placing path cards --------------------------------------------------
     def fit_error(self, state: State, seat: int, slot: Slot, card: CardSpec,
@@ -231,6 +240,11 @@ class BaseRules:
                     "unbroken tunnel.")
         return None
 
+    def fits(self, state: State, seat: int, slot: Slot, card: CardSpec, rotated: bool) -> bool:
+        """Fast form of `fit_error(...) is None` for the move generator (bitmasks only)."""
+        exits = card.oriented_exits(rotated)
+        return exits & slot.must == slot.need and bool(exits & slot.live)
+
     def legal_place(self, state: State) -> Iterator[Move]:
         seat = state.turn
         if self.dig_blocker(state, seat):
@@ -238,12 +252,11 @@ class BaseRules:
         paths = [self.cards[c] for c in state.hands[seat] if self.cards[c].kind == "path"]
         if not paths:
             return
-        maze = self.maze(state)
-        slots = maze.slots()
+        slots = self.maze(state).slots()
         for card in paths:
             for rotated in (False, True):
                 for slot in slots:
-                    if self.fit_error(state, seat, slot, card, rotated) is None:
+                    if self.fits(state, seat, slot, card, rotated):
                         yield {"type": "place", "card": card.id, "x": slot.cell[0],
                                "y": slot.cell[1], "rotated": rotated}
 
@@ -280,10 +293,10 @@ class BaseRules:
         carry the tunnel on (RULES.md ruling: reconnecting a cut branch counts too).
         """
         gold = False
-        changed = True
+        changed = self.goal_touched(state)
         while changed:
             changed = False
-            maze = self.maze(state)
+            maze = Maze(state, self.cards)
             for index, cell in enumerate(GOAL_CELLS):
                 if state.goal_revealed[index]:
                     continue
@@ -301,6 +314,20 @@ class BaseRules:
                 changed = True
                 break  # rebuild the maze with the turned card before looking further
         return gold
+
+    def goal_touched(self, state: State) -> bool:
+        """Cheap pre-check: does any card's exit face a face-down goal at all?"""
+        for index, cell in enumerate(GOAL_CELLS):
+            if state.goal_revealed[index]:
+                continue
+            for direction in DIRECTIONS:
+                entry = state.board.get(neighbour(cell, direction))
+                if entry is None or entry[0].startswith("goal-"):
+                    continue
+                spec = self.cards[entry[0]]
+                if spec.oriented_exits(entry[1]) & rotate180(direction):
+                    return True
+        return False
 
     @staticmethod
     def stone_rotation(kind: str, arriving: int, placed: tuple[int, int],

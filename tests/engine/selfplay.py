@@ -1,0 +1,88 @@
+"""Seeded self-play: bots, and probes for moves that are not listed."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from games.engine import IllegalMove, State, apply, legal_moves, rules_for
+
+from .helpers import check_invariants, check_no_leaks
+
+Move = dict[str, Any]
+
+
+def choose(state: State, moves: list[Move], rng: random.Random, greed: float) -> Move:
+    """Half random, half eager to dig east, so games both find gold and run dry."""
+    places = [m for m in moves if m["type"] == "place"]
+    if places and rng.random() < greed:
+        best = max(m["x"] - abs(m["y"]) * 0.5 for m in places)
+        return rng.choice([m for m in places if m["x"] - abs(m["y"]) * 0.5 == best])
+    return rng.choice(moves)
+
+
+def probes(state: State, rng: random.Random, count: int) -> list[Move]:
+    """Random well-formed moves for the seat to act, legal or not."""
+    seat = state.actor
+    assert seat is not None
+    hand = state.hands[seat] or ["p01"]
+    xs = [x for x, _ in state.board]
+    ys = [y for _, y in state.board]
+    out: list[Move] = []
+    for _ in range(count):
+        card = rng.choice(hand)
+        x, y = rng.randint(min(xs) - 1, max(xs) + 1), rng.randint(min(ys) - 1, max(ys) + 1)
+        kind = rng.choice(["place", "action", "rockfall", "map", "pass", "pick_gold"])
+        if kind == "place":
+            out.append({"type": "place", "card": card, "x": x, "y": y,
+                        "rotated": rng.random() < 0.5})
+        elif kind == "action":
+            out.append({"type": "action", "card": card, "target": rng.randrange(state.seats),
+                        "tool": rng.choice(["pickaxe", "lantern", "cart"])})
+        elif kind == "rockfall":
+            out.append({"type": "rockfall", "card": card, "x": x, "y": y})
+        elif kind == "map":
+            out.append({"type": "map", "card": card, "goal": rng.randrange(3)})
+        elif kind == "pass":
+            out.append({"type": "pass", "card": card})
+        else:
+            out.append({"type": "pick_gold", "card": f"gold-{rng.randint(1, 28):02d}"})
+    return out
+
+
+def play_checked(seats: int, seed: int, ruleset: str = "base", leaks_every: int = 1,
+                 probe_count: int = 1, options: dict[str, Any] | None = None) -> State:
+    """Play one whole game, checking every invariant after every move."""
+    from games.engine import new_game
+
+    rng = random.Random(seed)
+    greed = rng.choice([0.0, 0.6, 0.95])
+    state = new_game(seats, seed, ruleset, options)
+    rules = rules_for(ruleset)
+    steps = 0
+    while not state.finished:
+        check_invariants(state, through_text=steps % 10 == 0)
+        if steps % leaks_every == 0:
+            check_no_leaks(state)
+        moves = legal_moves(state)
+        assert moves, "a seat to act always has a legal move"
+        listed = {_key(m) for m in moves}
+        assert len(listed) == len(moves), "legal moves are listed once each"
+        for probe in probes(state, rng, probe_count) + rng.sample(moves, min(2, len(moves))):
+            try:
+                apply(state, probe)
+            except IllegalMove:
+                assert _key(probe) not in listed, f"listed move refused: {probe}"
+            else:
+                assert _key(probe) in listed, f"unlisted move accepted: {probe}"
+        state = apply(state, choose(state, moves, rng, greed))
+        steps += 1
+        assert steps < 2000, "game does not end"
+    check_invariants(state)
+    check_no_leaks(state)
+    assert state.round == rules.rounds and legal_moves(state) == []
+    return state
+
+
+def _key(move: Move) -> tuple[tuple[str, Any], ...]:
+    return tuple(sorted((k, tuple(v) if isinstance(v, list) else v) for k, v in move.items()))
