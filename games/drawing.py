@@ -22,7 +22,7 @@ JSON = dict[str, Any]
 CELL = 100
 HALF = CELL // 2
 TUNNEL = 24
-STUB = 34  # how far a dead-end stub reaches into the card
+STUB = 30  # how far a dead-end stub reaches into the card
 EXIT_POINT = {"N": (HALF, 0), "E": (CELL, HALF), "S": (HALF, CELL), "W": (0, HALF)}
 DIRECTION = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}
 
@@ -51,9 +51,11 @@ def _segment(exits: list[str], offset: bool, crossing: bool, cls: str) -> list[S
         dx, dy = DIRECTION[exits[0]]
         end_x, end_y = ex - dx * STUB, ey - dy * STUB
         parts.append(_line(ex, ey, end_x, end_y, cls))
-        size = TUNNEL + 6  # a block of rock centred on the stub's end
+        # A wall of rock across the stub's end: the tunnel visibly stops here.
+        across, thick = TUNNEL + 10, 9
+        width, height = (across, thick) if dx == 0 else (thick, across)
         parts.append(format_html('<rect x="{}" y="{}" width="{}" height="{}" class="rock"/>',
-                                 _n(end_x - size / 2), _n(end_y - size / 2), size, size))
+                                 _n(end_x - width / 2), _n(end_y - height / 2), width, height))
         return parts
     hx, hy = _hub(exits, offset)
     for name in exits:

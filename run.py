@@ -1,0 +1,151 @@
+#!/usr/bin/env python3
+"""The README's two commands, needing only Python 3.11+ and git:
+
+    python3 run.py serve    set up .venv, migrate, create a demo game, start the server
+    python3 run.py test     set up .venv, run ruff, mypy and the whole pytest suite
+
+Extra arguments after `test` go to pytest (e.g. `python3 run.py test -k api`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import os
+import signal
+import subprocess
+import sys
+import time
+import venv
+from pathlib import Path
+
+if sys.version_info < (3, 11):
+    sys.exit("Python 3.11 or newer is needed (found %d.%d)." % sys.version_info[:2])
+
+import tomllib  # noqa: E402  (after the version check: new in 3.11)
+
+ROOT = Path(__file__).resolve().parent
+VENV = ROOT / ".venv"
+BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
+PYTHON = BIN / ("python.exe" if os.name == "nt" else "python")
+
+
+def say(message: str) -> None:
+    print(f"==> {message}", flush=True)
+
+
+def requirements() -> list[str]:
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    return list(project["dependencies"]) + list(project["optional-dependencies"]["dev"])
+
+
+def ensure_env() -> None:
+    """Create .venv and install the dependencies from pyproject.toml when they changed."""
+    if not PYTHON.exists():
+        say(f"creating the virtual environment in {VENV}")
+        venv.create(VENV, with_pip=True)
+    wanted = requirements()
+    stamp = VENV / ".installed"
+    digest = hashlib.sha256("\n".join(wanted).encode()).hexdigest()
+    if stamp.exists() and stamp.read_text() == digest:
+        return
+    say("installing the dependencies (once)")
+    subprocess.run([str(PYTHON), "-m", "pip", "install", "--quiet", *wanted], check=True)
+    stamp.write_text(digest)
+
+
+def django_env(debug: bool) -> dict[str, str]:
+    env = dict(os.environ)
+    if debug:
+        env.setdefault("DEBUG", "1")
+    env.setdefault("PYTHONUNBUFFERED", "1")
+    return env
+
+
+def manage(*args: str, env: dict[str, str]) -> None:
+    subprocess.run([str(PYTHON), "manage.py", *args], cwd=ROOT, env=env, check=True)
+
+
+def processes(host: str, port: int) -> list[tuple[str, list[str]]]:
+    """What `serve` runs side by side. The email issue adds the Celery worker and beat here."""
+    return [
+        ("web", [str(PYTHON), "manage.py", "runserver", f"{host}:{port}"]),
+    ]
+
+
+def run_all(procs: list[tuple[str, list[str]]], env: dict[str, str]) -> int:
+    """Start every process; when one stops (or on Ctrl-C), stop the others."""
+    running = []
+    for name, argv in procs:
+        say(f"starting {name}: {' '.join(argv[1:])}")
+        running.append((name, subprocess.Popen(argv, cwd=ROOT, env=env,
+                                               start_new_session=True)))
+    code = 0
+    try:
+        while all(p.poll() is None for _, p in running):
+            time.sleep(0.5)
+        code = next(p.returncode for _, p in running if p.poll() is not None)
+    except KeyboardInterrupt:
+        pass
+    finally:
+        for _name, proc in running:
+            if proc.poll() is None:
+                os.killpg(proc.pid, signal.SIGTERM)
+        for _name, proc in running:
+            try:
+                proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                os.killpg(proc.pid, signal.SIGKILL)
+    return code
+
+
+def serve(args: argparse.Namespace) -> int:
+    ensure_env()
+    env = django_env(debug=True)
+    say("migrating the database")
+    manage("migrate", "--verbosity", "0", env=env)
+    say("creating a demo game: open a seat link below in your browser")
+    env.setdefault("SITE_URL", f"http://{args.host}:{args.port}")
+    manage("demo", "--players", str(args.players), env=env)
+    return run_all(processes(args.host, args.port), env)
+
+
+def test(args: argparse.Namespace, pytest_args: list[str]) -> int:
+    ensure_env()
+    env = django_env(debug=False)
+    failed = []
+    for name, argv in [
+        ("ruff", [str(PYTHON), "-m", "ruff", "check", "."]),
+        ("mypy", [str(PYTHON), "-m", "mypy", "."]),
+        # pytest's exit code 5 ("no tests ran") is a failure like any other non-zero code.
+        ("pytest", [str(PYTHON), "-m", "pytest", *pytest_args]),
+    ]:
+        say(f"running {name}")
+        if subprocess.run(argv, cwd=ROOT, env=env).returncode != 0:
+            failed.append(name)
+    if failed:
+        say("FAILED: " + ", ".join(failed))
+        return 1
+    say("all checks passed")
+    return 0
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = parser.add_subparsers(dest="command", required=True)
+    serve_parser = sub.add_parser("serve", help="set up and start the server with a demo game")
+    serve_parser.add_argument("--host", default="127.0.0.1")
+    serve_parser.add_argument("--port", type=int, default=int(os.environ.get("PORT", 8000)))
+    serve_parser.add_argument("--players", type=int, default=4, help="seats in the demo game")
+    sub.add_parser("test", help="run ruff, mypy and the whole test suite")
+    args, rest = parser.parse_known_args()
+    if args.command == "serve":
+        if rest:
+            parser.error(f"unknown arguments: {' '.join(rest)}")
+        return serve(args)
+    return test(args, rest)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
