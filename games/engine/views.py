@@ -21,7 +21,8 @@ JSON = dict[str, Any]
 
 def card_json(spec: CardSpec, rotated: bool = False) -> JSON:
     """A card as a hand or the maze shows it; path exits after `rotated`."""
-    return copy_json(_card_json(spec, rotated))
+    data: JSON = copy_json(_card_json(spec, rotated))
+    return data
 
 
 @lru_cache(maxsize=1024)

@@ -45,7 +45,7 @@ def position(seats: int = 4, seed: int = 0, turn: int = 0,
         state.goal_kinds = list(goals)
     if roles is not None:
         state.roles = list(roles)
-    for seat, cards in (hands or {}).items():
+    for seat in (hands or {}):
         state.deck.extend(state.hands[seat])
         state.hands[seat] = []
     for cell, (card_id, rotated) in (board or {}).items():

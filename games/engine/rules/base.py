@@ -268,7 +268,8 @@ class BaseRules:
         cell = (move["x"], move["y"])
         maze = self.maze(state)
         if cell in maze.cells:
-            raise IllegalMove("cell_occupied", f"There is already a card at ({cell[0]}, {cell[1]}).")
+            raise IllegalMove("cell_occupied",
+                              f"There is already a card at ({cell[0]}, {cell[1]}).")
         if not maze.touches(cell):
             raise IllegalMove("not_adjacent", "A card must be placed next to a card already in "
                               "the maze.")
