@@ -19,8 +19,8 @@ import time
 import venv
 from pathlib import Path
 
-if sys.version_info < (3, 11):
-    sys.exit("Python 3.11 or newer is needed (found %d.%d)." % sys.version_info[:2])
+if sys.version_info < (3, 11):  # noqa: UP036  (run.py must say so clearly on old Pythons)
+    sys.exit("Python 3.11 or newer is needed (found {}.{}).".format(*sys.version_info[:2]))
 
 import tomllib  # noqa: E402  (after the version check: new in 3.11)
 

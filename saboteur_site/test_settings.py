@@ -6,10 +6,10 @@ DATABASE_URL still applies, so the suite runs on PostgreSQL when it points there
 import os
 
 os.environ.setdefault("SECRET_KEY", "test-only-not-secret-" + "x" * 40)
-os.environ.setdefault("SECURE_SSL_REDIRECT", "0")
 
 from .settings import *  # noqa: E402,F403
 
+SECURE_SSL_REDIRECT = False
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 STORAGES["staticfiles"]["BACKEND"] = (  # noqa: F405
     "django.contrib.staticfiles.storage.StaticFilesStorage"

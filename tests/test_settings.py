@@ -1,0 +1,55 @@
+"""Settings from the environment, checked in fresh processes."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PRODUCTION = {
+    "DEBUG": "0",
+    "SECRET_KEY": "a-long-random-production-secret-key-" + "k9Qz" * 10,
+    "ALLOWED_HOSTS": "saboteur.example.org",
+    "SITE_URL": "https://saboteur.example.org",
+    "DATABASE_URL": "sqlite:///" + str(ROOT / "never-created.sqlite3"),
+}
+
+
+def manage(*args: str, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    clean = {k: v for k, v in os.environ.items()
+             if k not in {"DEBUG", "SECRET_KEY", "ALLOWED_HOSTS", "SITE_URL", "DATABASE_URL",
+                          "CSRF_TRUSTED_ORIGINS", "DJANGO_SETTINGS_MODULE"}}
+    return subprocess.run([sys.executable, "manage.py", *args], cwd=ROOT, env={**clean, **env},
+                          capture_output=True, text=True, timeout=120)
+
+
+def test_check_deploy_is_clean_with_production_settings() -> None:
+    result = manage("check", "--deploy", "--fail-level", "WARNING", env=PRODUCTION)
+    assert result.returncode == 0, result.stderr
+    assert "no issues" in result.stdout
+
+
+def test_secret_key_is_required_without_debug() -> None:
+    env = {k: v for k, v in PRODUCTION.items() if k != "SECRET_KEY"}
+    result = manage("check", env=env)
+    assert result.returncode != 0 and "SECRET_KEY must be set" in result.stderr
+
+
+def test_debug_runs_without_any_variable() -> None:
+    result = manage("check", env={"DEBUG": "1"})
+    assert result.returncode == 0, result.stderr
+
+
+def test_settings_read_the_environment() -> None:
+    code = ("from django.conf import settings as s; "
+            "print(s.ALLOWED_HOSTS, s.CSRF_TRUSTED_ORIGINS, s.SITE_URL, "
+            "s.DATABASES['default']['ENGINE'], s.SECURE_SSL_REDIRECT)")
+    env = {**PRODUCTION, "DATABASE_URL": "postgres://u:p@db.example.org:5432/sab",
+           "CSRF_TRUSTED_ORIGINS": "https://a.example.org,https://b.example.org"}
+    result = manage("shell", "-c", code, env=env)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip().splitlines()[-1] == (
+        "['saboteur.example.org'] ['https://a.example.org', 'https://b.example.org'] "
+        "https://saboteur.example.org django.db.backends.postgresql True")
