@@ -1,12 +1,16 @@
-"""Private seat links: a random token per seat; only its sha256 is stored.
+"""Private seat links: token = HMAC-SHA256(SECRET_KEY, seat's random salt).
 
-A token is `secrets.token_urlsafe(32)` (256 bits). A database dump holds only the
-hashes, from which no link can be rebuilt. Lookup goes by hash, then the stored
-hash is compared in constant time.
+The database holds the salt and the token's sha256, never the token: a dump alone
+cannot rebuild a link (that needs SECRET_KEY too), yet the server can rebuild it for
+every turn email instead of rotating it each time. Rotating = a new salt, so the old
+link stops working at once. Tokens are 256 bits (43 url-safe characters). Lookup goes
+by hash, then the stored hash is compared in constant time. Changing SECRET_KEY
+invalidates every link (the README says so).
 """
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import hmac
 import re
@@ -17,12 +21,28 @@ from django.urls import reverse
 
 from .models import Seat
 
-TOKEN_BYTES = 32
-TOKEN_RE = re.compile(r"^[A-Za-z0-9_-]{43}$")  # what token_urlsafe(32) gives
+TOKEN_RE = re.compile(r"^[A-Za-z0-9_-]{43}$")  # 32 bytes, url-safe base64 without "="
 
 
-def new_token() -> str:
-    return secrets.token_urlsafe(TOKEN_BYTES)
+def new_salt() -> str:
+    return secrets.token_hex(16)
+
+
+def token_for(salt: str) -> str:
+    mac = hmac.new(settings.SECRET_KEY.encode(), b"seat-link:" + salt.encode(), hashlib.sha256)
+    return base64.urlsafe_b64encode(mac.digest()).rstrip(b"=").decode("ascii")
+
+
+def new_secret() -> tuple[str, str, str]:
+    """(salt, token, token hash) for a new or rotated link."""
+    salt = new_salt()
+    token = token_for(salt)
+    return salt, token, hash_token(token)
+
+
+def link_for(seat: Seat) -> str:
+    """The seat's current absolute link (for emails); never log it."""
+    return seat_link(token_for(seat.link_salt))
 
 
 def hash_token(token: str) -> str:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import secrets
 import zoneinfo
+from datetime import timedelta
 
 from django.conf import settings
 from django.core.validators import MaxValueValidator, MinValueValidator
@@ -21,6 +22,26 @@ MAX_HOURS_PER_MOVE = 24 * 14
 
 def new_public_id() -> str:
     return secrets.token_urlsafe(16)
+
+
+def default_reminders() -> list[int]:
+    """Hours before the deadline at which reminders go out (per game)."""
+    return [12, 1]
+
+
+def default_vacation() -> timedelta:
+    return timedelta(days=7)
+
+
+class EmailMode(models.TextChoices):
+    EACH_TURN = "each_turn", _("an email for each turn")
+    DAILY_DIGEST = "digest", _("one daily digest")
+    LINKS_ONLY = "links_only", _("no email, links only")
+
+
+class TimeoutPolicy(models.TextChoices):
+    AUTO_PASS = "auto_pass", _("the server passes for the player")
+    WAIT = "wait", _("wait and tell the moderators")
 
 
 class Game(models.Model):
@@ -54,6 +75,16 @@ class Game(models.Model):
     public_id = models.CharField(
         max_length=22, unique=True, editable=False, default=new_public_id
     )
+    reminder_hours = models.JSONField(_("reminders (hours before deadline)"),
+                                      default=default_reminders, blank=True)
+    timeout_policy = models.CharField(
+        _("when a deadline passes"), max_length=12, choices=TimeoutPolicy.choices,
+        default=TimeoutPolicy.AUTO_PASS,
+    )
+    # Time added to the current turn by moderators (capped per turn); reset each turn.
+    deadline_extension = models.DurationField(_("deadline extension"), default=timedelta)
+    # Time left on the clock when the game was paused; the deadline is restored from it.
+    paused_time_left = models.DurationField(_("time left when paused"), null=True, blank=True)
     turn_started_at = models.DateTimeField(_("turn started at"), null=True, blank=True)
     deadline_at = models.DateTimeField(_("deadline"), null=True, blank=True, db_index=True)
     created_at = models.DateTimeField(_("created at"), default=timezone.now, editable=False)
@@ -88,8 +119,20 @@ class Seat(models.Model):
     language = models.CharField(
         _("language"), max_length=8, choices=settings.LANGUAGES, default="en"
     )
-    # sha256 (hex) of the private link's token; the token itself is never stored.
+    # The link token is HMAC(SECRET_KEY, link_salt) (games.links); only its sha256 is
+    # stored, so a database dump alone cannot rebuild a link.
+    link_salt = models.CharField(max_length=32, editable=False, default="")
     secret_hash = models.CharField(max_length=64, unique=True, editable=False)
+    email_mode = models.CharField(
+        _("emails"), max_length=12, choices=EmailMode.choices, default=EmailMode.EACH_TURN
+    )
+    # Deadlines missed in a row; at 3 the seat is marked absent and moderators alerted.
+    missed_turns = models.PositiveSmallIntegerField(_("missed turns in a row"), default=0)
+    absent_since = models.DateTimeField(_("absent since"), null=True, blank=True)
+    vacation_left = models.DurationField(_("vacation left"), default=default_vacation)
+    vacation_until = models.DateTimeField(_("on vacation until"), null=True, blank=True)
+    # Set by the provider's webhook on a bounce or complaint: moderators look at it.
+    email_problem_at = models.DateTimeField(_("email problem at"), null=True, blank=True)
     link_rotated_at = models.DateTimeField(_("link last rotated"), null=True, blank=True)
     accepted_at = models.DateTimeField(_("accepted at"), null=True, blank=True)
     created_at = models.DateTimeField(_("created at"), default=timezone.now, editable=False)
@@ -163,3 +206,154 @@ class Message(models.Model):
 
     def __str__(self) -> str:
         return f"{self.seat}: {self.text[:40]}"
+
+
+class GameNotice(models.Model):
+    """A neutral line in the game log for every seat: a moderator act, a timeout, a vacation.
+
+    Stored as a kind plus parameters, rendered (and translated) when shown; parameters
+    hold only facts every seat may know (seat numbers, move numbers, public reasons).
+    """
+
+    class Kind(models.TextChoices):
+        MODERATOR = "moderator", _("moderator")
+        TIMEOUT = "timeout", _("missed deadline")
+        ABSENT = "absent", _("player absent")
+        VACATION = "vacation", _("vacation")
+        DISPUTE = "dispute", _("dispute")
+        PLAYER_REPLACED = "replaced", _("player replaced")
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="notices")
+    version = models.PositiveIntegerField(_("at version"))
+    kind = models.CharField(_("kind"), max_length=12, choices=Kind.choices)
+    params = models.JSONField(_("parameters"), default=dict, blank=True)
+    created_at = models.DateTimeField(_("created at"), default=timezone.now, editable=False)
+
+    class Meta:
+        verbose_name = _("game notice")
+        verbose_name_plural = _("game notices")
+        ordering = ["game", "created_at", "id"]
+        indexes = [models.Index(fields=["game", "created_at"], name="notice_game_time")]
+
+    def __str__(self) -> str:
+        return f"{self.game_id} v{self.version} {self.kind}"
+
+
+class Notification(models.Model):
+    """One email, written before it is sent; `key` makes sending it twice impossible."""
+
+    class Kind(models.TextChoices):
+        INVITATION = "invitation", _("invitation")
+        TURN = "turn", _("your turn")
+        REMINDER = "reminder", _("reminder")
+        MISSED = "missed", _("missed deadline")
+        ROUND_END = "round_end", _("round end")
+        GAME_END = "game_end", _("game end")
+        DIGEST = "digest", _("daily digest")
+        DISPUTE_FILED = "dispute_filed", _("dispute filed")
+        DISPUTE_RESOLVED = "dispute_done", _("dispute resolved")
+        MODERATOR_ALERT = "mod_alert", _("moderator alert")
+
+    class Status(models.TextChoices):
+        PENDING = "pending", _("pending")
+        SENT = "sent", _("sent")
+        RETRYING = "retrying", _("retrying")
+        FAILED = "failed", _("failed")
+        SKIPPED = "skipped", _("skipped")
+
+    class Delivery(models.TextChoices):
+        UNKNOWN = "", _("unknown")
+        DELIVERED = "delivered", _("delivered")
+        BOUNCED = "bounced", _("bounced")
+        COMPLAINED = "complained", _("complained")
+        REJECTED = "rejected", _("rejected")
+
+    # e.g. "turn:seat=12:v=41", "reminder:seat=12:v=41:h=1", "digest:ann@x:2026-11-22"
+    key = models.CharField(_("key"), max_length=200, unique=True)
+    kind = models.CharField(_("kind"), max_length=16, choices=Kind.choices)
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="notifications",
+                             null=True, blank=True)
+    seat = models.ForeignKey(Seat, on_delete=models.SET_NULL, related_name="notifications",
+                             null=True, blank=True)
+    to_email = models.EmailField(_("to"))
+    subject = models.CharField(_("subject"), max_length=300, blank=True)
+    status = models.CharField(_("status"), max_length=10, choices=Status.choices,
+                              default=Status.PENDING)
+    attempts = models.PositiveSmallIntegerField(_("attempts"), default=0)
+    last_error = models.TextField(_("last error"), blank=True)
+    message_id = models.CharField(_("Message-ID"), max_length=200, blank=True)
+    provider_id = models.CharField(_("provider message id"), max_length=200, blank=True,
+                                   db_index=True)
+    delivery = models.CharField(_("delivery"), max_length=12, choices=Delivery.choices,
+                                default=Delivery.UNKNOWN, blank=True)
+    delivery_at = models.DateTimeField(_("delivery reported at"), null=True, blank=True)
+    created_at = models.DateTimeField(_("created at"), default=timezone.now, editable=False)
+    sent_at = models.DateTimeField(_("sent at"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("notification")
+        verbose_name_plural = _("notifications")
+        ordering = ["-created_at"]
+        indexes = [
+            models.Index(fields=["status", "created_at"], name="notification_status"),
+            models.Index(fields=["game", "-created_at"], name="notification_game"),
+        ]
+
+    def __str__(self) -> str:
+        return self.key
+
+
+class Dispute(models.Model):
+    """A player's complaint about a game, settled by a moderator."""
+
+    class Status(models.TextChoices):
+        OPEN = "open", _("open")
+        RESOLVED = "resolved", _("resolved")
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="disputes")
+    seat = models.ForeignKey(Seat, on_delete=models.CASCADE, related_name="disputes")
+    move_number = models.PositiveIntegerField(_("about move"), null=True, blank=True)
+    text = models.TextField(_("what is wrong"), max_length=4000)
+    # The table always sees that a dispute is open; its text only if the filer allows.
+    share_with_table = models.BooleanField(_("show my text to the table"), default=False)
+    status = models.CharField(_("status"), max_length=10, choices=Status.choices,
+                              default=Status.OPEN)
+    outcome = models.CharField(_("outcome"), max_length=200, blank=True)
+    note = models.TextField(_("moderator's note"), blank=True)
+    resolved_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
+                                    null=True, blank=True, related_name="resolved_disputes")
+    created_at = models.DateTimeField(_("filed at"), default=timezone.now, editable=False)
+    resolved_at = models.DateTimeField(_("resolved at"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("dispute")
+        verbose_name_plural = _("disputes")
+        ordering = ["-created_at"]
+        indexes = [
+            models.Index(fields=["status", "created_at"], name="dispute_status"),
+            models.Index(fields=["game", "status"], name="dispute_game_status"),
+        ]
+
+    def __str__(self) -> str:
+        return f"dispute {self.pk} on {self.game_id}"
+
+
+class ModeratorAction(models.Model):
+    """Every moderator act: who, when, why and what changed (looking at secrets too)."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="moderator_actions")
+    moderator = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
+                                  related_name="moderator_actions")
+    kind = models.CharField(_("action"), max_length=30)
+    reason = models.TextField(_("reason"))
+    details = models.JSONField(_("what changed"), default=dict, blank=True)
+    created_at = models.DateTimeField(_("at"), default=timezone.now, editable=False)
+
+    class Meta:
+        verbose_name = _("moderator action")
+        verbose_name_plural = _("moderator actions")
+        ordering = ["-created_at"]
+        indexes = [models.Index(fields=["game", "-created_at"], name="modaction_game")]
+
+    def __str__(self) -> str:
+        return f"{self.kind} on {self.game_id} by {self.moderator_id}"

@@ -23,7 +23,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from . import engine, hooks
-from .links import hash_token, new_token, seat_link
+from .links import new_secret, seat_link
 from .models import MAX_HOURS_PER_MOVE, Game, Message, Move, Seat
 
 MAX_MESSAGE_LENGTH = 1000
@@ -115,11 +115,11 @@ def create_game(
         )
         created = []
         for number, player in enumerate(order):
-            token = new_token()
+            salt, token, digest = new_secret()
             seat = Seat.objects.create(
                 game=game, number=number, player_name=player.name.strip(),
                 email=player.email.strip(), time_zone=player.time_zone,
-                language=player.language, secret_hash=hash_token(token), created_at=now,
+                language=player.language, link_salt=salt, secret_hash=digest, created_at=now,
             )
             link = seat_link(token)
             created.append((seat, link))
@@ -286,9 +286,9 @@ def _check_playable(game: Game) -> None:
 
 def rotate_link(seat_id: int) -> str:
     """Give the seat a new private link; the old one stops working at once."""
-    token = new_token()
+    salt, token, digest = new_secret()
     Seat.objects.filter(pk=seat_id).update(
-        secret_hash=hash_token(token), link_rotated_at=timezone.now()
+        link_salt=salt, secret_hash=digest, link_rotated_at=timezone.now()
     )
     return token
 
