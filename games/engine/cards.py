@@ -63,7 +63,8 @@ class CardSpec:
     @property
     def dead_end(self) -> bool:
         """True when no segment links two exits (every exit its own segment)."""
-        return self.kind == "path" and all(bin(s.exits).count("1") < 2 for s in self.segments)
+        return self.kind == "path" and all(bin(s.exits).count("1") < 2 and not s.ladder
+                                           for s in self.segments)
 
 
 def connected(*exits: str, door: str | None = None, ladder: bool = False) -> Segment:

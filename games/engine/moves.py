@@ -18,6 +18,7 @@ INT = (int,)
 STR = (str,)
 BOOL = (bool,)
 OPT_STR = (str, type(None))
+LIST = (list,)
 
 COMMON: tuple[FieldSpec, ...] = (("seat", INT, False, None),)
 
@@ -53,8 +54,13 @@ def parse(move: object, shapes: Mapping[str, tuple[FieldSpec, ...]],
             wanted = " or ".join("null" if t is type(None) else t.__name__ for t in types)
             raise MalformedMove("bad_field",
                                 f'The field "{name}" of a "{kind}" move must be {wanted}.')
+        if isinstance(value, list):
+            if not all(isinstance(v, str) for v in value) or len(set(value)) != len(value):
+                raise MalformedMove("bad_field", f'The field "{name}" of a "{kind}" move must '
+                                    "be a list of different card ids.")
+            value = list(value)
         clean[name] = value
-    for name in ("card", "cards"):
+    for name in ("card", "cards", "remove"):
         for card in _card_values(clean.get(name)):
             if card not in known_cards:
                 raise MalformedMove("unknown_card", f'There is no card "{card}" in this game.')

@@ -93,20 +93,26 @@ def check_invariants(state: State, through_text: bool = True) -> None:
     """What must hold after every move of every game."""
     rules = rules_for(state.ruleset)
     assert box(state) == Counter(rules.deck_cards), "cards not conserved"
-    gold = Counter(state.gold_pile) + Counter(state.gold_offer)
-    for won in state.gold_won:
-        gold.update(won)
-    assert gold == Counter(list(GOLD_VALUES)), "gold cards not conserved"
+    if state.ruleset == "base":
+        gold = Counter(state.gold_pile) + Counter(state.gold_offer)
+        for won in state.gold_won:
+            gold.update(won)
+        assert gold == Counter(list(GOLD_VALUES)), "gold cards not conserved"
+        assert state.nuggets == [0] * state.seats
+    else:
+        dwarves = Counter(state.roles + state.roles_aside + state.extra["hats_discarded"])
+        assert dwarves == Counter(rules.dwarf_cards(state.seats)), "dwarf cards not conserved"
+        assert len(state.set_aside) == 10 and not state.gold_pile and not any(state.gold_won)
+        assert min(state.nuggets) >= 0
     if state.finished:
         assert state.actor is None and state.round == rules.rounds
-        assert state.scores == [sum(GOLD_VALUES[c] for c in won) for won in state.gold_won]
     else:
         assert state.actor is not None and 0 <= state.actor < state.seats
     if state.phase == "play":
         size = rules.hand_size(state.seats)
         for hand in state.hands:
             assert len(hand) <= size
-            if state.deck:
+            if state.deck and state.ruleset == "base":
                 assert len(hand) == size, "hands are full while the deck lasts"
     assert (0, 0) in state.board and all(c in state.board for c in GOAL_CELLS)
     data = state.to_json()

@@ -32,19 +32,31 @@ def probes(state: State, rng: random.Random, count: int) -> list[Move]:
     for _ in range(count):
         card = rng.choice(hand)
         x, y = rng.randint(min(xs) - 1, max(xs) + 1), rng.randint(min(ys) - 1, max(ys) + 1)
-        kind = rng.choice(["place", "action", "rockfall", "map", "pass", "pick_gold"])
+        kind = rng.choice(["place", "action", "rockfall", "map", "pass", "pick_gold", "free",
+                           "steal"])
+        s2 = state.ruleset == "saboteur2"
         if kind == "place":
             out.append({"type": "place", "card": card, "x": x, "y": y,
                         "rotated": rng.random() < 0.5})
         elif kind == "action":
-            out.append({"type": "action", "card": card, "target": rng.randrange(state.seats),
-                        "tool": rng.choice(["pickaxe", "lantern", "cart"])})
+            move = {"type": "action", "card": card, "target": rng.randrange(state.seats)}
+            # Canonical form (as listed): tool cards name their tool; others may try one.
+            if rules_for(state.ruleset).cards[card].tools or rng.random() < 0.5:
+                move["tool"] = rng.choice(["pickaxe", "lantern", "cart"])
+            out.append(move)
         elif kind == "rockfall":
             out.append({"type": "rockfall", "card": card, "x": x, "y": y})
         elif kind == "map":
             out.append({"type": "map", "card": card, "goal": rng.randrange(3)})
         elif kind == "pass":
-            out.append({"type": "pass", "card": card})
+            out.append({"type": "pass", "cards": [card]} if s2 else {"type": "pass",
+                                                                     "card": card})
+        elif kind == "free":
+            pair = [c for c in state.hands[seat] if rng.random() < 0.5][:2]
+            front = state.in_front[seat] or ["a01"]
+            out.append({"type": "free", "cards": pair, "remove": rng.choice(front)})
+        elif kind == "steal":
+            out.append({"type": "steal", "target": rng.randrange(state.seats)})
         else:
             out.append({"type": "pick_gold", "card": f"gold-{rng.randint(1, 28):02d}"})
     return out

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from .base import BaseRules, Rules
+from .saboteur2 import Saboteur2Rules
 
-RULESETS: dict[str, Rules] = {"base": BaseRules()}
+RULESETS: dict[str, Rules] = {"base": BaseRules(), "saboteur2": Saboteur2Rules()}
 
 
 def register(rules: Rules) -> None:
