@@ -56,6 +56,11 @@ class CardSpec:
     def oriented_exits(self, rotated: bool) -> int:
         return rotate180(self.exits) if rotated else self.exits
 
+    @cached_property
+    def special(self) -> bool:
+        """Has a door or a ladder: placement needs more than the edge bitmasks."""
+        return any(s.door or s.ladder for s in self.segments)
+
     @property
     def is_path(self) -> bool:
         return self.kind == "path"

