@@ -110,6 +110,11 @@ def serve(args: argparse.Namespace) -> int:
     return run_all(processes(args.host, args.port), env)
 
 
+def workers() -> list[str]:
+    count = os.environ.get("PYTEST_WORKERS", "2")
+    return ["-p", "no:xdist"] if count == "0" else ["-n", count]
+
+
 def test(args: argparse.Namespace, pytest_args: list[str]) -> int:
     ensure_env()
     env = django_env(debug=False)
@@ -118,7 +123,9 @@ def test(args: argparse.Namespace, pytest_args: list[str]) -> int:
         ("ruff", [str(PYTHON), "-m", "ruff", "check", "."]),
         ("mypy", [str(PYTHON), "-m", "mypy", "."]),
         # pytest's exit code 5 ("no tests ran") is a failure like any other non-zero code.
-        ("pytest", [str(PYTHON), "-m", "pytest", *pytest_args]),
+        # Two workers (pytest-xdist): the engine's self-play is CPU-bound and the
+        # project's machines have two cores. PYTEST_WORKERS=0 runs in one process.
+        ("pytest", [str(PYTHON), "-m", "pytest", *workers(), *pytest_args]),
     ]:
         say(f"running {name}")
         if subprocess.run(argv, cwd=ROOT, env=env).returncode != 0:
