@@ -37,42 +37,54 @@ def round_trip(state: State) -> State:
 
 
 def crowded(ruleset: str, seed: int = 1) -> State:
-    """Every path card but six in the maze (placed legally, greedily), six in seat 0's hand."""
+    """Every path card but six in the maze (each placed where the rules allow it, never
+    next to a goal so the round goes on), six ordinary tunnels in seat 0's hand."""
     rules = rules_for(ruleset)
     state = new_game(rules.min_seats if ruleset == "base" else 4, seed, ruleset)
     rng = random.Random(seed)
     paths = [c for c in rules.deck_cards if rules.cards[c].kind == "path"]
     rng.shuffle(paths)
-    keep, rest = paths[:6], paths[6:]
+    plain = [c for c in paths if not rules.cards[c].special and len(rules.cards[c].segments)
+             == 1 and bin(rules.cards[c].exits).count("1") >= 3]
+    keep = plain[:6]
+    # Open cards first, dead ends last, so the maze keeps growing instead of walling in.
+    rest = sorted((c for c in paths if c not in keep),
+                  key=lambda c: (rules.cards[c].dead_end, -bin(rules.cards[c].exits).count("1")))
     for hand in state.hands:
-        state.deck.extend(hand)
         hand.clear()
-    state.deck = [c for c in state.deck if c not in paths]
-    state.goal_kinds = ["stone-nw", "stone-ne", "gold"]  # keep the round going
-    placed_any = True
-    while rest and placed_any:
-        placed_any = False
+    state.deck = [c for c in rules.deck_cards if c not in paths]
+    role = state.roles[0]
+    progress = True
+    while rest and progress:
+        progress = False
         for card_id in list(rest):
             card = rules.cards[card_id]
-            maze = rules.maze(state)
-            fits = [(s, r) for s in maze.slots() for r in (False, True)
-                    if rules.fits(state, 0, s, card, r) and s.cell not in ((8, 1),)
-                    and abs(s.cell[1]) <= 6]
+            door = next((g.door for g in card.segments if g.door), None)
+            state.roles[0] = f"{door}-digger" if door else role
+            fits = [(slot, r) for slot in rules.maze(state).slots() for r in (False, True)
+                    if not slot.near_goal and rules.fits(state, 0, slot, card, r)]
             if fits:
                 slot, rotated = rng.choice(fits)
                 state.board[slot.cell] = (card_id, rotated)
                 rest.remove(card_id)
-                placed_any = True
+                progress = True
+    state.roles[0] = role
     state.discard.extend(rest)
     state.hands[0] = keep
-    for index in range(3):  # whatever got reached stays face down: no reveal in the bench
-        state.goal_revealed[index] = False
     state.cache.clear()
     return state
 
 
+def most_crowded(ruleset: str) -> State:
+    """Of a few seeds, the fullest maze in which the hand can still dig."""
+    def score(state: State) -> tuple[int, int]:
+        places = sum(1 for m in legal_moves(state) if m["type"] == "place")
+        return (len(state.board) if places else 0, places)
+    return max((crowded(ruleset, seed) for seed in range(1, 16)), key=score)
+
+
 def bench_position(ruleset: str, repeat: int) -> None:
-    state = crowded(ruleset)
+    state = most_crowded(ruleset)
     moves = legal_moves(state)
     base = median_time(lambda: round_trip(state), repeat)
 
@@ -81,16 +93,17 @@ def bench_position(ruleset: str, repeat: int) -> None:
         return legal_moves(state)
 
     t_legal = median_time(fresh_legal, repeat)
-    sample = moves[:: max(1, len(moves) // 25)]
+    places = [m for m in moves if m["type"] == "place"]
+    sample = places[:: max(1, len(places) // 25)]
     t_apply = statistics.median(
         median_time(lambda m=m: (state.cache.clear(), apply(state, m)), max(5, repeat // 10))
         for m in sample)
     print(f"[{ruleset}] crowded maze: {len(state.board)} cards, hand {len(state.hands[0])}, "
-          f"{len(moves)} legal moves")
+          f"{len(moves)} legal moves ({len(places)} placements)")
     print(f"  json round trip (baseline) {base * 1e3:8.3f} ms")
     print(f"  legal_moves                {t_legal * 1e3:8.3f} ms   ratio {t_legal / base:6.2f}"
           f"   target 2 ms: {'OK' if t_legal <= 0.002 else 'MISSED'}")
-    print(f"  apply (median of {len(sample)} moves) {t_apply * 1e3:5.3f} ms   ratio "
+    print(f"  apply (median of {len(sample)} placements) {t_apply * 1e3:5.3f} ms   ratio "
           f"{t_apply / base:6.2f}")
 
 
