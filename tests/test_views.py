@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 from django.test import Client
+from django.utils import timezone, translation
 
 from games import engine, services
 from games.models import Game, Message, Move, Seat
@@ -143,6 +144,9 @@ def test_preferences_change_language_and_time_zone(client: Client, game: GameWit
     assert response.status_code == 302
     body = client.get(game.page(0)).content.decode()
     assert '<html lang="it">' in body and "(Asia/Tokyo)" in body
+    # The seat's locale is for its own requests only, never left behind in the thread.
+    assert timezone.get_current_timezone_name() == "UTC"
+    assert translation.get_language() != "it"
     seat = Seat.objects.get(pk=game.seats[0].pk)
     assert (seat.time_zone, seat.language) == ("Asia/Tokyo", "it")
     client.post(game.page(0) + "preferences", {"time_zone": "Moon/Base", "language": "it"})

@@ -20,7 +20,7 @@ from django.views.decorators.http import require_GET, require_POST
 from .. import engine, pages, services
 from ..links import find_seat
 from ..models import Game, Seat
-from .common import private, use_seat_locale
+from .common import private, seat_locale
 
 MAX_BODY = 16 * 1024
 
@@ -48,7 +48,6 @@ def api_seat(request: HttpRequest, secret: str) -> JsonResponse:
     seat = find_seat(secret)
     if seat is None:
         return _not_found()
-    use_seat_locale(request, seat)
     return _payload(seat.game, seat)
 
 
@@ -60,7 +59,11 @@ def api_move(request: HttpRequest, secret: str) -> JsonResponse:
     seat = find_seat(secret)
     if seat is None:
         return _not_found()
-    use_seat_locale(request, seat)
+    with seat_locale(seat):
+        return _move(request, seat)
+
+
+def _move(request: HttpRequest, seat: Seat) -> JsonResponse:
     body = _parse(request)
     if isinstance(body, JsonResponse):
         return body

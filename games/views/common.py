@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from functools import wraps
 from typing import TypeVar
 
 from django.http import Http404, HttpRequest, HttpResponse
@@ -19,11 +22,26 @@ def seat_or_404(secret: str) -> Seat:
     return seat
 
 
-def use_seat_locale(request: HttpRequest, seat: Seat) -> None:
-    """Show the page in the seat's own language and time zone."""
-    translation.activate(seat.language)
-    request.LANGUAGE_CODE = seat.language
-    timezone.activate(seat.zone)
+@contextmanager
+def seat_locale(seat: Seat) -> Iterator[None]:
+    """Words in the seat's own language, times in its own time zone (for this request only)."""
+    with translation.override(seat.language), timezone.override(seat.zone):
+        yield
+
+
+SeatView = Callable[[HttpRequest, Seat, str], HttpResponse]
+
+
+def with_seat(view: SeatView) -> Callable[[HttpRequest, str], HttpResponse]:
+    """Resolve the link's seat (404 when there is none) and run `view` in its locale."""
+
+    @wraps(view)
+    def wrapper(request: HttpRequest, secret: str) -> HttpResponse:
+        seat = seat_or_404(secret)
+        with seat_locale(seat):
+            return view(request, seat, secret)
+
+    return wrapper
 
 
 Response = TypeVar("Response", bound=HttpResponse)

@@ -18,7 +18,7 @@ from .. import engine, pages, services
 from ..forms import MoveForm, PreferencesForm, TalkForm
 from ..links import seat_path
 from ..models import Game, Seat
-from .common import private, seat_or_404, use_seat_locale
+from .common import private, seat_locale, with_seat
 
 
 def _render(request: HttpRequest, seat: Seat, status: int = 200, **extra: Any) -> HttpResponse:
@@ -36,16 +36,14 @@ def _render(request: HttpRequest, seat: Seat, status: int = 200, **extra: Any) -
 
 
 @require_GET
-def seat_page(request: HttpRequest, secret: str) -> HttpResponse:
-    seat = seat_or_404(secret)
-    use_seat_locale(request, seat)
+@with_seat
+def seat_page(request: HttpRequest, seat: Seat, secret: str) -> HttpResponse:
     return _render(request, seat, secret=secret)
 
 
 @require_POST
-def seat_move(request: HttpRequest, secret: str) -> HttpResponse:
-    seat = seat_or_404(secret)
-    use_seat_locale(request, seat)
+@with_seat
+def seat_move(request: HttpRequest, seat: Seat, secret: str) -> HttpResponse:
     form = MoveForm(request.POST)
     chosen = request.POST.get("move", "")
     if not form.is_valid():
@@ -68,9 +66,8 @@ def seat_move(request: HttpRequest, secret: str) -> HttpResponse:
 
 
 @require_POST
-def seat_accept(request: HttpRequest, secret: str) -> HttpResponse:
-    seat = seat_or_404(secret)
-    use_seat_locale(request, seat)
+@with_seat
+def seat_accept(request: HttpRequest, seat: Seat, secret: str) -> HttpResponse:
     seat = services.accept_seat(seat.pk)
     if seat.game.status == Game.Status.ACTIVE:
         messages.success(request, _("You have joined the game."))
@@ -81,9 +78,8 @@ def seat_accept(request: HttpRequest, secret: str) -> HttpResponse:
 
 
 @require_POST
-def seat_say(request: HttpRequest, secret: str) -> HttpResponse:
-    seat = seat_or_404(secret)
-    use_seat_locale(request, seat)
+@with_seat
+def seat_say(request: HttpRequest, seat: Seat, secret: str) -> HttpResponse:
     form = TalkForm(request.POST)
     if form.is_valid():
         try:
@@ -96,25 +92,23 @@ def seat_say(request: HttpRequest, secret: str) -> HttpResponse:
 
 
 @require_POST
-def seat_preferences(request: HttpRequest, secret: str) -> HttpResponse:
-    seat = seat_or_404(secret)
+@with_seat
+def seat_preferences(request: HttpRequest, seat: Seat, secret: str) -> HttpResponse:
     form = PreferencesForm(request.POST)
-    if form.is_valid():
-        services.update_preferences(seat.pk, time_zone=form.cleaned_data["time_zone"],
-                                    language=form.cleaned_data["language"])
-        seat.refresh_from_db()
-        use_seat_locale(request, seat)
-        messages.success(request, _("Your preferences were saved."))
-    else:
-        use_seat_locale(request, seat)
+    if not form.is_valid():
         messages.error(request, _("Those preferences could not be saved."))
+        return redirect(seat_path(secret))
+    services.update_preferences(seat.pk, time_zone=form.cleaned_data["time_zone"],
+                                language=form.cleaned_data["language"])
+    seat.refresh_from_db()
+    with seat_locale(seat):
+        messages.success(request, _("Your preferences were saved."))
     return redirect(seat_path(secret))
 
 
 @require_POST
-def seat_rotate(request: HttpRequest, secret: str) -> HttpResponse:
-    seat = seat_or_404(secret)
-    use_seat_locale(request, seat)
+@with_seat
+def seat_rotate(request: HttpRequest, seat: Seat, secret: str) -> HttpResponse:
     token = services.rotate_link(seat.pk)
     messages.warning(request, _("This is your new private link: bookmark it. "
                                 "The old link no longer works."))
