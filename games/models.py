@@ -94,6 +94,11 @@ class Game(models.Model):
         verbose_name = _("game")
         verbose_name_plural = _("games")
         ordering = ["-created_at"]
+        # Moderation (games.admin, games.moderation): the "moderators" group has both.
+        permissions = [
+            ("view_secrets", _("Can see a game's hidden information")),
+            ("moderate_game", _("Can take moderator actions on a game")),
+        ]
         indexes = [
             models.Index(fields=["status", "deadline_at"], name="game_status_deadline"),
             models.Index(fields=["status", "-updated_at"], name="game_status_updated"),
