@@ -181,12 +181,14 @@ def start_game(game_id: int) -> Game:
 def _start(game: Game, now: datetime) -> None:
     game.status = Game.Status.ACTIVE
     _set_clock(game, now)
-    game.save(update_fields=["status", "turn_started_at", "deadline_at", "updated_at"])
+    game.save(update_fields=["status", "turn_started_at", "deadline_at", "deadline_extension",
+                             "updated_at"])
     game_id = game.pk
     transaction.on_commit(lambda: hooks.after_game_started(game_id))
 
 
 def _set_clock(game: Game, now: datetime) -> None:
+    game.deadline_extension = timedelta()  # moderators' extensions are per turn
     if game.actor is None or game.status != Game.Status.ACTIVE:
         game.turn_started_at = game.deadline_at = None
     else:
@@ -260,7 +262,8 @@ def apply_move(
         written = Game.objects.filter(pk=game.pk, version=version).update(
             version=game.version, snapshot=game.snapshot, actor=game.actor,
             status=game.status, turn_started_at=game.turn_started_at,
-            deadline_at=game.deadline_at, updated_at=now,
+            deadline_at=game.deadline_at, deadline_extension=game.deadline_extension,
+            updated_at=now,
         )
         if written != 1:
             raise StaleVersion(version, version + 1)
