@@ -87,6 +87,9 @@ class Game(models.Model):
     paused_time_left = models.DurationField(_("time left when paused"), null=True, blank=True)
     turn_started_at = models.DateTimeField(_("turn started at"), null=True, blank=True)
     deadline_at = models.DateTimeField(_("deadline"), null=True, blank=True, db_index=True)
+    # When the reminder sweep next looks at this game (games.clock.next_reminder_at):
+    # an indexed time, so the sweep never scans every game with a deadline.
+    reminder_at = models.DateTimeField(_("next reminder"), null=True, blank=True)
     created_at = models.DateTimeField(_("created at"), default=timezone.now, editable=False)
     updated_at = models.DateTimeField(_("updated at"), auto_now=True)
 
@@ -102,6 +105,7 @@ class Game(models.Model):
         indexes = [
             models.Index(fields=["status", "deadline_at"], name="game_status_deadline"),
             models.Index(fields=["status", "-updated_at"], name="game_status_updated"),
+            models.Index(fields=["status", "reminder_at"], name="game_status_reminder"),
         ]
 
     def __str__(self) -> str:
@@ -261,6 +265,7 @@ class Notification(models.Model):
 
     class Status(models.TextChoices):
         PENDING = "pending", _("pending")
+        SENDING = "sending", _("sending")
         SENT = "sent", _("sent")
         RETRYING = "retrying", _("retrying")
         FAILED = "failed", _("failed")
@@ -294,6 +299,12 @@ class Notification(models.Model):
     delivery_at = models.DateTimeField(_("delivery reported at"), null=True, blank=True)
     created_at = models.DateTimeField(_("created at"), default=timezone.now, editable=False)
     sent_at = models.DateTimeField(_("sent at"), null=True, blank=True)
+    # Facts the email needs beyond the game's view (e.g. reminder hours, what an alert is
+    # about); only public facts, never a hand or a role.
+    params = models.JSONField(_("parameters"), default=dict, blank=True)
+    # Set when a send task claims the row (status sending); a stale claim is retried.
+    claimed_at = models.DateTimeField(_("claimed at"), null=True, blank=True)
+    retry_at = models.DateTimeField(_("next attempt at"), null=True, blank=True)
 
     class Meta:
         verbose_name = _("notification")
