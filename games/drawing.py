@@ -154,10 +154,13 @@ def board_svg(view: JSON, targets: Iterable[tuple[int, int]] = ()) -> SafeString
             '<title>{}</title><rect x="4" y="4" width="92" height="92" rx="6" class="slot"/>{}'
             "</g>", x, y, x * CELL, y * CELL, _("free cell %(cell)s") % {
                 "cell": describe.cell(x, y)}, _coordinate(x, y)))
+    # A fixed scale per card (--cards wide; the stylesheet picks the card size): a big
+    # maze scrolls instead of shrinking to nothing.
     return format_html(
-        '<svg class="maze" viewBox="{} {} {} {}" role="img" aria-label="{}" '
-        'preserveAspectRatio="xMidYMid meet">{}</svg>',
-        *box, _("The maze"), format_html_join("", "{}", ((p,) for p in parts)))
+        '<svg class="maze" viewBox="{} {} {} {}" style="--cards: {}" role="img" '
+        'aria-label="{}" preserveAspectRatio="xMidYMid meet">{}</svg>',
+        *box, _n(box[2] / CELL), _("The maze"),
+        format_html_join("", "{}", ((p,) for p in parts)))
 
 
 def _coordinate(x: int, y: int) -> SafeString:
