@@ -128,8 +128,13 @@ def _place(e: JSON, who: str, names: Names) -> str:
 def _tool_action(e: JSON, who: str, names: Names) -> str:
     values = {"who": who, "tool": tool_name(str(e.get("tool"))),
               "target": seat_name(e.get("target"), names)}
+    own = e.get("target") == e.get("seat")
     if e["type"] == "break":
+        if own:
+            return _("%(who)s broke their own %(tool)s.") % values
         return _("%(who)s broke the %(tool)s of %(target)s.") % values
+    if own:
+        return _("%(who)s repaired their own %(tool)s.") % values
     return _("%(who)s repaired the %(tool)s of %(target)s.") % values
 
 

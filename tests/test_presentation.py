@@ -57,6 +57,8 @@ def test_a_mapped_goal_shows_what_the_map_showed_only_to_that_seat() -> None:
       "rotated": True}, "Ann placed Tunnel N-S at (1, 0). (turned round)"),
     ({"type": "break", "seat": 2, "card": "a01", "target": 0, "tool": "cart"},
      "Cy broke the cart of Ann."),
+    ({"type": "repair", "seat": 1, "card": "a10", "target": 1, "tool": "pickaxe"},
+     "Bob repaired their own pickaxe."),
     ({"type": "map", "seat": 1, "card": "a30", "goal": 2}, "Bob looked at the bottom goal "
      "with a map."),
     ({"type": "map", "seat": 1, "card": "a30", "goal": 0, "result": "gold"},
