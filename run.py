@@ -73,8 +73,13 @@ def processes(host: str, port: int) -> list[tuple[str, list[str]]]:
     ]
 
 
+def _interrupt(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt
+
+
 def run_all(procs: list[tuple[str, list[str]]], env: dict[str, str]) -> int:
-    """Start every process; when one stops (or on Ctrl-C), stop the others."""
+    """Start every process; when one stops (or on Ctrl-C or SIGTERM), stop the others."""
+    signal.signal(signal.SIGTERM, _interrupt)
     running = []
     for name, argv in procs:
         say(f"starting {name}: {' '.join(argv[1:])}")
