@@ -2,34 +2,76 @@
 
 `games.services` calls these through `transaction.on_commit`, so they run only once
 the change is durable and never for a rolled-back one. They take ids, not model
-instances, so they can hand straight over to Celery tasks. For now they only log;
-the email issue (#4) fills them in (turn emails, invitations), without touching
-the services.
+instances, and hand straight over to Celery tasks (games.tasks), which plan the
+emails (Notification rows with unique keys) and send them.
 
-Never log a seat link: it is the seat's credential.
+If the broker cannot take a task (it is down), the planning is done right here
+instead: the Notification rows are written and stay pending, and the beat's
+`requeue_unsent` sends them once the broker is back. Nothing is lost, nothing is
+sent twice.
+
+Never log a seat link: it is the seat's credential. (The invitation's link is not
+even put into the broker: the task rebuilds it from the seat, games.links.)
 """
 
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
+from typing import Any
 
 log = logging.getLogger("games")
+
+
+def _enqueue(task_name: str, *args: Any, fallback: Callable[[], object] | None = None) -> None:
+    from . import tasks
+
+    try:
+        getattr(tasks, task_name).delay(*args)
+    except Exception:  # the broker refused: do the DB part now, send later
+        log.exception("could not queue %s%s; planning inline", task_name, args)
+        if fallback is not None:
+            fallback()
 
 
 def after_move_committed(game_id: int, version: int) -> None:
     """A move (by a seat, the system or a moderator) made the game reach `version`."""
     log.debug("game %s: move committed, now version %s", game_id, version)
+    from .notifications import plan
+
+    _enqueue("plan_after_move", game_id, version,
+             fallback=lambda: plan.create(plan.after_move(game_id, version)))
 
 
 def after_game_started(game_id: int) -> None:
     """The game left setup: seat `state.actor` is to act at version 0."""
     log.debug("game %s: started", game_id)
+    from .models import Game
+
+    version = Game.objects.values_list("version", flat=True).get(pk=game_id)
+    after_move_committed(game_id, version)
 
 
 def send_invitation(seat_id: int, link: str) -> None:
-    """Invite the player of `seat_id`: `link` is their private seat link (absolute URL).
-
-    The link cannot be rebuilt later (only its hash is stored), so this is the one
-    moment it can be mailed; a later resend must rotate the link.
-    """
+    """Invite the player of `seat_id` (`link` is their current link, rebuilt by the task)."""
     log.debug("seat %s: invitation ready", seat_id)
+    from .models import Seat
+    from .notifications import plan
+
+    _enqueue("plan_invitation", seat_id,
+             fallback=lambda: plan.create(plan.invitation(Seat.objects.get(pk=seat_id))))
+
+
+def after_deadline_missed(game_id: int, version: int, seat_id: int) -> None:
+    """The server applied the timeout policy to turn `version` of the game (seat_id's)."""
+    log.debug("game %s: deadline of version %s missed", game_id, version)
+    from .tasks import plan_deadline_missed_rows
+
+    _enqueue("plan_deadline_missed", game_id, version, seat_id,
+             fallback=lambda: plan_deadline_missed_rows(game_id, version, seat_id))
+
+
+def enqueue_sends(notification_ids: list[int]) -> None:
+    """Send these new Notification rows (called on commit by notifications.plan)."""
+    for notification_id in notification_ids:
+        _enqueue("send_notification", notification_id)

@@ -22,12 +22,23 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from . import engine, hooks
+from . import clock, engine, hooks
 from .links import new_secret, seat_link
-from .models import MAX_HOURS_PER_MOVE, Game, Message, Move, Seat
+from .models import (
+    MAX_HOURS_PER_MOVE,
+    EmailMode,
+    Game,
+    GameNotice,
+    Message,
+    Move,
+    Seat,
+    TimeoutPolicy,
+)
 
 MAX_MESSAGE_LENGTH = 1000
 SEED_BITS = 62
+# Deadlines missed in a row (auto-passed) after which a seat counts as absent.
+ABSENT_AFTER_MISSES = 3
 
 
 class ServiceError(Exception):
@@ -182,7 +193,7 @@ def _start(game: Game, now: datetime) -> None:
     game.status = Game.Status.ACTIVE
     _set_clock(game, now)
     game.save(update_fields=["status", "turn_started_at", "deadline_at", "deadline_extension",
-                             "updated_at"])
+                             "reminder_at", "updated_at"])
     game_id = game.pk
     transaction.on_commit(lambda: hooks.after_game_started(game_id))
 
@@ -193,7 +204,10 @@ def _set_clock(game: Game, now: datetime) -> None:
         game.turn_started_at = game.deadline_at = None
     else:
         game.turn_started_at = now
-        game.deadline_at = now + timedelta(hours=game.hours_per_move)
+        # A seat on vacation: its clock starts when the vacation ends (games.clock).
+        game.deadline_at = (now + timedelta(hours=game.hours_per_move)
+                            + clock.vacation_delay(game, now))
+    game.reminder_at = clock.next_reminder_at(game.deadline_at, game.reminder_hours, now)
 
 
 def accept_seat(seat_id: int) -> Seat:
@@ -263,12 +277,20 @@ def apply_move(
             version=game.version, snapshot=game.snapshot, actor=game.actor,
             status=game.status, turn_started_at=game.turn_started_at,
             deadline_at=game.deadline_at, deadline_extension=game.deadline_extension,
-            updated_at=now,
+            reminder_at=game.reminder_at, updated_at=now,
         )
         if written != 1:
             raise StaleVersion(version, version + 1)
+        if actor_kind == Move.Actor.SEAT and seat_number is not None:
+            _back_in_play(game_id, seat_number)
         transaction.on_commit(lambda: hooks.after_move_committed(game_id, number))
     return game
+
+
+def _back_in_play(game_id: int, seat_number: int) -> None:
+    """The seat moved by itself: its run of missed deadlines is over."""
+    Seat.objects.filter(game_id=game_id, number=seat_number).exclude(
+        missed_turns=0, absent_since=None).update(missed_turns=0, absent_since=None)
 
 
 def _check_playable(game: Game) -> None:
@@ -317,3 +339,57 @@ def post_message(seat: Seat, text: str) -> Message:
     if seat.game.status == Game.Status.CANCELLED:
         raise ServiceError("game_not_active", _("The game was cancelled."))
     return Message.objects.create(game_id=seat.game_id, seat=seat, text=text)
+
+
+# ---- deadlines and email settings (games.deadlines runs the sweeps, vacations) -------
+
+
+def miss_deadline(game_id: int, version: int, claimed_deadline: datetime) -> str:
+    """Apply the game's timeout policy to turn `version`, whose deadline passed.
+
+    `claimed_deadline` is what the sweep wrote into `deadline_at` when it claimed the
+    game; if the game moved on or a moderator changed the deadline since, nothing
+    happens. Returns "passed", "waiting" or "" (nothing done). Exactly once per turn:
+    the version check makes a second run a no-op.
+    """
+    now = timezone.now()
+    with transaction.atomic():
+        game = Game.objects.select_for_update().get(pk=game_id)
+        if (game.status != Game.Status.ACTIVE or game.version != version
+                or game.deadline_at != claimed_deadline or game.actor is None):
+            return ""
+        seat = Seat.objects.select_for_update().get(game=game, number=game.actor)
+        if game.timeout_policy == TimeoutPolicy.AUTO_PASS:
+            state = game.state()
+            move = clock.timeout_move(engine.view(state, seat.number), engine.legal_moves(state))
+            game = apply_move(game_id, version, {**move, "seat": seat.number},
+                              actor_kind=Move.Actor.SYSTEM, seat_number=seat.number)
+            seat.missed_turns += 1
+            outcome = "passed"
+        else:
+            # "wait": the turn stays open, without a deadline; people are told.
+            Game.objects.filter(pk=game_id).update(deadline_at=None, reminder_at=None)
+            outcome = "waiting"
+        # log_at: where the line sits among the game log's events.
+        public = {"seat": seat.number, "log_at": len(game.snapshot.get("log", []))}
+        GameNotice.objects.create(game=game, version=game.version, kind=GameNotice.Kind.TIMEOUT,
+                                  params={**public, "policy": game.timeout_policy})
+        if seat.missed_turns >= ABSENT_AFTER_MISSES and seat.absent_since is None:
+            seat.absent_since = now
+            GameNotice.objects.create(game=game, version=game.version,
+                                      kind=GameNotice.Kind.ABSENT,
+                                      params={**public, "missed": seat.missed_turns})
+        seat.save(update_fields=["missed_turns", "absent_since"])
+        seat_id = seat.pk
+        transaction.on_commit(lambda: hooks.after_deadline_missed(game_id, version, seat_id))
+    return outcome
+
+
+def set_email_mode(seat_ids: Sequence[int], mode: str) -> None:
+    """Choose the seats' emails (each turn, daily digest, links only).
+
+    Saving also clears a bounce flag: the player says their mailbox works again.
+    """
+    if mode not in EmailMode.values:
+        raise ServiceError("bad_email_mode", _("Unknown email setting."))
+    Seat.objects.filter(pk__in=seat_ids).update(email_mode=mode, email_problem_at=None)

@@ -155,6 +155,82 @@ X_FRAME_OPTIONS = "DENY"
 # Hours per move a new game gets unless its host picks another pace.
 DEFAULT_HOURS_PER_MOVE = env_int("DEFAULT_HOURS_PER_MOVE", 24)
 
+# ---- email (README "Email"): the provider is chosen by EMAIL_PROVIDER alone -----------
+EMAIL_DOMAIN = env_str("EMAIL_DOMAIN", _site.hostname)  # Message-IDs and the From address
+DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", f"Saboteur by post <saboteur@{EMAIL_DOMAIN}>")
+SERVER_EMAIL = env_str("SERVER_EMAIL", DEFAULT_FROM_EMAIL)
+EMAIL_FILE_PATH = env_str("EMAIL_FILE_PATH", str(BASE_DIR / "var" / "mail"))
+EMAIL_PROVIDER = env_str("EMAIL_PROVIDER", "file").lower()
+# provider: (backend, {ANYMAIL setting: (environment variable, required)})
+_EMAIL_PROVIDERS: dict[str, tuple[str, dict[str, tuple[str, bool]]]] = {
+    "file": ("games.emails.outbox.OutboxBackend", {}),
+    "console": ("django.core.mail.backends.console.EmailBackend", {}),
+    "smtp": ("django.core.mail.backends.smtp.EmailBackend", {}),
+    "postmark": ("anymail.backends.postmark.EmailBackend", {
+        "POSTMARK_SERVER_TOKEN": ("POSTMARK_SERVER_TOKEN", True)}),
+    "mailgun": ("anymail.backends.mailgun.EmailBackend", {
+        "MAILGUN_API_KEY": ("MAILGUN_API_KEY", True),
+        "MAILGUN_SENDER_DOMAIN": ("MAILGUN_SENDER_DOMAIN", False),
+        "MAILGUN_API_URL": ("MAILGUN_API_URL", False),
+        "MAILGUN_WEBHOOK_SIGNING_KEY": ("MAILGUN_WEBHOOK_SIGNING_KEY", False)}),
+    "amazon_ses": ("anymail.backends.amazon_ses.EmailBackend", {
+        "AMAZON_SES_CONFIGURATION_SET_NAME": ("AMAZON_SES_CONFIGURATION_SET_NAME", False)}),
+    "sendgrid": ("anymail.backends.sendgrid.EmailBackend", {
+        "SENDGRID_API_KEY": ("SENDGRID_API_KEY", True)}),
+    "brevo": ("anymail.backends.brevo.EmailBackend", {
+        "BREVO_API_KEY": ("BREVO_API_KEY", True)}),
+}
+if EMAIL_PROVIDER not in _EMAIL_PROVIDERS:
+    raise ImproperlyConfigured(
+        f"EMAIL_PROVIDER must be one of {', '.join(_EMAIL_PROVIDERS)}, not {EMAIL_PROVIDER!r}")
+EMAIL_BACKEND, _provider_settings = _EMAIL_PROVIDERS[EMAIL_PROVIDER]
+ANYMAIL: dict[str, object] = {}
+for _name, (_variable, _required) in _provider_settings.items():
+    if env_str(_variable):
+        ANYMAIL[_name] = env_str(_variable)
+    elif _required:
+        raise ImproperlyConfigured(f"EMAIL_PROVIDER={EMAIL_PROVIDER} needs {_variable}")
+# "user:password" for HTTP basic auth on the tracking webhook (/anymail/<provider>/tracking/).
+if env_str("ANYMAIL_WEBHOOK_SECRET"):
+    ANYMAIL["WEBHOOK_SECRET"] = env_str("ANYMAIL_WEBHOOK_SECRET")
+# SMTP (EMAIL_PROVIDER=smtp)
+EMAIL_HOST = env_str("EMAIL_HOST", "localhost")
+EMAIL_PORT = env_int("EMAIL_PORT", 587)
+EMAIL_HOST_USER = env_str("EMAIL_HOST_USER")
+EMAIL_HOST_PASSWORD = env_str("EMAIL_HOST_PASSWORD")
+EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", True)
+EMAIL_TIMEOUT = env_int("EMAIL_TIMEOUT", 30)
+# Sending: attempts before a notification counts as failed, first retry delay (doubling).
+EMAIL_MAX_ATTEMPTS = env_int("EMAIL_MAX_ATTEMPTS", 6)
+EMAIL_RETRY_SECONDS = env_int("EMAIL_RETRY_SECONDS", 60)
+# Local hour (the player's time zone) at which the daily digest goes out.
+DIGEST_HOUR = env_int("DIGEST_HOUR", 8)
+# Extra addresses for moderator alerts, besides users in the "moderators" group.
+MODERATOR_EMAILS = env_list("MODERATOR_EMAILS", [])
+
+# ---- Celery (README "Background work"): broker from CELERY_BROKER_URL -------------------
+# The embedded default is kombu's filesystem transport: a queue in var/celery, no server.
+CELERY_BROKER_URL = env_str("CELERY_BROKER_URL", "filesystem://")
+if CELERY_BROKER_URL.startswith("filesystem:"):
+    _queue_dir = Path(env_str("CELERY_QUEUE_DIR", str(BASE_DIR / "var" / "celery")))
+    CELERY_BROKER_TRANSPORT_OPTIONS: dict[str, object] = {
+        "data_folder_in": str(_queue_dir / "queue"),
+        "data_folder_out": str(_queue_dir / "queue"),
+        "control_folder": str(_queue_dir / "control"),
+        "store_processed": False,
+    }
+CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", False)
+CELERY_TASK_IGNORE_RESULT = True  # tasks write their outcome to the database
+CELERY_TASK_ACKS_LATE = True  # a worker that dies mid-task leaves it for another
+CELERY_TASK_REJECT_ON_WORKER_LOST = True
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+CELERY_TIMEZONE = "UTC"
+CELERY_BEAT_SCHEDULE_FILENAME = env_str(
+    "CELERY_BEAT_SCHEDULE_FILENAME", str(BASE_DIR / "var" / "celerybeat-schedule"))
+# Seconds between deadline and reminder sweeps (the beat schedule, saboteur_site/celery.py).
+SWEEP_SECONDS = env_int("SWEEP_SECONDS", 60)
+
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,

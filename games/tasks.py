@@ -1,0 +1,91 @@
+"""Celery tasks: thin shells that take ids and call games.notifications / games.deadlines.
+
+Every task may run twice (a redelivered message, a retried hook): each is written so
+the second run changes nothing (unique Notification keys, conditional claims).
+The beat runs the sweep_* tasks (schedule in saboteur_site/celery.py).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from celery import Task
+from django.db import transaction
+from django.utils import timezone
+
+from saboteur_site.celery import app
+
+from . import deadlines
+from .models import Game, Seat
+from .notifications import plan, send
+from .services import ABSENT_AFTER_MISSES
+
+
+@app.task(name="games.tasks.plan_after_move")
+def plan_after_move(game_id: int, version: int) -> int:
+    """Turn, round-end and game-end emails after a move (or the start) reached `version`."""
+    with transaction.atomic():
+        return len(plan.queue(plan.after_move(game_id, version)))
+
+
+@app.task(name="games.tasks.plan_invitation")
+def plan_invitation(seat_id: int) -> int:
+    with transaction.atomic():
+        seat = Seat.objects.filter(pk=seat_id).first()
+        return len(plan.queue(plan.invitation(seat))) if seat else 0
+
+
+def plan_deadline_missed_rows(game_id: int, version: int, seat_id: int) -> list[int]:
+    game = Game.objects.get(pk=game_id)
+    seat = Seat.objects.get(pk=seat_id)
+    return plan.queue(plan.deadline_missed(game, seat, version, ABSENT_AFTER_MISSES))
+
+
+@app.task(name="games.tasks.plan_deadline_missed")
+def plan_deadline_missed(game_id: int, version: int, seat_id: int) -> int:
+    """The missed-deadline email and the moderators' alerts."""
+    with transaction.atomic():
+        return len(plan_deadline_missed_rows(game_id, version, seat_id))
+
+
+@app.task(bind=True, name="games.tasks.send_notification", max_retries=None)
+def send_notification(self: Task[Any, Any], notification_id: int) -> str:
+    """Send one email; on a provider error, again after the backoff the row records."""
+    outcome = send.deliver(notification_id)
+    if outcome.retry_in is not None and not self.request.is_eager:
+        raise self.retry(countdown=outcome.retry_in)
+    return outcome.status
+
+
+@app.task(name="games.tasks.sweep_deadlines")
+def sweep_deadlines() -> int:
+    return deadlines.sweep_deadlines(lambda batch, token: handle_deadlines.delay(batch, token))
+
+
+@app.task(name="games.tasks.handle_deadlines")
+def handle_deadlines(batch: list[list[int]], token: str) -> dict[str, int]:
+    return deadlines.handle_deadlines(batch, token)
+
+
+@app.task(name="games.tasks.sweep_reminders")
+def sweep_reminders() -> int:
+    return deadlines.sweep_reminders(lambda ids, token: handle_reminders.delay(ids, token))
+
+
+@app.task(name="games.tasks.handle_reminders")
+def handle_reminders(game_ids: list[int], token: str) -> int:
+    return deadlines.handle_reminders(game_ids, token)
+
+
+@app.task(name="games.tasks.sweep_digests")
+def sweep_digests() -> int:
+    return deadlines.sweep_digests()
+
+
+@app.task(name="games.tasks.requeue_unsent")
+def requeue_unsent() -> int:
+    """Send rows whose send task was lost (broker down, worker died)."""
+    ids = send.unsent(timezone.now())
+    for notification_id in ids:
+        send_notification.delay(notification_id)
+    return len(ids)

@@ -1,0 +1,48 @@
+"""The Celery app: broker from CELERY_BROKER_URL (settings), tasks in games/tasks.py.
+
+Run one beat (the schedule below) and any number of workers:
+
+    celery -A saboteur_site worker --loglevel INFO
+    celery -A saboteur_site beat --loglevel INFO
+
+The beat only sends small sweep tasks; each sweep claims what is due with a few bulk
+UPDATEs and hands the per-game work to other tasks (games.deadlines). Nothing waits
+in the broker for a day: deadlines live in the database, so a restart loses nothing.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from celery import Celery
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "saboteur_site.settings")
+
+app = Celery("saboteur_site")
+app.config_from_object("django.conf:settings", namespace="CELERY")
+app.autodiscover_tasks(["games"])
+
+
+def beat_schedule(sweep_seconds: int) -> dict[str, dict[str, object]]:
+    # A sweep that could not run in time is dropped (expires): the next one does its work.
+    every = {"schedule": float(sweep_seconds), "options": {"expires": sweep_seconds * 0.9}}
+    return {
+        "deadlines": {"task": "games.tasks.sweep_deadlines", **every},
+        "reminders": {"task": "games.tasks.sweep_reminders", **every},
+        "digests": {"task": "games.tasks.sweep_digests", "schedule": 15 * 60.0,
+                    "options": {"expires": 14 * 60.0}},
+        "unsent": {"task": "games.tasks.requeue_unsent", "schedule": 5 * 60.0,
+                   "options": {"expires": 4 * 60.0}},
+    }
+
+
+@app.on_after_configure.connect
+def _configure(sender: Celery, **kwargs: object) -> None:
+    from django.conf import settings
+
+    sender.conf.beat_schedule = beat_schedule(settings.SWEEP_SECONDS)
+    options = getattr(settings, "CELERY_BROKER_TRANSPORT_OPTIONS", None) or {}
+    for key in ("data_folder_in", "data_folder_out", "control_folder"):
+        if key in options:  # the filesystem broker needs its folders to exist
+            Path(str(options[key])).mkdir(parents=True, exist_ok=True)

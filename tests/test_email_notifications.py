@@ -1,0 +1,261 @@
+"""Turn, round-end, game-end and invitation emails: when they go out, what they carry,
+exactly once, and retried after a provider error."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+from unittest import mock
+
+import pytest
+import time_machine
+from anymail.exceptions import AnymailRecipientsRefused
+from django.core import mail
+from django.test import override_settings
+
+from games import engine, hooks, services
+from games.emails import letters
+from games.models import EmailMode, Game, Notification, Seat
+from games.notifications import plan, send
+from games.tasks import plan_after_move, requeue_unsent, send_notification
+from tests.email_support import FlakyBackend, play_one, play_until, sent_to
+from tests.support import make_game
+
+pytestmark = pytest.mark.django_db
+START = "2026-03-02 09:00:00+00:00"
+FLAKY = "tests.email_support.FlakyBackend"
+
+
+@pytest.fixture
+def commit(django_capture_on_commit_callbacks: Any) -> Any:
+    return lambda: django_capture_on_commit_callbacks(execute=True)
+
+
+@time_machine.travel(START, tick=False)
+def test_starting_a_game_invites_everyone_and_emails_the_first_player(commit: Any) -> None:
+    with commit():
+        g = make_game(players=3, seed=1, start=True)
+    subjects = [m.subject for m in mail.outbox]
+    assert sum("invited" in s for s in subjects) == 3
+    turn = [m for m in sent_to("p0@example.com") if "your turn" in m.subject]
+    assert len(turn) == 1
+    message = turn[0]
+    html = message.alternatives[0][0]
+    link = f"/play/{g.tokens[0]}/"
+    assert link in message.body and link in html
+    assert "March 3, 2026, 9 a.m. (UTC)" in message.body  # 24 hours per move
+    assert "gold-digger" in message.body or "saboteur" in message.body
+    for card in engine.view(g.game.state(), 0)["hand"]:
+        assert card["id"] not in message.body
+    assert "<style" not in html and 'style="' in html  # CSS inlined
+    assert 'class="maze"' in html and "<img" not in html
+    headers = message.extra_headers
+    assert headers["Message-ID"].endswith("@127.0.0.1>")
+    assert headers["List-Unsubscribe"].startswith("<http://127.0.0.1:8000/mail/unsubscribe/")
+    assert headers["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
+    note = Notification.objects.get(kind="turn")
+    assert note.status == "sent" and note.message_id == headers["Message-ID"]
+    assert note.subject == message.subject and note.attempts == 1
+
+
+def test_each_turn_start_emails_the_seat_to_act(commit: Any) -> None:
+    g = make_game(players=3, seed=1, start=True)
+    rng = random.Random(1)
+    for _ in range(4):
+        before = len(mail.outbox)
+        game = play_one(g, rng, commit)
+        new = mail.outbox[before:]
+        assert [m.to for m in new] == [[f"p{game.actor}@example.com"]]
+        assert "your turn" in new[0].subject
+    assert Notification.objects.filter(kind="turn").count() == 4
+
+
+def test_the_turn_email_tells_what_happened_since_your_last_turn(commit: Any) -> None:
+    g = make_game(players=3, seed=1, start=True)
+    rng = random.Random(2)
+    for _ in range(3):
+        play_one(g, rng, commit)
+    body = sent_to("p0@example.com")[-1].body
+    since = body.split("Since your last turn:")[1].split("The maze:")[0]
+    assert "Player1" in since and "Player2" in since
+    assert since.count("\n- ") == 2  # the two moves after seat 0's own
+
+
+def test_gold_picks_get_a_pick_a_gold_card_email(commit: Any) -> None:
+    g = make_game(players=3, seed=5, start=True)
+    game = play_until(g, lambda game: game.state().phase == "gold", commit, seed=5)
+    picker = game.actor
+    assert picker is not None
+    message = sent_to(f"p{picker}@example.com")[-1]
+    assert "pick a gold card" in message.subject
+    offer = engine.view(game.state(), picker)["gold_offer"]
+    assert "Choose one of the gold cards offered to you" in message.body
+    assert f"{max(g['value'] for g in offer)} nugget" in message.body
+
+
+def test_round_end_and_game_end_emails_once_per_seat(commit: Any) -> None:
+    g = make_game(players=3, seed=5, start=True)
+    game = play_until(g, lambda game: game.status == Game.Status.FINISHED, commit, seed=5)
+    for number in range(3):
+        address = f"p{number}@example.com"
+        rounds = [m for m in sent_to(address) if "is over" in m.subject and "round" in m.subject]
+        ends = [m for m in sent_to(address) if "the game is over" in m.subject]
+        assert len(rounds) == 2 and len(ends) == 1  # round 3 is told in the game-end email
+        view = engine.view(game.state(), number)
+        for name in ("Player0", "Player1", "Player2"):
+            assert name in ends[0].body
+        assert f"You ended with {view['players'][number]['gold']} nugget" in ends[0].body
+        assert "Everyone's role this round" in rounds[0].body
+    assert Notification.objects.filter(kind="round_end").count() == 6
+
+
+def test_email_modes_digest_and_links_only_get_no_turn_emails(commit: Any) -> None:
+    g = make_game(players=3, seed=1, start=False)
+    services.set_email_mode([g.seats[0].pk], EmailMode.DAILY_DIGEST)
+    services.set_email_mode([g.seats[1].pk], EmailMode.LINKS_ONLY)
+    with commit():
+        services.start_game(g.game.pk)
+    assert not sent_to("p0@example.com")
+    rng = random.Random(1)
+    play_one(g, rng, commit)  # seat 1's turn: links only
+    assert not sent_to("p1@example.com")
+    play_one(g, rng, commit)
+    assert len(sent_to("p2@example.com")) == 1
+
+
+def test_running_any_task_twice_sends_once(commit: Any) -> None:
+    with commit():
+        g = make_game(players=3, seed=1, start=True)
+    count = len(mail.outbox)
+    with commit():
+        plan_after_move.delay(g.game.pk, 0)
+        hooks.after_game_started(g.game.pk)
+    for note in Notification.objects.all():
+        assert send_notification.delay(note.pk).get() == ""
+    assert len(mail.outbox) == count
+    assert Notification.objects.filter(status="sent").count() == count
+
+
+def test_planning_writes_the_row_before_anything_is_sent() -> None:
+    g = make_game(players=3, seed=1, start=True)
+    ids = plan.create(plan.after_move(g.game.pk, 0))
+    assert Notification.objects.get(pk=ids[0]).status == "pending"
+    assert not mail.outbox
+    assert plan.create(plan.after_move(g.game.pk, 0)) == []  # the key exists
+
+
+@override_settings(EMAIL_BACKEND=FLAKY, EMAIL_RETRY_SECONDS=60)
+def test_a_provider_error_is_retried_with_backoff_and_sends_once() -> None:
+    g = make_game(players=3, seed=1, start=True)
+    [note_id] = plan.create(plan.after_move(g.game.pk, 0))
+    FlakyBackend.arm(failures=2)
+    with time_machine.travel(START, tick=False):
+        first = send.deliver(note_id)
+        assert first == send.Outcome("retrying", 60)
+        note = Notification.objects.get(pk=note_id)
+        assert note.status == "retrying" and note.attempts == 1
+        assert "provider unreachable" in note.last_error
+        assert send.deliver(note_id).retry_in == 120  # doubled
+    assert send.deliver(note_id).status == "sent"
+    assert send.deliver(note_id).status == ""  # nothing left to claim
+    assert FlakyBackend.calls == 3 and len(mail.outbox) == 1
+    note.refresh_from_db()
+    assert note.status == "sent" and note.attempts == 3 and note.last_error == ""
+
+
+@override_settings(EMAIL_BACKEND=FLAKY, EMAIL_MAX_ATTEMPTS=3)
+def test_running_out_of_attempts_records_a_permanent_failure() -> None:
+    g = make_game(players=3, seed=1, start=True)
+    [note_id] = plan.create(plan.after_move(g.game.pk, 0))
+    FlakyBackend.arm(failures=10)
+    outcomes = [send.deliver(note_id).status for _ in range(4)]
+    assert outcomes == ["retrying", "retrying", "failed", ""]
+    assert Notification.objects.get(pk=note_id).status == "failed"
+    assert not mail.outbox
+
+
+@override_settings(EMAIL_BACKEND=FLAKY)
+def test_a_refused_address_fails_at_once_and_flags_the_seat() -> None:
+    g = make_game(players=3, seed=1, start=True)
+    [note_id] = plan.create(plan.after_move(g.game.pk, 0))
+    FlakyBackend.arm(failures=1, error=AnymailRecipientsRefused("refused"))
+    assert send.deliver(note_id).status == "failed"
+    assert Seat.objects.get(pk=g.seats[0].pk).email_problem_at is not None
+
+
+def test_the_send_task_retries_through_celery_on_a_provider_error() -> None:
+    g = make_game(players=3, seed=1, start=True)
+    [note_id] = plan.create(plan.after_move(g.game.pk, 0))
+    with mock.patch.object(send, "deliver", return_value=send.Outcome("retrying", 60)), \
+            mock.patch.object(send_notification, "retry", side_effect=RuntimeError) as retry:
+        request = mock.Mock(is_eager=False)
+        with mock.patch.object(type(send_notification), "request", request, create=True), \
+                pytest.raises(RuntimeError):
+            send_notification.run(note_id)
+    retry.assert_called_once_with(countdown=60)
+
+
+def test_a_lost_send_is_sent_by_requeue_unsent(commit: Any) -> None:
+    g = make_game(players=3, seed=1, start=True)
+    with mock.patch.object(send_notification, "delay", side_effect=OSError("broker down")), \
+            commit():
+        hooks.after_game_started(g.game.pk)
+    note = Notification.objects.get(kind="turn")
+    assert note.status == "pending" and not mail.outbox
+    with time_machine.travel(note.created_at, tick=False) as traveller:
+        assert requeue_unsent() == 0  # not yet: its task may still be on its way
+        traveller.shift(180)
+        assert requeue_unsent() == 1
+    assert len(mail.outbox) == 1
+
+
+def test_planning_happens_inline_when_the_broker_is_down(commit: Any) -> None:
+    g = make_game(players=3, seed=1, start=True)
+    with mock.patch.object(plan_after_move, "delay", side_effect=OSError("broker down")), \
+            mock.patch.object(send_notification, "delay", side_effect=OSError("broker down")), \
+            commit():
+        hooks.after_game_started(g.game.pk)
+    assert Notification.objects.get(kind="turn").status == "pending"
+
+
+def test_a_stuck_send_is_claimed_again() -> None:
+    g = make_game(players=3, seed=1, start=True)
+    [note_id] = plan.create(plan.after_move(g.game.pk, 0))
+    with time_machine.travel(START, tick=False) as traveller:
+        assert send.claim(note_id, send.timezone.now())  # a worker claimed it, then died
+        traveller.shift(60 * 16)
+        assert requeue_unsent() == 1
+    assert Notification.objects.get(pk=note_id).status == "sent"
+
+
+def test_an_email_for_a_turn_already_played_is_skipped(commit: Any) -> None:
+    g = make_game(players=3, seed=1, start=True)
+    [note_id] = plan.create(plan.after_move(g.game.pk, 0))
+    play_one(g, random.Random(1), commit)
+    assert send.deliver(note_id).status == "skipped"
+    assert Notification.objects.get(pk=note_id).last_error == "the turn is over"
+
+
+def test_emails_are_written_in_the_seats_language(commit: Any) -> None:
+    specs = [services.PlayerSpec(name=f"P{i}", email=f"p{i}@example.com", language="it",
+                                 time_zone="Europe/Rome") for i in range(3)]
+    with commit():
+        services.create_game(name="Partita", players=specs, seed=1, start=True)
+    message = [m for m in sent_to("p0@example.com") if "Partita" in m.subject][-1]
+    assert '<html lang="it">' in message.alternatives[0][0]
+    assert "(Europe/Rome)" in message.body
+
+
+def test_unknown_kinds_are_skipped_and_others_may_register_theirs() -> None:
+    g = make_game(players=3, seed=1, start=True)
+    note = Notification.objects.create(key="x:1", kind="dispute_done", to_email="a@example.com",
+                                       game=g.game, seat=g.seats[0])
+    assert send.deliver(note.pk).status == "skipped"
+    letters.register("dispute_done", lambda n: letters.Letter("Hi", "text", "<p>html</p>"))
+    try:
+        note2 = Notification.objects.create(key="x:2", kind="dispute_done",
+                                            to_email="a@example.com", game=g.game)
+        assert send.deliver(note2.pk).status == "sent"
+        assert mail.outbox[-1].subject == "Hi"
+    finally:
+        letters._BUILDERS.pop("dispute_done")
