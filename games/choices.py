@@ -114,8 +114,3 @@ def _cell_of(move: Mapping[str, Any]) -> str:
     if isinstance(x, int) and isinstance(y, int):
         return f"{x},{y}"
     return ""
-
-
-def hand_only(view: JSON) -> MoveForms:
-    """The hand without forms (when it is not this seat's turn)."""
-    return build(view, [], {})
