@@ -7,9 +7,10 @@ so a new ruleset's additions show up without changes here.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from django.utils.html import format_html
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
@@ -263,3 +264,112 @@ def gold_pick_label(value: int) -> str:
 
 _MOVES = {"place": _place_move, "action": _action_move, "rockfall": _rockfall_move,
           "map": _map_move, "pass": _pass_move}
+
+
+# ---- neutral table lines (GameNotice) -------------------------------------------------------
+
+
+def notice_sentence(kind: str, params: Mapping[str, Any], names: Names) -> str:
+    """A GameNotice as a sentence every seat may read: only its public parameters."""
+    handler = _NOTICES.get(kind)
+    what = handler(params, names) if handler else _("A note from the moderators")
+    note = str(params.get("note") or "").rstrip(". ")
+    if note:
+        if note[-1] in "!?":
+            return _("%(what)s: %(note)s") % {"what": what, "note": note}
+        return _("%(what)s: %(note)s.") % {"what": what, "note": note}
+    return _("%(what)s.") % {"what": what}
+
+
+def _moderator_notice(p: Mapping[str, Any], names: Names) -> str:
+    action = p.get("action")
+    who = seat_name(p.get("seat"), names)
+    if action == "undo":
+        if p.get("first") == p.get("last"):
+            return _("A moderator undid move %(first)s") % {"first": p.get("first")}
+        return _("A moderator undid moves %(first)s–%(last)s") % {
+            "first": p.get("first"), "last": p.get("last")}
+    if action == "extend":
+        hours = int(p.get("hours", 0))
+        return ngettext("A moderator gave %(who)s %(n)s more hour for this turn",
+                        "A moderator gave %(who)s %(n)s more hours for this turn", hours) % {
+            "who": who, "n": hours}
+    if action == "move":
+        return _("A moderator made move %(number)s for %(who)s") % {
+            "number": p.get("number"), "who": who}
+    simple = {"pause": _("A moderator paused the game"),
+              "resume": _("A moderator resumed the game"),
+              "cancel": _("A moderator cancelled the game")}
+    return simple.get(str(action), _("A moderator stepped in"))
+
+
+def _replaced_notice(p: Mapping[str, Any], names: Names) -> str:
+    return _("%(new)s takes over seat %(seat)s from %(old)s") % {
+        "new": p.get("new"), "seat": p.get("seat"), "old": p.get("old")}
+
+
+def _dispute_notice(p: Mapping[str, Any], names: Names) -> str:
+    who = seat_name(p.get("seat"), names)
+    if p.get("event") == "resolved":
+        from .moderation.disputes import outcome_label
+
+        return _("A moderator resolved the dispute of %(who)s: %(outcome)s") % {
+            "who": who, "outcome": outcome_label(str(p.get("outcome")))}
+    if p.get("move"):
+        text = _("%(who)s filed a dispute about move %(move)s") % {"who": who,
+                                                                    "move": p.get("move")}
+    else:
+        text = _("%(who)s filed a dispute") % {"who": who}
+    if p.get("text"):
+        text = _("%(what)s, saying: “%(text)s”") % {"what": text, "text": p.get("text")}
+    return text
+
+
+def _timeout_notice(p: Mapping[str, Any], names: Names) -> str:
+    return _("%(who)s missed the deadline") % {"who": seat_name(p.get("seat"), names)}
+
+
+def _absent_notice(p: Mapping[str, Any], names: Names) -> str:
+    return _("%(who)s missed several turns in a row and is marked absent; the moderators "
+             "were told") % {"who": seat_name(p.get("seat"), names)}
+
+
+def _vacation_notice(p: Mapping[str, Any], names: Names) -> str:
+    return _("%(who)s is on vacation; their clock is stopped") % {
+        "who": seat_name(p.get("seat"), names)}
+
+
+NoticeHandler = Callable[[Mapping[str, Any], Names], str]
+_NOTICES: dict[str, NoticeHandler] = {
+    "moderator": _moderator_notice,
+    "replaced": _replaced_notice,
+    "dispute": _dispute_notice,
+    "timeout": _timeout_notice,
+    "absent": _absent_notice,
+    "vacation": _vacation_notice,
+}
+
+
+def log_with_notices(view: JSON, names: Names,
+                     notices: Sequence[tuple[str, Mapping[str, Any]]]) -> list[str]:
+    """The view's log as sentences with the table notices (oldest first) put in place.
+
+    A notice sits after the log events there were when it was written (`log_at`);
+    notices stay in the order they were written, also when an undo shortened the log.
+    """
+    lines = [event_sentence(e, names, view["ruleset"]) for e in view["log"]]
+    placed: list[tuple[int, str]] = []
+    at = 0
+    for kind, params in notices:
+        at = max(at, min(int(params.get("log_at", len(lines))), len(lines)))
+        placed.append((at, format_html('<em class="table-notice">{}</em>',
+                                       notice_sentence(kind, params, names))))
+    result: list[str] = []
+    index = 0
+    for position in range(len(lines) + 1):
+        while index < len(placed) and placed[index][0] <= position:
+            result.append(placed[index][1])
+            index += 1
+        if position < len(lines):
+            result.append(lines[position])
+    return result

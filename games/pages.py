@@ -87,7 +87,7 @@ def page_context(game: Game, seat: Seat | None, view: JSON, legal: list[JSON]) -
         "role": describe.role_name(view["role"]) if view.get("role") else None,
         "phase": phase_text(game, view),
         "deadline": local_time(game.deadline_at, zone) if game.is_playable else "",
-        "log": list(reversed(log_lines(view, names))),
+        "log": list(reversed(describe.log_with_notices(view, names, table_notices(game)))),
         "round_results": round_results(view, names),
         "scores": final_scores(view, names),
         "table_talk": table_talk(game),
@@ -135,6 +135,12 @@ def final_scores(view: JSON, names: dict[int, str]) -> list[JSON]:
     ranked = sorted(enumerate(view["scores"]), key=lambda pair: (-pair[1], pair[0]))
     return [{"name": describe.seat_name(s, names), "score": score, "winner": s in winners}
             for s, score in ranked]
+
+
+def table_notices(game: Game) -> list[tuple[str, JSON]]:
+    """The neutral lines (GameNotice) every seat sees in the log, oldest first."""
+    return [(kind, params) for kind, params in
+            game.notices.order_by("created_at", "id").values_list("kind", "params")]
 
 
 def table_talk(game: Game) -> list[Message]:

@@ -1,6 +1,6 @@
 from django.urls import URLPattern, path
 
-from .views import api, mail, seat, setup, spectate
+from .views import api, disputes, mail, seat, setup, spectate
 
 app_name = "games"
 urlpatterns: list[URLPattern] = [
@@ -12,6 +12,7 @@ urlpatterns: list[URLPattern] = [
     path("play/<str:secret>/say", seat.seat_say, name="seat-say"),
     path("play/<str:secret>/preferences", seat.seat_preferences, name="seat-preferences"),
     path("play/<str:secret>/rotate", seat.seat_rotate, name="seat-rotate"),
+    path("play/<str:secret>/dispute", disputes.seat_dispute, name="seat-dispute"),
     path("play/<str:secret>/emails", mail.seat_emails, name="seat-emails"),
     path("play/<str:secret>/vacation", mail.seat_vacation, name="seat-vacation"),
     path("mail/unsubscribe/<str:token>/", mail.unsubscribe, name="unsubscribe"),

@@ -1,0 +1,248 @@
+"""Lists of seats, moves, table talk, notices, disputes, emails and moderator actions.
+
+Every list selects its related rows in the same query (`list_select_related`).
+Without `games.view_secrets` a user never sees: a move's JSON (a discarded card is
+secret), a dispute's text the filer kept private, a moderator action's details (they
+can hold dropped moves and emails), nor anything of a seat's link.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import admin
+from django.db.models import QuerySet
+from django.http import HttpRequest
+from django.urls import reverse
+from django.utils.html import format_html
+from django.utils.safestring import SafeString
+from django.utils.text import Truncator
+from django.utils.translation import gettext_lazy as _
+
+from .. import describe
+from ..models import Dispute, GameNotice, Message, ModeratorAction, Move, Notification, Seat
+from ..moderation.common import KINDS
+from ..moderation.disputes import outcome_label
+from .base import ReadOnlyAdmin
+from .permissions import can_see_secrets
+
+PRIVATE = _("(private: only moderators may read it)")
+
+
+def game_link(game_id: int, label: object) -> SafeString:
+    return format_html('<a href="{}">{}</a>',
+                       reverse("admin:games_game_change", args=[game_id]), label)
+
+
+def without(fields: tuple[str, ...], *hidden: str) -> tuple[str, ...]:
+    return tuple(f for f in fields if f not in hidden)
+
+
+class SecretFieldsAdmin(ReadOnlyAdmin):
+    """Detail fields, minus `secret_fields` for users without games.view_secrets."""
+
+    secret_fields: tuple[str, ...] = ()
+
+    def get_fields(self, request: HttpRequest, obj: Any = None) -> Any:
+        fields = tuple(str(f) for f in self.fields or ())
+        return fields if can_see_secrets(request) else without(fields, *self.secret_fields)
+
+    def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> Any:
+        return self.get_fields(request, obj)
+
+
+class AbsentFilter(admin.SimpleListFilter):
+    title = _("absent")
+    parameter_name = "is_absent"
+
+    def lookups(self, request: HttpRequest, model_admin: Any) -> list[tuple[str, Any]]:
+        return [("yes", _("yes")), ("no", _("no"))]
+
+    def queryset(self, request: HttpRequest, queryset: QuerySet[Seat]) -> QuerySet[Seat]:
+        if self.value() in ("yes", "no"):
+            return queryset.filter(absent_since__isnull=self.value() == "no")
+        return queryset
+
+
+class EmailProblemSeatFilter(AbsentFilter):
+    title = _("email problem")
+    parameter_name = "email_problem"
+
+    def queryset(self, request: HttpRequest, queryset: QuerySet[Seat]) -> QuerySet[Seat]:
+        if self.value() in ("yes", "no"):
+            return queryset.filter(email_problem_at__isnull=self.value() == "no")
+        return queryset
+
+
+@admin.register(Seat)
+class SeatAdmin(SecretFieldsAdmin):
+    list_display = ("player_name", "email", "number", "game_name", "game_status",
+                    "missed_turns", "absent_since", "email_problem_at", "vacation_until",
+                    "accepted_at")
+    list_filter = (AbsentFilter, EmailProblemSeatFilter, "game__status", "email_mode",
+                   "language")
+    search_fields = ("player_name", "email", "game__name")
+    list_select_related = ("game",)
+    show_full_result_count = False
+    # Never link_salt or secret_hash: with SECRET_KEY the salt rebuilds the link.
+    fields = ("game", "number", "player_name", "email", "language", "time_zone", "email_mode",
+              "accepted_at", "missed_turns", "absent_since", "vacation_left", "vacation_until",
+              "email_problem_at", "link_rotated_at", "created_at")
+
+    @admin.display(description=_("game"), ordering="game__name")
+    def game_name(self, seat: Seat) -> SafeString:
+        return game_link(seat.game_id, seat.game.name)
+
+    @admin.display(description=_("game status"), ordering="game__status")
+    def game_status(self, seat: Seat) -> str:
+        return str(seat.game.get_status_display())
+
+
+@admin.register(Move)
+class MoveAdmin(SecretFieldsAdmin):
+    list_display = ("game_name", "number", "kind", "actor_kind", "seat_number", "moderator",
+                    "created_at")
+    list_filter = ("actor_kind",)
+    search_fields = ("game__name", "=game__id")
+    list_select_related = ("game", "moderator")
+    show_full_result_count = False
+    fields = ("game", "number", "actor_kind", "seat_number", "moderator", "move", "created_at")
+    secret_fields = ("move",)
+
+    @admin.display(description=_("game"), ordering="game__name")
+    def game_name(self, move: Move) -> SafeString:
+        return game_link(move.game_id, move.game.name)
+
+    @admin.display(description=_("kind of move"))
+    def kind(self, move: Move) -> str:
+        return str(move.move.get("type", "?"))  # public; the card of a pass is not
+
+
+@admin.register(Message)
+class MessageAdmin(ReadOnlyAdmin):
+    list_display = ("game_name", "seat", "short_text", "created_at")
+    search_fields = ("text", "seat__player_name", "seat__email", "game__name")
+    list_select_related = ("game", "seat")
+    show_full_result_count = False
+
+    @admin.display(description=_("game"), ordering="game__name")
+    def game_name(self, message: Message) -> SafeString:
+        return game_link(message.game_id, message.game.name)
+
+    @admin.display(description=_("text"))
+    def short_text(self, message: Message) -> str:
+        return Truncator(message.text).chars(80)
+
+
+@admin.register(GameNotice)
+class GameNoticeAdmin(ReadOnlyAdmin):
+    list_display = ("game_name", "version", "kind", "sentence", "created_at")
+    list_filter = ("kind",)
+    search_fields = ("game__name",)
+    list_select_related = ("game",)
+    show_full_result_count = False
+
+    @admin.display(description=_("game"), ordering="game__name")
+    def game_name(self, notice: GameNotice) -> SafeString:
+        return game_link(notice.game_id, notice.game.name)
+
+    @admin.display(description=_("as the table reads it"))
+    def sentence(self, notice: GameNotice) -> str:
+        return describe.notice_sentence(notice.kind, notice.params, {})
+
+
+@admin.register(Dispute)
+class DisputeAdmin(SecretFieldsAdmin):
+    list_display = ("pk", "game_name", "filed_by", "move_number", "status", "short_text",
+                    "created_at", "outcome_shown", "resolved_by", "settle_link")
+    list_filter = ("status", "share_with_table", "outcome")
+    list_select_related = ("game", "seat", "resolved_by")
+    show_full_result_count = False
+    ordering = ("status", "-created_at")
+    fields = ("game", "seat", "move_number", "share_with_table", "text", "status",
+              "outcome_shown", "note", "resolved_by", "created_at", "resolved_at")
+    secret_fields = ("note",)
+
+    def get_search_fields(self, request: HttpRequest) -> Any:
+        fields = ("seat__player_name", "seat__email", "game__name")
+        return (*fields, "text") if can_see_secrets(request) else fields
+
+    def get_list_display(self, request: HttpRequest) -> Any:
+        if can_see_secrets(request):
+            return self.list_display
+        shown = without(self.list_display, "settle_link")
+        return tuple("public_short_text" if c == "short_text" else c for c in shown)
+
+    def get_fields(self, request: HttpRequest, obj: Any = None) -> Any:
+        fields = super().get_fields(request, obj)
+        if can_see_secrets(request) or (obj is not None and obj.share_with_table):
+            return fields
+        return tuple("private_text" if f == "text" else f for f in fields)
+
+    @admin.display(description=_("game"), ordering="game__name")
+    def game_name(self, dispute: Dispute) -> SafeString:
+        return game_link(dispute.game_id, dispute.game.name)
+
+    @admin.display(description=_("filed by"), ordering="seat__player_name")
+    def filed_by(self, dispute: Dispute) -> str:
+        return f"{dispute.seat.number}: {dispute.seat.player_name}"
+
+    @admin.display(description=_("what is wrong"))
+    def short_text(self, dispute: Dispute) -> str:
+        return Truncator(dispute.text).chars(80)
+
+    @admin.display(description=_("what is wrong"))
+    def public_short_text(self, dispute: Dispute) -> str:
+        return self.short_text(dispute) if dispute.share_with_table else str(PRIVATE)
+
+    @admin.display(description=_("what is wrong"))
+    def private_text(self, dispute: Dispute) -> str:
+        return str(PRIVATE)
+
+    @admin.display(description=_("outcome"), ordering="outcome")
+    def outcome_shown(self, dispute: Dispute) -> str:
+        return outcome_label(dispute.outcome) if dispute.outcome else ""
+
+    @admin.display(description=_("settle"))
+    def settle_link(self, dispute: Dispute) -> SafeString:
+        url = reverse("admin:games_game_moderate", args=[dispute.game_id])
+        return format_html('<a href="{}#disputes">{}</a>', url, _("settle"))
+
+
+@admin.register(Notification)
+class NotificationAdmin(ReadOnlyAdmin):
+    list_display = ("created_at", "kind", "to_email", "game_name", "seat", "status",
+                    "delivery", "attempts", "sent_at")
+    list_filter = ("kind", "status", "delivery")
+    search_fields = ("to_email", "key", "seat__player_name", "game__name")
+    list_select_related = ("game", "seat")
+    show_full_result_count = False
+    date_hierarchy = "created_at"
+
+    @admin.display(description=_("game"), ordering="game__name")
+    def game_name(self, note: Notification) -> SafeString | str:
+        return game_link(note.game_id, note.game.name) if note.game_id and note.game else "—"
+
+
+@admin.register(ModeratorAction)
+class ModeratorActionAdmin(SecretFieldsAdmin):
+    list_display = ("created_at", "kind_label", "game_name", "moderator", "short_reason")
+    list_filter = ("kind", "moderator")
+    search_fields = ("game__name", "moderator__username", "reason")
+    list_select_related = ("game", "moderator")
+    show_full_result_count = False
+    date_hierarchy = "created_at"
+    fields = ("created_at", "kind", "game", "moderator", "reason", "details")
+    secret_fields = ("details",)
+
+    @admin.display(description=_("action"), ordering="kind")
+    def kind_label(self, action: ModeratorAction) -> str:
+        return str(KINDS.get(action.kind, action.kind))
+
+    @admin.display(description=_("game"), ordering="game__name")
+    def game_name(self, action: ModeratorAction) -> SafeString:
+        return game_link(action.game_id, action.game.name)
+
+    @admin.display(description=_("reason"))
+    def short_reason(self, action: ModeratorAction) -> str:
+        return Truncator(action.reason).chars(80)

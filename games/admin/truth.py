@@ -1,0 +1,152 @@
+"""What the moderation page shows: the whole truth from `engine.moderator_view`.
+
+Every hand, role and the dwarf cards set aside, the goals' contents, the deck in
+draw order, the gold pile, the discard pile, the seats with their status, the whole
+move log with who made each move, when, and what it caused (unredacted), the open
+disputes, the table notices and the moderator actions on the game.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from django.utils.translation import gettext as _
+
+from .. import describe, drawing, engine
+from ..models import Dispute, Game, GameNotice, ModeratorAction, Move, Seat
+from ..moderation.disputes import outcome_label
+
+JSON = dict[str, Any]
+ACTIONS_SHOWN = 50
+
+
+@dataclass
+class SeatRow:
+    seat: Seat
+    role: str
+    hand: list[str]
+    in_front: list[str]
+    gold: int
+    known_goals: list[str]
+    is_actor: bool
+
+
+@dataclass
+class MoveRow:
+    number: int
+    who: str
+    by: str
+    made_at: datetime
+    move: JSON
+    events: list[str] = field(default_factory=list)
+    round_end: bool = False
+
+
+def card_label(card: JSON) -> str:
+    return f"{describe.card_name(card)} [{card['id']}]"
+
+
+def seat_rows(game: Game, truth: JSON, names: dict[int, str]) -> list[SeatRow]:
+    rows = []
+    for seat in game.seats.order_by("number"):
+        n = seat.number
+        rows.append(SeatRow(
+            seat=seat, role=describe.role_name(truth["roles"][n]),
+            hand=[card_label(c) for c in truth["hands"][n]],
+            in_front=[describe.card_name(c) for c in truth["players"][n]["in_front"]],
+            gold=truth["scores"][n],
+            known_goals=[describe.goal_name(g) for g in truth["known_goals"][n]],
+            is_actor=truth["actor"] == n))
+    return rows
+
+
+def move_rows(game: Game, truth: JSON, names: dict[int, str]) -> list[MoveRow]:
+    """Every move with who made it and the (unredacted) log events it caused."""
+    moves = list(game.moves.select_related("moderator").order_by("number"))
+    ends = _log_ends(game, moves)
+    rows = []
+    start = ends.pop(0) if ends else 0  # the deal's own events come before move 1
+    for index, move in enumerate(moves):
+        row = MoveRow(number=move.number, who=describe.seat_name(move.seat_number, names),
+                      by=_made_by(move), made_at=move.created_at, move=move.move)
+        if ends is not None:
+            events = truth["log"][start:ends[index]]
+            row.events = [describe.event_sentence(e, names, game.ruleset) for e in events]
+            row.round_end = any(e.get("type") == "round_end" for e in events)
+            start = ends[index]
+        rows.append(row)
+    return rows
+
+
+def _made_by(move: Move) -> str:
+    if move.actor_kind == Move.Actor.MODERATOR:
+        who = move.moderator.get_username() if move.moderator else "?"
+        return _("moderator %(name)s") % {"name": who}
+    return str(Move.Actor(move.actor_kind).label)
+
+
+def _log_ends(game: Game, moves: list[Move]) -> list[int] | None:
+    """The log's length after the deal and after each move (replayed), or None if the
+    log does not replay."""
+    try:
+        state = engine.new_game(int(game.snapshot["seats"]), game.seed, game.ruleset,
+                                game.options)
+        ends = [len(state.log)]
+        for move in moves:
+            state = engine.apply(state, move.move)
+            ends.append(len(state.log))
+    except (engine.IllegalMove, KeyError, ValueError):
+        return None
+    return ends
+
+
+def goals(truth: JSON) -> list[JSON]:
+    return [{"name": describe.goal_name(g["goal"]), "cell": describe.cell(g["x"], g["y"]),
+             "content": describe.goal_result(g["status"]), "revealed": g["revealed"]}
+            for g in truth["goals"]]
+
+
+def disputes(game: Game) -> list[JSON]:
+    rows = []
+    for d in game.disputes.select_related("seat", "resolved_by").order_by("-created_at"):
+        rows.append({"dispute": d, "outcome": outcome_label(d.outcome) if d.outcome else "",
+                     "open": d.status == Dispute.Status.OPEN})
+    return rows
+
+
+def notices(game: Game, names: dict[int, str]) -> list[tuple[GameNotice, str]]:
+    return [(n, describe.notice_sentence(n.kind, n.params, names))
+            for n in game.notices.order_by("created_at", "id")]
+
+
+def actions(game: Game) -> list[ModeratorAction]:
+    return list(game.moderator_actions.select_related("moderator")
+                .order_by("-created_at", "-id")[:ACTIONS_SHOWN])
+
+
+def context(game: Game) -> JSON:
+    """The moderation page's facts (the forms are added by the view)."""
+    state = game.state()
+    truth = engine.moderator_view(state)
+    names = dict(game.seats.values_list("number", "player_name"))
+    return {
+        "game": game,
+        "truth": truth,
+        "names": names,
+        "actor_name": describe.seat_name(truth["actor"], names),
+        "seats": seat_rows(game, truth, names),
+        "board": drawing.board_svg(truth),
+        "goals": goals(truth),
+        "deck": [card_label(c) for c in truth["deck_top_first"]],
+        "discard": [card_label(c) for c in truth["discard"]],
+        "set_aside": [card_label(c) for c in truth["set_aside"]],
+        "roles_aside": [describe.role_name(r) for r in truth["roles_aside"]],
+        "gold_pile": [g["value"] for g in truth["gold_pile_top_first"]],
+        "gold_offer": [g["value"] for g in truth["gold_offer"]],
+        "moves": move_rows(game, truth, names),
+        "disputes": disputes(game),
+        "notices": notices(game, names),
+        "actions": actions(game),
+    }

@@ -1,0 +1,47 @@
+"""Moderation: the services behind the admin's game page and the dispute form.
+
+Every function here changes a game the way `games.services` does (one transaction,
+the Game row locked) and writes a ModeratorAction with who, when, why and what
+changed; the admin views only check permissions, collect a reason and call these.
+
+    undo.plan_undo / undo.undo_to          undo to move N (replay from the seed)
+    seats.replace_player                   a new player for a seat (new link, invitation)
+    seats.rotate_seat_link                 a new link, mailed to the seat's player
+    seats.moderator_move                   a legal move for the seat to act
+    seats.resend_turn_email                the turn email again
+    clock.extend_deadline / pause / resume / cancel
+    integrity.verify_integrity             replay equals snapshot, or where not
+    disputes.file_dispute / resolve_dispute
+    secrets_viewed                         record that a moderator looked
+"""
+
+from __future__ import annotations
+
+from django.contrib.auth.models import User
+
+from ..models import Game, ModeratorAction
+from .clock import MAX_EXTENSION, cancel, extend_deadline, pause, resume
+from .common import KINDS, ModerationError
+from .disputes import OUTCOMES, file_dispute, resolve_dispute
+from .integrity import IntegrityReport, verify_integrity
+from .seats import (
+    legal_for_actor,
+    moderator_move,
+    replace_player,
+    resend_turn_email,
+    rotate_seat_link,
+)
+from .undo import UndoPlan, plan_undo, undo_to
+
+__all__ = [
+    "KINDS", "MAX_EXTENSION", "OUTCOMES", "IntegrityReport", "ModerationError", "UndoPlan",
+    "cancel", "extend_deadline", "file_dispute", "legal_for_actor", "moderator_move", "pause",
+    "plan_undo", "replace_player", "resend_turn_email", "resolve_dispute", "resume",
+    "rotate_seat_link", "secrets_viewed", "undo_to", "verify_integrity",
+]
+
+
+def secrets_viewed(game: Game, moderator: User, what: str = "moderation page") -> ModeratorAction:
+    """Looking at a game's secrets is itself on the record."""
+    return ModeratorAction.objects.create(game=game, moderator=moderator, kind="view_secrets",
+                                          reason=what, details={"version": game.version})

@@ -1,0 +1,169 @@
+"""Moderator acts on a seat: replace its player, give it a new link, move for it,
+send its turn email again.
+
+A replaced seat keeps its hand, role and gold (they belong to the seat, not the
+person); the old link dies with a new salt and the new player gets an invitation
+with the new link through `hooks.send_invitation`. Nobody but the player ever
+sees a link: a rotated link is mailed, never shown to the moderator.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.conf import settings
+from django.contrib.auth.models import User
+from django.core.exceptions import ValidationError
+from django.core.validators import validate_email
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from .. import engine, services
+from ..links import new_secret, seat_link
+from ..models import Game, GameNotice, Move, Notification, Seat
+from ..notifications import plan
+from .common import (
+    ModerationError,
+    clean_note,
+    clean_reason,
+    locked_game,
+    record,
+    require_status,
+    tell_table,
+)
+
+JSON = dict[str, Any]
+OPEN = (Game.Status.SETUP, Game.Status.ACTIVE, Game.Status.PAUSED)
+
+
+def _seat(seat_id: int) -> Seat:
+    try:
+        return Seat.objects.get(pk=seat_id)
+    except Seat.DoesNotExist:
+        raise ModerationError("no_seat", _("There is no such seat.")) from None
+
+
+def _check_player(game: Game, seat: Seat, name: str, email: str) -> tuple[str, str]:
+    name, email = name.strip(), email.strip()
+    if not name or len(name) > Seat._meta.get_field("player_name").max_length:  # type: ignore[operator]
+        raise ModerationError("bad_name", _("Give the new player's name (at most 60 "
+                                            "characters)."))
+    try:
+        validate_email(email)
+    except ValidationError:
+        raise ModerationError("bad_email", _("Give a valid email address.")) from None
+    taken = game.seats.exclude(pk=seat.pk).filter(email__iexact=email).exists()
+    if taken:
+        raise ModerationError("email_taken", _("Another seat of this game has that email "
+                                               "address."))
+    return name, email
+
+
+def replace_player(seat_id: int, *, name: str, email: str, moderator: User, reason: str,
+                   public_note: str = "", time_zone: str = "", language: str = "") -> Seat:
+    """Give the seat to a new player; the hand and role stay with the seat."""
+    reason, public_note = clean_reason(reason), clean_note(public_note)
+    seat = _seat(seat_id)
+    with locked_game(seat.game_id) as game:
+        require_status(game, *OPEN)
+        seat = Seat.objects.select_for_update().get(pk=seat_id)
+        name, email = _check_player(game, seat, name, email)
+        time_zone = time_zone or seat.time_zone
+        language = language or seat.language
+        if not services.valid_time_zone(time_zone):
+            raise ModerationError("bad_time_zone", _("Unknown time zone %(zone)s.")
+                                  % {"zone": time_zone})
+        if language not in {code for code, _label in settings.LANGUAGES}:
+            raise ModerationError("bad_language", _("Unknown language %(code)s.")
+                                  % {"code": language})
+        old = {"name": seat.player_name, "email": seat.email, "missed_turns": seat.missed_turns,
+               "absent_since": seat.absent_since.isoformat() if seat.absent_since else None,
+               "email_problem_at": (seat.email_problem_at.isoformat()
+                                    if seat.email_problem_at else None)}
+        salt, token, digest = new_secret()
+        seat.player_name, seat.email = name, email
+        seat.time_zone, seat.language = time_zone, language
+        seat.link_salt, seat.secret_hash = salt, digest
+        seat.link_rotated_at = timezone.now()
+        seat.missed_turns = 0
+        seat.absent_since = seat.email_problem_at = seat.vacation_until = None
+        if game.status == Game.Status.SETUP:
+            seat.accepted_at = None
+        seat.save()
+        record(game, moderator, "replace_player", reason, seat=seat.number, old=old,
+               new={"name": name, "email": email, "time_zone": time_zone,
+                    "language": language})
+        tell_table(game, GameNotice.Kind.PLAYER_REPLACED, seat=seat.number,
+                   old=old["name"], new=name, note=public_note)
+        services.invite_seat(seat, seat_link(token))
+    return seat
+
+
+def rotate_seat_link(seat_id: int, *, moderator: User, reason: str) -> Seat:
+    """A new private link for the seat, mailed to its player; the old one dies."""
+    reason = clean_reason(reason)
+    seat = _seat(seat_id)
+    with locked_game(seat.game_id) as game:
+        require_status(game, *OPEN)
+        token = services.rotate_link(seat.pk)
+        seat.refresh_from_db()
+        record(game, moderator, "rotate_link", reason, seat=seat.number)
+        services.invite_seat(seat, seat_link(token))
+    return seat
+
+
+def legal_for_actor(game: Game) -> list[JSON]:
+    """The moves a moderator may make for the seat to act (none unless active)."""
+    state = game.state()
+    if game.status != Game.Status.ACTIVE or state.actor is None:
+        return []
+    return engine.legal_moves(state)
+
+
+def moderator_move(game_id: int, move: JSON, *, expected_version: int, moderator: User,
+                   reason: str, public_note: str = "") -> Game:
+    """Make one of the legal moves for the seat to act, recorded as a moderator move."""
+    reason, public_note = clean_reason(reason), clean_note(public_note)
+    with locked_game(game_id) as game:
+        if game.version != expected_version:
+            raise services.StaleVersion(expected_version, game.version)
+        chosen = {k: v for k, v in move.items() if k != "seat"}
+        if chosen not in legal_for_actor(game):
+            raise ModerationError("not_legal", _("That is not one of the legal moves of the "
+                                                 "seat to act."))
+        actor = game.actor
+        game = services.apply_move(game_id, expected_version, {**chosen, "seat": actor},
+                                   actor_kind=Move.Actor.MODERATOR, seat_number=actor,
+                                   moderator=moderator)
+        record(game, moderator, "moderator_move", reason, seat=actor, number=game.version,
+               move=chosen)
+        tell_table(game, GameNotice.Kind.MODERATOR, action="move", seat=actor,
+                   number=game.version, note=public_note)
+    return game
+
+
+def resend_turn_email(game_id: int, *, moderator: User, reason: str) -> Game:
+    """Send the seat to act its turn email again (e.g. after a bounce was fixed)."""
+    reason = clean_reason(reason)
+    with locked_game(game_id) as game:
+        require_status(game, Game.Status.ACTIVE)
+        if game.actor is None:
+            raise ModerationError("nobody_to_act", _("Nobody is to act in this game."))
+        seat = game.seats.get(number=game.actor)
+        action = record(game, moderator, "resend_turn_email", reason, seat=seat.number,
+                        version=game.version, to=seat.email)
+        queue_turn_email(game, f"resend={action.pk}")
+    return game
+
+
+def queue_turn_email(game: Game, why: str) -> list[int]:
+    """A turn email for the seat to act, under a key of its own (`why`): the pipeline sends
+    each key once, and the turn's ordinary email may have gone out already."""
+    if game.status != Game.Status.ACTIVE or game.actor is None:
+        return []
+    seat = game.seats.get(number=game.actor)
+    tag = plan.turn_tag(game.pk, game.version)
+    return plan.queue([plan.Spec(
+        key=f"turn:seat={seat.pk}:{tag}:{why}", kind=Notification.Kind.TURN,
+        to_email=seat.email, game_id=game.pk, seat_id=seat.pk,
+        params={"version": game.version})])

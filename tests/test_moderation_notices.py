@@ -1,0 +1,116 @@
+"""The neutral lines (GameNotice) in every seat's log: where they go, what they say, and
+that a seat page with them still depends on nothing the seat may not know."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import User
+from django.test import Client
+from hypothesis import given
+from hypothesis import strategies as st
+
+from games import describe, engine, moderation
+from games.models import Game
+from tests.moderation_support import make_moderator, play
+from tests.support import GameWithLinks, perturbed, without_csrf
+
+NAMES = {0: "Ann", 1: "Bob", 2: "Cy"}
+
+
+@pytest.mark.parametrize(("kind", "params", "sentence"), [
+    ("moderator", {"action": "undo", "first": 41, "last": 42, "note": "card played by mistake"},
+     "A moderator undid moves 41–42: card played by mistake."),
+    ("moderator", {"action": "undo", "first": 7, "last": 7}, "A moderator undid move 7."),
+    ("moderator", {"action": "extend", "seat": 1, "hours": 24},
+     "A moderator gave Bob 24 more hours for this turn."),
+    ("moderator", {"action": "extend", "seat": 1, "hours": 1},
+     "A moderator gave Bob 1 more hour for this turn."),
+    ("moderator", {"action": "pause", "note": "looking into it!"},
+     "A moderator paused the game: looking into it!"),
+    ("moderator", {"action": "resume"}, "A moderator resumed the game."),
+    ("moderator", {"action": "cancel"}, "A moderator cancelled the game."),
+    ("moderator", {"action": "move", "seat": 2, "number": 12},
+     "A moderator made move 12 for Cy."),
+    ("replaced", {"seat": 2, "old": "Cy", "new": "Dee"}, "Dee takes over seat 2 from Cy."),
+    ("dispute", {"event": "filed", "seat": 0, "move": 3}, "Ann filed a dispute about move 3."),
+    ("dispute", {"event": "filed", "seat": 0, "text": "slow"},
+     "Ann filed a dispute, saying: “slow”."),
+    ("dispute", {"event": "resolved", "seat": 0, "outcome": "upheld", "note": "put right"},
+     "A moderator resolved the dispute of Ann: upheld: the game was put right: put right."),
+    ("timeout", {"seat": 1}, "Bob missed the deadline."),
+    ("something_new", {}, "A note from the moderators."),
+])
+def test_notice_sentences(kind: str, params: dict[str, Any], sentence: str) -> None:
+    assert describe.notice_sentence(kind, params, NAMES) == sentence
+
+
+LINES = st.lists(st.sampled_from(["place", "pass", "reveal"]), max_size=8)
+NOTICES = st.lists(st.integers(min_value=0, max_value=12), max_size=6)
+
+
+@given(events=LINES, positions=NOTICES)
+def test_notices_keep_their_order_and_place_in_the_log(events: list[str],
+                                                       positions: list[int]) -> None:
+    view: dict[str, Any] = {"ruleset": "base", "log": [
+        {"type": "pass", "seat": i % 3, "count": 0} for i, _t in enumerate(events)]}
+    notices = [("moderator", {"action": "undo", "first": n + 1, "last": n + 1, "log_at": p})
+               for n, p in enumerate(positions)]
+    merged = describe.log_with_notices(view, NAMES, notices)
+    assert len(merged) == len(events) + len(positions)
+    shown = [line for line in merged if "table-notice" in line]
+    assert [f"undid move {n + 1}." in line for n, line in enumerate(shown)] == [True] * len(shown)
+    plain = [line for line in merged if "table-notice" not in line]
+    assert plain == [describe.event_sentence(e, NAMES, "base") for e in view["log"]]
+    # each notice sits right after the events it saw (fewer after an undo shortened the
+    # log), and never before an earlier notice
+    expected, at = [], 0
+    for position in positions:
+        at = max(at, min(position, len(events)))
+        expected.append(at)
+    placed = [sum(1 for x in merged[:i] if "table-notice" not in x)
+              for i, line in enumerate(merged) if "table-notice" in line]
+    assert placed == expected
+
+
+@pytest.mark.django_db
+def test_seat_pages_with_notices_depend_on_nothing_hidden(client: Client,
+                                                          game: GameWithLinks) -> None:
+    """Every kind of moderator line in the log, and the page of each seat is byte for byte
+    the same when everything that seat may not know is changed."""
+    mod: User = make_moderator()
+    play(game, random.Random(5), moves=6)
+    g = game.refresh()
+    moderation.file_dispute(game.seats[0].pk, text="private words")
+    moderation.file_dispute(game.seats[1].pk, text="shared words", share_with_table=True)
+    moderation.undo_to(g.pk, 4, expected_version=6, moderator=mod, reason="secret reason",
+                       public_note="undone")
+    moderation.extend_deadline(g.pk, 12, moderator=mod, reason="secret reason")
+    moderation.replace_player(game.seats[2].pk, name="Dee", email="dee@example.com",
+                              moderator=mod, reason="secret reason")
+    g = game.refresh()
+    move = next(m for m in engine.legal_moves(g.state()) if m["type"] == "pass")
+    moderation.moderator_move(g.pk, move, expected_version=4, moderator=mod,
+                              reason="secret reason")
+    moderation.pause(g.pk, moderator=mod, reason="secret reason")
+    moderation.resume(g.pk, moderator=mod, reason="secret reason")
+    tokens = game.tokens[:2]  # seat 2 has a new player (and link) now
+    state = game.refresh().state()
+    rng = random.Random(1)
+    for seat, token in enumerate(tokens):
+        url = f"/play/{token}/"
+        body = client.get(url).content.decode()
+        assert "secret reason" not in body
+        assert ("private words" in body) == (seat == 0)
+        assert "shared words" in body and "A moderator made move 5" in body
+        assert "A moderator undid moves 5–6: undone." in body
+        original = Game.objects.get(pk=g.pk).snapshot
+        changed = perturbed(state, seat, rng).to_json()
+        Game.objects.filter(pk=g.pk).update(snapshot=changed)
+        try:
+            after = without_csrf(client.get(url).content.decode())
+        finally:
+            Game.objects.filter(pk=g.pk).update(snapshot=original)
+        assert without_csrf(body) == after, f"seat {seat}'s page depends on hidden facts"
