@@ -127,7 +127,9 @@ class State:
             log=list(self.log),
         )
 
-    def to_json(self) -> JSON:
+    def to_json(self, include_log: bool = True) -> JSON:
+        """The exact JSON form. `include_log=False` leaves the (append-only, possibly long)
+        log out, for callers that only compare or store the rest."""
         return {
             "format": FORMAT,
             "ruleset": self.ruleset,
@@ -157,7 +159,7 @@ class State:
             "last_turn": self.last_turn,
             "finder": self.finder,
             "extra": copy_json(self.extra),
-            "log": [dict(event) for event in self.log],
+            "log": [dict(event) for event in self.log] if include_log else [],
         }
 
     @classmethod

@@ -53,23 +53,43 @@ def _card_json(spec: CardSpec, rotated: bool) -> JSON:
 
 
 def _board(state: State, seat: int | None, reveal_all: bool) -> list[JSON]:
+    """The maze as `seat` sees it. The public part is rendered once per position (JSON
+    text cached on the state), then each seat's mapped goals are filled in."""
+    if reveal_all:
+        return _render_board(state, reveal_all=True)
+    key = (tuple(state.board.items()), tuple(state.goal_revealed))
+    cached = state.cache.get("board_text")
+    if cached is None or cached[0] != key:
+        cached = (key, json.dumps(_render_board(state, reveal_all=False)))
+        state.cache["board_text"] = cached
+    cells: list[JSON] = json.loads(cached[1])
+    known = [] if seat is None else state.known_goals[seat]
+    for cell in cells:
+        card = cell["card"]
+        if card["goal"] == "hidden":
+            index = GOAL_CELLS.index((cell["x"], cell["y"]))
+            if index in known:
+                card["goal"] = "gold" if state.goal_kinds[index] == "gold" else "stone"
+    return cells
+
+
+def _render_board(state: State, reveal_all: bool) -> list[JSON]:
     maze = rules_for(state.ruleset).maze(state)
     cells = []
     for (x, y), (card_id, rotated) in state.board.items():
         placed = maze.cells[(x, y)]
         card: JSON
         if placed.goal is None:
-            card = card_json(placed.card, rotated)
+            card = dict(_card_json(placed.card, rotated))
             card["goal"] = None
         else:
             content = state.goal_kinds[placed.goal]
             result = "gold" if content == "gold" else "stone"
             if placed.hidden and not reveal_all:
-                known = seat is not None and placed.goal in state.known_goals[seat]
                 card = {"id": card_id, "kind": "goal", "name": "Goal", "exits": [],
-                        "segments": [], "dead_end": False, "goal": result if known else "hidden"}
+                        "segments": [], "dead_end": False, "goal": "hidden"}
             else:
-                card = card_json(GOAL_CONTENTS[content], rotated)
+                card = dict(_card_json(GOAL_CONTENTS[content], rotated))
                 card.update(id=card_id, kind="goal", goal=result)
             card["revealed"] = not placed.hidden
         card["rotated"] = rotated

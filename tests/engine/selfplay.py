@@ -73,14 +73,17 @@ def play_checked(seats: int, seed: int, ruleset: str = "base", leaks_every: int 
     rules = rules_for(ruleset)
     steps = 0
     while not state.finished:
-        check_invariants(state, through_text=steps % 10 == 0)
-        if steps % leaks_every == 0:
+        # Full round trips and leak checks at every round boundary as well as on schedule.
+        boundary = state.phase != "play" or (state.log and state.log[-1]["type"] in (
+            "round_start", "round_end"))
+        check_invariants(state, through_text=boundary or steps % 25 == 0)
+        if boundary or steps % leaks_every == 0:
             check_no_leaks(state)
         moves = legal_moves(state)
         assert moves, "a seat to act always has a legal move"
         if steps % 10 == 0:
             assert len({_key(m) for m in moves}) == len(moves), "legal moves listed once each"
-        for probe in probes(state, rng, probe_count) + rng.sample(moves, min(2, len(moves))):
+        for probe in probes(state, rng, probe_count) + rng.sample(moves, 1):
             try:
                 apply(state, probe)
             except IllegalMove:

@@ -16,5 +16,5 @@ def test_self_play_batch_saboteur2(batch: int) -> None:
     for game in range(batch * BATCH, (batch + 1) * BATCH):
         seats = 2 + game % 11
         final = play_checked(seats, seed=10_000 + game, ruleset="saboteur2",
-                             leaks_every=1 if game < 30 else 10)
+                             leaks_every=1 if game < 22 else 50)
         assert final.finished and len(final.scores) == seats

@@ -96,6 +96,9 @@ class Saboteur2Rules(S2Scoring):
                     "card next to it.")
         return None
 
+    def mask_fit_only(self, card: CardSpec) -> bool:
+        return not card.special
+
     def fits(self, state: State, seat: int, slot: Slot, card: CardSpec, rotated: bool) -> bool:
         if card.special:
             return self.fit_error(state, seat, slot, card, rotated) is None
