@@ -5,8 +5,9 @@ act, the JSON round trip of the state, that a sampled listed move applies and a 
 unlisted one is refused. At every round boundary and every 25th move the checks are
 complete: the full card census and the round trip with the log through JSON text.
 Every seat's view (and the spectator's) is checked for leaks after every move in the
-first 16 games (two of each seat count), and at every round boundary and every 50th move in the rest: 11 full
-views after each of some 300,000 moves would take the suite far past its time budget.
+first 16 games (two of each seat count), and at every round boundary and every 50th
+move in the rest: 11 full views after each of some 300,000 moves would take the suite
+far past its time budget.
 """
 
 from __future__ import annotations
