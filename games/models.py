@@ -106,6 +106,9 @@ class Game(models.Model):
             models.Index(fields=["status", "deadline_at"], name="game_status_deadline"),
             models.Index(fields=["status", "-updated_at"], name="game_status_updated"),
             models.Index(fields=["status", "reminder_at"], name="game_status_reminder"),
+            # The moderators' game list: newest first within a status, and "waiting since".
+            models.Index(fields=["status", "id"], name="game_status_id"),
+            models.Index(fields=["status", "turn_started_at"], name="game_status_turn"),
         ]
 
     def __str__(self) -> str:
@@ -153,7 +156,14 @@ class Seat(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["game", "number"], name="seat_unique_number"),
         ]
-        indexes = [models.Index(fields=["email"], name="seat_email")]
+        indexes = [
+            models.Index(fields=["email"], name="seat_email"),
+            # The moderators' filters: the few seats absent or with an email problem.
+            models.Index(fields=["absent_since"], name="seat_absent",
+                         condition=models.Q(absent_since__isnull=False)),
+            models.Index(fields=["email_problem_at"], name="seat_email_problem",
+                         condition=models.Q(email_problem_at__isnull=False)),
+        ]
 
     def __str__(self) -> str:
         return f"{self.player_name} (seat {self.number})"
