@@ -7,5 +7,8 @@ class GamesConfig(AppConfig):
     verbose_name = "Saboteur games"
 
     def ready(self) -> None:
-        # The email provider's delivery reports (anymail's tracking signal).
+        # The dispute emails' builders (games.emails.letters.register), for every process
+        # that sends, not only those that load the admin; the email provider's delivery
+        # reports (anymail's tracking signal).
+        from .moderation import mail  # noqa: F401
         from .notifications import tracking  # noqa: F401

@@ -313,15 +313,13 @@ def _dispute_notice(p: Mapping[str, Any], names: Names) -> str:
     if p.get("event") == "resolved":
         from .moderation.disputes import outcome_label
 
-        return _("A moderator resolved the dispute of %(who)s: %(outcome)s") % {
+        return _("A moderator resolved the dispute of %(who)s (%(outcome)s)") % {
             "who": who, "outcome": outcome_label(str(p.get("outcome")))}
     if p.get("move"):
         text = _("%(who)s filed a dispute about move %(move)s") % {"who": who,
                                                                     "move": p.get("move")}
     else:
         text = _("%(who)s filed a dispute") % {"who": who}
-    if p.get("text"):
-        text = _("%(what)s, saying: “%(text)s”") % {"what": text, "text": p.get("text")}
     return text
 
 

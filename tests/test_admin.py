@@ -88,8 +88,9 @@ def test_staff_without_the_permissions_are_refused_everything(
         played: GameWithLinks, perms: tuple[str, ...]) -> None:
     client = logged_in(make_staff("staff", *perms))
     before = played.refresh().snapshot
-    looked = client.get(page_url(played.game)).status_code
-    assert looked == (200 if "view_secrets" in perms else 403)
+    looked = client.get(page_url(played.game))
+    assert looked.status_code == (200 if "view_secrets" in perms else 403)
+    assert "Put the game right" not in looked.content.decode()
     for action in ACTIONS:
         response = post_action(client, played.game, action, to_version=1,
                                expected_version=6, confirm="on", force="on", hours=5,
@@ -290,3 +291,15 @@ def test_every_list_and_detail_page_opens(client_mod: Client, played: GameWithLi
         assert client_mod.get(f"/admin/games/{model}/").status_code == 200, model
     assert client_mod.get(f"/admin/games/game/{played.game.pk}/change/").status_code == 200
     assert client_mod.get("/admin/games/game/?q=p2@example.com").status_code == 200
+    for query in ("disputed=yes", "disputed=no", "absent=yes", "absent=no", "bounced=yes",
+                  "bounced=no", "waiting=1", "waiting=7", "overdue=no", "ruleset=base",
+                  "q=Player2", "q=p2@example.com", "q=nobody-like-this"):
+        body = client_mod.get(f"/admin/games/game/?{query}").content.decode()
+        shown = f"/admin/games/game/{played.game.pk}/change/" in body
+        expected = query in ("disputed=yes", "absent=yes", "bounced=no", "overdue=no",
+                             "ruleset=base", "q=Player2", "q=p2@example.com")
+        assert shown == expected, query
+    for query in ("kind=undo", "is_absent=yes", "outcome=upheld"):
+        model = {"kind": "moderatoraction", "is_absent": "seat", "outcome": "dispute"}[
+            query.split("=")[0]]
+        assert client_mod.get(f"/admin/games/{model}/?{query}").status_code == 200

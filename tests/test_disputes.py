@@ -71,6 +71,10 @@ def test_a_shared_dispute_shows_its_text_to_the_table(client: Client,
     file(client, played, 2, text=SHARED, share_with_table="on")
     for seat in range(3):
         assert SHARED in client.get(played.page(seat)).content.decode()
+    # not to spectators: the table's log line never carries the text
+    Game.objects.filter(pk=played.game.pk).update(spectators_allowed=True)
+    watch = client.get(f"/watch/{played.game.public_id}/").content.decode()
+    assert "Player2 filed a dispute" in watch and SHARED not in watch
 
 
 @pytest.mark.parametrize(("data", "message"), [
@@ -124,7 +128,7 @@ def test_resolving_emails_the_filer_and_tells_the_table(client: Client, played: 
     for seat in range(3):
         body = client.get(played.page(seat)).content.decode()
         assert "A moderator undid moves 4–5: card played by mistake." in body
-        assert "A moderator resolved the dispute of Player1: upheld" in body
+        assert "A moderator resolved the dispute of Player1 (upheld" in body
         assert "misclick, agreed" not in body  # the private reason stays private
         assert ("Undone: moves 4 and 5." in body) == (seat == 1)  # the note: the filer's
     with pytest.raises(moderation.ModerationError):

@@ -36,10 +36,9 @@ NAMES = {0: "Ann", 1: "Bob", 2: "Cy"}
      "A moderator made move 12 for Cy."),
     ("replaced", {"seat": 2, "old": "Cy", "new": "Dee"}, "Dee takes over seat 2 from Cy."),
     ("dispute", {"event": "filed", "seat": 0, "move": 3}, "Ann filed a dispute about move 3."),
-    ("dispute", {"event": "filed", "seat": 0, "text": "slow"},
-     "Ann filed a dispute, saying: “slow”."),
-    ("dispute", {"event": "resolved", "seat": 0, "outcome": "upheld", "note": "put right"},
-     "A moderator resolved the dispute of Ann: upheld: the game was put right: put right."),
+    ("dispute", {"event": "filed", "seat": 0}, "Ann filed a dispute."),
+    ("dispute", {"event": "resolved", "seat": 0, "outcome": "upheld", "note": "all agreed"},
+     "A moderator resolved the dispute of Ann (upheld: the game was put right): all agreed."),
     ("timeout", {"seat": 1}, "Bob missed the deadline."),
     ("something_new", {}, "A note from the moderators."),
 ])

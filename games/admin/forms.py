@@ -58,6 +58,7 @@ class UndoForm(PublicReasonForm):
     def __init__(self, *args: Any, game: Game, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["to_version"].widget.attrs["max"] = max(game.version - 1, 0)
+        self.fields["to_version"].initial = max(game.version - 1, 0)
         self.fields["expected_version"].initial = game.version
 
 

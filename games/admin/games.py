@@ -11,7 +11,7 @@ from datetime import timedelta
 from typing import Any
 
 from django.contrib import admin
-from django.db.models import Count, Exists, IntegerField, OuterRef, QuerySet, Subquery
+from django.db.models import Count, IntegerField, OuterRef, Q, QuerySet, Subquery
 from django.db.models.functions import Coalesce
 from django.http import HttpRequest
 from django.urls import URLPattern, reverse
@@ -20,6 +20,7 @@ from django.utils.html import format_html
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext_lazy as _
 
+from .. import engine
 from ..models import Dispute, Game, Seat
 from . import moderate
 from .base import ReadOnlyAdmin
@@ -40,20 +41,30 @@ def absent_seats_of_game() -> QuerySet[Seat]:
 
 
 class YesNoFilter(admin.SimpleListFilter):
+    """Games with (or without) a related row; the related rows are few and indexed, so
+    the filter is `id IN (their game ids)`, not a subquery per game."""
+
     def lookups(self, request: HttpRequest, model_admin: Any) -> list[tuple[str, Any]]:
         return [("yes", _("yes")), ("no", _("no"))]
 
-    def by_exists(self, queryset: QuerySet[Game], related: QuerySet[Any]) -> QuerySet[Game]:
+    def related(self) -> QuerySet[Any]:
+        raise NotImplementedError
+
+    def queryset(self, request: HttpRequest, queryset: QuerySet[Game]) -> QuerySet[Game]:
+        ids = self.related().values("game_id")
         if self.value() == "yes":
-            return queryset.filter(Exists(related))
+            return queryset.filter(pk__in=ids)
         if self.value() == "no":
-            return queryset.filter(~Exists(related))
+            return queryset.exclude(pk__in=ids)
         return queryset
 
 
-class DeadlinePassedFilter(YesNoFilter):
+class DeadlinePassedFilter(admin.SimpleListFilter):
     title = _("deadline passed")
     parameter_name = "overdue"
+
+    def lookups(self, request: HttpRequest, model_admin: Any) -> list[tuple[str, Any]]:
+        return [("yes", _("yes")), ("no", _("no"))]
 
     def queryset(self, request: HttpRequest, queryset: QuerySet[Game]) -> QuerySet[Game]:
         overdue = {"status": Game.Status.ACTIVE, "deadline_at__lt": timezone.now()}
@@ -68,25 +79,24 @@ class AbsentSeatFilter(YesNoFilter):
     title = _("has an absent seat")
     parameter_name = "absent"
 
-    def queryset(self, request: HttpRequest, queryset: QuerySet[Game]) -> QuerySet[Game]:
-        return self.by_exists(queryset, absent_seats_of_game())
+    def related(self) -> QuerySet[Any]:
+        return Seat.objects.filter(absent_since__isnull=False)
 
 
 class OpenDisputeFilter(YesNoFilter):
     title = _("has an open dispute")
     parameter_name = "disputed"
 
-    def queryset(self, request: HttpRequest, queryset: QuerySet[Game]) -> QuerySet[Game]:
-        return self.by_exists(queryset, open_disputes_of_game())
+    def related(self) -> QuerySet[Any]:
+        return Dispute.objects.filter(status=Dispute.Status.OPEN)
 
 
 class EmailProblemFilter(YesNoFilter):
     title = _("has an email problem")
     parameter_name = "bounced"
 
-    def queryset(self, request: HttpRequest, queryset: QuerySet[Game]) -> QuerySet[Game]:
-        problem = Seat.objects.filter(game=OuterRef("pk"), email_problem_at__isnull=False)
-        return self.by_exists(queryset, problem)
+    def related(self) -> QuerySet[Any]:
+        return Seat.objects.filter(email_problem_at__isnull=False)
 
 
 class WaitingFilter(admin.SimpleListFilter):
@@ -104,6 +114,19 @@ class WaitingFilter(admin.SimpleListFilter):
             return queryset
         since = timezone.now() - timedelta(days=days)
         return queryset.filter(status=Game.Status.ACTIVE, turn_started_at__lt=since)
+
+
+class RulesetFilter(admin.SimpleListFilter):
+    """The engine's rulesets (no DISTINCT over every game to find them)."""
+
+    title = _("ruleset")
+    parameter_name = "ruleset"
+
+    def lookups(self, request: HttpRequest, model_admin: Any) -> list[tuple[str, Any]]:
+        return [(name, name) for name in sorted(engine.RULESETS)]
+
+    def queryset(self, request: HttpRequest, queryset: QuerySet[Game]) -> QuerySet[Game]:
+        return queryset.filter(ruleset=self.value()) if self.value() else queryset
 
 
 class SeatInline(admin.TabularInline):
@@ -128,11 +151,11 @@ class GameAdmin(ReadOnlyAdmin):
     list_display = ("name", "status", "version", "waiting_on", "turn_started_at",
                     "deadline_at", "overdue", "absent_seats", "open_disputes", "moderate_link")
     list_filter = ("status", DeadlinePassedFilter, WaitingFilter, AbsentSeatFilter,
-                   OpenDisputeFilter, EmailProblemFilter, "ruleset", "timeout_policy")
-    search_fields = ("name", "seats__player_name", "seats__email", "=public_id")
+                   OpenDisputeFilter, EmailProblemFilter, RulesetFilter, "timeout_policy")
+    search_fields = ("name",)  # and players' names and emails: get_search_results
     list_per_page = 50
     show_full_result_count = False
-    ordering = ("-created_at",)
+    ordering = ("-id",)  # newest first, along the primary key's index
     # Never the snapshot (the moderation page shows the truth, on the record).
     fields = ("name", "status", "ruleset", "options", "seed", "version", "actor",
               "hours_per_move", "timeout_policy", "reminder_hours", "turn_started_at",
@@ -147,6 +170,21 @@ class GameAdmin(ReadOnlyAdmin):
                 .annotate(actor_name=Subquery(actor.values("player_name")[:1]),
                           open_dispute_count=_count(open_disputes_of_game()),
                           absent_seat_count=_count(absent_seats_of_game())))
+
+    def get_search_results(self, request: HttpRequest, queryset: QuerySet[Game],
+                           search_term: str) -> tuple[QuerySet[Game], bool]:
+        """By game name, or by a player's name or email: `id IN (games of matching seats)`
+        rather than a join, so no DISTINCT over the whole list."""
+        term = search_term.strip()
+        if not term:
+            return queryset, False
+        if "@" in term and "." in term.split("@")[-1]:  # an address: exactly that one
+            seats = Seat.objects.filter(email__iexact=term)
+        else:
+            seats = Seat.objects.filter(Q(player_name__icontains=term)
+                                        | Q(email__icontains=term))
+        found = queryset.filter(Q(name__icontains=term) | Q(pk__in=seats.values("game_id")))
+        return found, False
 
     def get_fields(self, request: HttpRequest, obj: Any = None) -> Any:
         if can_see_secrets(request):

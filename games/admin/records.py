@@ -22,7 +22,7 @@ from django.utils.translation import gettext_lazy as _
 from .. import describe
 from ..models import Dispute, GameNotice, Message, ModeratorAction, Move, Notification, Seat
 from ..moderation.common import KINDS
-from ..moderation.disputes import outcome_label
+from ..moderation.disputes import OUTCOMES, outcome_label
 from .base import ReadOnlyAdmin
 from .permissions import can_see_secrets
 
@@ -151,11 +151,22 @@ class GameNoticeAdmin(ReadOnlyAdmin):
         return describe.notice_sentence(notice.kind, notice.params, {})
 
 
+class OutcomeFilter(admin.SimpleListFilter):
+    title = _("outcome")
+    parameter_name = "outcome"
+
+    def lookups(self, request: HttpRequest, model_admin: Any) -> list[tuple[str, Any]]:
+        return list(OUTCOMES.items())
+
+    def queryset(self, request: HttpRequest, queryset: QuerySet[Dispute]) -> QuerySet[Dispute]:
+        return queryset.filter(outcome=self.value()) if self.value() else queryset
+
+
 @admin.register(Dispute)
 class DisputeAdmin(SecretFieldsAdmin):
     list_display = ("pk", "game_name", "filed_by", "move_number", "status", "short_text",
                     "created_at", "outcome_shown", "resolved_by", "settle_link")
-    list_filter = ("status", "share_with_table", "outcome")
+    list_filter = ("status", "share_with_table", OutcomeFilter)
     list_select_related = ("game", "seat", "resolved_by")
     show_full_result_count = False
     ordering = ("status", "-created_at")
@@ -217,21 +228,33 @@ class NotificationAdmin(ReadOnlyAdmin):
     search_fields = ("to_email", "key", "seat__player_name", "game__name")
     list_select_related = ("game", "seat")
     show_full_result_count = False
-    date_hierarchy = "created_at"
+    ordering = ("-id",)  # newest first along the primary key (no sort of the table)
 
     @admin.display(description=_("game"), ordering="game__name")
     def game_name(self, note: Notification) -> SafeString | str:
         return game_link(note.game_id, note.game.name) if note.game_id and note.game else "—"
 
 
+class ActionKindFilter(admin.SimpleListFilter):
+    title = _("action")
+    parameter_name = "kind"
+
+    def lookups(self, request: HttpRequest, model_admin: Any) -> list[tuple[str, Any]]:
+        return list(KINDS.items())
+
+    def queryset(self, request: HttpRequest,
+                 queryset: QuerySet[ModeratorAction]) -> QuerySet[ModeratorAction]:
+        return queryset.filter(kind=self.value()) if self.value() else queryset
+
+
 @admin.register(ModeratorAction)
 class ModeratorActionAdmin(SecretFieldsAdmin):
     list_display = ("created_at", "kind_label", "game_name", "moderator", "short_reason")
-    list_filter = ("kind", "moderator")
+    list_filter = (ActionKindFilter, "moderator")
     search_fields = ("game__name", "moderator__username", "reason")
     list_select_related = ("game", "moderator")
     show_full_result_count = False
-    date_hierarchy = "created_at"
+    ordering = ("-id",)  # newest first along the primary key (no sort of the table)
     fields = ("created_at", "kind", "game", "moderator", "reason", "details")
     secret_fields = ("details",)
 

@@ -14,8 +14,9 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from .. import describe, drawing, engine
+from .. import describe, drawing, engine, pages
 from ..models import Dispute, Game, GameNotice, ModeratorAction, Move, Seat
+from ..moderation.common import KINDS
 from ..moderation.disputes import outcome_label
 
 JSON = dict[str, Any]
@@ -121,9 +122,9 @@ def notices(game: Game, names: dict[int, str]) -> list[tuple[GameNotice, str]]:
             for n in game.notices.order_by("created_at", "id")]
 
 
-def actions(game: Game) -> list[ModeratorAction]:
-    return list(game.moderator_actions.select_related("moderator")
-                .order_by("-created_at", "-id")[:ACTIONS_SHOWN])
+def actions(game: Game) -> list[tuple[ModeratorAction, str]]:
+    recent = game.moderator_actions.select_related("moderator").order_by("-created_at", "-id")
+    return [(a, str(KINDS.get(a.kind, a.kind))) for a in recent[:ACTIONS_SHOWN]]
 
 
 def context(game: Game) -> JSON:
@@ -149,4 +150,5 @@ def context(game: Game) -> JSON:
         "disputes": disputes(game),
         "notices": notices(game, names),
         "actions": actions(game),
+        "phase": pages.phase_text(game, truth),
     }

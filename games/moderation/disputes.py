@@ -1,9 +1,9 @@
 """Disputes: a player files one from their seat page, a moderator resolves it.
 
-Filing tells the moderators by email and the table by a neutral line (with the
-text only when the filer allows it). Resolving records the outcome and the note,
-emails the filer, and tells the table the outcome (with the moderator's optional
-public note; the note to the filer stays private).
+Filing tells the moderators by email and the table by a neutral line (the seats
+see the text in the page's disputes box only when the filer allows it). Resolving
+records the outcome and the note, emails the filer, and tells the table the outcome
+(with the moderator's optional public note; the note to the filer stays private).
 """
 
 from __future__ import annotations
@@ -55,9 +55,10 @@ def file_dispute(seat_id: int, *, text: str, move_number: int | None = None,
                 "look at them first.") % {"max": MAX_OPEN_PER_SEAT})
         dispute = Dispute.objects.create(game=game, seat=seat, move_number=move_number,
                                          text=text, share_with_table=share_with_table)
+        # The line says who and about which move; a shared text is shown to the seats in
+        # the page's disputes box, never in the log (which spectators see too).
         tell_table(game, GameNotice.Kind.DISPUTE, event="filed", dispute=dispute.pk,
-                   seat=seat.number, move=move_number,
-                   text=text if share_with_table else None)
+                   seat=seat.number, move=move_number)
         mail.dispute_filed(dispute)
     return dispute
 
