@@ -155,8 +155,8 @@ def test_turns_go_in_seat_order_and_wrap() -> None:
     state = new_game(3, 5)
     seen = []
     for _ in range(4):
-        seen.append(state.actor)
-        state = apply(state, {"type": "pass", "card": state.hands[state.actor][0]})
+        seen.append(state.turn)
+        state = apply(state, {"type": "pass", "card": state.hands[state.turn][0]})
     assert seen == [0, 1, 2, 0]
 
 

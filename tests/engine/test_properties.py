@@ -45,7 +45,7 @@ def oracle_connected(cells: dict[tuple[int, int], list[set[str]]]) -> set[tuple]
 
 
 def oracle_places(state: State) -> set[tuple]:
-    seat = state.actor
+    seat = state.turn
     rules = rules_for(state.ruleset)
     if any(rules.cards[c].action == "break" for c in state.in_front[seat]):
         return set()
