@@ -12,6 +12,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from .cards import GOAL_CELLS, GOAL_CONTENTS, CardSpec, Segment
+from .errors import IllegalMove
 from .geometry import DIRECTIONS, OPPOSITE, WORDS, Cell, bits, neighbour
 from .state import State
 
@@ -152,14 +153,16 @@ class Maze:
         return any(neighbour(cell, d) in self.cells for d in DIRECTIONS)
 
 
-def edge_error(slot: Slot, exits: int) -> str | None:
-    """A player-readable reason why a card with `exits` does not fit the edges at `slot`."""
+def edge_error(slot: Slot, exits: int) -> IllegalMove | None:
+    """Why a card with `exits` does not fit the edges at `slot` (code edges_mismatch)."""
     for direction in bits(slot.must):
         word = WORDS[direction]
         if exits & direction and not slot.need & direction:
-            return (f"That card has a tunnel on its {word} side, but the card to its {word} "
-                    "has a wall there.")
+            return IllegalMove("edges_mismatch", f"That card has a tunnel on its {word} side, "
+                               f"but the card to its {word} has a wall there.",
+                               {"side": word, "card_has": "tunnel"})
         if slot.need & direction and not exits & direction:
-            return (f"That card has a wall on its {word} side, but the card to its {word} "
-                    "has a tunnel there.")
+            return IllegalMove("edges_mismatch", f"That card has a wall on its {word} side, "
+                               f"but the card to its {word} has a tunnel there.",
+                               {"side": word, "card_has": "wall"})
     return None

@@ -34,17 +34,20 @@ def parse(move: object, shapes: Mapping[str, tuple[FieldSpec, ...]],
     if kind not in shapes:
         allowed = ", ".join(sorted(shapes))
         raise MalformedMove("unknown_move_type",
-                            f'There is no move of type "{kind}" here. Known types: {allowed}.')
+                            f'There is no move of type "{kind}" here. Known types: {allowed}.',
+                            {"type": kind, "known": sorted(shapes)})
     fields = shapes[kind] + COMMON
     names = {f[0] for f in fields}
     for key in move:
         if key != "type" and key not in names:
-            raise MalformedMove("unknown_field", f'A "{kind}" move has no field "{key}".')
+            raise MalformedMove("unknown_field", f'A "{kind}" move has no field "{key}".',
+                                {"type": kind, "field": key})
     clean: Move = {"type": kind}
     for name, types, required, default in fields:
         if name not in move:
             if required:
-                raise MalformedMove("missing_field", f'A "{kind}" move needs the field "{name}".')
+                raise MalformedMove("missing_field", f'A "{kind}" move needs the field "{name}".',
+                                    {"type": kind, "field": name})
             if default is not None or name in ("card", "rotated"):
                 clean[name] = default
             continue
@@ -53,17 +56,20 @@ def parse(move: object, shapes: Mapping[str, tuple[FieldSpec, ...]],
         if not isinstance(value, types) or (isinstance(value, bool) and bool not in types):
             wanted = " or ".join("null" if t is type(None) else t.__name__ for t in types)
             raise MalformedMove("bad_field",
-                                f'The field "{name}" of a "{kind}" move must be {wanted}.')
+                                f'The field "{name}" of a "{kind}" move must be {wanted}.',
+                                {"type": kind, "field": name})
         if isinstance(value, list):
             if not all(isinstance(v, str) for v in value) or len(set(value)) != len(value):
                 raise MalformedMove("bad_field", f'The field "{name}" of a "{kind}" move must '
-                                    "be a list of different card ids.")
+                                    "be a list of different card ids.",
+                                    {"type": kind, "field": name})
             value = list(value)
         clean[name] = value
     for name in ("card", "cards", "remove"):
         for card in _card_values(clean.get(name)):
             if card not in known_cards:
-                raise MalformedMove("unknown_card", f'There is no card "{card}" in this game.')
+                raise MalformedMove("unknown_card", f'There is no card "{card}" in this game.',
+                                    {"card": card})
     return clean
 
 

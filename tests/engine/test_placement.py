@@ -39,6 +39,8 @@ def test_wall_meeting_tunnel_is_refused_with_a_readable_message() -> None:
     assert error.code == "edges_mismatch"
     assert error.message == ("That card has a wall on its west side, but the card to its west "
                              "has a tunnel there.")
+    assert error.params == {"side": "west", "card_has": "wall"}
+    assert error.to_json()["params"] == error.params
 
 
 def test_tunnel_meeting_wall_is_refused() -> None:

@@ -118,7 +118,7 @@ def test_ladder_must_meet_a_tunnel_and_keeps_away_from_goals() -> None:
 def test_trapped_players_cannot_dig_or_steal_and_free_at_last_frees_them() -> None:
     state = s2(hands={0: ["p05", THEFT], 1: [FREE_AT_LAST]}, in_front={0: [TRAPPED]})
     refused(state, {"type": "place", "card": "p05", "x": 1, "y": 0, "rotated": False},
-            "tool_broken")
+            "trapped")
     refused(state, {"type": "action", "card": THEFT, "target": 0}, "bad_target")
     state.turn = 1
     after = act(state, FREE_AT_LAST, 0)

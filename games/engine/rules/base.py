@@ -86,7 +86,8 @@ class BaseRules:
     def card(self, card_id: str) -> CardSpec:
         spec = self.cards.get(card_id)
         if not isinstance(spec, CardSpec):
-            raise IllegalMove("wrong_card", f"The card {card_id} cannot be played.")
+            raise IllegalMove("wrong_card", f"The card {card_id} cannot be played.",
+                              {"card": card_id})
         return spec
 
     # ---- setup ---------------------------------------------------------------
@@ -168,9 +169,10 @@ class BaseRules:
         seat = state.actor
         assert seat is not None
         if clean.get("seat") is not None and clean["seat"] != seat:
-            raise IllegalMove("not_your_turn", f"It is not your turn: seat {seat} is to act.")
+            raise IllegalMove("not_your_turn", f"It is not your turn: seat {seat} is to act.",
+                              {"actor": seat})
         if clean["type"] not in self.phase_moves[state.phase]:
-            raise IllegalMove("wrong_phase", self.phase_message(state))
+            raise IllegalMove("wrong_phase", self.phase_message(state), {"phase": state.phase})
         new = state.copy()
         getattr(self, f"do_{clean['type']}")(new, seat, clean)
         return new
@@ -188,7 +190,8 @@ class BaseRules:
     # ---- shared checks -------------------------------------------------------
     def take_from_hand(self, state: State, seat: int, card_id: str) -> CardSpec | None:
         if card_id not in state.hands[seat]:
-            raise IllegalMove("card_not_in_hand", f"The card {card_id} is not in your hand.")
+            raise IllegalMove("card_not_in_hand", f"The card {card_id} is not in your hand.",
+                              {"card": card_id})
         spec = self.cards.get(card_id)
         return spec if isinstance(spec, CardSpec) else None
 
@@ -197,24 +200,26 @@ class BaseRules:
         spec = self.take_from_hand(state, seat, card_id)
         if spec is None or spec.kind != kind or (action and spec.action not in action):
             what = "a path card" if kind == "path" else "that kind of action card"
-            raise IllegalMove("wrong_card", f"The card {card_id} is not {what}.")
+            raise IllegalMove("wrong_card", f"The card {card_id} is not {what}.",
+                              {"card": card_id, "wanted": kind})
         return spec
 
     def broken_tools(self, state: State, seat: int) -> list[str]:
         return [self.cards[c].tools[0] for c in state.in_front[seat]
                 if self.cards[c].action == "break"]
 
-    def dig_blocker(self, state: State, seat: int) -> str | None:
+    def dig_blocker(self, state: State, seat: int) -> IllegalMove | None:
         """Why `seat` may not place path cards now, or None."""
         broken = self.broken_tools(state, seat)
         if broken:
-            return (f"You cannot build tunnels while your {broken[0]} is broken: "
-                    "repair it first.")
+            return IllegalMove("tool_broken", f"You cannot build tunnels while your "
+                               f"{broken[0]} is broken: repair it first.", {"tool": broken[0]})
         return None
 
     def check_seat(self, state: State, target: int) -> None:
         if not 0 <= target < state.seats:
-            raise IllegalMove("bad_target", f"There is no seat {target} in this game.")
+            raise IllegalMove("bad_target", f"There is no seat {target} in this game.",
+                              {"target": target})
 
     def maze(self, state: State) -> Maze:
         """The state's maze, built once per board position (legal_moves and apply on
@@ -230,14 +235,14 @@ class BaseRules:
 
     # ---- placing path cards --------------------------------------------------
     def fit_error(self, state: State, seat: int, slot: Slot, card: CardSpec,
-                  rotated: bool) -> tuple[str, str] | None:
+                  rotated: bool) -> IllegalMove | None:
         exits = card.oriented_exits(rotated)
-        message = edge_error(slot, exits)
-        if message:
-            return "edges_mismatch", message
+        mismatch = edge_error(slot, exits)
+        if mismatch:
+            return mismatch
         if not exits & slot.live:
-            return ("no_connection", "That card would not be joined to the start card by an "
-                    "unbroken tunnel.")
+            return IllegalMove("no_connection", "That card would not be joined to the start "
+                               "card by an unbroken tunnel.")
         return None
 
     def fits(self, state: State, seat: int, slot: Slot, card: CardSpec, rotated: bool) -> bool:
@@ -277,18 +282,19 @@ class BaseRules:
         card = self.hand_card(state, seat, move["card"], "path")
         blocker = self.dig_blocker(state, seat)
         if blocker:
-            raise IllegalMove("tool_broken", blocker)
+            raise blocker
         cell = (move["x"], move["y"])
         maze = self.maze(state)
         if cell in maze.cells:
             raise IllegalMove("cell_occupied",
-                              f"There is already a card at ({cell[0]}, {cell[1]}).")
+                              f"There is already a card at ({cell[0]}, {cell[1]}).",
+                              {"x": cell[0], "y": cell[1]})
         if not maze.touches(cell):
             raise IllegalMove("not_adjacent", "A card must be placed next to a card already in "
                               "the maze.")
         error = self.fit_error(state, seat, maze.slot(cell), card, move["rotated"])
         if error:
-            raise IllegalMove(*error)
+            raise error
         state.hands[seat].remove(card.id)
         state.board[cell] = (card.id, move["rotated"])
         state.log.append({"type": "place", "seat": seat, "card": card.id, "name": card.name,
@@ -385,11 +391,13 @@ class BaseRules:
         state.hands[seat].remove(card.id)
         if card.action == "break":
             if tool in broken:
-                raise IllegalMove("already_broken", f"The {tool} of {who} is already broken.")
+                raise IllegalMove("already_broken", f"The {tool} of {who} is already broken.",
+                                  {"tool": tool, "target": target, "self": target == seat})
             state.in_front[target].append(card.id)
         else:
             if tool not in broken:
-                raise IllegalMove("nothing_to_repair", f"The {tool} of {who} is not broken.")
+                raise IllegalMove("nothing_to_repair", f"The {tool} of {who} is not broken.",
+                                  {"tool": tool, "target": target, "self": target == seat})
             victim = next(c for c in state.in_front[target] if self.cards[c].tools == (tool,)
                           and self.cards[c].action == "break")
             state.in_front[target].remove(victim)
@@ -402,17 +410,18 @@ class BaseRules:
         if tool is not None:
             if tool not in TOOLS:
                 raise IllegalMove("bad_tool", f'"{tool}" is not a tool: use pickaxe, lantern '
-                                  "or cart.")
+                                  "or cart.", {"tool": tool})
             if tool not in card.tools:
                 raise IllegalMove("tool_mismatch", f"The card {card.name} does not act on the "
-                                  f"{tool}.")
+                                  f"{tool}.", {"card": card.id, "tool": tool})
             return tool
         if len(card.tools) == 1:
             return card.tools[0]
         fixable = [t for t in card.tools if t in self.broken_tools(state, target)]
         if len(fixable) == 1:
             return fixable[0]
-        raise IllegalMove("tool_required", f"Say which tool the {card.name} card repairs.")
+        raise IllegalMove("tool_required", f"Say which tool the {card.name} card repairs.",
+                          {"card": card.id})
 
     # ---- rockfall and map ----------------------------------------------------
     def legal_rockfall(self, state: State) -> Iterator[Move]:
@@ -433,7 +442,8 @@ class BaseRules:
         card = self.hand_card(state, seat, move["card"], "action", ("rockfall",))
         cell = (move["x"], move["y"])
         if cell not in state.board:
-            raise IllegalMove("nothing_there", f"There is no card at ({cell[0]}, {cell[1]}).")
+            raise IllegalMove("nothing_there", f"There is no card at ({cell[0]}, {cell[1]}).",
+                              {"x": cell[0], "y": cell[1]})
         removed, _ = state.board[cell]
         if not self.removable(removed):
             raise IllegalMove("not_removable", "A rockfall cannot remove the start card or a "
@@ -579,7 +589,7 @@ class BaseRules:
         card_id = move["card"]
         if card_id not in state.gold_offer:
             raise IllegalMove("not_offered", f"The gold card {card_id} is not among the cards "
-                              "left to pick.")
+                              "left to pick.", {"card": card_id})
         state.gold_offer.remove(card_id)
         state.gold_won[seat].append(card_id)
         state.log.append({"type": "gold_pick", "seat": seat, "_to": [seat], "_at_end": True,

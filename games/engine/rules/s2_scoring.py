@@ -118,7 +118,8 @@ class S2Scoring(BaseRules):
     def do_steal(self, state: State, seat: int, move: Move) -> None:
         target = move["target"]
         if target not in self.steal_targets(state, seat):
-            raise IllegalMove("bad_target", "Steal from another player who has a nugget.")
+            raise IllegalMove("bad_target", "Steal from another player who has a nugget.",
+                              {"action": "steal", "target": target})
         state.nuggets[target] -= 1
         state.nuggets[seat] += 1
         state.log.append({"type": "steal", "seat": seat, "target": target})

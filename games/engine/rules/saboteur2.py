@@ -73,27 +73,30 @@ class Saboteur2Rules(S2Scoring):
         super().deal(state, deck)
 
     # ---- who may dig, and where ------------------------------------------------
-    def dig_blocker(self, state: State, seat: int) -> str | None:
+    def dig_blocker(self, state: State, seat: int) -> IllegalMove | None:
         if self.trapped(state, seat):
-            return "You are trapped: you cannot build tunnels until someone frees you."
+            return IllegalMove("trapped", "You are trapped: you cannot build tunnels until "
+                               "someone frees you.")
         return super().dig_blocker(state, seat)
 
     def fit_error(self, state: State, seat: int, slot: Slot, card: CardSpec,
-                  rotated: bool) -> tuple[str, str] | None:
+                  rotated: bool) -> IllegalMove | None:
         door = next((s.door for s in card.segments if s.door), None)
         if door and state.roles[seat] != f"{door}-digger":
-            return ("wrong_team", f"Only a {door} gold-digger may place a {door} door.")
+            return IllegalMove("wrong_team", f"Only a {door} gold-digger may place a {door} "
+                               "door.", {"colour": door})
         if not any(s.ladder for s in card.segments):
             return super().fit_error(state, seat, slot, card, rotated)
         exits = card.oriented_exits(rotated)
-        message = edge_error(slot, exits)
-        if message:
-            return "edges_mismatch", message
+        mismatch = edge_error(slot, exits)
+        if mismatch:
+            return mismatch
         if slot.near_goal:
-            return "ladder_near_goal", "A ladder cannot be placed next to a goal card."
+            return IllegalMove("ladder_near_goal", "A ladder cannot be placed next to a goal "
+                               "card.")
         if not exits & slot.need:
-            return ("ladder_unconnected", "A ladder must have a tunnel meeting a tunnel of a "
-                    "card next to it.")
+            return IllegalMove("ladder_unconnected", "A ladder must have a tunnel meeting a "
+                               "tunnel of a card next to it.")
         return None
 
     def mask_fit_only(self, card: CardSpec) -> bool:
@@ -143,9 +146,11 @@ class Saboteur2Rules(S2Scoring):
         target = move["target"]
         self.check_seat(state, target)
         if move.get("tool") is not None:
-            raise IllegalMove("tool_mismatch", f"The card {spec.name} does not name a tool.")
+            raise IllegalMove("tool_mismatch", f"The card {spec.name} does not name a tool.",
+                              {"card": spec.id})
         if target not in self.targets(state, seat, str(spec.action)):
-            raise IllegalMove("bad_target", self.target_message(state, seat, spec, target))
+            raise IllegalMove("bad_target", self.target_message(state, seat, spec, target),
+                              {"action": spec.action, "target": target})
         state.hands[seat].remove(spec.id)
         event: dict[str, Any] = {"type": spec.action, "seat": seat, "card": spec.id,
                                  "name": spec.name, "target": target}
@@ -267,7 +272,7 @@ class Saboteur2Rules(S2Scoring):
                  high: int) -> list[str]:
         if not low <= len(cards) <= high:
             what = "exactly 2 cards" if low == high else f"{low} to {high} cards"
-            raise IllegalMove("card_count", f"Discard {what}.")
+            raise IllegalMove("card_count", f"Discard {what}.", {"low": low, "high": high})
         for card_id in cards:
             self.take_from_hand(state, seat, card_id)
         for card_id in cards:
