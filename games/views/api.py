@@ -20,6 +20,7 @@ from django.views.decorators.http import require_GET, require_POST
 from .. import engine, pages, services
 from ..links import find_seat
 from ..models import Game, Seat
+from ..move_errors import explain
 from .common import private, seat_locale
 
 MAX_BODY = 16 * 1024
@@ -73,9 +74,12 @@ def _move(request: HttpRequest, seat: Seat) -> JsonResponse:
     except services.StaleVersion as stale:
         return _error(409, stale.code, stale.message, version=stale.current)
     except engine.MalformedMove as bad:  # a subclass of IllegalMove: check it first
-        return _error(400, bad.code, bad.message)
-    except (engine.IllegalMove, services.GameNotPlayable) as refused:
-        return _error(422, refused.code, refused.message)
+        return _error(400, bad.code, explain(bad, seat.game.ruleset), params=bad.params)
+    except engine.IllegalMove as refused:
+        return _error(422, refused.code, explain(refused, seat.game.ruleset),
+                      params=refused.params)
+    except services.GameNotPlayable as closed:
+        return _error(422, closed.code, closed.message)
     return _payload(game, seat)
 
 

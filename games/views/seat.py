@@ -18,6 +18,7 @@ from .. import engine, pages, services
 from ..forms import MoveForm, PreferencesForm, TalkForm
 from ..links import seat_path
 from ..models import Game, Seat
+from ..move_errors import explain
 from .common import private, seat_locale, with_seat
 
 
@@ -55,9 +56,13 @@ def seat_move(request: HttpRequest, seat: Seat, secret: str) -> HttpResponse:
     except services.StaleVersion as stale:
         return _render(request, seat, 409, secret=secret, move_error=stale.message, chosen=chosen)
     except engine.MalformedMove as bad:
-        return _render(request, seat, 400, secret=secret, move_error=bad.message, chosen=chosen)
-    except (engine.IllegalMove, services.GameNotPlayable) as refused:
-        return _render(request, seat, 422, secret=secret, move_error=refused.message,
+        return _render(request, seat, 400, secret=secret,
+                       move_error=explain(bad, seat.game.ruleset), chosen=chosen)
+    except engine.IllegalMove as refused:
+        return _render(request, seat, 422, secret=secret,
+                       move_error=explain(refused, seat.game.ruleset), chosen=chosen)
+    except services.GameNotPlayable as closed:
+        return _render(request, seat, 422, secret=secret, move_error=closed.message,
                        chosen=chosen)
     after = engine.view(game.state(), seat.number)
     for line in pages.new_lines(before, after, pages.seat_names(game)):
