@@ -1,27 +1,32 @@
 """Deadlines, reminders, digests and vacations: the sweeps the beat runs every minute.
 
-A sweep does not work through games itself. It claims what is due with one bulk
-UPDATE (an indexed range on (status, deadline_at) or (status, reminder_at)): the
-claimed rows get a *claim token* written into that column, a moment a little in the
-future, unique to this sweep. One indexed SELECT reads back exactly the rows carrying
-the token, and the per-game work is enqueued in batches (`handle_deadlines`,
-`handle_reminders`). Because the token lies in the future the next sweep does not
-see those games again; if a batch is lost (a worker died) the token passes and the
-games come back due: nothing is dropped, nothing waits in the broker for a day.
+A sweep does not work through games itself, and it does not write a row per game to
+claim it. It claims a *time interval*: a SweepMark row says how far the sweep has
+got, and one conditional UPDATE moves it from there to now (two sweeps racing, e.g.
+two beats by mistake: only one moves it, the other does nothing). The games whose
+deadline (or reminder time) lies in that interval come from one indexed range query
+on (status, deadline_at) or (status, reminder_at), and are handed to tasks in
+batches of BATCH (`handle_deadlines`, `handle_reminders`). So a sweep costs about
+the bare query plus a few messages, whatever the number of due games.
 
-Per game, the work is conditional: the timeout (services.miss_deadline) only
-applies if the game is still at the claimed version with the token as its deadline,
-so a player who moved meanwhile wins, and a batch run twice does nothing the second
-time. Reminders check the token the same way, and their Notification keys make a
-second run send nothing.
+Each game is then claimed by its task with a conditional update: the timeout
+(services.miss_deadline) applies only if the game is still at the version and
+deadline the sweep saw (a player who moved meanwhile wins; a batch run twice does
+nothing the second time), and a reminder only if `reminder_at` is still what the
+sweep saw (its Notification key makes a second email impossible anyway). A handled
+game's deadline moves into the future, so it is never due again.
+
+Nothing is lost: each sweep also looks OVERLAP back (a deadline written by a
+transaction that committed just after the previous sweep's query), and picks up
+games still due LOST_AFTER after their interval was handed out (their task was lost:
+a worker died, the broker dropped it). Nothing waits in the broker for a day.
 """
 
 from __future__ import annotations
 
 import logging
-import secrets
 from collections.abc import Callable, Sequence
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 
 from django.conf import settings
 from django.db import transaction
@@ -30,59 +35,69 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from . import clock
-from .models import EmailMode, Game, GameNotice, Seat
+from .models import EmailMode, Game, GameNotice, Seat, SweepMark
 from .notifications import plan
 from .services import ServiceError, miss_deadline
 
 log = logging.getLogger("games.deadlines")
 
-CLAIM_LEASE = timedelta(minutes=10)  # a lost batch comes back after this
+OVERLAP = timedelta(seconds=30)  # less than a sweep period: at most one repeat
+LOST_AFTER = timedelta(minutes=10)
 BATCH = 200  # games per task
-SWEEP_LIMIT = 50_000  # games claimed per sweep at most (the next sweep takes the rest)
+EPOCH = datetime(2000, 1, 1, tzinfo=UTC)
 
-Enqueue = Callable[[list[list[int]], str], object]
-
-
-def claim_token(now: datetime) -> datetime:
-    """A moment after the lease, made unique to this sweep by random microseconds."""
-    return (now + CLAIM_LEASE).replace(microsecond=secrets.randbelow(1_000_000))
+Batch = list[list[object]]
+Enqueue = Callable[[Batch], object]
 
 
-def batches(rows: Sequence[tuple[int, int]], size: int = BATCH) -> list[list[list[int]]]:
-    return [[list(r) for r in rows[i:i + size]] for i in range(0, len(rows), size)]
+def claim_interval(name: str, now: datetime) -> datetime | None:
+    """Move the sweep's mark to `now`; the start of the claimed interval, or None when
+    another sweep moved it first."""
+    mark, _created = SweepMark.objects.get_or_create(name=name, defaults={"reached": EPOCH})
+    start = min(mark.reached, now)
+    moved = SweepMark.objects.filter(pk=mark.pk, reached=mark.reached).update(reached=now)
+    return start if moved else None
+
+
+def due_games(column: str, start: datetime, now: datetime) -> list[tuple[int, int, datetime]]:
+    """(id, version, time) of the active games due in the claimed interval, and of those
+    left due for LOST_AFTER (indexed ranges; the second is empty unless a task was lost)."""
+    active = Game.objects.filter(status=Game.Status.ACTIVE).order_by()  # no sort: a range scan
+    since = start - OVERLAP
+    fresh = active.filter(**{f"{column}__gt": since, f"{column}__lte": now})
+    lost = active.filter(**{f"{column}__lte": min(since, now - LOST_AFTER)})
+    return [*fresh.values_list("pk", "version", column), *lost.values_list("pk", "version", column)]
+
+
+def sweep(name: str, column: str, enqueue: Enqueue, now: datetime | None = None) -> int:
+    now = now or timezone.now()
+    start = claim_interval(name, now)
+    if start is None:
+        return 0
+    due = due_games(column, start, now)
+    rows: Batch = [[pk, version, moment.isoformat()] for pk, version, moment in due]
+    for i in range(0, len(rows), BATCH):
+        enqueue(rows[i:i + BATCH])
+    if rows:
+        log.info("%s sweep: %s games due", name, len(rows))
+    return len(rows)
 
 
 # ---- deadlines -------------------------------------------------------------------------
 
 
-def claim_due_deadlines(now: datetime, limit: int = SWEEP_LIMIT) -> tuple[datetime,
-                                                                          list[tuple[int, int]]]:
-    """Claim the active games whose deadline passed: (token, [(game id, version)])."""
-    active = Game.objects.filter(status=Game.Status.ACTIVE)
-    due = active.filter(deadline_at__lte=now).order_by("deadline_at").values("pk")[:limit]
-    token = claim_token(now)
-    # The outer conditions again: a game whose player moved in between is not due any more.
-    active.filter(pk__in=due, deadline_at__lte=now).update(deadline_at=token)
-    return token, list(active.filter(deadline_at=token).values_list("pk", "version"))
-
-
 def sweep_deadlines(enqueue: Enqueue, now: datetime | None = None) -> int:
-    token, claimed = claim_due_deadlines(now or timezone.now())
-    for batch in batches(claimed):
-        enqueue(batch, token.isoformat())
-    if claimed:
-        log.info("deadline sweep: %s games due", len(claimed))
-    return len(claimed)
+    return sweep("deadlines", "deadline_at", enqueue, now)
 
 
-def handle_deadlines(batch: Sequence[Sequence[int]], token: str) -> dict[str, int]:
-    """Apply the timeout policy to each claimed game (one transaction per game)."""
-    claimed = datetime.fromisoformat(token)
+def handle_deadlines(batch: Sequence[Sequence[object]]) -> dict[str, int]:
+    """Apply the timeout policy to each game of the batch (one transaction per game)."""
     counts = {"passed": 0, "waiting": 0, "": 0}
-    for game_id, version in batch:
+    for game_id, version, deadline in batch:
         try:
-            counts[miss_deadline(game_id, version, claimed)] += 1
-        except Exception:  # one broken game must not stop the batch; its lease expires
+            counts[miss_deadline(int(str(game_id)), int(str(version)),
+                                 datetime.fromisoformat(str(deadline)))] += 1
+        except Exception:  # one broken game must not stop the batch; it comes back as lost
             log.exception("game %s: the missed deadline could not be handled", game_id)
     return counts
 
@@ -90,36 +105,24 @@ def handle_deadlines(batch: Sequence[Sequence[int]], token: str) -> dict[str, in
 # ---- reminders -------------------------------------------------------------------------
 
 
-def claim_due_reminders(now: datetime, limit: int = SWEEP_LIMIT) -> tuple[datetime, list[int]]:
-    active = Game.objects.filter(status=Game.Status.ACTIVE)
-    due = active.filter(reminder_at__lte=now).order_by("reminder_at").values("pk")[:limit]
-    token = claim_token(now)
-    active.filter(pk__in=due, reminder_at__lte=now).update(reminder_at=token)
-    return token, list(active.filter(reminder_at=token).values_list("pk", flat=True))
+def sweep_reminders(enqueue: Enqueue, now: datetime | None = None) -> int:
+    return sweep("reminders", "reminder_at", enqueue, now)
 
 
-def sweep_reminders(enqueue: Callable[[list[int], str], object],
-                    now: datetime | None = None) -> int:
-    token, claimed = claim_due_reminders(now or timezone.now())
-    for i in range(0, len(claimed), BATCH):
-        enqueue(claimed[i:i + BATCH], token.isoformat())
-    return len(claimed)
-
-
-def handle_reminders(game_ids: Sequence[int], token: str) -> int:
-    """Plan the due reminder of each claimed game and set its next reminder time."""
-    claimed = datetime.fromisoformat(token)
+def handle_reminders(batch: Sequence[Sequence[object]]) -> int:
+    """Plan the due reminder of each game and set its next reminder time."""
     planned = 0
-    for game_id in game_ids:
+    for game_id, _version, seen in batch:
         with transaction.atomic():
-            game = Game.objects.select_for_update().filter(pk=game_id,
-                                                           reminder_at=claimed).first()
+            game = (Game.objects.select_for_update()
+                    .filter(pk=int(str(game_id)), reminder_at=datetime.fromisoformat(str(seen)))
+                    .first())
             if game is None:
-                continue  # the turn moved on (or a moderator reset the clock) meanwhile
+                continue  # handled already, or the turn moved on meanwhile
             now = timezone.now()
             planned += len(remind(game, now))
             game.reminder_at = clock.next_reminder_at(game.deadline_at, game.reminder_hours, now)
-            Game.objects.filter(pk=game_id).update(reminder_at=game.reminder_at)
+            Game.objects.filter(pk=game.pk).update(reminder_at=game.reminder_at)
     return planned
 
 

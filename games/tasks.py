@@ -59,22 +59,24 @@ def send_notification(self: Task[Any, Any], notification_id: int) -> str:
 
 @app.task(name="games.tasks.sweep_deadlines")
 def sweep_deadlines() -> int:
-    return deadlines.sweep_deadlines(lambda batch, token: handle_deadlines.delay(batch, token))
+    return deadlines.sweep_deadlines(handle_deadlines.delay)
 
 
 @app.task(name="games.tasks.handle_deadlines")
-def handle_deadlines(batch: list[list[int]], token: str) -> dict[str, int]:
-    return deadlines.handle_deadlines(batch, token)
+def handle_deadlines(batch: list[list[object]]) -> dict[str, int]:
+    """[[game id, version, deadline], ...] from one sweep."""
+    return deadlines.handle_deadlines(batch)
 
 
 @app.task(name="games.tasks.sweep_reminders")
 def sweep_reminders() -> int:
-    return deadlines.sweep_reminders(lambda ids, token: handle_reminders.delay(ids, token))
+    return deadlines.sweep_reminders(handle_reminders.delay)
 
 
 @app.task(name="games.tasks.handle_reminders")
-def handle_reminders(game_ids: list[int], token: str) -> int:
-    return deadlines.handle_reminders(game_ids, token)
+def handle_reminders(batch: list[list[object]]) -> int:
+    """[[game id, version, reminder time], ...] from one sweep."""
+    return deadlines.handle_reminders(batch)
 
 
 @app.task(name="games.tasks.sweep_digests")

@@ -20,6 +20,7 @@ from django.template.loader import render_to_string
 from django.urls import NoReverseMatch, reverse
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from .. import describe, engine
 from ..links import link_for
@@ -116,7 +117,7 @@ def invitation(note: Notification) -> Letter:
         **seat_context(note, seat, game),
         "players": [names[n] for n in sorted(names)], "started": game.status != "setup",
         "accepted": seat.accepted_at is not None, "hours": game.hours_per_move,
-        "policy": game.get_timeout_policy_display(),
+        "policy": game.timeout_policy,
         "vacation_days": round(seat.vacation_left.total_seconds() / 86400, 1),
     })
 
@@ -231,7 +232,9 @@ def digest(note: Notification) -> Letter:
         })
     if not waiting:
         raise Skip("no game is waiting")
-    subject = _("Saboteur: %(n)s game(s) waiting for your move") % {"n": len(waiting)}
+    subject = ngettext("Saboteur: %(n)s game is waiting for your move",
+                       "Saboteur: %(n)s games are waiting for your move",
+                       len(waiting)) % {"n": len(waiting)}
     return render("digest", subject, {"games": waiting, "unsubscribe": unsubscribe_url(note),
                                       "zone": zone.key})
 

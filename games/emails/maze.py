@@ -13,9 +13,9 @@ The plain-text part draws each card as one box-drawing character.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import lru_cache
 from typing import Any
 
-from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
 
 JSON = dict[str, Any]
@@ -73,29 +73,43 @@ def _goal_grid(card: JSON) -> tuple[list[list[str]], str]:
     return grid, mark
 
 
-def _grid_table(grid: list[list[str]], mark: str = "") -> SafeString:
+def _grid_table(grid: list[list[str]], mark: str = "") -> str:
+    # Plain strings: every value here is one of our colours, an int or "G"/"?" (no input).
     rows = []
     for r, row in enumerate(grid):
         cells = []
         for c, colour in enumerate(row):
             if (r, c) == (1, 1) and mark:
-                cells.append(format_html(
-                    '<td width="{}" height="{}" bgcolor="{}" style="font:bold 7px/8px '
-                    'sans-serif;color:#fff;text-align:center">{}</td>', PX, PX, colour, mark))
+                cells.append(f'<td width="{PX}" height="{PX}" bgcolor="{colour}" style="font:'
+                             f'bold 7px/8px sans-serif;color:#fff;text-align:center">{mark}</td>')
             else:
-                cells.append(format_html('<td width="{}" height="{}" bgcolor="{}"></td>',
-                                         PX, PX, colour))
-        rows.append(format_html("<tr>{}</tr>", mark_safe("".join(cells))))
-    return format_html('<table cellpadding="0" cellspacing="0" border="0">{}</table>',
-                       mark_safe("".join(rows)))
+                cells.append(f'<td width="{PX}" height="{PX}" bgcolor="{colour}"></td>')
+        rows.append("<tr>" + "".join(cells) + "</tr>")
+    return '<table cellpadding="0" cellspacing="0" border="0">' + "".join(rows) + "</table>"
+
+
+CardKey = tuple[str | None, str | None, tuple[tuple[str, ...], ...]]
+
+
+def _card_key(card: JSON) -> CardKey:
+    segments = tuple(tuple(s) for s in card.get("segments", []))
+    return (card.get("kind"), card.get("goal"), segments)
+
+
+@lru_cache(maxsize=512)
+def _card_table(key: CardKey) -> str:
+    """The table of one kind of card (cached: a maze repeats a few dozen kinds)."""
+    kind, goal, segments = key
+    card = {"kind": kind, "goal": goal, "segments": [list(s) for s in segments]}
+    if kind == "goal" or goal is not None:
+        grid, mark = _goal_grid(card)
+        return _grid_table(grid, mark)
+    return _grid_table(card_grid(card))
 
 
 def card_html(card: JSON) -> SafeString:
     """One card as a small coloured table (path cards, start and goals)."""
-    if card.get("kind") == "goal" or card.get("goal") is not None:
-        grid, mark = _goal_grid(card)
-        return _grid_table(grid, mark)
-    return _grid_table(card_grid(card))
+    return mark_safe(_card_table(_card_key(card)))
 
 
 def _cells(view: JSON) -> dict[tuple[int, int], JSON]:
@@ -113,24 +127,20 @@ def maze_html(view: JSON) -> SafeString:
     """The whole maze as one table of cards, with coordinates on the edges."""
     cells = _cells(view)
     xs, ys = _bounds(cells)
-    label = mark_safe(f'bgcolor="{PAPER}" style="font:9px sans-serif;color:{GRID};'
-                      'text-align:center"')
-    head = format_html_join("", "<td {}>{}</td>", ((label, x) for x in xs))
-    rows = [format_html("<tr><td {}></td>{}</tr>", label, head)]
+    label = f'bgcolor="{PAPER}" style="font:9px sans-serif;color:{GRID};text-align:center"'
+    rows = [f"<tr><td {label}></td>" + "".join(f"<td {label}>{x}</td>" for x in xs) + "</tr>"]
     for y in ys:
         tds = []
         for x in xs:
             card = cells.get((x, y))
             if card is None:
-                tds.append(format_html('<td width="24" height="24" bgcolor="{}"></td>', EMPTY))
+                tds.append(f'<td width="24" height="24" bgcolor="{EMPTY}"></td>')
             else:
-                tds.append(format_html('<td width="24" height="24" bgcolor="{}">{}</td>',
-                                       ROCK, card_html(card)))
-        rows.append(format_html("<tr><td {}>{}</td>{}</tr>", label, y,
-                                mark_safe("".join(tds))))
-    return format_html(
-        '<table class="maze" cellpadding="0" cellspacing="1" border="0" bgcolor="{}" '
-        'role="img">{}</table>', GRID, mark_safe("".join(rows)))
+                tds.append(f'<td width="24" height="24" bgcolor="{ROCK}">'
+                           f"{_card_table(_card_key(card))}</td>")
+        rows.append(f"<tr><td {label}>{int(y)}</td>" + "".join(tds) + "</tr>")
+    return mark_safe(f'<table class="maze" cellpadding="0" cellspacing="1" border="0" '
+                     f'bgcolor="{GRID}" role="img">' + "".join(rows) + "</table>")
 
 
 def card_char(card: JSON) -> str:

@@ -148,6 +148,8 @@ def turn_email(game: Game, seats: dict[int, Seat], version: int) -> list[Spec]:
 def results(game: Game, seats: dict[int, Seat]) -> list[Spec]:
     """Round ends once the round's gold is handed out (the next round has begun; the
     last round is told in the game-end email), and the game end."""
+    if game.status != Game.Status.FINISHED and game.snapshot.get("round", 2) <= 1:
+        return []  # nothing is settled during round 1: skip building the view
     view = engine.view(game.state(), None)
     settled = [r["round"] for r in view["round_results"] if r["round"] < view["round"]]
     specs = []

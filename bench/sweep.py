@@ -1,0 +1,213 @@
+"""How long the beat's deadline and reminder sweeps take with 100,000 active games.
+
+    python bench/sweep.py                      # SQLite, a throwaway file in var/
+    python bench/sweep.py --postgres           # PostgreSQL on 127.0.0.1:5432 (user
+                                               # postgres), a throwaway database
+    DATABASE_URL=... python bench/sweep.py     # any other (throwaway!) database
+
+Seeds GAMES active games (bulk_create): 10% with their deadline passed (a real
+engine snapshot and seats, so the per-game work is the real thing), another 10%
+with a reminder due, the rest with both in the future (a stub snapshot: the sweeps
+never load it). Then prints, as the median of REPEAT runs:
+
+- the bare indexed query: the due games' (id, version, deadline), nothing else;
+- one deadline sweep and one reminder sweep as the beat runs them: claiming the
+  interval (one conditional UPDATE of the sweep's mark), the same indexed range
+  query, and publishing the per-game work as tasks of 200 games each through Celery
+  (to kombu's in-memory transport, so the figure is ours, not a broker's);
+- for scale, what the tasks then do: a sample of due games handled for real (the
+  timeout pass as a system move with its notice, the reminder planned), per game.
+
+Target (issue 4): each sweep within 3x the bare query.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from datetime import datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+
+def database(args: argparse.Namespace) -> Callable[[], None]:
+    """Point DATABASE_URL at a throwaway database; returns how to clean it up."""
+    os.environ.setdefault("DEBUG", "1")
+    if args.postgres:
+        import psycopg
+
+        name = f"saboteur_bench_sweep_{os.getpid()}"
+        admin = "postgresql://postgres@127.0.0.1:5432/postgres"
+        with psycopg.connect(admin, autocommit=True) as conn:
+            conn.execute(f"CREATE DATABASE {name}")
+        os.environ["DATABASE_URL"] = f"postgres://postgres@127.0.0.1:5432/{name}"
+
+        def drop() -> None:
+            from django.db import connections
+
+            connections.close_all()
+            with psycopg.connect(admin, autocommit=True) as conn:
+                conn.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+
+        return drop
+    if "DATABASE_URL" not in os.environ:
+        path = ROOT / "var" / "bench-sweep.sqlite3"
+        path.parent.mkdir(exist_ok=True)
+        for old in path.parent.glob(path.name + "*"):
+            old.unlink()
+        os.environ["DATABASE_URL"] = f"sqlite:///{path}"
+
+        def remove() -> None:
+            for old in path.parent.glob(path.name + "*"):
+                old.unlink()
+
+        return remove
+    return lambda: None
+
+
+def median_time(fn: Callable[[], object], reset: Callable[[], object], repeat: int
+                ) -> tuple[float, object]:
+    times, result = [], None
+    for _ in range(repeat):
+        reset()
+        started = time.perf_counter()
+        result = fn()
+        times.append(time.perf_counter() - started)
+    return statistics.median(times), result
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=100_000)
+    parser.add_argument("--due", type=float, default=0.10, help="share of deadlines due")
+    parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--handle", type=int, default=400,
+                        help="due games handled for real, for the per-game figure")
+    parser.add_argument("--postgres", action="store_true")
+    args = parser.parse_args()
+    cleanup = database(args)
+    try:
+        run(args)
+    finally:
+        cleanup()
+
+
+def run(args: argparse.Namespace) -> None:
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "saboteur_site.settings")
+    os.environ["CELERY_BROKER_URL"] = "memory://"
+    import django
+
+    django.setup()
+    from django.core.management import call_command
+    from django.db import connection
+    from django.utils import timezone
+
+    from games import deadlines, tasks
+    from games.models import Game, SweepMark
+    from saboteur_site.celery import app
+
+    app.conf.update(task_always_eager=False, broker_url="memory://")
+    call_command("migrate", verbosity=0)
+    now = timezone.now()
+    started = time.perf_counter()
+    seed(args.games, args.due, now)
+    print(f"{connection.vendor}: seeded {args.games:,} active games "
+          f"in {time.perf_counter() - started:.1f}s")
+
+    def bare(column: str) -> Callable[[], object]:
+        query = Game.objects.filter(status=Game.Status.ACTIVE, **{f"{column}__lte": now})
+        return lambda: list(query.order_by().values_list("pk", "version", column))
+
+    def swept(sweep: Callable[..., int], handler: Any) -> Callable[[], object]:
+        return lambda: sweep(handler.delay, now)
+
+    def forget_mark(name: str) -> Callable[[], object]:
+        # As after an outage: the whole backlog of due games is in the claimed interval.
+        return lambda: SweepMark.objects.filter(name=name).delete()
+
+    rows = []
+    for name, column, sweep, handler in [
+        ("deadline", "deadline_at", deadlines.sweep_deadlines, tasks.handle_deadlines),
+        ("reminder", "reminder_at", deadlines.sweep_reminders, tasks.handle_reminders),
+    ]:
+        base, found = median_time(bare(column), lambda: None, args.repeat)
+        took, count = median_time(swept(sweep, handler), forget_mark(name + "s"), args.repeat)
+        assert isinstance(found, list) and count == len(found), (count, found)
+        rows.append((name, len(found), base, took))
+    print(f"\n{'sweep':<9} {'due':>7} {'bare query':>11} {'sweep':>9} {'ratio':>6}")
+    for name, due, base, took in rows:
+        print(f"{name:<9} {due:>7,} {base * 1000:>9.1f}ms {took * 1000:>7.1f}ms "
+              f"{took / base:>5.2f}x")
+    print(f"\nquery plan of the bare deadline query ({connection.vendor}):")
+    sql, params = (Game.objects.filter(status="active", deadline_at__lte=now).order_by()
+                   .values_list("pk", "version", "deadline_at").query.sql_with_params())
+    with connection.cursor() as cursor:
+        explain = "EXPLAIN QUERY PLAN " if connection.vendor == "sqlite" else "EXPLAIN "
+        cursor.execute(explain + sql, params)
+        for line in cursor.fetchall():
+            print("   ", line[-1])
+    handle_sample(args.handle, now)
+
+
+def handle_sample(count: int, now: datetime) -> None:
+    """The per-game work the tasks do, on a sample, to size the workers."""
+    from games import deadlines as d
+    from games.models import SweepMark as Mark
+
+    for name, sweep, handle in [("deadline", d.sweep_deadlines, d.handle_deadlines),
+                                ("reminder", d.sweep_reminders, d.handle_reminders)]:
+        Mark.objects.filter(name=name + "s").delete()
+        batches: list[list[list[object]]] = []
+        sweep(batches.append, now)
+        sample = [row for batch in batches for row in batch][:count]
+        started = time.perf_counter()
+        for i in range(0, len(sample), d.BATCH):
+            handle(sample[i:i + d.BATCH])
+        took = time.perf_counter() - started
+        print(f"{name} tasks: {len(sample)} games handled in {took:.2f}s "
+              f"({took / max(len(sample), 1) * 1000:.1f} ms per game, one worker process)")
+
+
+def seed(count: int, due: float, now: datetime) -> None:
+    from games import engine as eng
+    from games.models import Game as G
+    from games.models import Seat as S
+
+    rng = random.Random(1)
+    n_due = int(count * due)
+    batch = 5000
+    for start in range(0, count, batch):
+        games = []
+        for n in range(start, min(start + batch, count)):
+            state = eng.new_game(3, n).to_json() if n < n_due else {"bench": True}
+            if n < n_due:
+                deadline = now - timedelta(seconds=rng.randrange(1, 86400))
+                reminder = None
+            elif n < 2 * n_due:
+                deadline = now + timedelta(seconds=rng.randrange(3600, 12 * 3600))
+                reminder = now - timedelta(seconds=rng.randrange(1, 3600))
+            else:
+                deadline = now + timedelta(seconds=rng.randrange(3600, 86400))
+                reminder = deadline - timedelta(hours=1)
+            games.append(G(name=f"Bench {n}", seed=n, snapshot=state, actor=0, version=0,
+                           status=G.Status.ACTIVE, turn_started_at=now - timedelta(hours=1),
+                           deadline_at=deadline, reminder_at=reminder, public_id=f"bench-{n}",
+                           hours_per_move=24))
+        G.objects.bulk_create(games)
+        # Seats only where the tasks need them: the due deadlines and reminders.
+        S.objects.bulk_create([
+            S(game=g, number=i, player_name=f"P{g.seed}-{i}", email=f"p{g.seed}-{i}@example.com",
+              secret_hash=f"{g.seed:032d}{i:032d}", link_salt=f"{g.seed:x}{i}")
+            for g in games if g.seed < 2 * n_due for i in range(3)])
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,209 @@
+"""Reminders and vacations with time-machine, and the pure clock rules."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+from typing import Any
+
+import pytest
+import time_machine
+
+from games import clock as rules
+from games import deadlines, engine, services, tasks
+from games.models import EmailMode, Game, GameNotice, Notification, Seat
+from games.services import ServiceError
+from tests.email_support import sent_to, system_moves
+from tests.support import make_game
+
+pytestmark = pytest.mark.django_db
+START = datetime.fromisoformat("2026-03-02 09:00:00+00:00")
+DAY = timedelta(hours=24)
+HOUR = timedelta(hours=1)
+
+
+@pytest.fixture
+def commit(django_capture_on_commit_callbacks: Any) -> Any:
+    return lambda: django_capture_on_commit_callbacks(execute=True)
+
+
+@pytest.fixture
+def clock() -> Any:
+    with time_machine.travel(START, tick=False) as traveller:
+        yield traveller
+
+
+def remind(commit: Any) -> int:
+    with commit():
+        return int(tasks.sweep_reminders())
+
+
+def reminders_to(address: str) -> list[Any]:
+    return [m for m in sent_to(address) if "reminder" in m.subject]
+
+
+def test_reminders_12_and_1_hours_before_in_the_seats_time_zone(clock: Any,
+                                                                commit: Any) -> None:
+    g = make_game(players=3, seed=1, start=False)
+    Seat.objects.filter(pk=g.seats[0].pk).update(time_zone="America/New_York")
+    with commit():
+        services.start_game(g.game.pk)
+    deadline = START + DAY
+    assert g.refresh().reminder_at == deadline - 12 * HOUR
+    for moment, expected in [(deadline - 12 * HOUR - timedelta(seconds=1), 0),
+                             (deadline - 12 * HOUR, 1), (deadline - 2 * HOUR, 0),
+                             (deadline - HOUR - timedelta(seconds=1), 0),
+                             (deadline - HOUR, 1), (deadline - HOUR + timedelta(minutes=1), 0),
+                             (deadline - timedelta(minutes=1), 0)]:
+        clock.move_to(moment)
+        before = len(reminders_to("p0@example.com"))
+        remind(commit)
+        assert len(reminders_to("p0@example.com")) - before == expected, moment
+    first, last = reminders_to("p0@example.com")
+    assert "due in 12\xa0hours" in first.subject and "due in 1\xa0hour" in last.subject
+    # 09:00 UTC is 04:00 in New York (EST, before the switch to summer time on March 8).
+    assert "March 3, 2026, 4 a.m. (America/New_York)" in first.body
+    assert f"/play/{g.tokens[0]}/" in first.body
+    assert g.refresh().reminder_at is None
+    assert Notification.objects.filter(kind="reminder").count() == 2
+
+
+def test_reminders_follow_the_games_setting(clock: Any, commit: Any) -> None:
+    g = make_game(players=3, seed=1, start=False)
+    Game.objects.filter(pk=g.game.pk).update(reminder_hours=[3])
+    with commit():
+        services.start_game(g.game.pk)
+    clock.move_to(START + 12 * HOUR)
+    remind(commit)
+    assert not reminders_to("p0@example.com")
+    clock.move_to(START + 21 * HOUR)
+    remind(commit)
+    assert len(reminders_to("p0@example.com")) == 1
+
+
+def test_a_reminder_already_due_at_the_turn_start_is_skipped(clock: Any) -> None:
+    assert rules.next_reminder_at(START + 12 * HOUR, [12, 1], START) == START + 11 * HOUR
+    assert rules.next_reminder_at(START + HOUR, [12, 1], START) is None
+    assert rules.due_reminder(START + 30 * 60 * timedelta(seconds=1), [12, 1], START) == 1
+    assert rules.due_reminder(START + 13 * HOUR, [12, 1], START) is None
+    assert rules.due_reminder(None, [12, 1], START) is None
+    assert rules.reminder_times(START, [1, "x", -2, True, 12]) == [
+        (12, START - 12 * HOUR), (1, START - HOUR)]
+
+
+def test_no_reminder_once_the_player_has_moved(clock: Any, commit: Any) -> None:
+    with commit():
+        g = make_game(players=3, seed=1, start=True)
+    clock.move_to(START + HOUR)
+    move = next(m for m in engine.legal_moves(g.refresh().state()) if m["type"] == "pass")
+    with commit():
+        services.submit_move(g.seats[0], 0, move)
+    clock.move_to(START + 12 * HOUR)
+    remind(commit)
+    assert not reminders_to("p0@example.com") and not reminders_to("p1@example.com")
+    clock.move_to(START + HOUR + 12 * HOUR)
+    remind(commit)
+    assert len(reminders_to("p1@example.com")) == 1
+
+
+def test_digest_players_get_only_the_last_reminder(clock: Any, commit: Any) -> None:
+    g = make_game(players=3, seed=1, start=False)
+    Seat.objects.filter(pk=g.seats[0].pk).update(email_mode=EmailMode.DAILY_DIGEST)
+    with commit():
+        services.start_game(g.game.pk)
+    for hours_before in (12, 1):
+        clock.move_to(START + DAY - hours_before * HOUR)
+        remind(commit)
+    [only] = reminders_to("p0@example.com")
+    assert "1\xa0hour" in only.subject
+
+
+def test_running_the_reminder_batch_twice_sends_once(clock: Any, commit: Any) -> None:
+    g = make_game(players=3, seed=1, start=True)
+    clock.move_to(START + 12 * HOUR)
+    batches: list[Any] = []
+    assert deadlines.sweep_reminders(batches.append) == 1
+    with commit():
+        assert deadlines.handle_reminders(batches[0]) == 1
+        assert deadlines.handle_reminders(batches[0]) == 0
+    assert len(reminders_to("p0@example.com")) == 1
+    assert g.refresh().reminder_at == START + 23 * HOUR
+
+
+# ---- vacations ---------------------------------------------------------------------------
+
+
+def test_vacation_moves_the_deadline_and_the_table_sees_it(clock: Any, commit: Any) -> None:
+    g = make_game(players=3, seed=1, start=True)
+    clock.move_to(START + HOUR)
+    seat = deadlines.take_vacation(g.seats[0].pk, 2 * DAY)
+    game = g.refresh()
+    assert game.deadline_at == START + 3 * DAY
+    assert game.reminder_at == START + 3 * DAY - 12 * HOUR
+    assert seat.vacation_left == timedelta(days=5)
+    notice = GameNotice.objects.get(game=game, kind="vacation")
+    assert notice.params["seat"] == 0 and notice.params["hours"] == 48
+    clock.move_to(START + DAY)
+    with commit():
+        assert tasks.sweep_deadlines() == 0
+    clock.move_to(START + 3 * DAY)
+    with commit():
+        assert tasks.sweep_deadlines() == 1
+    assert len(system_moves(game)) == 1
+    page = Game.objects.get(pk=game.pk)
+    assert page.actor == 1
+
+
+def test_ending_a_vacation_early_gives_the_rest_back(clock: Any) -> None:
+    g = make_game(players=3, seed=1, start=True)
+    deadlines.take_vacation(g.seats[0].pk, 3 * DAY)
+    clock.move_to(START + DAY)
+    seat = deadlines.end_vacation(g.seats[0].pk)
+    assert seat.vacation_left == timedelta(days=6)
+    assert seat.vacation_until is None
+    assert g.refresh().deadline_at == START + 2 * DAY  # paused for the one day used
+    assert GameNotice.objects.filter(game=g.game, kind="vacation").count() == 2
+    with pytest.raises(ServiceError):
+        deadlines.end_vacation(g.seats[0].pk)
+
+
+def test_a_turn_starting_during_a_vacation_starts_its_clock_when_it_ends(
+        clock: Any, commit: Any) -> None:
+    g = make_game(players=3, seed=1, start=True)
+    deadlines.take_vacation(g.seats[1].pk, 2 * DAY)  # not seat 1's turn: no deadline moves
+    assert g.refresh().deadline_at == START + DAY
+    clock.move_to(START + HOUR)
+    move = next(m for m in engine.legal_moves(g.refresh().state()) if m["type"] == "pass")
+    with commit():
+        services.submit_move(g.seats[0], 0, move)
+    assert g.refresh().deadline_at == START + 2 * DAY + DAY
+    turn = [m for m in sent_to("p1@example.com") if "your turn" in m.subject][0]
+    assert "You are on vacation until" in turn.body
+
+
+def test_vacation_cannot_exceed_the_budget(clock: Any) -> None:
+    g = make_game(players=3, seed=1, start=True)
+    with pytest.raises(ServiceError) as refused:
+        deadlines.take_vacation(g.seats[0].pk, timedelta(days=8))
+    assert refused.value.code == "no_vacation_left"
+    deadlines.take_vacation(g.seats[0].pk, DAY)
+    with pytest.raises(ServiceError) as again:
+        deadlines.take_vacation(g.seats[0].pk, DAY)
+    assert again.value.code == "on_vacation"
+
+
+# ---- the timeout rule ------------------------------------------------------------------
+
+
+def test_the_timeout_move_rule() -> None:
+    state = engine.new_game(3, 1)
+    view = engine.view(state, 0)
+    legal = engine.legal_moves(state)
+    assert rules.timeout_move(view, legal) == {"type": "pass", "card": view["hand"][-1]["id"]}
+    assert rules.timeout_move({"phase": "play", "hand": []}, [{"type": "pass", "card": None}]) \
+        == {"type": "pass", "card": None}
+    offer = {"phase": "gold", "gold_offer": [{"id": "g1", "value": 1}, {"id": "g3", "value": 3},
+                                             {"id": "g3b", "value": 3}]}
+    picks = [{"type": "pick_gold", "card": c} for c in ("g1", "g3", "g3b")]
+    assert rules.timeout_move(offer, picks) == {"type": "pick_gold", "card": "g3"}
+    with pytest.raises(ValueError):
+        rules.timeout_move(view, [])
