@@ -67,9 +67,15 @@ def manage(*args: str, env: dict[str, str]) -> None:
 
 
 def processes(host: str, port: int) -> list[tuple[str, list[str]]]:
-    """What `serve` runs side by side. The email issue adds the Celery worker and beat here."""
+    """What `serve` runs side by side: the web server, a Celery worker (emails, deadline
+    handling) and the beat (the sweeps every minute). The embedded default broker is a
+    folder (kombu's filesystem transport, var/celery), so no server is needed."""
+    celery = [str(PYTHON), "-m", "celery", "-A", "saboteur_site"]
     return [
         ("web", [str(PYTHON), "manage.py", "runserver", f"{host}:{port}"]),
+        ("worker", [*celery, "worker", "--loglevel", "INFO", "--concurrency", "2",
+                    "--without-mingle", "--without-gossip"]),
+        ("beat", [*celery, "beat", "--loglevel", "INFO"]),
     ]
 
 
@@ -112,6 +118,8 @@ def serve(args: argparse.Namespace) -> int:
     say("creating a demo game: open a seat link below in your browser")
     env.setdefault("SITE_URL", f"http://{args.host}:{args.port}")
     manage("demo", "--players", str(args.players), env=env)
+    say(f"emails go to {ROOT / 'var' / 'mail'}: read them at "
+        f"{env['SITE_URL']}/outbox/ (turn emails arrive once the worker is up)")
     return run_all(processes(args.host, args.port), env)
 
 
