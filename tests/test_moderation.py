@@ -13,7 +13,15 @@ from django.utils import timezone
 
 from games import engine, hooks, moderation, services
 from games.links import find_seat
-from games.models import Game, GameNotice, ModeratorAction, Move, Notification, Seat
+from games.models import (
+    EmailMode,
+    Game,
+    GameNotice,
+    ModeratorAction,
+    Move,
+    Notification,
+    Seat,
+)
 from games.moderation.clock import MAX_EXTENSION
 from tests.moderation_support import log_types, make_moderator, play
 from tests.support import GameWithLinks, assert_replay_matches
@@ -139,6 +147,16 @@ def test_extend_deadline_is_capped_per_turn(game: GameWithLinks, mod: User) -> N
     moderation.extend_deadline(game.game.pk, 24, moderator=mod, reason="again")
 
 
+def test_extending_a_passed_deadline_counts_from_now(game: GameWithLinks, mod: User) -> None:
+    deadline = game.refresh().deadline_at
+    assert deadline is not None
+    later = deadline + timedelta(hours=30)
+    with time_machine.travel(later, tick=False):
+        moderation.extend_deadline(game.game.pk, 12, moderator=mod, reason="waited on us")
+        assert game.refresh().deadline_at == later + timedelta(hours=12)
+        assert game.game.reminder_at is not None and game.game.reminder_at > later
+
+
 def test_pause_remembers_the_time_left_and_resume_restores_it(game: GameWithLinks,
                                                               mod: User) -> None:
     start = timezone.now()
@@ -183,7 +201,8 @@ def test_replace_player_keeps_hand_and_role_and_kills_the_old_link(
         game: GameWithLinks, mod: User, django_capture_on_commit_callbacks: Any,
         monkeypatch: pytest.MonkeyPatch) -> None:
     Seat.objects.filter(pk=game.seats[1].pk).update(
-        missed_turns=3, absent_since=timezone.now(), email_problem_at=timezone.now())
+        missed_turns=3, absent_since=timezone.now(), email_problem_at=timezone.now(),
+        email_mode=EmailMode.LINKS_ONLY)
     before = game.refresh().snapshot
     invited: list[tuple[int, str]] = []
     monkeypatch.setattr(hooks, "send_invitation", lambda s, link: invited.append((s, link)))
@@ -194,6 +213,7 @@ def test_replace_player_keeps_hand_and_role_and_kills_the_old_link(
     seat = Seat.objects.get(pk=game.seats[1].pk)
     assert (seat.player_name, seat.email, seat.missed_turns) == ("Zoe", "zoe@example.com", 0)
     assert seat.absent_since is None and seat.email_problem_at is None
+    assert seat.email_mode == EmailMode.EACH_TURN  # so the invitation reaches the new player
     assert game.refresh().snapshot == before  # hand, role, gold stay with the seat
     assert find_seat(game.tokens[1]) is None
     [(seat_id, link)] = invited

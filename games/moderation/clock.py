@@ -1,6 +1,7 @@
 """The game clock and its status: extend a deadline, pause, resume, cancel.
 
-An extension is added to `Game.deadline_extension` as well as to the deadline; the
+An extension is added to `Game.deadline_extension` as well as to the deadline (to
+now, when the deadline has passed and the game waits on the moderators); the
 services reset it when the next turn starts, so the cap (MAX_EXTENSION per turn)
 keeps any one turn from wedging a game. Pausing remembers the time left on the
 clock; resuming sets the deadline from it (at least MIN_TIME_AFTER_RESUME, so a
@@ -54,7 +55,10 @@ def extend_deadline(game_id: int, extra_hours: int, *, moderator: User, reason: 
                 "A turn can be extended by at most %(max)s hours in total; %(left)s hours "
                 "are left for this turn.") % {"max": hours(MAX_EXTENSION), "left": hours(left)})
         old = game.deadline_at
-        fields = set_deadline(game, old + extra, timezone.now())
+        now = timezone.now()
+        # From the deadline, or from now when it has passed (a game that waits on a
+        # moderator): either way the seat gets `extra_hours` more to play.
+        fields = set_deadline(game, max(old, now) + extra, now)
         game.deadline_extension += extra
         game.save(update_fields=[*fields, "deadline_extension", "updated_at"])
         record(game, moderator, "extend_deadline", reason, seat=game.actor, hours=extra_hours,

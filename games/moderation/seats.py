@@ -20,7 +20,7 @@ from django.utils.translation import gettext as _
 
 from .. import engine, services
 from ..links import new_secret, seat_link
-from ..models import Game, GameNotice, Move, Notification, Seat
+from ..models import EmailMode, Game, GameNotice, Move, Notification, Seat
 from ..notifications import plan
 from .common import (
     ModerationError,
@@ -87,6 +87,7 @@ def replace_player(seat_id: int, *, name: str, email: str, moderator: User, reas
         seat.link_rotated_at = timezone.now()
         seat.missed_turns = 0
         seat.absent_since = seat.email_problem_at = seat.vacation_until = None
+        seat.email_mode = EmailMode.EACH_TURN  # a new person: the old one's choice goes
         if game.status == Game.Status.SETUP:
             seat.accepted_at = None
         seat.save()
