@@ -14,6 +14,7 @@ from django.http import HttpRequest
 
 class ReadOnlyAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
     actions = None
+    show_facets = admin.ShowFacets.NEVER  # no counting every row of a big table per filter
 
     def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False

@@ -148,13 +148,14 @@ class SeatInline(admin.TabularInline):
 
 @admin.register(Game)
 class GameAdmin(ReadOnlyAdmin):
-    list_display = ("name", "status", "version", "waiting_on", "turn_started_at",
-                    "deadline_at", "overdue", "absent_seats", "open_disputes", "moderate_link")
+    list_display = ("name", "moderate_link", "status", "version", "waiting_on", "waiting_since",
+                    "deadline_at", "overdue", "absent_seats", "open_disputes")
     list_filter = ("status", DeadlinePassedFilter, WaitingFilter, AbsentSeatFilter,
                    OpenDisputeFilter, EmailProblemFilter, RulesetFilter, "timeout_policy")
     search_fields = ("name",)  # and players' names and emails: get_search_results
     list_per_page = 50
     show_full_result_count = False
+    show_facets = admin.ShowFacets.NEVER  # counts per filter would scan every game
     ordering = ("-id",)  # newest first, along the primary key's index
     # Never the snapshot (the moderation page shows the truth, on the record).
     fields = ("name", "status", "ruleset", "options", "seed", "version", "actor",
@@ -202,6 +203,10 @@ class GameAdmin(ReadOnlyAdmin):
         if game.status not in (Game.Status.ACTIVE, Game.Status.PAUSED) or game.actor is None:
             return "—"
         return f"{game.actor}: {getattr(game, 'actor_name', '') or '?'}"
+
+    @admin.display(description=_("waiting since"), ordering="turn_started_at")
+    def waiting_since(self, game: Game) -> Any:
+        return game.turn_started_at if game.status == Game.Status.ACTIVE else None
 
     @admin.display(description=_("overdue"), boolean=True)
     def overdue(self, game: Game) -> bool:
