@@ -303,3 +303,20 @@ def test_every_list_and_detail_page_opens(client_mod: Client, played: GameWithLi
         model = {"kind": "moderatoraction", "is_absent": "seat", "outcome": "dispute"}[
             query.split("=")[0]]
         assert client_mod.get(f"/admin/games/{model}/?{query}").status_code == 200
+
+
+@pytest.mark.parametrize("status", ["setup", "finished", "cancelled", "paused"])
+def test_the_page_opens_in_every_status(client_mod: Client, game_factory: Any,
+                                        status: str) -> None:
+    g = game_factory(players=3, seed=3, start=status != "setup")
+    if status == "finished":
+        play(g, random.Random(3), bot=digger)
+    elif status in ("cancelled", "paused"):
+        Game.objects.filter(pk=g.game.pk).update(status=status)
+    assert g.refresh().status == status
+    response = client_mod.get(page_url(g.game))
+    assert response.status_code == 200
+    assert ("No move can be made now." in response.content.decode()) == (status != "active")
+    verified = post_action(client_mod, g.game, "verify")
+    assert verified.status_code == 302
+    assert ModeratorAction.objects.get(game=g.game, kind="verify").details["ok"] is True
