@@ -1,4 +1,6 @@
-"""Seeded self-play of 1,000 whole base games (3 to 10 seats), invariants after every move.
+"""Seeded self-play of 1,000 whole games of each ruleset (base: 3 to 10 seats; Saboteur 2:
+2 to 12), invariants after every move (Saboteur 2 adds: dwarf cards conserved, 10 cards
+set aside).
 
 Every move of every game checks: card and gold counts, hand sizes, exactly one seat to
 act, the JSON round trip of the state, that a sampled listed move applies and a random
@@ -16,17 +18,31 @@ import pytest
 
 from .selfplay import play_checked
 
-GAMES = 1000
+GAMES = 1000  # per ruleset
 BATCH = 50
+SEATS = {"base": range(3, 11), "saboteur2": range(2, 13)}
+FULL_LEAK_GAMES = {"base": 16, "saboteur2": 22}  # two games of each seat count
+SEED_BASE = {"base": 0, "saboteur2": 10_000}
+
+
+def options_for(ruleset: str, game: int) -> dict[str, object] | None:
+    """The base game's options, varied across games; Saboteur 2 has none."""
+    if ruleset != "base":
+        return None
+    if game % 7 == 3:
+        return {"gold_cards": "diggers"}
+    return {"sabotaged_get_no_gold": True} if game % 7 == 5 else None
 
 
 @pytest.mark.parametrize("batch", range(GAMES // BATCH))
-def test_self_play_batch(batch: int) -> None:
+@pytest.mark.parametrize("ruleset", ["base", "saboteur2"])
+def test_self_play_batch(ruleset: str, batch: int) -> None:
+    seats = SEATS[ruleset]
     for game in range(batch * BATCH, (batch + 1) * BATCH):
-        seats = 3 + game % 8
-        options = {"gold_cards": "diggers"} if game % 7 == 3 else (
-            {"sabotaged_get_no_gold": True} if game % 7 == 5 else None)
-        final = play_checked(seats, seed=game, leaks_every=1 if game < 16 else 50,
-                             options=options)
-        assert final.finished and len(final.scores) == seats
-        assert sum(final.scores) <= 44
+        count = seats[game % len(seats)]
+        final = play_checked(count, seed=SEED_BASE[ruleset] + game, ruleset=ruleset,
+                             leaks_every=1 if game < FULL_LEAK_GAMES[ruleset] else 50,
+                             options=options_for(ruleset, game))
+        assert final.finished and len(final.scores) == count
+        if ruleset == "base":
+            assert sum(final.scores) <= 44  # never more gold than the box holds
