@@ -333,8 +333,19 @@ def _absent_notice(p: Mapping[str, Any], names: Names) -> str:
 
 
 def _vacation_notice(p: Mapping[str, Any], names: Names) -> str:
-    return _("%(who)s is on vacation; their clock is stopped") % {
-        "who": seat_name(p.get("seat"), names)}
+    who = seat_name(p.get("seat"), names)
+    if p.get("ended"):
+        return _("%(who)s is back from vacation; their clock runs again") % {"who": who}
+    hours = int(p.get("hours") or 0)
+    if hours and hours % 24 == 0:
+        return ngettext("%(who)s is on vacation for %(n)s day; their clock is stopped",
+                        "%(who)s is on vacation for %(n)s days; their clock is stopped",
+                        hours // 24) % {"who": who, "n": hours // 24}
+    if hours:
+        return ngettext("%(who)s is on vacation for %(n)s hour; their clock is stopped",
+                        "%(who)s is on vacation for %(n)s hours; their clock is stopped",
+                        hours) % {"who": who, "n": hours}
+    return _("%(who)s is on vacation; their clock is stopped") % {"who": who}
 
 
 NoticeHandler = Callable[[Mapping[str, Any], Names], str]

@@ -53,9 +53,11 @@ def test_taking_and_ending_a_vacation_on_the_seat_page(client: Client) -> None:
     assert game.deadline_at is not None and (game.deadline_at - deadline).days == 2
     body = client.get(g.page(0)).content.decode()
     assert "You are on vacation until" in body
-    assert GameNotice.objects.filter(game=game, kind="vacation").exists()  # the table's log
+    assert GameNotice.objects.filter(game=game, kind="vacation").exists()
+    assert "Player0 is on vacation for 2 days" in client.get(g.page(1)).content.decode()
     client.post(g.page(0) + "vacation", {"action": "end"})
     assert Seat.objects.get(pk=g.seats[0].pk).vacation_until is None
+    assert "Player0 is back from vacation" in client.get(g.page(2)).content.decode()
     response = client.post(g.page(0) + "vacation", {"action": "take", "hours": "200"}, follow=True)
     assert "more vacation than you have left" in response.content.decode()
 
