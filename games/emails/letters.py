@@ -24,7 +24,7 @@ from django.utils.translation import ngettext
 
 from .. import describe, engine
 from ..links import link_for
-from ..models import EmailMode, Game, GameNotice, Notification, Seat
+from ..models import EmailMode, Game, Notification, Seat
 from . import facts, maze
 from .message import Letter, unsubscribe_url
 
@@ -80,11 +80,8 @@ def _seat_and_game(note: Notification) -> tuple[Seat, Game]:
 
 def notices_since(game: Game, log_index: int, names: dict[int, str]) -> list[str]:
     """Table notices (timeouts, vacations, moderators) written since the given log index."""
-    sentence = getattr(describe, "notice_sentence", None)
-    if sentence is None:
-        return []
     found = game.notices.order_by("created_at", "id").values_list("kind", "params")
-    return [str(sentence(kind, params, names)) for kind, params in found
+    return [describe.notice_sentence(kind, params, names) for kind, params in found
             if int((params or {}).get("log_at", 0)) >= log_index]
 
 
@@ -263,4 +260,4 @@ for _kind, _builder in [
 ]:
     register(_kind, _builder)
 
-__all__ = ["GameNotice", "Skip", "letter_for", "register"]
+__all__ = ["Letter", "Skip", "letter_for", "register"]
