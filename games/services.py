@@ -367,8 +367,12 @@ def miss_deadline(game_id: int, version: int, claimed_deadline: datetime) -> str
             seat.missed_turns += 1
             outcome = "passed"
         else:
-            # "wait": the turn stays open, without a deadline; people are told.
-            Game.objects.filter(pk=game_id).update(deadline_at=None, reminder_at=None)
+            # "wait": the turn stays open, without a deadline; people are told. Conditional
+            # like every write of a turn (the lock is not real on SQLite).
+            if not Game.objects.filter(pk=game_id, version=version,
+                                       deadline_at=claimed_deadline).update(
+                    deadline_at=None, reminder_at=None):
+                return ""
             outcome = "waiting"
         # log_at: where the line sits among the game log's events.
         public = {"seat": seat.number, "log_at": len(game.snapshot.get("log", []))}
