@@ -68,7 +68,7 @@ def names_of(game: Game) -> dict[int, str]:
 def seat_context(note: Notification, seat: Seat, game: Game) -> JSON:
     """What every email to a seat has: who, which game, the links, the footer."""
     link = link_for(seat)
-    return {"seat": seat, "game": game, "link": link, "settings_link": link + "#settings",
+    return {"seat": seat, "game": game, "link": link, "settings_link": link + "#emails",
             "unsubscribe": unsubscribe_url(note), "zone": seat.zone.key}
 
 
