@@ -167,6 +167,18 @@ def test_a_bounce_reported_by_the_webhook_flags_the_seat(client: Client) -> None
     assert note.delivery == "bounced"
 
 
+@override_settings(ANYMAIL={})
+def test_without_a_webhook_secret_reports_are_ignored(client: Client) -> None:
+    g = make_game(players=3, seed=1, start=True)
+    note = _turn_notification(g)
+    Notification.objects.filter(pk=note.pk).update(provider_id="pm-1")
+    with pytest.warns(Warning):  # anymail's own warning about an insecure webhook
+        client.post(WEBHOOK, json.dumps({"RecordType": "SpamComplaint", "MessageID": "pm-1"}),
+                    content_type="application/json")
+    seat = Seat.objects.get(pk=g.seats[0].pk)
+    assert seat.email_mode == EmailMode.EACH_TURN and seat.email_problem_at is None
+
+
 @override_settings(ANYMAIL={"WEBHOOK_SECRET": "hook:s3cret"})
 def test_delivered_and_complaint_events(client: Client) -> None:
     g = make_game(players=3, seed=1, start=True)

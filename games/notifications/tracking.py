@@ -1,13 +1,14 @@
 """Delivery reports from the email provider (anymail's tracking webhook).
 
 The provider calls /anymail/<provider>/tracking/ (HTTP basic auth with
-ANYMAIL_WEBHOOK_SECRET); anymail turns its payload into a normalised event and sends
-the `tracking` signal, which lands here. The event is matched to its Notification by
-the provider's message id (saved when the message was sent), else by the
-`notification` metadata we attach. A bounce, complaint or rejection marks the seat
-(`email_problem_at`), which the moderators see in the admin and which stops further
-emails to it until the player saves their email settings again; a complaint also
-switches the seat to "links only" (the player said they do not want this mail).
+ANYMAIL_WEBHOOK_SECRET; without a secret, reports are ignored); anymail turns its
+payload into a normalised event and sends the `tracking` signal, which lands here.
+The event is matched to its Notification by the provider's message id (saved when
+the message was sent), else by the `notification` metadata we attach. A bounce,
+complaint or rejection marks the seat (`email_problem_at`), which the moderators see
+in the admin and which stops further emails to it until the player saves their email
+settings again; a complaint also switches the seat to "links only" (the player said
+they do not want this mail).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ import logging
 from typing import Any
 
 from anymail.signals import AnymailTrackingEvent, tracking
+from django.conf import settings
 from django.db import transaction
 from django.dispatch import receiver
 from django.utils import timezone
@@ -47,9 +49,18 @@ def find_notification(event: AnymailTrackingEvent) -> Notification | None:
     return None
 
 
+def webhook_secured() -> bool:
+    """anymail accepts unauthenticated webhook calls (with a warning) when no secret is
+    set; a forged complaint could then switch players' emails off, so we ignore them."""
+    return bool((getattr(settings, "ANYMAIL", None) or {}).get("WEBHOOK_SECRET"))
+
+
 @receiver(tracking, dispatch_uid="games.notifications.tracking")
 def record_delivery(sender: Any, event: AnymailTrackingEvent, esp_name: str,
                     **kwargs: Any) -> None:
+    if not webhook_secured():
+        log.warning("ignored a %s delivery report: set ANYMAIL_WEBHOOK_SECRET", esp_name)
+        return
     delivery = RECORDED.get(str(event.event_type))
     if delivery is None:
         return  # queued, opened, clicked ...: not tracked (we ask providers not to)
