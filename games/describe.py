@@ -14,102 +14,49 @@ from django.utils.html import format_html
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from . import engine
+from . import describe_s2 as s2
+from .words import (
+    MoveContext,
+    Names,
+    card_list,
+    card_name,
+    catalog_card,
+    cell,
+    goal_name,
+    goal_result,
+    played_card_name,
+    plural_nuggets,
+    role_name,
+    role_with_article,
+    seat_name,
+    team_name,
+    tool_name,
+)
 
 JSON = dict[str, Any]
-Names = Mapping[int, str]
 
-
-def tool_name(tool: str) -> str:
-    return {"pickaxe": _("pickaxe"), "lantern": _("lantern"), "cart": _("cart")}.get(tool, tool)
-
-
-def role_name(role: str | None) -> str:
-    if role is None:
-        return _("unknown")
-    known = {"gold-digger": _("gold-digger"), "saboteur": _("saboteur")}
-    return known.get(role, role.replace("-", " "))
-
-
-def team_name(winners: str) -> str:
-    known = {"gold-diggers": _("the gold-diggers"), "saboteurs": _("the saboteurs"),
-             "nobody": _("nobody")}
-    return known.get(winners, winners.replace("-", " "))
-
-
-def goal_name(goal: int) -> str:
-    return {0: _("top goal"), 1: _("middle goal"), 2: _("bottom goal")}.get(
-        goal, _("goal %(n)s") % {"n": goal}
-    )
-
-
-def goal_result(result: str) -> str:
-    return {"gold": _("gold"), "stone": _("stone")}.get(result, result)
-
-
-def card_name(card: Mapping[str, Any]) -> str:
-    """A card's name from its structure (so it can be translated)."""
-    kind = card.get("kind")
-    exits = "-".join(card.get("exits", []))
-    if kind == "path" and not card.get("door") and not card.get("ladder"):
-        segments = card.get("segments", [])
-        if card.get("dead_end"):
-            return _("Dead end %(exits)s") % {"exits": exits}
-        if len(segments) == 1:
-            return {2: _("Tunnel %(exits)s"), 3: _("T-junction %(exits)s"),
-                    4: _("Crossroads")}.get(len(exits.split("-")), "%(exits)s") % {
-                "exits": exits}
-    if kind == "action":
-        tools = " / ".join(tool_name(t) for t in card.get("tools", []))
-        action = card.get("action")
-        if action == "break":
-            return _("Broken %(tool)s") % {"tool": tools}
-        if action == "repair":
-            return _("Repair %(tools)s") % {"tools": tools}
-        if action == "rockfall":
-            return _("Rockfall")
-        if action == "map":
-            return _("Map")
-    if kind == "start":
-        return _("Start")
-    return str(card.get("name") or card.get("id") or "?")
-
-
-def catalog_card(ruleset: str, card_id: object) -> JSON | None:
-    """The public face of a card id (for cards played face up), or None."""
-    spec = engine.rules_for(ruleset).cards.get(str(card_id))
-    return engine.card_json(spec) if spec is not None else None
-
-
-def played_card_name(event: JSON, key: str, name_key: str, ruleset: str) -> str:
-    card = catalog_card(ruleset, event.get(key))
-    return card_name(card) if card else str(event.get(name_key, "?"))
-
-
-def seat_name(seat: int | None, names: Names) -> str:
-    if seat is None:
-        return _("nobody")
-    return names.get(seat, _("seat %(n)s") % {"n": seat})
-
-
-def cell(x: int, y: int) -> str:
-    return f"({x}, {y})"
-
-
-def plural_nuggets(value: int) -> str:
-    return ngettext("%(n)s nugget", "%(n)s nuggets", value) % {"n": value}
+__all__ = [
+    "MoveContext", "Names", "card_list", "card_name", "catalog_card", "cell", "event_sentence",
+    "goal_name", "goal_result", "log_with_notices", "move_label", "notice_sentence",
+    "played_card_name", "plural_nuggets", "role_name", "role_with_article", "seat_name",
+    "team_name", "tool_name",
+]
 
 
 # ---- log events ---------------------------------------------------------------------------
 
 
-def event_sentence(event: JSON, names: Names, ruleset: str) -> str:
-    """One log event of a view as a sentence; unknown types get a generic one."""
+def event_sentence(event: JSON, names: Names, ruleset: str, viewer: int | None = None) -> str:
+    """One log event of a view as a sentence; unknown types get a generic one.
+
+    `viewer` is the seat whose view the event comes from (None: a spectator, a
+    moderator, or not said); it only turns "Ann" into "you" where a secret is shown.
+    """
     handler = _EVENTS.get(str(event.get("type")))
     who = seat_name(event.get("seat"), names)
     if handler is None:
         return _("%(who)s: %(type)s") % {"who": who, "type": event.get("type")}
-    return handler(dict(event, ruleset=ruleset), who, names)
+    return handler(dict(event, ruleset=ruleset, viewer=viewer), who, names)
 
 
 def _round_start(e: JSON, who: str, names: Names) -> str:
@@ -160,6 +107,9 @@ def _pass(e: JSON, who: str, names: Names) -> str:
     if "card" in e and "name" in e:
         return _("%(who)s passed, discarding %(card)s.") % {
             "who": who, "card": played_card_name(e, "card", "name", e["ruleset"])}
+    if e.get("cards"):  # Saboteur 2: the passer's own view lists the cards
+        return _("%(who)s passed, discarding %(cards)s.") % {
+            "who": who, "cards": card_list(list(e["cards"]), e["ruleset"])}
     return ngettext("%(who)s passed, discarding %(n)s card face down.",
                     "%(who)s passed, discarding %(n)s cards face down.", count) % {
         "who": who, "n": count}
@@ -173,7 +123,7 @@ def _reveal(e: JSON, who: str, names: Names) -> str:
 
 def _round_end(e: JSON, who: str, names: Names) -> str:
     values = {"round": e["round"], "finder": seat_name(e.get("finder"), names),
-              "winners": team_name(str(e.get("winners")))}
+              "winners": team_name(str(e.get("winners"))) + s2.winning_seats(e, names)}
     if e.get("reason") == "gold":
         text = _("Round %(round)s is over: %(finder)s reached the gold. "
                  "Winners: %(winners)s.") % values
@@ -192,6 +142,9 @@ def _gold_pick(e: JSON, who: str, names: Names) -> str:
 
 
 def _payout(e: JSON, who: str, names: Names) -> str:
+    expansion = s2.payout(e, who)
+    if expansion is not None:
+        return expansion
     if "value" in e:
         return _("%(who)s was paid %(gold)s.") % {"who": who,
                                                    "gold": plural_nuggets(int(e["value"]))}
@@ -203,57 +156,61 @@ def _game_end(e: JSON, who: str, names: Names) -> str:
     return _("The game is over. Winners: %(winners)s.") % {"winners": winners}
 
 
-_EVENTS = {
+_EVENTS: dict[str, s2.EventHandler] = {
     "round_start": _round_start, "place": _place, "break": _tool_action,
     "repair": _tool_action, "rockfall": _rockfall, "map": _map, "pass": _pass,
     "reveal": _reveal, "round_end": _round_end, "gold_pick": _gold_pick, "payout": _payout,
-    "game_end": _game_end,
+    "game_end": _game_end, **s2.EVENTS,
 }
 
 
 # ---- moves ----------------------------------------------------------------------------------
 
 
-def move_label(move: JSON, names: Names, board: Mapping[tuple[int, int], JSON],
-               with_card: Mapping[str, JSON] | None = None) -> str:
-    """A legal move as a choice in a form. `with_card` maps hand card ids to cards:
-    when given, the card's name is part of the label."""
+def move_label(move: JSON, ctx: MoveContext, prefix: bool = False) -> str:
+    """A legal move as a choice in a form. With `prefix`, the name of the move's card
+    (one of `ctx.cards`) comes first: "Map: look at the top goal"."""
     kind = move.get("type")
-    label = _MOVES.get(str(kind), _generic_move)(move, names, board)
-    card = (with_card or {}).get(str(move.get("card")))
-    if with_card is not None and card is not None:
+    label = _MOVES.get(str(kind), _generic_move)(move, ctx)
+    card = ctx.cards.get(str(move.get("card")))
+    if prefix and card is not None:
         return f"{card_name(card)}: {label}"
     return label
 
 
-def _place_move(m: JSON, names: Names, board: Mapping[tuple[int, int], JSON]) -> str:
+def _place_move(m: JSON, ctx: MoveContext) -> str:
     if m.get("rotated"):
         return _("place at %(cell)s, turned round") % {"cell": cell(m["x"], m["y"])}
     return _("place at %(cell)s, upright") % {"cell": cell(m["x"], m["y"])}
 
 
-def _action_move(m: JSON, names: Names, board: Mapping[tuple[int, int], JSON]) -> str:
+def _action_move(m: JSON, ctx: MoveContext) -> str:
+    expansion = s2.action_label(m, ctx)
+    if expansion is not None:
+        return expansion
     return _("on %(target)s: %(tool)s") % {
-        "target": seat_name(m.get("target"), names), "tool": tool_name(str(m.get("tool")))}
+        "target": seat_name(m.get("target"), ctx.names), "tool": tool_name(str(m.get("tool")))}
 
 
-def _rockfall_move(m: JSON, names: Names, board: Mapping[tuple[int, int], JSON]) -> str:
-    removed = board.get((m["x"], m["y"]))
+def _rockfall_move(m: JSON, ctx: MoveContext) -> str:
+    removed = ctx.board.get((m["x"], m["y"]))
     return _("remove %(card)s at %(cell)s") % {
         "card": card_name(removed) if removed else "?", "cell": cell(m["x"], m["y"])}
 
 
-def _map_move(m: JSON, names: Names, board: Mapping[tuple[int, int], JSON]) -> str:
+def _map_move(m: JSON, ctx: MoveContext) -> str:
     return _("look at the %(goal)s") % {"goal": goal_name(m["goal"])}
 
 
-def _pass_move(m: JSON, names: Names, board: Mapping[tuple[int, int], JSON]) -> str:
+def _pass_move(m: JSON, ctx: MoveContext) -> str:
+    if "cards" in m:
+        return s2.pass_label(m, ctx)
     if m.get("card") is None:
         return _("pass (no card to discard)")
     return _("discard it and pass")
 
 
-def _generic_move(m: JSON, names: Names, board: Mapping[tuple[int, int], JSON]) -> str:
+def _generic_move(m: JSON, ctx: MoveContext) -> str:
     details = ", ".join(f"{k}: {v}" for k, v in m.items() if k not in ("type", "seat"))
     return f"{m.get('type')} ({details})" if details else str(m.get("type"))
 
@@ -262,8 +219,10 @@ def gold_pick_label(value: int) -> str:
     return _("take a gold card worth %(gold)s") % {"gold": plural_nuggets(value)}
 
 
-_MOVES = {"place": _place_move, "action": _action_move, "rockfall": _rockfall_move,
-          "map": _map_move, "pass": _pass_move}
+_MOVES: dict[str, s2.MoveHandler] = {
+    "place": _place_move, "action": _action_move, "rockfall": _rockfall_move,
+    "map": _map_move, "pass": _pass_move, **s2.MOVES,
+}
 
 
 # ---- neutral table lines (GameNotice) -------------------------------------------------------
@@ -366,7 +325,7 @@ def log_with_notices(view: JSON, names: Names,
     A notice sits after the log events there were when it was written (`log_at`);
     notices stay in the order they were written, also when an undo shortened the log.
     """
-    lines = [event_sentence(e, names, view["ruleset"]) for e in view["log"]]
+    lines = [event_sentence(e, names, view["ruleset"], view.get("seat")) for e in view["log"]]
     placed: list[tuple[int, str]] = []
     at = 0
     for kind, params in notices:

@@ -4,6 +4,9 @@ A card is a 100 x 100 square. Each segment of a card is drawn on its own: a segm
 joining several exits runs from each exit to a hub; a one-exit segment is a stub
 ending in rock, so a dead end is visibly dead. Separate segments (a bridge, a curve
 with a stub) stay separate: a second crossing tunnel is drawn over a gap.
+Saboteur 2: a door sits on its tunnel's hub in its colour (blue or green); a ladder
+is drawn in the middle (its tunnels run to it, a single exit included); crystals are
+small gems in the top right corner.
 The email issue can reuse `board_svg` for the turn email's picture.
 """
 
@@ -44,13 +47,16 @@ def _hub(exits: list[str], offset: bool) -> tuple[float, float]:
     return HALF + dx * 22, HALF + dy * 22
 
 
-def _segment(exits: list[str], offset: bool, crossing: bool, cls: str) -> list[SafeString]:
+def _segment(exits: list[str], offset: bool, crossing: bool, ladder: bool = False
+             ) -> list[SafeString]:
+    """One segment: a stub ending in rock, or arms from each exit to a hub. A ladder's
+    single exit runs to the hub too: the ladder there connects it."""
     parts: list[SafeString] = []
-    if len(exits) == 1:
+    if len(exits) == 1 and not ladder:
         ex, ey = EXIT_POINT[exits[0]]
         dx, dy = DIRECTION[exits[0]]
         end_x, end_y = ex - dx * STUB, ey - dy * STUB
-        parts.append(_line(ex, ey, end_x, end_y, cls))
+        parts.append(_line(ex, ey, end_x, end_y, "tunnel"))
         # A wall of rock across the stub's end: the tunnel visibly stops here.
         across, thick = TUNNEL + 10, 9
         width, height = (across, thick) if dx == 0 else (thick, across)
@@ -62,32 +68,62 @@ def _segment(exits: list[str], offset: bool, crossing: bool, cls: str) -> list[S
         ex, ey = EXIT_POINT[name]
         if crossing:
             parts.append(_line(ex, ey, hx, hy, "gap"))
-        parts.append(_line(ex, ey, hx, hy, cls))
-    parts.append(format_html('<circle cx="{}" cy="{}" r="{}" class="{}"/>',
-                             _n(hx), _n(hy), TUNNEL // 2, cls + "-hub"))
+        parts.append(_line(ex, ey, hx, hy, "tunnel"))
+    parts.append(format_html('<circle cx="{}" cy="{}" r="{}" class="tunnel-hub"/>',
+                             _n(hx), _n(hy), TUNNEL // 2))
     return parts
 
 
+def _door(colour: str, exits: list[str]) -> SafeString:
+    """A door in its colour across the hub of its tunnel, with a keyhole."""
+    hx, hy = _hub(exits, offset=False)
+    return format_html(
+        '<g class="door door-{}"><rect x="{}" y="{}" width="32" height="32" rx="5"/>'
+        '<circle cx="{}" cy="{}" r="4" class="keyhole"/>'
+        '<rect x="{}" y="{}" width="3" height="9" class="keyhole"/></g>',
+        colour, _n(hx - 16), _n(hy - 16), _n(hx), _n(hy - 3), _n(hx - 1.5), _n(hy - 1))
+
+
+def _ladder() -> SafeString:
+    """A ladder in the middle of the card: two rails and three rungs."""
+    rails = [_line(x, HALF - 17, x, HALF + 17, "ladder-rail") for x in (HALF - 8, HALF + 8)]
+    rungs = [_line(HALF - 8, y, HALF + 8, y, "ladder-rung")
+             for y in (HALF - 10, HALF, HALF + 10)]
+    return format_html('<g class="ladder">{}</g>',
+                       format_html_join("", "{}", ((p,) for p in rails + rungs)))
+
+
+def _crystals(count: int) -> SafeString:
+    """Small crystals in the top right corner, one per crystal."""
+    shapes = []
+    for i in range(count):
+        x = 86 - i * 16
+        shapes.append(format_html('<polygon points="{},5 {},14 {},25 {},14" class="crystal"/>',
+                                  x, x + 7, x, x - 7))
+    return format_html_join("", "{}", ((s,) for s in shapes))
+
+
 def tunnels(card: Mapping[str, Any]) -> SafeString:
-    """The tunnels of a card from its `segments` (after rotation), in a 100 x 100 box."""
+    """The tunnels of a card from its `segments` (after rotation), in a 100 x 100 box:
+    stubs, bridges kept apart, doors in their colour, a ladder, crystals."""
     segments: list[list[str]] = card.get("segments") or []
-    joined = [s for s in segments if len(s) > 1]
-    doors = [sorted(s) for s in card.get("door_segments", [])]
+    ladder = bool(card.get("ladder"))
+    joined = [s for s in segments if len(s) > 1 or ladder]
     parts: list[SafeString] = []
     seen_joined = 0
     for seg in segments:
         is_joined = len(seg) > 1
-        cls = "tunnel"
-        if card.get("door") and sorted(seg) in doors:
-            cls = f"tunnel door-{card['door']}"
         parts.extend(_segment(seg, offset=len(joined) > 1 and not _straight(seg),
-                              crossing=is_joined and seen_joined > 0, cls=cls))
+                              crossing=is_joined and seen_joined > 0, ladder=ladder))
         seen_joined += is_joined
-    if card.get("ladder"):
-        parts.append(format_html('<text x="{}" y="{}" class="mark">H</text>', HALF, HALF + 7))
+    door = card.get("door")
+    for seg in card.get("door_segments", []) if door else []:
+        parts.append(_door(str(door), seg))
+    if ladder:
+        parts.append(_ladder())
     crystals = int(card.get("crystals") or 0)
     if crystals:
-        parts.append(format_html('<text x="86" y="16" class="mark">{}</text>', "◆" * crystals))
+        parts.append(_crystals(crystals))
     return format_html_join("", "{}", ((p,) for p in parts))
 
 

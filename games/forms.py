@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import zoneinfo
 from functools import cache, lru_cache
 from typing import Any
@@ -17,8 +18,11 @@ from django.utils.translation import gettext_lazy as _
 from . import engine
 from .models import MAX_HOURS_PER_MOVE
 from .services import MAX_MESSAGE_LENGTH, PlayerSpec
+from .words import ruleset_name
 
 MAX_PLAYERS = max(rules.max_seats for rules in engine.RULESETS.values())
+CARD_ID = re.compile(r"\A[a-z0-9-]{1,20}\Z")
+MAX_CARD_IDS = 12
 
 
 @cache
@@ -50,13 +54,54 @@ class LongSelect(forms.Select):
                            mark_safe(options))  # built by format_html_join above
 
 
-class MoveForm(forms.Form):
-    version = forms.IntegerField(min_value=0, widget=forms.HiddenInput)
-    move = forms.CharField(max_length=2000, error_messages={
-        "required": _("Choose a move first.")})
+class CardIdsField(forms.Field):
+    """Card ids from checkboxes sharing one name (the discard form): a list, maybe empty."""
 
-    def clean_move(self) -> dict[str, Any]:
-        raw = self.cleaned_data["move"]
+    widget = forms.MultipleHiddenInput
+
+    def to_python(self, value: Any) -> list[str]:
+        ids = [str(v) for v in value or []]
+        if len(ids) > MAX_CARD_IDS or any(not CARD_ID.fullmatch(i) for i in ids):
+            raise forms.ValidationError(_("Those cards could not be read."))
+        return ids
+
+
+class MoveForm(forms.Form):
+    """A move: chosen whole (`move`, the JSON of a legal move) or composed from the
+    discard form's checkboxes (`compose` = "pass" or "free", `cards`, `remove`)."""
+
+    version = forms.IntegerField(min_value=0, widget=forms.HiddenInput)
+    move = forms.CharField(max_length=2000, required=False)
+    compose = forms.ChoiceField(required=False, choices=[("", ""), ("pass", "pass"),
+                                                         ("free", "free")])
+    cards = CardIdsField(required=False)
+    remove = forms.RegexField(CARD_ID, required=False)
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        if self.errors:
+            return data
+        compose = data.get("compose")
+        if compose:
+            data["move"] = self.composed(compose, data)
+        elif data.get("move"):
+            data["move"] = self.parsed(data["move"])
+        else:
+            raise forms.ValidationError(_("Choose a move first."))
+        return data
+
+    @staticmethod
+    def composed(kind: str, data: dict[str, Any]) -> dict[str, Any]:
+        """The move the discard form describes; the engine judges it."""
+        move: dict[str, Any] = {"type": kind, "cards": list(data.get("cards") or [])}
+        if kind == "free":
+            if not data.get("remove"):
+                raise forms.ValidationError(_("Choose the card in front of you to remove."))
+            move["remove"] = data["remove"]
+        return move
+
+    @staticmethod
+    def parsed(raw: str) -> dict[str, Any]:
         try:
             move = json.loads(raw)
         except ValueError:
@@ -75,6 +120,13 @@ class PreferencesForm(forms.Form):
     time_zone = forms.ChoiceField(label=_("Time zone"), choices=time_zone_choices,
                                   widget=LongSelect)
     language = forms.ChoiceField(label=_("Language"), choices=settings.LANGUAGES)
+
+
+def ruleset_label(ruleset: str) -> str:
+    """'Saboteur 2 (the expansion), 2 to 12 players' for the setup page's choice."""
+    rules = engine.rules_for(ruleset)
+    return _("%(name)s, %(min)s to %(max)s players") % {
+        "name": ruleset_name(ruleset), "min": rules.min_seats, "max": rules.max_seats}
 
 
 class SetupForm(forms.Form):
@@ -97,13 +149,13 @@ class SetupForm(forms.Form):
         super().__init__(*args, **kwargs)
         ruleset_field = self.fields["ruleset"]
         assert isinstance(ruleset_field, forms.ChoiceField)
-        ruleset_field.choices = [(name, name) for name in engine.RULESETS]
+        ruleset_field.choices = [(name, ruleset_label(name)) for name in engine.RULESETS]
         self.option_fields: list[str] = []
         for ruleset, rules in engine.RULESETS.items():
             for option, values in rules.option_choices.items():
                 key = f"option_{ruleset}_{option}"
                 self.fields[key] = forms.ChoiceField(
-                    label=f"{ruleset}: {option.replace('_', ' ')}",
+                    label=f"{ruleset_name(ruleset)}: {option.replace('_', ' ')}",
                     choices=[(json.dumps(v), str(v)) for v in values],
                     initial=json.dumps(rules.default_options[option]))
                 self.option_fields.append(key)

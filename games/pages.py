@@ -23,15 +23,24 @@ TABLE_TALK_SHOWN = 50
 
 
 @dataclass
+class InFront:
+    """A card lying in front of a player: a broken tool, a theft, a trap."""
+
+    name: str
+    kind: str  # the card's action: "break", "theft", "trapped", ...
+
+
+@dataclass
 class Player:
     number: int
     name: str
     hand_size: int
-    in_front: list[str]
+    in_front: list[InFront]
     gold: int | None
     is_actor: bool
     is_me: bool
     accepted: bool
+    inspected: str = ""  # the role your own inspection showed this round (Saboteur 2)
 
 
 def seat_names(game: Game) -> dict[int, str]:
@@ -64,11 +73,16 @@ def page_context(game: Game, seat: Seat | None, view: JSON, legal: list[JSON]) -
     accepted = set(game.seats.filter(accepted_at__isnull=False).values_list("number", flat=True))
     me = None if seat is None else seat.number
     zone = seat.zone if seat is not None else ZoneInfo("UTC")
+    inspected = view.get("inspected") or {}
     players = [
         Player(number=p["seat"], name=describe.seat_name(p["seat"], names),
-               hand_size=p["hand_size"], in_front=[describe.card_name(c) for c in p["in_front"]],
+               hand_size=p["hand_size"],
+               in_front=[InFront(describe.card_name(c), str(c.get("action") or c["kind"]))
+                         for c in p["in_front"]],
                gold=p.get("gold"), is_actor=p["seat"] == view["actor"], is_me=p["seat"] == me,
-               accepted=p["seat"] in accepted)
+               accepted=p["seat"] in accepted,
+               inspected=describe.role_name(inspected[str(p["seat"])])
+               if str(p["seat"]) in inspected else "")
         for p in view["players"]
     ]
     forms: MoveForms = build(view, legal, names)
@@ -86,8 +100,10 @@ def page_context(game: Game, seat: Seat | None, view: JSON, legal: list[JSON]) -
         "my_turn": bool(legal),
         "role": describe.role_name(view["role"]) if view.get("role") else None,
         "phase": phase_text(game, view),
+        "waiting": waiting_text(game, view, names),
         "deadline": local_time(game.deadline_at, zone) if game.is_playable else "",
         "log": list(reversed(describe.log_with_notices(view, names, table_notices(game)))),
+        "expansion": view["ruleset"] == "saboteur2",
         "round_results": round_results(view, names),
         "scores": final_scores(view, names),
         "table_talk": table_talk(game),
@@ -101,17 +117,33 @@ def phase_text(game: Game, view: JSON) -> str:
         return str(Game.Status(game.status).label)
     if view["phase"] == "gold":
         return _("Round %(round)s of %(rounds)s: the gold is being handed out") % view
+    if view["phase"] == "theft":
+        return _("Round %(round)s of %(rounds)s is over: the thieves steal") % view
     return _("Round %(round)s of %(rounds)s") % view
 
 
+def waiting_text(game: Game, view: JSON, names: dict[int, str]) -> str:
+    """Whose decision the game waits for, as the other seats read it."""
+    if game.status != Game.Status.ACTIVE or view["actor"] is None:
+        return ""
+    name = describe.seat_name(view["actor"], names)
+    if view["phase"] == "theft":
+        return _("Waiting for %(name)s to steal a nugget.") % {"name": name}
+    if view["phase"] == "gold":
+        return _("Waiting for %(name)s to pick a gold card.") % {"name": name}
+    return _("%(name)s is to play.") % {"name": name}
+
+
 def log_lines(view: JSON, names: dict[int, str]) -> list[str]:
-    return [describe.event_sentence(e, names, view["ruleset"]) for e in view["log"]]
+    return [describe.event_sentence(e, names, view["ruleset"], view.get("seat"))
+            for e in view["log"]]
 
 
 def new_lines(view_before: JSON, view_after: JSON, names: dict[int, str]) -> list[str]:
     """Sentences for what one move added to the log (for the message after a move)."""
     added = view_after["log"][len(view_before["log"]):]
-    return [describe.event_sentence(e, names, view_after["ruleset"]) for e in added]
+    return [describe.event_sentence(e, names, view_after["ruleset"], view_after.get("seat"))
+            for e in added]
 
 
 def round_results(view: JSON, names: dict[int, str]) -> list[JSON]:
@@ -122,10 +154,20 @@ def round_results(view: JSON, names: dict[int, str]) -> list[JSON]:
             "gold_found": result["reason"] == "gold",
             "finder": describe.seat_name(result.get("finder"), names),
             "winners": describe.team_name(str(result["winners"])),
+            "winning_seats": [describe.seat_name(s, names)
+                              for s in winning_seats(view, result["round"])],
             "roles": [(describe.seat_name(s, names), describe.role_name(r))
                       for s, r in enumerate(result["roles"])],
         })
     return results
+
+
+def winning_seats(view: JSON, round_number: int) -> list[int]:
+    """The seats paid as winners of a Saboteur 2 round (its round_end event says)."""
+    for event in view["log"]:
+        if event["type"] == "round_end" and event["round"] == round_number:
+            return list(event.get("winning_seats") or [])
+    return []
 
 
 def final_scores(view: JSON, names: dict[int, str]) -> list[JSON]:

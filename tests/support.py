@@ -7,6 +7,7 @@ import json
 import random
 import re
 from dataclasses import dataclass
+from itertools import combinations
 from typing import Any
 
 from games import engine, services
@@ -51,8 +52,18 @@ def make_game(players: int = 3, seed: int = 1, start: bool = True,
                          tokens=[token_of(link) for _, link in created.seats])
 
 
-def choose(legal: list[dict[str, Any]], rng: random.Random) -> dict[str, Any]:
-    """A quick-finishing but varied policy: mostly dig east, sometimes anything."""
+SPECIAL_MOVES = ("action", "free", "rockfall", "map", "steal")
+
+
+def choose(legal: list[dict[str, Any]], rng: random.Random,
+           special: float = 0.0) -> dict[str, Any]:
+    """A quick-finishing but varied policy: mostly dig east, sometimes anything.
+    With `special` > 0, that share of turns plays an action card, a map, a rockfall or
+    a discard to free yourself when one is legal (so Saboteur 2's cards get played)."""
+    if special:
+        specials = [m for m in legal if m["type"] in SPECIAL_MOVES]
+        if specials and rng.random() < special:
+            return rng.choice(specials)
     places = [m for m in legal if m["type"] == "place"]
     if places and rng.random() < 0.7:
         best = max(m["x"] for m in places)
@@ -96,18 +107,23 @@ def hidden_goals(state: engine.State, seat: int | None) -> list[int]:
 
 def perturbed(state: engine.State, seat: int | None, rng: random.Random) -> engine.State:
     """The same position as `seat` sees it, with everything hidden from it changed:
-    other hands and the deck re-dealt, other roles flipped, the goals `seat` has not
-    seen shuffled, other seats' gold moved round (until the end)."""
+    other hands, the deck (and the cards set aside) re-dealt, other roles flipped, the
+    goals `seat` has not seen shuffled, other seats' gold moved round (until the end).
+    Saboteur 2: other roles, the dwarf cards set aside and other seats' nuggets changed
+    too (a nugget count stays above zero: a thief may learn that much)."""
     new = engine.State.from_json(state.to_json())
     others = [s for s in range(new.seats) if s != seat]
-    pool = [c for s in others for c in new.hands[s]] + new.deck
+    pool = [c for s in others for c in new.hands[s]] + new.deck + new.set_aside
     rng.shuffle(pool)
     for s in others:
         size = len(new.hands[s])
         new.hands[s], pool = pool[:size], pool[size:]
-    new.deck = pool
-    for s in others:
-        new.roles[s] = "saboteur" if new.roles[s] != "saboteur" else "gold-digger"
+    new.deck, new.set_aside = pool[:len(new.deck)], pool[len(new.deck):]
+    if new.ruleset == "saboteur2":
+        _perturb_s2(new, others, rng)
+    else:
+        for s in others:
+            new.roles[s] = "saboteur" if new.roles[s] != "saboteur" else "gold-digger"
     hidden = hidden_goals(new, seat)
     kinds = [new.goal_kinds[i] for i in hidden]
     rng.shuffle(kinds)
@@ -120,6 +136,22 @@ def perturbed(state: engine.State, seat: int | None, rng: random.Random) -> engi
     return new
 
 
+S2_ROLES = ("blue-digger", "green-digger", "boss", "profiteer", "geologist", "saboteur")
+
+
+def _perturb_s2(new: engine.State, others: list[int], rng: random.Random) -> None:
+    for s in others:
+        new.roles[s] = rng.choice([r for r in S2_ROLES if r != new.roles[s]])
+    new.roles_aside = [rng.choice(S2_ROLES) for _ in new.roles_aside]
+    if "hats_discarded" in new.extra:
+        new.extra["hats_discarded"] = [rng.choice(S2_ROLES)
+                                       for _ in new.extra["hats_discarded"]]
+    if not new.finished:
+        for s in others:
+            if new.nuggets[s] > 0:
+                new.nuggets[s] = rng.randint(1, 20)
+
+
 def without_csrf(body: str) -> str:
     return CSRF_INPUT.sub("", body)
 
@@ -128,6 +160,47 @@ def page_moves(body: str) -> list[dict[str, Any]]:
     """Every move offered by the forms of a seat page (option and radio values)."""
     values = re.findall(r'<(?:option|input type="radio" name="move") value="(\{[^"]*\})"', body)
     return [json.loads(html.unescape(v)) for v in values]
+
+
+def discard_moves(body: str) -> list[dict[str, Any]]:
+    """Every move the discard form of a seat page offers (Saboteur 2): passes of any
+    `data-pass` range of the ticked cards, frees of any 2 with any card to remove."""
+    form = re.search(r'<form [^>]*id="discard-form"[^>]*>(.*?)</form>', body, re.S)
+    if form is None:
+        return []
+    cards = re.findall(r'<input type="checkbox" name="cards" value="([^"]+)" '
+                       r'form="discard-form"', body)
+    moves: list[dict[str, Any]] = []
+    passes = re.search(r'data-pass="(\d+)-(\d+)"', form.group(0))
+    if passes:
+        for size in range(int(passes.group(1)), int(passes.group(2)) + 1):
+            moves += [{"type": "pass", "cards": list(c)} for c in combinations(cards, size)]
+    removes = re.findall(r'<option value="([^"]+)"', form.group(1))
+    if 'value="free"' in form.group(1):
+        moves += [{"type": "free", "cards": list(pair), "remove": r}
+                  for pair in combinations(cards, 2) for r in removes]
+    return moves
+
+
+def offered_moves(body: str) -> list[str]:
+    """Every move a seat page offers, as sorted canonical JSON (to compare with
+    `legal_moves`): selects, radio buttons and the discard form."""
+    return sorted(json.dumps(m, sort_keys=True) for m in page_moves(body) + discard_moves(body))
+
+
+def canonical(moves: list[dict[str, Any]]) -> list[str]:
+    return sorted(json.dumps(m, sort_keys=True) for m in moves)
+
+
+def form_post(move: dict[str, Any], version: int) -> dict[str, Any]:
+    """What the seat page's forms send for `move`: the discard form composes passes of
+    several cards and frees from checkboxes; every other move is chosen whole."""
+    if move["type"] == "pass" and move.get("cards"):
+        return {"version": version, "compose": "pass", "cards": move["cards"]}
+    if move["type"] == "free":
+        return {"version": version, "compose": "free", "cards": move["cards"],
+                "remove": move["remove"]}
+    return {"version": version, "move": json.dumps(move)}
 
 
 def page_version(body: str) -> int:

@@ -2,6 +2,7 @@
 
 After every move: replaying the Move rows from the seed gives the stored snapshot, and
 no response for a seat carries another seat's hand, role or a goal it has not seen.
+`play_api` and `play_html` serve both rulesets (tests/test_saboteur2_games.py).
 """
 
 from __future__ import annotations
@@ -15,15 +16,18 @@ from django.test import Client
 
 from games import engine
 from games.models import Game
+from tests.s2_checks import check_s2_page, check_s2_view
 from tests.support import (
     GameWithLinks,
     assert_no_card_ids,
     assert_replay_matches,
+    canonical,
     choose,
+    form_post,
     hidden_goals,
     make_game,
+    offered_moves,
     other_hands,
-    page_moves,
     page_version,
     perturbed,
     without_csrf,
@@ -55,6 +59,8 @@ def check_api_view(data: dict[str, Any], state: engine.State, seat: int) -> None
         cell = next(c for c in view["board"] if (c["x"], c["y"]) == (
             view["goals"][goal]["x"], view["goals"][goal]["y"]))
         assert cell["card"]["goal"] == "hidden" and cell["card"]["segments"] == []
+    if state.ruleset == "saboteur2":
+        check_s2_view(view, state, seat)
 
 
 def assert_blind_to_secrets(client: Client, game: Game, url: str, seat: int | None,
@@ -71,7 +77,8 @@ def assert_blind_to_secrets(client: Client, game: Game, url: str, seat: int | No
     assert before == after, f"the response for seat {seat} at {url} depends on hidden facts"
 
 
-def play_api(client: Client, g: GameWithLinks, rng: random.Random) -> int:
+def play_api(client: Client, g: GameWithLinks, rng: random.Random,
+             special: float = 0.0) -> int:
     moves = 0
     while not g.refresh().state().finished:
         assert moves < MAX_MOVES
@@ -82,7 +89,7 @@ def play_api(client: Client, g: GameWithLinks, rng: random.Random) -> int:
             check_api_view(data, state, seat)
         actor = g.actor_seat()
         data = client.get(g.api(actor)).json()
-        move = choose(data["legal_moves"], rng)
+        move = choose(data["legal_moves"], rng, special)
         response = client.post(g.api(actor) + "moves", {"version": data["version"], "move": move},
                                content_type="application/json")
         assert response.status_code == 200, response.content
@@ -108,23 +115,28 @@ def test_whole_game_through_the_api(players: int, seed: int) -> None:
     assert late.status_code == 422 and late.json()["error"]["code"] == "game_finished"
 
 
-def play_html(client: Client, g: GameWithLinks, rng: random.Random) -> list[str]:
+def play_html(g: GameWithLinks, rng: random.Random, special: float = 0.0) -> list[str]:
+    """Each seat in its own browser (a client of its own: the note of what your move
+    did is for your browser only)."""
     pages = []
     moves = 0
+    names = {n: f"Player{n}" for n in range(len(g.tokens))}
+    clients = [Client() for _ in g.tokens]
     while not g.refresh().state().finished:
         assert moves < MAX_MOVES
         state = g.game.state()
         for seat in range(len(g.tokens)):
-            body = client.get(g.page(seat)).content.decode()
+            body = clients[seat].get(g.page(seat)).content.decode()
             assert_no_card_ids(body, other_hands(state, seat), f"page of seat {seat}")
+            if state.ruleset == "saboteur2":
+                check_s2_page(body, state, seat, names)
         actor = g.actor_seat()
+        client = clients[actor]
         body = client.get(g.page(actor)).content.decode()
-        offered = page_moves(body)
-        assert sorted(json.dumps(m, sort_keys=True) for m in offered) == sorted(
-            json.dumps(m, sort_keys=True) for m in engine.legal_moves(state))
-        move = choose(offered, rng)
-        response = client.post(g.page(actor) + "move", {
-            "version": page_version(body), "move": json.dumps(move)})
+        legal = engine.legal_moves(state)
+        assert offered_moves(body) == canonical(legal)
+        move = choose(legal, rng, special)
+        response = client.post(g.page(actor) + "move", form_post(move, page_version(body)))
         assert response.status_code == 302, response.content.decode()[:2000]
         assert response["Location"].endswith("#what-happened")
         assert_replay_matches(g.game)
@@ -137,8 +149,8 @@ def play_html(client: Client, g: GameWithLinks, rng: random.Random) -> list[str]
 @pytest.mark.django_db
 def test_whole_game_through_the_html_forms() -> None:
     g = make_game(players=3, seed=5)
-    client = Client(enforce_csrf_checks=False)
-    play_html(client, g, random.Random(5))
+    client = Client()
+    play_html(g, random.Random(5))
     game = g.refresh()
     assert game.status == Game.Status.FINISHED
     body = client.get(g.page(1)).content.decode()

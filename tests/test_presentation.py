@@ -72,7 +72,7 @@ def test_a_mapped_goal_shows_what_the_map_showed_only_to_that_seat() -> None:
       "winners": "saboteurs", "roles": ["saboteur", "gold-digger", "gold-digger"]},
      "Round 1 is over: the cards ran out. Winners: the saboteurs. "
      "Roles: Ann: saboteur, Bob: gold-digger, Cy: gold-digger."),
-    ({"type": "steal", "seat": 2, "target": 0}, "Cy: steal"),  # a future event type
+    ({"type": "earthquake", "seat": 2, "target": 0}, "Cy: earthquake"),  # a future type
 ])
 def test_log_events_read_as_sentences(event: dict[str, Any], sentence: str) -> None:
     with translation.override("en"):

@@ -31,6 +31,7 @@ def _render(request: HttpRequest, seat: Seat, status: int = 200, **extra: Any) -
         talk_form=extra.pop("talk_form", None) or TalkForm(),
         preferences_form=PreferencesForm(
             initial={"time_zone": seat.time_zone, "language": seat.language}),
+        chosen_cards=extra.pop("chosen_cards", []), chosen_remove=extra.pop("chosen_remove", ""),
         **extra,
     )
     return private(render(request, "games/seat.html", context, status=status))
@@ -46,24 +47,27 @@ def seat_page(request: HttpRequest, seat: Seat, secret: str) -> HttpResponse:
 @with_seat
 def seat_move(request: HttpRequest, seat: Seat, secret: str) -> HttpResponse:
     form = MoveForm(request.POST)
-    chosen = request.POST.get("move", "")
+    # A refused move shows the page again with the choice kept (select, checkboxes).
+    kept: dict[str, Any] = {"chosen": request.POST.get("move", ""),
+                            "chosen_cards": request.POST.getlist("cards"),
+                            "chosen_remove": request.POST.get("remove", "")}
     if not form.is_valid():
         error = next(iter(form.errors.values()))[0]
-        return _render(request, seat, 400, secret=secret, move_error=error, chosen=chosen)
+        return _render(request, seat, 400, secret=secret, move_error=error, **kept)
     before = pages.seat_view(seat.game, seat)
     try:
         game = services.submit_move(seat, form.cleaned_data["version"], form.cleaned_data["move"])
     except services.StaleVersion as stale:
-        return _render(request, seat, 409, secret=secret, move_error=stale.message, chosen=chosen)
+        return _render(request, seat, 409, secret=secret, move_error=stale.message, **kept)
     except engine.MalformedMove as bad:
         return _render(request, seat, 400, secret=secret,
-                       move_error=explain(bad, seat.game.ruleset), chosen=chosen)
+                       move_error=explain(bad, seat.game.ruleset), **kept)
     except engine.IllegalMove as refused:
         return _render(request, seat, 422, secret=secret,
-                       move_error=explain(refused, seat.game.ruleset), chosen=chosen)
+                       move_error=explain(refused, seat.game.ruleset), **kept)
     except services.GameNotPlayable as closed:
         return _render(request, seat, 422, secret=secret, move_error=closed.message,
-                       chosen=chosen)
+                       **kept)
     after = engine.view(game.state(), seat.number)
     for line in pages.new_lines(before, after, pages.seat_names(game)):
         messages.success(request, line)
