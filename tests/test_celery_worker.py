@@ -86,7 +86,8 @@ def worker(request: pytest.FixtureRequest, transactional_db: None) -> Iterator[F
         "worker_hijack_root_logger", "broker_transport_options")}
     app.conf.update(broker_url=broker, task_always_eager=False,
                     task_default_queue=QUEUE,  # parallel test runs on one Redis never mix
-                    worker_hijack_root_logger=False, broker_transport_options={})
+                    worker_hijack_root_logger=False,
+                    broker_transport_options={"polling_interval": 0.05})
     forget_connections()
     finished = Finished()
     task_postrun.connect(finished, weak=False)
