@@ -157,7 +157,8 @@ class SetupForm(forms.Form):
                 self.fields[key] = forms.ChoiceField(
                     label=f"{ruleset_name(ruleset)}: {option.replace('_', ' ')}",
                     choices=[(json.dumps(v), str(v)) for v in values],
-                    initial=json.dumps(rules.default_options[option]))
+                    initial=json.dumps(rules.default_options[option]),
+                    required=False)  # only the chosen rules' options count
                 self.option_fields.append(key)
         for i in range(MAX_PLAYERS):
             self.fields[f"player_{i}_name"] = forms.CharField(
@@ -198,7 +199,7 @@ class SetupForm(forms.Form):
             data["options"] = {
                 option: json.loads(data[f"option_{ruleset}_{option}"])
                 for option in rules.option_choices
-                if f"option_{ruleset}_{option}" in data
+                if data.get(f"option_{ruleset}_{option}")
             }
         data["players"] = players
         return data
