@@ -62,7 +62,7 @@ def since_last_turn(view: JSON, names: Names) -> tuple[list[str], int]:
             start = index + 1
             break
     start = max(start, len(log) - MAX_LINES)
-    lines = [describe.event_sentence(e, names, view["ruleset"]) for e in log[start:]]
+    lines = [describe.event_sentence(e, names, view["ruleset"], me) for e in log[start:]]
     return lines, start
 
 
@@ -137,7 +137,10 @@ def last_own_timeout_move(view: JSON) -> JSON | None:
 
 
 def discarded_name(event: JSON, ruleset: str) -> str | None:
-    """The card the seat itself discarded in a pass (its own view shows it)."""
+    """The card the seat itself discarded in a pass (its own view shows it); Saboteur 2
+    passes list their cards."""
+    if event.get("type") == "pass" and event.get("cards"):
+        return describe.card_list(list(event["cards"]), ruleset)
     if event.get("type") != "pass" or "card" not in event:
         return None
     return describe.played_card_name(event, "card", "name", ruleset)

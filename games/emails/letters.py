@@ -128,6 +128,8 @@ def turn(note: Notification) -> Letter:
     gold_phase = view["phase"] == "gold"
     if gold_phase:
         subject = _("%(game)s: pick a gold card") % {"game": game.name}
+    elif view["phase"] == "theft":
+        subject = _("%(game)s: steal a nugget") % {"game": game.name}
     else:
         subject = _("%(game)s: your turn (round %(round)s of %(rounds)s)") % {
             "game": game.name, "round": view["round"], "rounds": view["rounds"]}
@@ -139,6 +141,8 @@ def turn(note: Notification) -> Letter:
         "hand": facts.hand(view), "role": describe.role_name(view.get("role")),
         "gold": facts.my_gold(view), "players": facts.players(view, names),
         "deck_size": view["deck_size"], "round": view["round"], "rounds": view["rounds"],
+        "theft_phase": view["phase"] == "theft", "expansion": view["ruleset"] == "saboteur2",
+        "crystals": view.get("crystals", 0),
     })
 
 

@@ -8,6 +8,7 @@ dark with a "?", revealed ones gold or grey. Coordinates run along the edges, as
 the seat page, so the log's "(3, 1)" can be found.
 
 The plain-text part draws each card as one box-drawing character.
+Saboteur 2's doors, ladders, bridges and crystals: see `maze_s2`.
 """
 
 from __future__ import annotations
@@ -17,6 +18,8 @@ from functools import lru_cache
 from typing import Any
 
 from django.utils.safestring import SafeString, mark_safe
+
+from . import maze_s2
 
 JSON = dict[str, Any]
 PX = 8  # one of the 3 x 3 cells of a card; a card is 24 px square
@@ -56,6 +59,7 @@ def card_grid(card: JSON) -> list[list[str]]:
             row, col = ARM[segment[0]]
             if grid[row][col] == ROCK:
                 grid[row][col] = STUB
+    maze_s2.overlay(card, grid, tunnel)
     return grid
 
 
@@ -88,23 +92,24 @@ def _grid_table(grid: list[list[str]], mark: str = "") -> str:
     return '<table cellpadding="0" cellspacing="0" border="0">' + "".join(rows) + "</table>"
 
 
-CardKey = tuple[str | None, str | None, tuple[tuple[str, ...], ...]]
+CardKey = tuple[str | None, str | None, tuple[tuple[str, ...], ...], maze_s2.Extras]
 
 
 def _card_key(card: JSON) -> CardKey:
     segments = tuple(tuple(s) for s in card.get("segments", []))
-    return (card.get("kind"), card.get("goal"), segments)
+    return (card.get("kind"), card.get("goal"), segments, maze_s2.extras(card))
 
 
 @lru_cache(maxsize=512)
 def _card_table(key: CardKey) -> str:
     """The table of one kind of card (cached: a maze repeats a few dozen kinds)."""
-    kind, goal, segments = key
-    card = {"kind": kind, "goal": goal, "segments": [list(s) for s in segments]}
+    kind, goal, segments, extras = key
+    card = {"kind": kind, "goal": goal, "segments": [list(s) for s in segments],
+            **maze_s2.fields(extras)}
     if kind == "goal" or goal is not None:
         grid, mark = _goal_grid(card)
         return _grid_table(grid, mark)
-    return _grid_table(card_grid(card))
+    return _grid_table(card_grid(card), maze_s2.mark(card))
 
 
 def card_html(card: JSON) -> SafeString:
@@ -149,6 +154,9 @@ def card_char(card: JSON) -> str:
         return {"gold": "G", "stone": "o"}.get(str(card.get("goal")), "?")
     if card.get("kind") == "start":
         return "S"
+    expansion = maze_s2.char(card)
+    if expansion:
+        return expansion
     segments = card.get("segments", [])
     joined = sorted({e for s in segments if len(s) >= 2 for e in s})
     if joined:
