@@ -10,9 +10,12 @@ passed, it
   appends each drawn card to the end of the hand, so this is the card drawn most
   recently (at the start of a round: the last card dealt). It keeps the cards the
   player has held longest, which are the ones they have had time to plan with.
-  With an empty hand it passes without a card.
+  With an empty hand it passes without a card. (Saboteur 2 passes name a list of
+  cards: the pass is then of that one last card.)
 - during the gold hand-out, takes the most valuable gold card offered (the first of
   them in the offered order on a tie): what any player would pick.
+- at the end of a Saboteur 2 round, a thief steals from the first player offered
+  (the engine lists them in seat order): the thief knows no more than who has a nugget.
 """
 
 from __future__ import annotations
@@ -78,7 +81,10 @@ def timeout_move(view: JSON, legal: list[JSON]) -> JSON:
         best = max(view["gold_offer"], key=lambda g: int(g["value"]))
         wanted = {"type": "pick_gold", "card": best["id"]}
     elif view.get("hand"):
-        wanted = {"type": "pass", "card": view["hand"][-1]["id"]}
+        last = view["hand"][-1]["id"]
+        wanted = {"type": "pass", "card": last}
+        if any("cards" in m for m in legal if m.get("type") == "pass"):
+            wanted = {"type": "pass", "cards": [last]}
     else:
         wanted = {"type": "pass", "card": None}
     for move in legal:

@@ -139,6 +139,9 @@ def action_name(card: Mapping[str, Any]) -> str:
     return known() if known else str(card.get("name") or card.get("id") or "?")
 
 
+COMPASS = "NESW"  # the order exits are named in (as the engine lists them)
+
+
 def _joined(exits: list[str]) -> str:
     return "-".join(exits)
 
@@ -160,8 +163,8 @@ def path_name(card: Mapping[str, Any]) -> str:
     """Tunnels, dead ends and the expansion's bridges, double curves, ladders and doors."""
     segments: list[list[str]] = card.get("segments") or []
     exits: list[str] = card.get("exits") or []
-    joined = [s for s in segments if len(s) > 1]
-    stubs = [s[0] for s in segments if len(s) == 1]
+    joined = sorted((s for s in segments if len(s) > 1), key=lambda s: COMPASS.index(s[0]))
+    stubs = sorted((s[0] for s in segments if len(s) == 1), key=COMPASS.index)
     if card.get("ladder"):
         name, stubs = _("Ladder %(exits)s") % {"exits": _joined(exits)}, []
     elif card.get("door"):
