@@ -61,11 +61,10 @@ def check_s2_view(view: JSON, state: engine.State, seat: int | None) -> None:
         assert ("gold" in player) == (player["seat"] == seat or state.finished)
 
 
-def check_s2_page(body: str, state: engine.State, seat: int | None,
+def check_s2_page(body: str, truth: list[JSON], seat: int | None,
                   names: dict[int, str]) -> None:
     """A seat page (or the spectator page) shows inspection results only to the
-    inspector and a new hat only to its owner."""
-    truth = engine.moderator_view(state)["log"]
+    inspector and a new hat only to its owner. `truth` is the moderators' log."""
     inspections = [e for e in truth if e["type"] == "inspection"]
     mine = {e["target"] for e in inspections if e["seat"] == seat}
     for event in inspections:

@@ -125,14 +125,16 @@ def play_html(g: GameWithLinks, rng: random.Random, special: float = 0.0) -> lis
     while not g.refresh().state().finished:
         assert moves < MAX_MOVES
         state = g.game.state()
+        truth = engine.moderator_view(state)["log"] if state.ruleset == "saboteur2" else []
+        bodies = []
         for seat in range(len(g.tokens)):
             body = clients[seat].get(g.page(seat)).content.decode()
             assert_no_card_ids(body, other_hands(state, seat), f"page of seat {seat}")
-            if state.ruleset == "saboteur2":
-                check_s2_page(body, state, seat, names)
+            if truth:
+                check_s2_page(body, truth, seat, names)
+            bodies.append(body)
         actor = g.actor_seat()
-        client = clients[actor]
-        body = client.get(g.page(actor)).content.decode()
+        client, body = clients[actor], bodies[actor]
         legal = engine.legal_moves(state)
         assert offered_moves(body) == canonical(legal)
         move = choose(legal, rng, special)
