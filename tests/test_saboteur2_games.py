@@ -14,8 +14,13 @@ from django.test import Client
 
 from games import engine
 from games.models import Game
-from tests.support import GameWithLinks, choose, make_game
-from tests.test_full_games import assert_blind_to_secrets, play_api, play_html
+from tests.support import GameWithLinks, assert_replay_matches, choose, make_game
+from tests.test_full_games import (
+    assert_blind_to_secrets,
+    check_api_view,
+    play_api,
+    play_html,
+)
 
 S2_EVENTS = {"theft", "hands_off", "swap_hand", "inspection", "swap_hats", "trapped",
              "free_at_last", "free", "steal", "payout"}
@@ -92,3 +97,28 @@ def test_expansion_pages_and_api_do_not_depend_on_hidden_facts() -> None:
                                content_type="application/json")
         assert response.status_code == 200
     assert checked >= 20, checked
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(("players", "seed"), [(2, 4), (12, 6)])
+def test_the_smallest_and_largest_tables_play_to_the_end(players: int, seed: int) -> None:
+    """2 and 12 seats: every seat's page and API answer every 10 moves (and in every
+    theft), with the structural leak checks; the moves go through the API."""
+    g = s2_game(players, seed, spectators_allowed=True)
+    client = Client()
+    rng = random.Random(seed)
+    while not g.refresh().state().finished:
+        state = g.game.state()
+        if g.game.version % 10 == 0 or state.phase == "theft":
+            for seat in range(players):
+                check_api_view(client.get(g.api(seat)).json(), state, seat)
+                assert client.get(g.page(seat)).status_code == 200
+            assert client.get(f"/watch/{g.game.public_id}/").status_code == 200
+        actor = state.actor
+        assert actor is not None
+        move = choose(engine.legal_moves(state), rng, special=0.35)
+        response = client.post(g.api(actor) + "moves", {"version": g.game.version, "move": move},
+                               content_type="application/json")
+        assert response.status_code == 200, response.content
+    assert_replay_matches(g.game)
+    assert len(engine.view(g.game.state(), None)["round_results"]) == 3
