@@ -17,6 +17,7 @@ from games.emails import maze_s2
 from games.models import Game
 from tests.support import choose, make_game
 from tests.test_email_leaks import START, check_email
+from tests.test_saboteur2_forms import play_until
 
 pytestmark = pytest.mark.django_db
 
@@ -50,3 +51,23 @@ def test_no_email_of_an_expansion_game_leaks_a_secret(
     pictures = "\n".join(str(cast(EmailMultiAlternatives, m).alternatives[0][0])
                          for m in mail.outbox)
     assert maze_s2.DOOR["green"] in pictures and maze_s2.LADDER in pictures
+
+
+def test_a_thief_who_misses_the_deadline_steals_from_the_first_player_offered(
+        django_capture_on_commit_callbacks: Callable[..., Any]) -> None:
+    g = make_game(players=4, seed=10, ruleset="saboteur2")
+    rng = random.Random(10)
+    state = play_until(g, lambda s: s.phase == "theft", lambda s, legal: choose(legal, rng, 0.35))
+    thief, first = state.actor, engine.legal_moves(state)[0]
+    game = g.refresh()
+    assert thief is not None and game.deadline_at is not None
+    mail.outbox.clear()
+    with django_capture_on_commit_callbacks(execute=True):
+        assert services.miss_deadline(game.pk, game.version, game.deadline_at) == "passed"
+    assert g.refresh().moves.order_by("number").last().move == {  # type: ignore[union-attr]
+        **first, "seat": thief}
+    missed = [m for m in mail.outbox if m.to == [f"p{thief}@example.com"]
+              and "missed the deadline" in str(m.subject)]
+    assert len(missed) == 1
+    assert (f"it stole a nugget from Player{first['target']}, the first player offered."
+            in str(missed[0].body))

@@ -126,10 +126,11 @@ def round_result(view: JSON, round_number: int, names: Names) -> JSON | None:
 
 
 def last_own_timeout_move(view: JSON) -> JSON | None:
-    """The seat's latest pass or gold pick: what the server did when its deadline passed."""
+    """The seat's latest pass, gold pick or theft (Saboteur 2): what the server did when
+    its deadline passed."""
     me = view.get("seat")
     for event in reversed(view["log"]):
-        if event.get("seat") == me and event.get("type") in ("pass", "gold_pick"):
+        if event.get("seat") == me and event.get("type") in ("pass", "gold_pick", "steal"):
             return event
         if event.get("seat") == me and event.get("type") != "payout":
             return None

@@ -171,6 +171,8 @@ def missed(note: Notification) -> Letter:
         **seat_context(note, seat, game), "passed": passed,
         "discarded": facts.discarded_name(event, view["ruleset"]) if event else None,
         "picked_gold": event.get("value") if event and event["type"] == "gold_pick" else None,
+        "stole_from": describe.seat_name(event["target"], names)
+        if event and event["type"] == "steal" and event.get("target") is not None else "",
         "missed": note.params.get("missed", 0), "absent": note.params.get("absent", False),
         "absent_after": note.params.get("absent_after", 3),
         "your_turn_again": game.status == Game.Status.ACTIVE and game.actor == seat.number,
