@@ -6,7 +6,7 @@ fields are refused too: a typo such as "rotate" must not silently become "not ro
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from typing import Any
 
 from .errors import MalformedMove
@@ -24,7 +24,7 @@ COMMON: tuple[FieldSpec, ...] = (("seat", INT, False, None),)
 
 
 def parse(move: object, shapes: Mapping[str, tuple[FieldSpec, ...]],
-          known_cards: Mapping[str, object]) -> Move:
+          known_cards: Collection[str]) -> Move:
     """Return a normalised copy of `move`, or raise MalformedMove with a clear message."""
     if not isinstance(move, dict):
         raise MalformedMove("not_an_object", "A move must be a JSON object.")

@@ -70,14 +70,15 @@ class BaseRules:
 
     @cached_property
     def cards(self) -> dict[str, CardSpec]:
-        """Every card id of this ruleset, including start, goal positions and gold."""
-        known: dict[str, Any] = dict(catalogue(self.build_cards()))
+        """Every card of this ruleset (path, action and the start card) by id."""
+        known = catalogue(self.build_cards())
         known[START.id] = START
-        for goal_id in GOAL_IDS:
-            known[goal_id] = None
-        for gold_id in GOLD_VALUES:
-            known[gold_id] = None
         return known
+
+    @cached_property
+    def known_ids(self) -> frozenset[str]:
+        """Every id a move may name: the cards, goal positions and gold cards."""
+        return frozenset(self.cards) | frozenset(GOAL_IDS) | frozenset(GOLD_VALUES)
 
     @cached_property
     def deck_cards(self) -> list[str]:
@@ -85,7 +86,7 @@ class BaseRules:
 
     def card(self, card_id: str) -> CardSpec:
         spec = self.cards.get(card_id)
-        if not isinstance(spec, CardSpec):
+        if spec is None:
             raise IllegalMove("wrong_card", f"The card {card_id} cannot be played.",
                               {"card": card_id})
         return spec
@@ -163,7 +164,7 @@ class BaseRules:
         return moves
 
     def apply(self, state: State, move: object) -> State:
-        clean = parse(move, self.shapes, self.cards)
+        clean = parse(move, self.shapes, self.known_ids)
         if state.finished:
             raise IllegalMove("game_finished", "The game is over; no more moves can be made.")
         seat = state.actor

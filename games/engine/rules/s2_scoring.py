@@ -90,8 +90,8 @@ class S2Scoring(BaseRules):
     def crystals(self, state: State) -> int:
         total = 0
         for card_id, _ in state.board.values():
-            spec = self.cards.get(card_id)
-            total += getattr(spec, "crystals", 0)
+            spec = self.cards.get(card_id)  # None for the goal positions
+            total += spec.crystals if spec else 0
         return total
 
     # ---- thefts: last theft played steals first -------------------------------
