@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 import pytest
+import time_machine
 
-from tests.support import GameWithLinks, make_game
+from tests.support import START, GameWithLinks, make_game
 
 
 @pytest.fixture
@@ -18,3 +20,16 @@ def game_factory(db: None) -> Callable[..., GameWithLinks]:
 def game(db: None) -> GameWithLinks:
     """A started 3-seat game, seed 1, every seat accepted."""
     return make_game(players=3, seed=1, start=True)
+
+
+@pytest.fixture
+def commit(django_capture_on_commit_callbacks: Any) -> Any:
+    """Run on-commit callbacks (emails, tasks) at the end of the `with` block."""
+    return lambda: django_capture_on_commit_callbacks(execute=True)
+
+
+@pytest.fixture
+def clock() -> Any:
+    """Time stands still at START until a test moves it (never sleep)."""
+    with time_machine.travel(START, tick=False) as traveller:
+        yield traveller

@@ -7,6 +7,7 @@ import json
 import random
 import re
 from dataclasses import dataclass
+from datetime import datetime
 from itertools import combinations
 from typing import Any
 
@@ -36,6 +37,10 @@ class GameWithLinks:
         actor = self.refresh().state().actor
         assert actor is not None
         return actor
+
+
+# The moment time-machine puts the deadline tests at (a Monday morning, UTC).
+START = datetime.fromisoformat("2026-03-02 09:00:00+00:00")
 
 
 def token_of(link: str) -> str:

@@ -8,7 +8,6 @@ from typing import Any
 from unittest import mock
 
 import pytest
-import time_machine
 from django.contrib.auth.models import Group, User
 from django.core import mail
 from django.test import override_settings
@@ -25,22 +24,10 @@ from games.models import (
     TimeoutPolicy,
 )
 from tests.email_support import play_until, sent_to, system_moves
-from tests.support import assert_replay_matches, make_game
+from tests.support import START, assert_replay_matches, make_game
 
 pytestmark = pytest.mark.django_db
-START = datetime.fromisoformat("2026-03-02 09:00:00+00:00")
 DAY = timedelta(hours=24)
-
-
-@pytest.fixture
-def commit(django_capture_on_commit_callbacks: Any) -> Any:
-    return lambda: django_capture_on_commit_callbacks(execute=True)
-
-
-@pytest.fixture
-def clock() -> Any:
-    with time_machine.travel(START, tick=False) as traveller:
-        yield traveller
 
 
 def sweep(commit: Any) -> int:

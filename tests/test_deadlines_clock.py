@@ -2,34 +2,21 @@
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta
+from datetime import timedelta
 from typing import Any
 
 import pytest
-import time_machine
 
 from games import clock as rules
 from games import deadlines, engine, services, tasks
 from games.models import EmailMode, Game, GameNotice, Notification, Seat
 from games.services import ServiceError
 from tests.email_support import sent_to, system_moves
-from tests.support import make_game
+from tests.support import START, make_game
 
 pytestmark = pytest.mark.django_db
-START = datetime.fromisoformat("2026-03-02 09:00:00+00:00")
 DAY = timedelta(hours=24)
 HOUR = timedelta(hours=1)
-
-
-@pytest.fixture
-def commit(django_capture_on_commit_callbacks: Any) -> Any:
-    return lambda: django_capture_on_commit_callbacks(execute=True)
-
-
-@pytest.fixture
-def clock() -> Any:
-    with time_machine.travel(START, tick=False) as traveller:
-        yield traveller
 
 
 def remind(commit: Any) -> int:

@@ -26,11 +26,6 @@ START = "2026-03-02 09:00:00+00:00"
 FLAKY = "tests.email_support.FlakyBackend"
 
 
-@pytest.fixture
-def commit(django_capture_on_commit_callbacks: Any) -> Any:
-    return lambda: django_capture_on_commit_callbacks(execute=True)
-
-
 @time_machine.travel(START, tick=False)
 def test_starting_a_game_invites_everyone_and_emails_the_first_player(commit: Any) -> None:
     with commit():
