@@ -38,6 +38,15 @@ def without(fields: tuple[str, ...], *hidden: str) -> tuple[str, ...]:
     return tuple(f for f in fields if f not in hidden)
 
 
+class GameColumn:
+    """The `game_name` list column every record admin shows: its game, linked to the
+    game's moderation page ("—" for a record of no game, such as a digest email)."""
+
+    @admin.display(description=_("game"), ordering="game__name")
+    def game_name(self, record: Any) -> SafeString | str:
+        return game_link(record.game_id, record.game.name) if record.game_id else "—"
+
+
 class SecretFieldsAdmin(ReadOnlyAdmin):
     """Detail fields, minus `secret_fields` for users without games.view_secrets."""
 
@@ -75,7 +84,7 @@ class EmailProblemSeatFilter(AbsentFilter):
 
 
 @admin.register(Seat)
-class SeatAdmin(SecretFieldsAdmin):
+class SeatAdmin(GameColumn, SecretFieldsAdmin):
     list_display = ("player_name", "email", "number", "game_name", "game_status",
                     "missed_turns", "absent_since", "email_problem_at", "vacation_until",
                     "accepted_at")
@@ -89,17 +98,13 @@ class SeatAdmin(SecretFieldsAdmin):
               "accepted_at", "missed_turns", "absent_since", "vacation_left", "vacation_until",
               "email_problem_at", "link_rotated_at", "created_at")
 
-    @admin.display(description=_("game"), ordering="game__name")
-    def game_name(self, seat: Seat) -> SafeString:
-        return game_link(seat.game_id, seat.game.name)
-
     @admin.display(description=_("game status"), ordering="game__status")
     def game_status(self, seat: Seat) -> str:
         return str(seat.game.get_status_display())
 
 
 @admin.register(Move)
-class MoveAdmin(SecretFieldsAdmin):
+class MoveAdmin(GameColumn, SecretFieldsAdmin):
     list_display = ("game_name", "number", "kind", "actor_kind", "seat_number", "moderator",
                     "created_at")
     list_filter = ("actor_kind",)
@@ -109,25 +114,17 @@ class MoveAdmin(SecretFieldsAdmin):
     fields = ("game", "number", "actor_kind", "seat_number", "moderator", "move", "created_at")
     secret_fields = ("move",)
 
-    @admin.display(description=_("game"), ordering="game__name")
-    def game_name(self, move: Move) -> SafeString:
-        return game_link(move.game_id, move.game.name)
-
     @admin.display(description=_("kind of move"))
     def kind(self, move: Move) -> str:
         return str(move.move.get("type", "?"))  # public; the card of a pass is not
 
 
 @admin.register(Message)
-class MessageAdmin(ReadOnlyAdmin):
+class MessageAdmin(GameColumn, ReadOnlyAdmin):
     list_display = ("game_name", "seat", "short_text", "created_at")
     search_fields = ("text", "seat__player_name", "seat__email", "game__name")
     list_select_related = ("game", "seat")
     show_full_result_count = False
-
-    @admin.display(description=_("game"), ordering="game__name")
-    def game_name(self, message: Message) -> SafeString:
-        return game_link(message.game_id, message.game.name)
 
     @admin.display(description=_("text"))
     def short_text(self, message: Message) -> str:
@@ -135,16 +132,12 @@ class MessageAdmin(ReadOnlyAdmin):
 
 
 @admin.register(GameNotice)
-class GameNoticeAdmin(ReadOnlyAdmin):
+class GameNoticeAdmin(GameColumn, ReadOnlyAdmin):
     list_display = ("game_name", "version", "kind", "sentence", "created_at")
     list_filter = ("kind",)
     search_fields = ("game__name",)
     list_select_related = ("game",)
     show_full_result_count = False
-
-    @admin.display(description=_("game"), ordering="game__name")
-    def game_name(self, notice: GameNotice) -> SafeString:
-        return game_link(notice.game_id, notice.game.name)
 
     @admin.display(description=_("as the table reads it"))
     def sentence(self, notice: GameNotice) -> str:
@@ -163,7 +156,7 @@ class OutcomeFilter(admin.SimpleListFilter):
 
 
 @admin.register(Dispute)
-class DisputeAdmin(SecretFieldsAdmin):
+class DisputeAdmin(GameColumn, SecretFieldsAdmin):
     list_display = ("pk", "game_name", "filed_by", "move_number", "status", "short_text",
                     "created_at", "outcome_shown", "resolved_by", "settle_link")
     list_filter = ("status", "share_with_table", OutcomeFilter)
@@ -189,10 +182,6 @@ class DisputeAdmin(SecretFieldsAdmin):
         if can_see_secrets(request) or (obj is not None and obj.share_with_table):
             return fields
         return tuple("private_text" if f == "text" else f for f in fields)
-
-    @admin.display(description=_("game"), ordering="game__name")
-    def game_name(self, dispute: Dispute) -> SafeString:
-        return game_link(dispute.game_id, dispute.game.name)
 
     @admin.display(description=_("filed by"), ordering="seat__player_name")
     def filed_by(self, dispute: Dispute) -> str:
@@ -221,7 +210,7 @@ class DisputeAdmin(SecretFieldsAdmin):
 
 
 @admin.register(Notification)
-class NotificationAdmin(ReadOnlyAdmin):
+class NotificationAdmin(GameColumn, ReadOnlyAdmin):
     list_display = ("created_at", "kind", "to_email", "game_name", "seat", "status",
                     "delivery", "attempts", "sent_at")
     list_filter = ("kind", "status", "delivery")
@@ -229,10 +218,6 @@ class NotificationAdmin(ReadOnlyAdmin):
     list_select_related = ("game", "seat")
     show_full_result_count = False
     ordering = ("-id",)  # newest first along the primary key (no sort of the table)
-
-    @admin.display(description=_("game"), ordering="game__name")
-    def game_name(self, note: Notification) -> SafeString | str:
-        return game_link(note.game_id, note.game.name) if note.game_id and note.game else "—"
 
 
 class ActionKindFilter(admin.SimpleListFilter):
@@ -248,7 +233,7 @@ class ActionKindFilter(admin.SimpleListFilter):
 
 
 @admin.register(ModeratorAction)
-class ModeratorActionAdmin(SecretFieldsAdmin):
+class ModeratorActionAdmin(GameColumn, SecretFieldsAdmin):
     list_display = ("created_at", "kind_label", "game_name", "moderator", "short_reason")
     list_filter = (ActionKindFilter, "moderator")
     search_fields = ("game__name", "moderator__username", "reason")
@@ -261,10 +246,6 @@ class ModeratorActionAdmin(SecretFieldsAdmin):
     @admin.display(description=_("action"), ordering="kind")
     def kind_label(self, action: ModeratorAction) -> str:
         return str(KINDS.get(action.kind, action.kind))
-
-    @admin.display(description=_("game"), ordering="game__name")
-    def game_name(self, action: ModeratorAction) -> SafeString:
-        return game_link(action.game_id, action.game.name)
 
     @admin.display(description=_("reason"))
     def short_reason(self, action: ModeratorAction) -> str:
