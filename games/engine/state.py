@@ -90,6 +90,11 @@ class State:
             for won, loose in zip(self.gold_won, self.nuggets, strict=True)
         ]
 
+    def position_key(self) -> tuple[object, ...]:
+        """What the maze depends on: the cards on the table and which goals are turned.
+        Caches derived from the maze (the maze itself, the board's JSON) are keyed by it."""
+        return (tuple(self.board.items()), tuple(self.goal_revealed))
+
     # ---- copying and JSON ----------------------------------------------------
     def copy(self) -> State:
         """A copy deep enough that mutating the copy never touches self.

@@ -57,7 +57,7 @@ def _board(state: State, seat: int | None, reveal_all: bool) -> list[JSON]:
     text cached on the state), then each seat's mapped goals are filled in."""
     if reveal_all:
         return _render_board(state, reveal_all=True)
-    key = (tuple(state.board.items()), tuple(state.goal_revealed))
+    key = state.position_key()
     cached = state.cache.get("board_text")
     if cached is None or cached[0] != key:
         cached = (key, json.dumps(_render_board(state, reveal_all=False)))
@@ -170,6 +170,15 @@ def _winners(state: State) -> list[int]:
     return [s for s, v in enumerate(scores) if v == best]
 
 
+def _unredacted(event: Event) -> Event:
+    """An event with its secret fields shown, and whom they were meant for."""
+    shown = redact(event, None, False)
+    shown.update(event.get("_secret", {}))
+    if "_to" in event:
+        shown["secret_to"] = event["_to"]
+    return shown
+
+
 def moderator_view(state: State) -> JSON:
     """The whole truth, for moderators only: every hand, role, goal and the deck order."""
     rules = rules_for(state.ruleset)
@@ -191,7 +200,6 @@ def moderator_view(state: State) -> JSON:
     data["gold_won"] = [[{"id": c, "value": GOLD_VALUES[c]} for c in won]
                         for won in state.gold_won]
     data["scores"] = state.scores
-    data["log"] = [redact(e, None, False) | dict(e.get("_secret", {}), **(
-        {"secret_to": e["_to"]} if "_to" in e else {})) for e in state.log]
+    data["log"] = [_unredacted(e) for e in state.log]
     data.update(rules.extra_view(state, None, moderator=True))
     return data

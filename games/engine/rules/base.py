@@ -225,7 +225,7 @@ class BaseRules:
     def maze(self, state: State) -> Maze:
         """The state's maze, built once per board position (legal_moves and apply on
         the same state share it; the key notices any change to the board or goals)."""
-        key = (tuple(state.board.items()), tuple(state.goal_revealed))
+        key = state.position_key()
         cached = state.cache.get("maze")
         if cached is not None and cached[0] == key:
             maze: Maze = cached[1]
@@ -506,14 +506,20 @@ class BaseRules:
         self.end_turn(state, seat)
 
     # ---- turn order and round end --------------------------------------------
-    def end_turn(self, state: State, seat: int) -> None:
+    def end_turn(self, state: State, seat: int, draws: int = 1) -> None:
+        """After a turn: draw (while the pile lasts), end the round or pass the turn on."""
         state.last_turn = seat
-        if state.deck:
-            state.hands[seat].append(state.deck.pop())
-        if not state.deck and not any(state.hands):
+        for _ in range(draws):
+            if state.deck:
+                state.hands[seat].append(state.deck.pop())
+        if self.exhausted(state):
             self.end_round(state, gold_found=False)
             return
         state.turn = (seat + 1) % state.seats
+
+    def exhausted(self, state: State) -> bool:
+        """RULES.md Part 1: the draw pile is empty and no player holds a card."""
+        return not state.deck and not any(state.hands)
 
     def end_round(self, state: State, gold_found: bool) -> None:
         winners = self.round_winners(state, gold_found)

@@ -34,6 +34,8 @@ from .s2_scoring import S2Scoring
 SET_ASIDE = 10
 HAND = 6
 IN_FRONT_KINDS = ("theft", "trapped")  # besides broken tools, one of each per player
+# Action cards the base rules play (their own move types or tool actions).
+BASE_ACTIONS = frozenset({"break", "repair", "rockfall", "map"})
 
 
 class Saboteur2Rules(S2Scoring):
@@ -134,13 +136,13 @@ class Saboteur2Rules(S2Scoring):
         seat = state.turn
         for card_id in state.hands[seat]:
             action = self.cards[card_id].action
-            if action and action not in ("break", "repair", "rockfall", "map"):
+            if action and action not in BASE_ACTIONS:
                 for target in self.targets(state, seat, action):
                     yield {"type": "action", "card": card_id, "target": target}
 
     def do_action(self, state: State, seat: int, move: Move) -> None:
         spec = self.take_from_hand(state, seat, move["card"])
-        if spec is None or spec.action in ("break", "repair", None, "rockfall", "map"):
+        if spec is None or spec.action is None or spec.action in BASE_ACTIONS:
             super().do_action(state, seat, move)
             return
         target = move["target"]
@@ -280,12 +282,6 @@ class Saboteur2Rules(S2Scoring):
             state.discard.append(card_id)
         return list(cards)
 
-    def end_turn(self, state: State, seat: int, draws: int = 1) -> None:
-        state.last_turn = seat
-        for _ in range(draws):
-            if state.deck:
-                state.hands[seat].append(state.deck.pop())
-        if not any(state.hands):  # exhaustion: nobody holds a card
-            self.end_round(state, gold_found=False)
-            return
-        state.turn = (seat + 1) % state.seats
+    def exhausted(self, state: State) -> bool:
+        """RULES.md Part 2: EXHAUSTION is when no player holds a card."""
+        return not any(state.hands)
