@@ -52,12 +52,14 @@ def seat_view(game: Game, seat: Seat | None) -> JSON:
     return engine.view(game.state(), None if seat is None else seat.number)
 
 
-def legal_for(game: Game, seat: Seat) -> list[JSON]:
-    """The seat's legal moves: empty unless the game is active and it is their decision."""
+def view_and_moves(game: Game, seat: Seat) -> tuple[JSON, list[JSON]]:
+    """The seat's view and legal moves (empty unless the game is active and it is their
+    decision), from one parse of the snapshot: both also share the engine's maze."""
     state = game.state()
+    view = engine.view(state, seat.number)
     if game.status != Game.Status.ACTIVE or state.actor != seat.number:
-        return []
-    return engine.legal_moves(state)
+        return view, []
+    return view, engine.legal_moves(state)
 
 
 def local_time(moment: datetime | None, zone: ZoneInfo) -> str:

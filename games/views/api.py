@@ -36,11 +36,12 @@ def _not_found() -> JsonResponse:
 
 
 def _payload(game: Game, seat: Seat) -> JsonResponse:
+    view, moves = pages.view_and_moves(game, seat)
     return private(JsonResponse({
         "version": game.version,
         "seat": seat.number,
-        "view": pages.seat_view(game, seat),
-        "legal_moves": pages.legal_for(game, seat),
+        "view": view,
+        "legal_moves": moves,
     }))
 
 

@@ -24,8 +24,8 @@ from .common import private, seat_locale, with_seat
 
 def _render(request: HttpRequest, seat: Seat, status: int = 200, **extra: Any) -> HttpResponse:
     game = Game.objects.get(pk=seat.game_id)
-    view = pages.seat_view(game, seat)
-    context = pages.page_context(game, seat, view, pages.legal_for(game, seat))
+    view, moves = pages.view_and_moves(game, seat)
+    context = pages.page_context(game, seat, view, moves)
     context.update(
         secret=extra.pop("secret"),
         talk_form=extra.pop("talk_form", None) or TalkForm(),
