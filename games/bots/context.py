@@ -3,11 +3,11 @@ digging to, and whom it counts as friend or foe."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from .knowledge import TEAM_ROLES, Knowledge, read
-from .maze import Cell, Maze
+from .maze import Cell, Maze, Seg, card_segments
 
 JSON = dict[str, Any]
 
@@ -36,6 +36,16 @@ class Context:
     targets: list[Cell]
     gold_known: bool
     maze: Maze
+    memo: dict[tuple[str, bool], tuple[Seg, ...]] = field(default_factory=dict)
+    kept: dict[str, float] = field(default_factory=dict)
+
+    def segments(self, card: JSON, rotated: bool) -> tuple[Seg, ...]:
+        """A hand card's segments after an optional turn (cached: many moves per card)."""
+        key = (str(card["id"]), rotated)
+        segs = self.memo.get(key)
+        if segs is None:
+            segs = self.memo[key] = card_segments(card, rotated)
+        return segs
 
     @property
     def me(self) -> int:

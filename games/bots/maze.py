@@ -94,6 +94,8 @@ class Maze:
             self.cells[at] = card_segments(card)
         self.targets = tuple(targets)
         self.blocked = blocked
+        self._weights: dict[Cell, float] = {}
+        self._live: dict[Cell, int] = {}
         self.reach = self._reach()
         self.frontier = self._frontier()
         self.value = sum(self.weight(c) for c in self.frontier)
@@ -106,9 +108,25 @@ class Maze:
         return min(abs(cell[0] - x) + abs(cell[1] - y) for x, y in self.targets)
 
     def weight(self, cell: Cell) -> float:
-        if cell in self.hidden:
-            return GOAL_HIT if cell in self.targets else 0.0
-        return float(CLOSENESS ** min(self.dist(cell), 30))
+        known = self._weights.get(cell)
+        if known is None:
+            if cell in self.hidden:
+                known = GOAL_HIT if cell in self.targets else 0.0
+            else:
+                known = float(CLOSENESS ** min(self.dist(cell), 30))
+            self._weights[cell] = known
+        return known
+
+    def live(self, cell: Cell) -> int:
+        """Edges of an empty `cell` that a tunnel from the start runs into."""
+        known = self._live.get(cell)
+        if known is None:
+            known = 0
+            for d in DIRECTIONS:
+                if self.reach.get(neighbour(cell, d), 0) & OPPOSITE[d]:
+                    known |= d
+            self._live[cell] = known
+        return known
 
     def passable(self, seg: Seg) -> bool:
         return self.blocked is None or seg.door != self.blocked
@@ -155,11 +173,9 @@ class Maze:
         Incremental: cards the new one might join up that were cut off are ignored."""
         value = self.value - (self.weight(cell) if cell in self.frontier else 0.0)
         reached = 0
+        live = self.live(cell)
         for seg in segs:
-            if not self.passable(seg):
-                continue
-            if seg.ladder or any(self.reach.get(neighbour(cell, d), 0) & OPPOSITE[d]
-                                 for d in bits(seg.exits)):
+            if (seg.ladder or seg.exits & live) and self.passable(seg):
                 reached |= seg.exits
         hit = False
         added: set[Cell] = set()

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from .context import Context
-from .maze import card_segments, is_dead_end
+from .maze import is_dead_end
 
 JSON = dict[str, Any]
 STEP = 6.0  # score per doubling of the maze's progress value
@@ -16,9 +16,16 @@ STEP = 6.0  # score per doubling of the maze's progress value
 
 def usefulness(ctx: Context, card: JSON) -> float:
     """What keeping `card` in hand is worth to this role (passing it costs this)."""
+    key = str(card["id"])
+    if key not in ctx.kept:
+        ctx.kept[key] = _usefulness(ctx, card)
+    return ctx.kept[key]
+
+
+def _usefulness(ctx: Context, card: JSON) -> float:
     action = card.get("action")
     if card["kind"] == "path":
-        segs = card_segments(card)
+        segs = ctx.segments(card, False)
         crystals = float(card.get("crystals", 0))
         if ctx.aim == "crystal":
             return 2.0 * crystals if crystals else -0.5
@@ -43,7 +50,7 @@ def usefulness(ctx: Context, card: JSON) -> float:
 
 
 def score_place(ctx: Context, move: JSON, card: JSON) -> float:
-    segs = card_segments(card, bool(move.get("rotated")))
+    segs = ctx.segments(card, bool(move.get("rotated")))
     cell = (move["x"], move["y"])
     maze = ctx.maze
     after, hit = maze.after_place(cell, segs)
