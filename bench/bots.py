@@ -1,12 +1,13 @@
 """Bot strength: how often a side wins when bots play it, against random legal movers.
 
-For each ruleset and range of player counts, seeded games are played three ways per
+For each ruleset and range of player counts, seeded games are played four ways per
 side: random against random (the baseline), bots playing the side against random movers
-for everyone else, and random movers playing the side against bots. Who plays a seat is
-decided at each turn from the seat's role (the benchmark is the referee and may look;
-the bots themselves only get `engine.view(state, seat)`). Each game is played to the end
-of its first round by default: a round is what a side wins, and the next rounds are the
-same contest dealt afresh (`--rounds 3` plays whole games and counts every round).
+for everyone else, random movers playing the side against bots, and bots against bots.
+Who plays a seat is decided at each turn from the seat's role (the benchmark is the
+referee and may look; the bots themselves only get `engine.view(state, seat)`).
+Each game is played to the end of its first round by default: a round is what a side
+wins, and the next rounds are the same contest dealt afresh
+(`--rounds 3` plays whole games and counts every round).
 
 Sides: base game - the gold-diggers and the saboteurs; Saboteur 2 - the blue team, the
 green team and the saboteurs. A team "wins" a round when the round's result names it.
