@@ -1,0 +1,1 @@
+"""Bot tests need no database; they run without Django settings, like tests/engine."""
