@@ -30,6 +30,12 @@ forwarded_allow_ips = os.environ.get("GUNICORN_FORWARDED_ALLOW_IPS", "127.0.0.1"
 accesslog = os.environ.get("GUNICORN_ACCESS_LOG", "-")
 errorlog = os.environ.get("GUNICORN_ERROR_LOG", "-")
 # The combined format plus the time taken; the request line and the Referer are redacted
-# by the logger class, so this format may name them.
-access_log_format = '%(h)s %(l)s %(u)s %(t)s "%(r)s" %(s)s %(b)s "%(f)s" "%(a)s" %(M)sms'
+# by the logger class, so this format may name them. No user (%(u)s): it is the user part
+# of HTTP basic auth, i.e. half of ANYMAIL_WEBHOOK_SECRET on the provider's webhook.
+access_log_format = '%(h)s - - %(t)s "%(r)s" %(s)s %(b)s "%(f)s" "%(a)s" %(M)sms'
 logger_class = "saboteur_site.gunicorn_logging.RedactingLogger"
+
+# gunicorn's control socket (`gunicornc`) in systemd's RuntimeDirectory (/run/saboteur-web)
+# rather than the service user's home, which the unit makes read-only.
+if os.environ.get("RUNTIME_DIRECTORY"):
+    control_socket = os.path.join(os.environ["RUNTIME_DIRECTORY"].split(":")[0], "gunicorn.ctl")

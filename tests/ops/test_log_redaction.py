@@ -3,6 +3,7 @@ them up, and the Django console log (django.request names the path of every 4xx)
 
 from __future__ import annotations
 
+import base64
 import datetime
 import io
 import logging
@@ -49,7 +50,9 @@ def access_line(logger: Any, raw_uri: str, referer: str) -> None:
     environ = {"REQUEST_METHOD": "POST", "RAW_URI": raw_uri, "PATH_INFO": path,
                "QUERY_STRING": query, "SERVER_PROTOCOL": "HTTP/1.1",
                "REMOTE_ADDR": "127.0.0.1", "HTTP_REFERER": referer,
-               "HTTP_USER_AGENT": "test"}
+               "HTTP_USER_AGENT": "test",
+               # The provider's webhook authenticates with ANYMAIL_WEBHOOK_SECRET.
+               "HTTP_AUTHORIZATION": "Basic " + base64.b64encode(b"hook-user:pw").decode()}
     resp = SimpleNamespace(status="409 Conflict", sent=57, headers=[])
     req = SimpleNamespace(headers=[("REFERER", referer)])
     logger.access(resp, req, environ, datetime.timedelta(milliseconds=12))
@@ -66,7 +69,7 @@ def test_gunicorn_access_log_redacts_tokens_in_path_query_and_referer(
     lines = (tmp_path / "access.log").read_text().splitlines()
     assert len(lines) == 3
     text = "\n".join(lines)
-    for secret in (token, other, signed):
+    for secret in (token, other, signed, "hook-user"):
         assert secret not in text
     assert f'"POST /api/play/{REDACTED}/moves?next=%2Fplay%2F{REDACTED} HTTP/1.1" 409 57' \
         in lines[0]
