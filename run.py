@@ -3,8 +3,11 @@
 
     python3 run.py serve    set up .venv, migrate, create a demo game, start the server
     python3 run.py test     set up .venv, run ruff, mypy and the whole pytest suite
+    python3 run.py lock     rewrite the lock files requirements/*.txt from pyproject.toml
 
 Extra arguments after `test` go to pytest (e.g. `python3 run.py test -k api`).
+`lock` keeps every pinned version that still fits pyproject.toml; `lock --upgrade` moves
+every package to its newest fitting version.
 """
 
 from __future__ import annotations
@@ -22,8 +25,6 @@ from pathlib import Path
 if sys.version_info < (3, 11):  # noqa: UP036  (run.py must say so clearly on old Pythons)
     sys.exit("Python 3.11 or newer is needed (found {}.{}).".format(*sys.version_info[:2]))
 
-import tomllib  # noqa: E402  (after the version check: new in 3.11)
-
 ROOT = Path(__file__).resolve().parent
 VENV = ROOT / ".venv"
 BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
@@ -34,24 +35,49 @@ def say(message: str) -> None:
     print(f"==> {message}", flush=True)
 
 
-def requirements() -> list[str]:
-    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
-    return list(project["dependencies"]) + list(project["optional-dependencies"]["dev"])
+# The lock files: exact versions with the hash of every file pip may install.
+# dev.txt (tests and tools) is resolved first and constrains the production sets, so
+# every package has the same version in all three. ses.txt = base.txt + boto3.
+LOCKS = ROOT / "requirements"
+DEV_LOCK = LOCKS / "dev.txt"
 
 
 def ensure_env() -> None:
-    """Create .venv and install the dependencies from pyproject.toml when they changed."""
+    """Create .venv and install the locked dev set (hashes checked) when the lock changed."""
     if not PYTHON.exists():
         say(f"creating the virtual environment in {VENV}")
         venv.create(VENV, with_pip=True)
-    wanted = requirements()
     stamp = VENV / ".installed"
-    digest = hashlib.sha256("\n".join(wanted).encode()).hexdigest()
+    digest = hashlib.sha256(DEV_LOCK.read_bytes()).hexdigest()
     if stamp.exists() and stamp.read_text() == digest:
         return
-    say("installing the dependencies (once)")
-    subprocess.run([str(PYTHON), "-m", "pip", "install", "--quiet", *wanted], check=True)
+    say(f"installing the locked dependencies of {DEV_LOCK.relative_to(ROOT)} (once)")
+    subprocess.run([str(PYTHON), "-m", "pip", "install", "--quiet", "--require-hashes",
+                    "-r", str(DEV_LOCK)], check=True)
     stamp.write_text(digest)
+
+
+def lock(upgrade: bool) -> int:
+    """Resolve pyproject.toml into requirements/{dev,base,ses}.txt with uv (in the dev set).
+
+    --universal: one lock for every platform and Python >= 3.11 (markers, not this
+    machine's choices); the hashes cover every wheel and sdist of each pinned version."""
+    ensure_env()
+    uv = BIN / ("uv.exe" if os.name == "nt" else "uv")
+    common = ["pip", "compile", "pyproject.toml", "--quiet", "--universal",
+              "--python-version", "3.11", "--generate-hashes",
+              "--custom-compile-command", "python3 run.py lock"]
+    if upgrade:
+        common.append("--upgrade")
+    constrained = ["-c", str(DEV_LOCK.relative_to(ROOT))]
+    for name, extra in [("dev.txt", ["--extra", "dev"]), ("base.txt", constrained),
+                        ("ses.txt", ["--extra", "ses", *constrained])]:
+        say(f"locking requirements/{name}")
+        target = f"requirements/{name}"
+        if subprocess.run([str(uv), *common, *extra, "-o", target], cwd=ROOT).returncode:
+            return 1
+    say("done: commit requirements/*.txt; `run.py test` installs the new set")
+    return 0
 
 
 def django_env(debug: bool) -> dict[str, str]:
@@ -159,7 +185,14 @@ def main() -> int:
     serve_parser.add_argument("--port", type=int, default=int(os.environ.get("PORT", 8000)))
     serve_parser.add_argument("--players", type=int, default=4, help="seats in the demo game")
     sub.add_parser("test", help="run ruff, mypy and the whole test suite")
+    lock_parser = sub.add_parser("lock", help="update the lock files requirements/*.txt")
+    lock_parser.add_argument("--upgrade", action="store_true",
+                             help="move every package to its newest allowed version")
     args, rest = parser.parse_known_args()
+    if args.command == "lock":
+        if rest:
+            parser.error(f"unknown arguments: {' '.join(rest)}")
+        return lock(args.upgrade)
     if args.command == "serve":
         if rest:
             parser.error(f"unknown arguments: {' '.join(rest)}")

@@ -231,9 +231,13 @@ CELERY_BEAT_SCHEDULE_FILENAME = env_str(
 # Seconds between deadline and reminder sweeps (the beat schedule, saboteur_site/celery.py).
 SWEEP_SECONDS = env_int("SWEEP_SECONDS", 60)
 
+# Every line the console handler writes has seat tokens redacted: django.request logs
+# the path of each 4xx/5xx ("Not Found: /play/<token>/").
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "filters": {"redact_secrets": {"()": "saboteur_site.log_redaction.RedactSecretsFilter"}},
+    "handlers": {"console": {"class": "logging.StreamHandler",
+                             "filters": ["redact_secrets"]}},
     "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "INFO")},
 }

@@ -1,0 +1,57 @@
+"""Keep seat secrets out of log lines: a redacting function and a logging filter (used
+by gunicorn's logger class in saboteur_site/gunicorn_logging.py; usable in LOGGING).
+
+A seat's private link (/play/<token>/..., /api/play/<token>/...) and an unsubscribe
+link (/mail/unsubscribe/<signed token>/) grant access to whoever reads them, so an
+access log that holds them is a key store. Two rules, so neither alone must be perfect:
+
+- the path segment after a secret-bearing route (`play/`, `unsubscribe/`, ...) is
+  replaced, wherever it appears: request line, path, query string (`?next=/play/...`),
+  Referer (the seat page's own CSS and images send it) or an exception's text;
+- any run of 43 or more url-safe characters (the shape of a seat token: 32 bytes in
+  base64) is replaced too, which covers percent-encoded paths and routes added later.
+
+Standard library only: the gunicorn master loads it before Django is set up.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+
+REDACTED = "<redacted>"
+
+# Routes whose next path segment is a secret. Add a route here when a new URL carries
+# a token (e.g. an invitation link).
+SECRET_ROUTES = ("play", "unsubscribe", "invite", "invitation")
+
+_ROUTE_SEGMENT = re.compile(
+    r"(?P<route>(?:^|/|%2F|=)(?:" + "|".join(SECRET_ROUTES) + r")(?:/|%2F))"
+    r"(?P<secret>[^/?#&\s\"'<>]+)",
+    re.IGNORECASE,
+)
+_TOKEN_SHAPED = re.compile(r"(?<![A-Za-z0-9_-])[A-Za-z0-9_-]{43,}(?![A-Za-z0-9_-])")
+
+
+def redact(text: str) -> str:
+    """`text` with every secret path segment and token-shaped string replaced."""
+    text = _ROUTE_SEGMENT.sub(lambda m: m.group("route") + REDACTED, text)
+    return _TOKEN_SHAPED.sub(REDACTED, text)
+
+
+class RedactSecretsFilter(logging.Filter):
+    """Rewrites a record's message (arguments merged in) and exception text, redacted.
+
+    Attach it to a logger (it then sees that logger's own records) or to a handler (it
+    then sees every record that handler writes, propagated ones included)."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        record.msg = redact(record.getMessage())
+        record.args = None
+        if record.exc_info and not record.exc_text:
+            record.exc_text = logging.Formatter().formatException(record.exc_info)
+        if record.exc_text:
+            record.exc_text = redact(record.exc_text)
+        if record.stack_info:
+            record.stack_info = redact(record.stack_info)
+        return True

@@ -1,0 +1,127 @@
+"""No seat token in a log line: gunicorn's access and error logs as gunicorn.conf.py sets
+them up, and the Django console log (django.request names the path of every 4xx)."""
+
+from __future__ import annotations
+
+import base64
+import datetime
+import io
+import logging
+import runpy
+import secrets
+from collections.abc import Iterator
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
+from django.test import Client
+from gunicorn.config import Config
+
+from saboteur_site.log_redaction import REDACTED, RedactSecretsFilter, redact
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def seat_token() -> str:
+    return secrets.token_urlsafe(32)  # the shape of a real seat token: 43 characters
+
+
+@pytest.fixture
+def gunicorn_logger(tmp_path: Path) -> Iterator[Any]:
+    """The logger gunicorn builds from the shipped gunicorn.conf.py, writing to files."""
+    cfg = Config()
+    # What gunicorn does with a config file: every known name in it becomes a setting.
+    for name, value in runpy.run_path(str(ROOT / "gunicorn.conf.py")).items():
+        if name in cfg.settings:
+            cfg.set(name, value)
+    cfg.set("accesslog", str(tmp_path / "access.log"))
+    cfg.set("errorlog", str(tmp_path / "error.log"))
+    logger = cfg.logger_class(cfg)
+    yield logger
+    for log in (logger.access_log, logger.error_log):
+        for handler in list(log.handlers):
+            handler.close()
+            log.removeHandler(handler)
+
+
+def access_line(logger: Any, raw_uri: str, referer: str) -> None:
+    path, _, query = raw_uri.partition("?")
+    environ = {"REQUEST_METHOD": "POST", "RAW_URI": raw_uri, "PATH_INFO": path,
+               "QUERY_STRING": query, "SERVER_PROTOCOL": "HTTP/1.1",
+               "REMOTE_ADDR": "127.0.0.1", "HTTP_REFERER": referer,
+               "HTTP_USER_AGENT": "test",
+               # The provider's webhook authenticates with ANYMAIL_WEBHOOK_SECRET.
+               "HTTP_AUTHORIZATION": "Basic " + base64.b64encode(b"hook-user:pw").decode()}
+    resp = SimpleNamespace(status="409 Conflict", sent=57, headers=[])
+    req = SimpleNamespace(headers=[("REFERER", referer)])
+    logger.access(resp, req, environ, datetime.timedelta(milliseconds=12))
+
+
+def test_gunicorn_access_log_redacts_tokens_in_path_query_and_referer(
+        gunicorn_logger: Any, tmp_path: Path) -> None:
+    token, other, signed = seat_token(), seat_token(), "eyJzIjo0Mn0:1vQx2a:Zm9vYmFy"
+    access_line(gunicorn_logger, f"/api/play/{token}/moves?next=%2Fplay%2F{other}",
+                f"https://saboteur.example.org/play/{other}/")
+    access_line(gunicorn_logger, f"/mail/unsubscribe/{signed}/", "-")
+    access_line(gunicorn_logger, "/watch/g7k2/", "-")
+
+    lines = (tmp_path / "access.log").read_text().splitlines()
+    assert len(lines) == 3
+    text = "\n".join(lines)
+    for secret in (token, other, signed, "hook-user"):
+        assert secret not in text
+    assert f'"POST /api/play/{REDACTED}/moves?next=%2Fplay%2F{REDACTED} HTTP/1.1" 409 57' \
+        in lines[0]
+    assert f'"https://saboteur.example.org/play/{REDACTED}/"' in lines[0]
+    assert f"/mail/unsubscribe/{REDACTED}/" in lines[1]
+    # A path without a secret is logged as it came: the log stays useful.
+    assert '"POST /watch/g7k2/ HTTP/1.1"' in lines[2]
+
+
+def test_gunicorn_error_log_redacts_the_uri_and_the_traceback(
+        gunicorn_logger: Any, tmp_path: Path) -> None:
+    token = seat_token()
+    try:
+        raise ValueError(f"bad state for /play/{token}/move")
+    except ValueError:
+        # What gunicorn's worker logs when the application raises.
+        gunicorn_logger.exception("Error handling request %s", f"/play/{token}/move")
+
+    text = (tmp_path / "error.log").read_text()
+    assert f"Error handling request /play/{REDACTED}/move" in text
+    assert "ValueError: bad state for /play/" in text
+    assert token not in text
+
+
+@pytest.fixture
+def console_output() -> Iterator[io.StringIO]:
+    """What the settings' console handler writes, while the test runs."""
+    handlers = [h for h in logging.getLogger().handlers
+                if isinstance(h, logging.StreamHandler)
+                and any(isinstance(f, RedactSecretsFilter) for f in h.filters)]
+    assert handlers, "the LOGGING console handler has no RedactSecretsFilter"
+    buffer = io.StringIO()
+    previous = [h.setStream(buffer) for h in handlers]
+    yield buffer
+    for handler, stream in zip(handlers, previous, strict=True):
+        handler.setStream(stream)
+
+
+@pytest.mark.django_db
+def test_django_request_log_of_a_4xx_holds_no_token(console_output: io.StringIO) -> None:
+    token = seat_token()
+    client = Client()
+    assert client.get(f"/play/{token}/").status_code == 404
+    assert client.post(f"/api/play/{token}/moves", data="{}",
+                       content_type="application/json").status_code >= 400
+
+    text = console_output.getvalue()
+    assert f"/play/{REDACTED}/" in text  # django.request did log the request
+    assert token not in text
+
+
+def test_redact_keeps_lines_without_secrets() -> None:
+    for line in ["GET /static/games/board.css HTTP/1.1", "/watch/g7k2/", "/outbox/",
+                 "/admin/games/game/?status=open", "replay/3"]:
+        assert redact(line) == line
