@@ -26,8 +26,8 @@ from typing import Any
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 
-from . import describe, drawing
-from .describe import MoveContext
+from games import describe, drawing
+from games.describe import MoveContext
 
 JSON = dict[str, Any]
 

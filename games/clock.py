@@ -24,7 +24,7 @@ from collections.abc import Iterable
 from datetime import datetime, timedelta
 from typing import Any
 
-from .models import Game, Seat
+from games.models import Game, Seat
 
 JSON = dict[str, Any]
 

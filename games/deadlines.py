@@ -34,10 +34,10 @@ from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from . import clock
-from .models import EmailMode, Game, GameNotice, Seat, SweepMark
-from .notifications import plan
-from .services import ServiceError, miss_deadline
+from games import clock
+from games.models import EmailMode, Game, GameNotice, Seat, SweepMark
+from games.notifications import plan
+from games.services import ServiceError, miss_deadline
 
 log = logging.getLogger("games.deadlines")
 

@@ -14,8 +14,8 @@ from django.utils.html import format_html
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from . import describe_s2 as s2
-from .words import (
+from games import describe_s2 as s2
+from games.words import (
     MoveContext,
     Names,
     card_list,
@@ -270,7 +270,7 @@ def _replaced_notice(p: Mapping[str, Any], names: Names) -> str:
 def _dispute_notice(p: Mapping[str, Any], names: Names) -> str:
     who = seat_name(p.get("seat"), names)
     if p.get("event") == "resolved":
-        from .moderation.disputes import outcome_label
+        from games.moderation.disputes import outcome_label
 
         return _("A moderator resolved the dispute of %(who)s (%(outcome)s)") % {
             "who": who, "outcome": outcome_label(str(p.get("outcome")))}

@@ -15,7 +15,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from .words import (
+from games.words import (
     MoveContext,
     Names,
     card_list,

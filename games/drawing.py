@@ -19,7 +19,7 @@ from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
-from . import describe
+from games import describe
 
 JSON = dict[str, Any]
 CELL = 100

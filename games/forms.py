@@ -15,10 +15,10 @@ from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext_lazy as _
 
-from . import engine
-from .models import MAX_HOURS_PER_MOVE
-from .services import MAX_MESSAGE_LENGTH, PlayerSpec
-from .words import ruleset_name
+from games import engine
+from games.models import MAX_HOURS_PER_MOVE
+from games.services import MAX_MESSAGE_LENGTH, PlayerSpec
+from games.words import ruleset_name
 
 MAX_PLAYERS = max(rules.max_seats for rules in engine.RULESETS.values())
 CARD_ID = re.compile(r"\A[a-z0-9-]{1,20}\Z")

@@ -24,7 +24,7 @@ log = logging.getLogger("games")
 
 
 def _enqueue(task_name: str, *args: Any, fallback: Callable[[], object] | None = None) -> None:
-    from . import tasks
+    from games import tasks
 
     try:
         getattr(tasks, task_name).delay(*args)
@@ -37,7 +37,7 @@ def _enqueue(task_name: str, *args: Any, fallback: Callable[[], object] | None =
 def after_move_committed(game_id: int, version: int) -> None:
     """A move (by a seat, the system or a moderator) made the game reach `version`."""
     log.debug("game %s: move committed, now version %s", game_id, version)
-    from .notifications import plan
+    from games.notifications import plan
 
     _enqueue("plan_after_move", game_id, version,
              fallback=lambda: plan.create(plan.after_move(game_id, version)))
@@ -46,7 +46,7 @@ def after_move_committed(game_id: int, version: int) -> None:
 def after_game_started(game_id: int) -> None:
     """The game left setup: seat `state.actor` is to act at version 0."""
     log.debug("game %s: started", game_id)
-    from .models import Game
+    from games.models import Game
 
     version = Game.objects.values_list("version", flat=True).get(pk=game_id)
     after_move_committed(game_id, version)
@@ -55,8 +55,8 @@ def after_game_started(game_id: int) -> None:
 def send_invitation(seat_id: int, link: str) -> None:
     """Invite the player of `seat_id` (`link` is their current link, rebuilt by the task)."""
     log.debug("seat %s: invitation ready", seat_id)
-    from .models import Seat
-    from .notifications import plan
+    from games.models import Seat
+    from games.notifications import plan
 
     _enqueue("plan_invitation", seat_id,
              fallback=lambda: plan.create(plan.invitation(Seat.objects.get(pk=seat_id))))
@@ -65,7 +65,7 @@ def send_invitation(seat_id: int, link: str) -> None:
 def after_deadline_missed(game_id: int, version: int, seat_id: int) -> None:
     """The server applied the timeout policy to turn `version` of the game (seat_id's)."""
     log.debug("game %s: deadline of version %s missed", game_id, version)
-    from .tasks import plan_deadline_missed_rows
+    from games.tasks import plan_deadline_missed_rows
 
     _enqueue("plan_deadline_missed", game_id, version, seat_id,
              fallback=lambda: plan_deadline_missed_rows(game_id, version, seat_id))

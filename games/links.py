@@ -19,7 +19,7 @@ import secrets
 from django.conf import settings
 from django.urls import reverse
 
-from .models import Seat
+from games.models import Seat
 
 TOKEN_RE = re.compile(r"^[A-Za-z0-9_-]{43}$")  # 32 bytes, url-safe base64 without "="
 

@@ -15,7 +15,7 @@ from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from . import engine
+from games import engine
 
 MAX_HOURS_PER_MOVE = 24 * 14
 

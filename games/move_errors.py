@@ -13,8 +13,8 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from . import engine
-from .describe import card_name, catalog_card, tool_name
+from games import engine
+from games.describe import card_name, catalog_card, tool_name
 
 Params = Mapping[str, Any]
 

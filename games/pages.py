@@ -14,9 +14,9 @@ from zoneinfo import ZoneInfo
 from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 
-from . import describe, drawing, engine
-from .choices import MoveForms, build
-from .models import Game, Message, Seat
+from games import describe, drawing, engine
+from games.choices import MoveForms, build
+from games.models import Game, Message, Seat
 
 JSON = dict[str, Any]
 TABLE_TALK_SHOWN = 50

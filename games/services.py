@@ -22,9 +22,9 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from . import clock, engine, hooks
-from .links import new_secret, seat_link
-from .models import (
+from games import clock, engine, hooks
+from games.links import new_secret, seat_link
+from games.models import (
     MAX_HOURS_PER_MOVE,
     EmailMode,
     Game,

@@ -13,12 +13,11 @@ from celery import Task
 from django.db import transaction
 from django.utils import timezone
 
+from games import deadlines
+from games.models import Game, Seat
+from games.notifications import plan, send
+from games.services import ABSENT_AFTER_MISSES
 from saboteur_site.celery import app
-
-from . import deadlines
-from .models import Game, Seat
-from .notifications import plan, send
-from .services import ABSENT_AFTER_MISSES
 
 
 @app.task(name="games.tasks.plan_after_move")

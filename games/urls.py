@@ -1,6 +1,6 @@
 from django.urls import URLPattern, path
 
-from .views import api, disputes, mail, seat, setup, spectate
+from games.views import api, disputes, mail, seat, setup, spectate
 
 app_name = "games"
 urlpatterns: list[URLPattern] = [

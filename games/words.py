@@ -14,7 +14,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from . import engine
+from games import engine
 
 JSON = dict[str, Any]
 Names = Mapping[int, str]

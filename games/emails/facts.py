@@ -15,8 +15,8 @@ from django.utils import formats, timezone
 from django.utils.safestring import SafeString
 from django.utils.timesince import timeuntil
 
-from .. import describe
-from . import maze
+from games import describe
+from games.emails import maze
 
 JSON = dict[str, Any]
 Names = dict[int, str]

@@ -22,11 +22,11 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from .. import describe, engine
-from ..links import link_for
-from ..models import EmailMode, Game, Notification, Seat
-from . import facts, maze
-from .message import Letter, unsubscribe_url
+from games import describe, engine
+from games.emails import facts, maze
+from games.emails.message import Letter, unsubscribe_url
+from games.links import link_for
+from games.models import EmailMode, Game, Notification, Seat
 
 JSON = dict[str, Any]
 Builder = Callable[[Notification], Letter]
@@ -202,7 +202,7 @@ def game_end(note: Notification) -> Letter:
     if not view["finished"]:
         raise Skip("the game is not over")
     names = names_of(game)
-    from ..pages import final_scores
+    from games.pages import final_scores
 
     last = view["round_results"][-1]["round"] if view["round_results"] else 0
     subject = _("%(game)s: the game is over") % {"game": game.name}

@@ -19,7 +19,7 @@ from typing import Any
 
 from django.utils.safestring import SafeString, mark_safe
 
-from . import maze_s2
+from games.emails import maze_s2
 
 JSON = dict[str, Any]
 PX = 8  # one of the 3 x 3 cells of a card; a card is 24 px square

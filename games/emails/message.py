@@ -24,7 +24,7 @@ from django.core import signing
 from django.core.mail import EmailMultiAlternatives
 from django.urls import reverse
 
-from ..models import Notification
+from games.models import Notification
 
 UNSUBSCRIBE_SALT = "games.emails.unsubscribe"
 

@@ -13,9 +13,16 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from ..models import Dispute, Game, GameNotice, Seat
-from . import mail
-from .common import ModerationError, clean_note, clean_reason, locked_game, record, tell_table
+from games.models import Dispute, Game, GameNotice, Seat
+from games.moderation import mail
+from games.moderation.common import (
+    ModerationError,
+    clean_note,
+    clean_reason,
+    locked_game,
+    record,
+    tell_table,
+)
 
 MAX_TEXT = 4000
 MAX_OPEN_PER_SEAT = 3

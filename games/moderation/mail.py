@@ -18,11 +18,11 @@ from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import gettext as _
 
-from ..emails import letters
-from ..emails.message import Letter
-from ..links import link_for
-from ..models import Dispute, EmailMode, Notification
-from ..notifications import plan
+from games.emails import letters
+from games.emails.message import Letter
+from games.links import link_for
+from games.models import Dispute, EmailMode, Notification
+from games.notifications import plan
 
 Kind = Notification.Kind
 MODERATORS_GROUP = "moderators"
@@ -79,7 +79,7 @@ def filed_letter(note: Notification) -> Letter:
 
 
 def resolved_letter(note: Notification) -> Letter:
-    from .disputes import outcome_label
+    from games.moderation.disputes import outcome_label
 
     dispute = _dispute(note)
     subject = _("Your dispute in \"%(game)s\" was resolved") % {"game": dispute.game.name}

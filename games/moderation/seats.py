@@ -18,11 +18,10 @@ from django.core.validators import validate_email
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from .. import engine, services
-from ..links import new_secret, seat_link
-from ..models import EmailMode, Game, GameNotice, Move, Notification, Seat
-from ..notifications import plan
-from .common import (
+from games import engine, services
+from games.links import new_secret, seat_link
+from games.models import EmailMode, Game, GameNotice, Move, Notification, Seat
+from games.moderation.common import (
     ModerationError,
     clean_note,
     clean_reason,
@@ -31,6 +30,7 @@ from .common import (
     require_status,
     tell_table,
 )
+from games.notifications import plan
 
 JSON = dict[str, Any]
 OPEN = (Game.Status.SETUP, Game.Status.ACTIVE, Game.Status.PAUSED)

@@ -28,8 +28,8 @@ from django.conf import settings
 from django.contrib.auth.models import User
 from django.db import transaction
 
-from .. import engine
-from ..models import EmailMode, Game, Move, Notification, Seat
+from games import engine
+from games.models import EmailMode, Game, Move, Notification, Seat
 
 Kind = Notification.Kind
 
@@ -95,7 +95,7 @@ def send_on_commit(ids: Iterable[int]) -> None:
     """Hand the new rows to the send task once the transaction that wrote them commits."""
     ids = list(ids)
     if ids:
-        from ..hooks import enqueue_sends
+        from games.hooks import enqueue_sends
 
         transaction.on_commit(lambda: enqueue_sends(ids))
 

@@ -25,10 +25,10 @@ from django.conf import settings
 from django.db.models import F
 from django.utils import timezone
 
-from ..emails import letters
-from ..emails.message import build, message_id_for
-from ..models import Notification, Seat
-from . import plan
+from games.emails import letters
+from games.emails.message import build, message_id_for
+from games.models import Notification, Seat
+from games.notifications import plan
 
 log = logging.getLogger("games.notifications")
 Status = Notification.Status

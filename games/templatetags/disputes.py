@@ -6,8 +6,8 @@ from typing import Any
 
 from django import template
 
-from ..models import Dispute, Game, Seat
-from ..moderation.disputes import outcome_label
+from games.models import Dispute, Game, Seat
+from games.moderation.disputes import outcome_label
 
 register = template.Library()
 RESOLVED_SHOWN = 5
@@ -17,7 +17,7 @@ RESOLVED_SHOWN = 5
 def seat_disputes(context: template.Context) -> dict[str, Any]:
     """Every seat sees that disputes are open (and who filed them); the text only when
     the filer shared it, or to the filer. Context: game, seat, secret[, dispute_form]."""
-    from ..views.disputes import DisputeForm
+    from games.views.disputes import DisputeForm
 
     game: Game = context["game"]
     seat: Seat = context["seat"]

@@ -12,8 +12,8 @@ from typing import Any
 from django import template
 from django.utils import timezone
 
-from ..emails.facts import local_time
-from ..models import EmailMode, Game, Seat
+from games.emails.facts import local_time
+from games.models import EmailMode, Game, Seat
 
 register = template.Library()
 

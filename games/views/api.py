@@ -17,11 +17,11 @@ from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_POST
 
-from .. import engine, pages, services
-from ..links import find_seat
-from ..models import Game, Seat
-from ..move_errors import explain
-from .common import private, seat_locale
+from games import engine, pages, services
+from games.links import find_seat
+from games.models import Game, Seat
+from games.move_errors import explain
+from games.views.common import private, seat_locale
 
 MAX_BODY = 16 * 1024
 

@@ -10,8 +10,8 @@ from typing import TypeVar
 from django.http import Http404, HttpRequest, HttpResponse
 from django.utils import timezone, translation
 
-from ..links import find_seat
-from ..models import Seat
+from games.links import find_seat
+from games.models import Seat
 
 
 def seat_or_404(secret: str) -> Seat:

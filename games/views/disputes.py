@@ -14,12 +14,12 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
-from .. import moderation
-from ..links import seat_path
-from ..models import Seat
-from ..moderation.disputes import MAX_TEXT
-from . import seat as seat_views
-from .common import with_seat
+from games import moderation
+from games.links import seat_path
+from games.models import Seat
+from games.moderation.disputes import MAX_TEXT
+from games.views import seat as seat_views
+from games.views.common import with_seat
 
 
 class DisputeForm(forms.Form):

@@ -12,12 +12,12 @@ from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from .. import deadlines, services
-from ..emails import outbox
-from ..emails.message import read_unsubscribe_token
-from ..links import seat_path
-from ..models import EmailMode, Seat
-from .common import private, seat_locale, seat_or_404
+from games import deadlines, services
+from games.emails import outbox
+from games.emails.message import read_unsubscribe_token
+from games.links import seat_path
+from games.models import EmailMode, Seat
+from games.views.common import private, seat_locale, seat_or_404
 
 MAX_VACATION_HOURS = 24 * 366
 

@@ -14,12 +14,12 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-from .. import engine, pages, services
-from ..forms import MoveForm, PreferencesForm, TalkForm
-from ..links import seat_path
-from ..models import Game, Seat
-from ..move_errors import explain
-from .common import private, seat_locale, with_seat
+from games import engine, pages, services
+from games.forms import MoveForm, PreferencesForm, TalkForm
+from games.links import seat_path
+from games.models import Game, Seat
+from games.move_errors import explain
+from games.views.common import private, seat_locale, with_seat
 
 
 def _render(request: HttpRequest, seat: Seat, status: int = 200, **extra: Any) -> HttpResponse:

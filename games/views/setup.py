@@ -6,9 +6,9 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET, require_http_methods
 
-from .. import services
-from ..forms import SetupForm
-from .common import private
+from games import services
+from games.forms import SetupForm
+from games.views.common import private
 
 
 @require_GET

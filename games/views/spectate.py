@@ -6,8 +6,8 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_GET
 
-from .. import pages
-from ..models import Game
+from games import pages
+from games.models import Game
 
 
 @require_GET
