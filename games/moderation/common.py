@@ -19,9 +19,9 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from games import clock as turn_clock
 from games.models import Game, GameNotice, ModeratorAction
-from games.services import ServiceError
+from games.play import clock as turn_clock
+from games.play.services import ServiceError
 
 MAX_REASON = 2000
 MAX_PUBLIC_NOTE = 200

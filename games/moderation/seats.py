@@ -18,9 +18,10 @@ from django.core.validators import validate_email
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games import engine, services
-from games.links import new_secret, seat_link
+from games import engine
+from games.mail import plan
 from games.models import EmailMode, Game, GameNotice, Move, Notification, Seat
+from games.models.links import new_secret, seat_link
 from games.moderation.common import (
     ModerationError,
     clean_note,
@@ -30,7 +31,7 @@ from games.moderation.common import (
     require_status,
     tell_table,
 )
-from games.notifications import plan
+from games.play import services
 
 JSON = dict[str, Any]
 OPEN = (Game.Status.SETUP, Game.Status.ACTIVE, Game.Status.PAUSED)

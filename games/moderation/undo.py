@@ -15,7 +15,7 @@ from django.contrib.auth.models import User
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games import engine, services
+from games import engine
 from games.models import Game, GameNotice, Move
 from games.moderation.common import (
     ModerationError,
@@ -28,7 +28,8 @@ from games.moderation.common import (
     tell_table,
 )
 from games.moderation.seats import queue_turn_email
-from games.services import StaleVersion
+from games.play import services
+from games.play.services import StaleVersion
 
 JSON = dict[str, Any]
 
