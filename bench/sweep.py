@@ -110,8 +110,9 @@ def run(args: argparse.Namespace) -> None:
     from django.db import connection
     from django.utils import timezone
 
-    from games import deadlines, tasks
+    from games import tasks
     from games.models import Game, SweepMark
+    from games.play.clock import sweeps as deadlines
     from saboteur_site.celery import app
 
     app.conf.update(task_always_eager=False, broker_url="memory://")
@@ -161,8 +162,8 @@ def run(args: argparse.Namespace) -> None:
 
 def handle_sample(count: int, now: datetime) -> None:
     """The per-game work the tasks do, on a sample, to size the workers."""
-    from games import deadlines as d
     from games.models import SweepMark as Mark
+    from games.play.clock import sweeps as d
 
     for name, sweep, handle in [("deadline", d.sweep_deadlines, d.handle_deadlines),
                                 ("reminder", d.sweep_reminders, d.handle_reminders)]:

@@ -10,5 +10,7 @@ class GamesConfig(AppConfig):
         # The dispute emails' builders (games.emails.letters.register), for every process
         # that sends, not only those that load the admin; the email provider's delivery
         # reports (anymail's tracking signal).
-        from .moderation import mail  # noqa: F401
-        from .notifications import tracking  # noqa: F401
+        # The Celery tasks, registered by name for games.mail.dispatch.
+        from games import tasks  # noqa: F401
+        from games.mail import tracking  # noqa: F401
+        from games.moderation import mail  # noqa: F401

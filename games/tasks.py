@@ -1,4 +1,4 @@
-"""Celery tasks: thin shells that take ids and call games.notifications / games.deadlines.
+"""Celery tasks: thin shells that take ids and call games.mail / games.play (services).
 
 Every task may run twice (a redelivered message, a retried hook): each is written so
 the second run changes nothing (unique Notification keys, conditional claims).
@@ -13,12 +13,11 @@ from celery import Task
 from django.db import transaction
 from django.utils import timezone
 
+from games.mail import plan, send
+from games.models import Seat
+from games.play.clock import sweeps
+from games.play.hooks import plan_deadline_missed_rows
 from saboteur_site.celery import app
-
-from . import deadlines
-from .models import Game, Seat
-from .notifications import plan, send
-from .services import ABSENT_AFTER_MISSES
 
 
 @app.task(name="games.tasks.plan_after_move")
@@ -33,12 +32,6 @@ def plan_invitation(seat_id: int) -> int:
     with transaction.atomic():
         seat = Seat.objects.filter(pk=seat_id).first()
         return len(plan.queue(plan.invitation(seat))) if seat else 0
-
-
-def plan_deadline_missed_rows(game_id: int, version: int, seat_id: int) -> list[int]:
-    game = Game.objects.get(pk=game_id)
-    seat = Seat.objects.get(pk=seat_id)
-    return plan.queue(plan.deadline_missed(game, seat, version, ABSENT_AFTER_MISSES))
 
 
 @app.task(name="games.tasks.plan_deadline_missed")
@@ -59,29 +52,29 @@ def send_notification(self: Task[Any, Any], notification_id: int) -> str:
 
 @app.task(name="games.tasks.sweep_deadlines")
 def sweep_deadlines() -> int:
-    return deadlines.sweep_deadlines(handle_deadlines.delay)
+    return sweeps.sweep_deadlines(handle_deadlines.delay)
 
 
 @app.task(name="games.tasks.handle_deadlines")
 def handle_deadlines(batch: list[list[object]]) -> dict[str, int]:
     """[[game id, version, deadline], ...] from one sweep."""
-    return deadlines.handle_deadlines(batch)
+    return sweeps.handle_deadlines(batch)
 
 
 @app.task(name="games.tasks.sweep_reminders")
 def sweep_reminders() -> int:
-    return deadlines.sweep_reminders(handle_reminders.delay)
+    return sweeps.sweep_reminders(handle_reminders.delay)
 
 
 @app.task(name="games.tasks.handle_reminders")
 def handle_reminders(batch: list[list[object]]) -> int:
     """[[game id, version, reminder time], ...] from one sweep."""
-    return deadlines.handle_reminders(batch)
+    return sweeps.handle_reminders(batch)
 
 
 @app.task(name="games.tasks.sweep_digests")
 def sweep_digests() -> int:
-    return deadlines.sweep_digests()
+    return sweeps.sweep_digests()
 
 
 @app.task(name="games.tasks.requeue_unsent")

@@ -76,6 +76,11 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
             ],
+            # The tag libraries live with the pages (games/web), not in <app>/templatetags.
+            "libraries": {
+                "disputes": "games.web.templatetags.disputes",
+                "seat_emails": "games.web.templatetags.seat_emails",
+            },
         },
     },
 ]
@@ -163,7 +168,7 @@ EMAIL_FILE_PATH = env_str("EMAIL_FILE_PATH", str(BASE_DIR / "var" / "mail"))
 EMAIL_PROVIDER = env_str("EMAIL_PROVIDER", "file").lower()
 # provider: (backend, {ANYMAIL setting: (environment variable, required)})
 _EMAIL_PROVIDERS: dict[str, tuple[str, dict[str, tuple[str, bool]]]] = {
-    "file": ("games.emails.outbox.OutboxBackend", {}),
+    "file": ("games.mail.outbox.OutboxBackend", {}),
     "console": ("django.core.mail.backends.console.EmailBackend", {}),
     "smtp": ("django.core.mail.backends.smtp.EmailBackend", {}),
     "postmark": ("anymail.backends.postmark.EmailBackend", {

@@ -5,5 +5,5 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     # The email provider's delivery reports: /anymail/<provider>/tracking/ (README "Email").
     path("anymail/", include("anymail.urls")),
-    path("", include("games.urls")),
+    path("", include("games.web.urls")),
 ]

@@ -11,8 +11,9 @@ from django.core import mail
 from django.core.mail.backends.locmem import EmailBackend as LocmemBackend
 from django.core.mail.message import EmailMessage
 
-from games import engine, services
+from games import engine
 from games.models import Game, Move, Notification
+from games.play import services
 from tests.support import GameWithLinks
 
 Commit = Callable[[], Any]  # django_capture_on_commit_callbacks(execute=True)

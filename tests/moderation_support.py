@@ -9,8 +9,9 @@ from typing import Any
 from django.contrib.auth.models import Group, Permission, User
 from django.test import Client
 
-from games import engine, services
+from games import engine
 from games.models import Game, Move
+from games.play import services
 from tests.support import GameWithLinks, choose
 
 

@@ -11,8 +11,9 @@ from datetime import datetime
 from itertools import combinations
 from typing import Any
 
-from games import engine, services
+from games import engine
 from games.models import Game, Seat
+from games.play import services
 
 CSRF_INPUT = re.compile(r'name="csrfmiddlewaretoken" value="[^"]*"')
 

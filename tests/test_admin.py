@@ -14,10 +14,11 @@ from django.core import mail
 from django.test import Client
 from django.utils import timezone
 
-from games import engine, hooks, moderation
-from games.choices import move_value
-from games.links import find_seat
+from games import engine, moderation
 from games.models import Dispute, Game, ModeratorAction, Move, Seat
+from games.models.links import find_seat
+from games.play import hooks
+from games.present.choices import move_value
 from tests.moderation_support import (
     action_url,
     digger,

@@ -13,9 +13,10 @@ from django.core import mail
 from django.test import Client
 from django.utils import timezone
 
-from games import engine, hooks
-from games.links import find_seat
+from games import engine
 from games.models import Game, ModeratorAction, Notification, Seat
+from games.models.links import find_seat
+from games.play import hooks
 from tests.moderation_support import logged_in, make_moderator, page_url, play, post_action
 from tests.support import GameWithLinks, make_game, page_moves, page_version
 
@@ -105,7 +106,7 @@ def test_a_stalled_player_is_found_and_replaced(django_capture_on_commit_callbac
 
 
 def _json(move: dict[str, Any]) -> str:
-    from games.choices import move_value
+    from games.present.choices import move_value
 
     return move_value(move)
 

@@ -25,8 +25,8 @@ from django.test import override_settings
 from django.utils import timezone
 
 from games import tasks
+from games.mail import plan
 from games.models import Game, Move, Notification
-from games.notifications import plan
 from saboteur_site.celery import app, beat_schedule
 from tests.email_support import FlakyBackend
 from tests.support import make_game

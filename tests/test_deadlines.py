@@ -12,7 +12,7 @@ from django.contrib.auth.models import Group, User
 from django.core import mail
 from django.test import override_settings
 
-from games import deadlines, engine, services, tasks
+from games import engine, tasks
 from games.models import (
     EmailMode,
     Game,
@@ -23,6 +23,8 @@ from games.models import (
     SweepMark,
     TimeoutPolicy,
 )
+from games.play import services
+from games.play.clock import sweeps as deadlines
 from tests.email_support import play_until, sent_to, system_moves
 from tests.support import START, assert_replay_matches, make_game
 

@@ -7,10 +7,12 @@ from typing import Any
 
 import pytest
 
-from games import clock as rules
-from games import deadlines, engine, services, tasks
+from games import engine, tasks
 from games.models import EmailMode, Game, GameNotice, Notification, Seat
-from games.services import ServiceError
+from games.play import clock as rules
+from games.play import services
+from games.play.clock import sweeps as deadlines
+from games.play.services import ServiceError
 from tests.email_support import sent_to, system_moves
 from tests.support import START, make_game
 

@@ -24,10 +24,12 @@ import time_machine
 from django.core import mail
 from django.test import override_settings
 
-from games import describe, engine, services, tasks
-from games.emails import letters
-from games.emails.message import inline_css
+from games import engine, tasks
+from games.mail import letters
+from games.mail.message import inline_css
 from games.models import EmailMode, Game, Notification, Seat
+from games.play import services
+from games.present import describe
 from tests.email_support import play_one, word
 from tests.support import make_game, other_hands, perturbed
 

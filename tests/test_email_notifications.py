@@ -13,10 +13,10 @@ from anymail.exceptions import AnymailRecipientsRefused
 from django.core import mail
 from django.test import override_settings
 
-from games import engine, hooks, services
-from games.emails import letters
+from games import engine
+from games.mail import letters, plan, send
 from games.models import EmailMode, Game, Notification, Seat
-from games.notifications import plan, send
+from games.play import hooks, services
 from games.tasks import plan_after_move, requeue_unsent, send_notification
 from tests.email_support import FlakyBackend, play_one, play_until, sent_to
 from tests.support import make_game

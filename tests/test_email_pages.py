@@ -13,10 +13,9 @@ from typing import Any
 import pytest
 from django.test import Client, override_settings
 
-from games.emails import outbox
-from games.emails.message import unsubscribe_url
+from games.mail import outbox, plan, send
+from games.mail.message import unsubscribe_url
 from games.models import EmailMode, GameNotice, Notification, Seat
-from games.notifications import plan, send
 from tests.support import make_game
 
 pytestmark = pytest.mark.django_db
@@ -101,7 +100,7 @@ def test_a_digest_unsubscribe_covers_every_digest_seat_of_the_address() -> None:
 
 def test_the_file_backend_and_the_outbox_page(tmp_path: Path, client: Client,
                                                settings: Any) -> None:
-    settings.EMAIL_BACKEND = "games.emails.outbox.OutboxBackend"
+    settings.EMAIL_BACKEND = "games.mail.outbox.OutboxBackend"
     settings.EMAIL_FILE_PATH = str(tmp_path)
     settings.DEBUG = True
     g = make_game(players=3, seed=1, start=True)
@@ -235,6 +234,6 @@ def test_the_provider_is_chosen_by_environment_only() -> None:
     assert found["sendgrid"][0] == "anymail.backends.sendgrid.EmailBackend"
     assert found["brevo"] == ["anymail.backends.brevo.EmailBackend",
                               {"BREVO_API_KEY": "br", "WEBHOOK_SECRET": "a:b"}]
-    assert found[""] == ["games.emails.outbox.OutboxBackend", {}]
+    assert found[""] == ["games.mail.outbox.OutboxBackend", {}]
     assert "needs POSTMARK_SERVER_TOKEN" in found["error:postmark"]
 

@@ -8,8 +8,8 @@ from typing import Any
 import pytest
 from django.test import Client
 
-from games import links, services
-from games.models import Seat
+from games.models import Seat, links
+from games.play import services
 from tests.support import GameWithLinks
 
 

@@ -11,8 +11,7 @@ import time_machine
 from django.contrib.auth.models import User
 from django.utils import timezone
 
-from games import engine, hooks, moderation, services
-from games.links import find_seat
+from games import engine, moderation
 from games.models import (
     EmailMode,
     Game,
@@ -22,7 +21,9 @@ from games.models import (
     Notification,
     Seat,
 )
+from games.models.links import find_seat
 from games.moderation.clock import MAX_EXTENSION
+from games.play import hooks, services
 from tests.moderation_support import log_types, make_moderator, play
 from tests.support import GameWithLinks, assert_replay_matches
 

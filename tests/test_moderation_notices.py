@@ -12,8 +12,9 @@ from django.test import Client
 from hypothesis import given
 from hypothesis import strategies as st
 
-from games import describe, engine, moderation
+from games import engine, moderation
 from games.models import Game
+from games.present import describe
 from tests.moderation_support import make_moderator, play
 from tests.support import GameWithLinks, perturbed, without_csrf
 

@@ -97,8 +97,8 @@ def test_after_an_undo_the_same_moves_lead_to_the_same_game(game_factory: Any) -
     dropped = [m.move for m in g.game.moves.filter(number__gt=current - 6).order_by("number")]
     moderation.undo_to(g.game.pk, current - 6, expected_version=current, moderator=mod,
                        reason="redo check", force=True)
-    from games import services
     from games.models import Move
+    from games.play import services
 
     for offset, move in enumerate(dropped):
         game = g.refresh()

@@ -8,7 +8,8 @@ from typing import Any
 import pytest
 from django.utils import translation
 
-from games import choices, describe, drawing, engine
+from games import engine
+from games.present import choices, describe, drawing
 
 NAMES = {0: "Ann", 1: "Bob", 2: "Cy"}
 

@@ -12,9 +12,10 @@ import time_machine
 from django.core import mail
 from django.core.mail import EmailMultiAlternatives
 
-from games import engine, services
-from games.emails import maze_s2
+from games import engine
 from games.models import Game
+from games.play import services
+from games.present import maze_s2
 from tests.support import choose, make_game
 from tests.test_email_leaks import START, check_email
 from tests.test_saboteur2_forms import play_until

@@ -12,8 +12,10 @@ from typing import Any
 import pytest
 from django.test import Client
 
-from games import describe, engine, services
+from games import engine
 from games.models import Game, Move
+from games.play import services
+from games.present import describe
 from tests.support import GameWithLinks, assert_replay_matches, choose, make_game, page_version
 
 pytestmark = pytest.mark.django_db

@@ -9,8 +9,9 @@ from typing import Any
 import pytest
 from django.utils import translation
 
-from games import choices, clock, describe, drawing, engine, words
-from games.emails import maze, maze_s2
+from games import engine
+from games.play import clock
+from games.present import choices, describe, drawing, maze, maze_s2, words
 
 NAMES = {0: "Ann", 1: "Bob", 2: "Cy"}
 RULES = engine.rules_for("saboteur2")

@@ -11,8 +11,9 @@ import pytest
 import time_machine
 from django.db import connection
 
-from games import engine, hooks, services
+from games import engine
 from games.models import Game, Message, Move, Seat
+from games.play import hooks, services
 from tests.support import GameWithLinks, assert_replay_matches, make_game
 
 Players = list[services.PlayerSpec]

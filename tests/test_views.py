@@ -11,8 +11,9 @@ import pytest
 from django.test import Client
 from django.utils import timezone, translation
 
-from games import engine, services
+from games import engine
 from games.models import Game, Message, Move, Seat
+from games.play import services
 from tests.support import GameWithLinks, page_moves, page_version, token_of
 
 

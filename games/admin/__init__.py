@@ -7,6 +7,6 @@
     games.admin.permissions who may see secrets and who may act
 """
 
-from . import games, records
+from games.admin import games, records
 
 __all__ = ["games", "records"]

@@ -13,13 +13,13 @@ from django import forms
 from django.conf import settings
 from django.utils.translation import gettext_lazy as _
 
-from .. import engine
-from ..choices import build
-from ..forms import LongSelect, time_zone_choices
-from ..models import Game
-from ..moderation.clock import MAX_EXTENSION, extension_left, hours
-from ..moderation.common import MAX_PUBLIC_NOTE, MAX_REASON
-from ..moderation.disputes import OUTCOMES
+from games import engine
+from games.models import Game
+from games.moderation.clock import MAX_EXTENSION, extension_left, hours
+from games.moderation.common import MAX_PUBLIC_NOTE, MAX_REASON
+from games.present.choices import build
+from games.present.words import OUTCOMES
+from games.web.forms import LongSelect, time_zone_choices
 
 REASON_HELP = _("Kept with the action for the other moderators; players never see it.")
 NOTE_HELP = _("Optional. Every player sees it in the game log: never mention a hand, a role "

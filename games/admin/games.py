@@ -20,11 +20,11 @@ from django.utils.html import format_html
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext_lazy as _
 
-from .. import engine
-from ..models import Dispute, Game, Seat
-from . import moderate
-from .base import ReadOnlyAdmin
-from .permissions import can_see_secrets
+from games import engine
+from games.admin import moderate
+from games.admin.base import ReadOnlyAdmin
+from games.admin.permissions import can_see_secrets
+from games.models import Dispute, Game, Seat
 
 
 def _count(queryset: QuerySet[Any]) -> Coalesce:

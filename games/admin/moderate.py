@@ -25,11 +25,13 @@ from django.urls import URLPattern, path, reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-from .. import describe, engine, moderation, services
-from ..models import Game
-from . import forms as f
-from . import truth
-from .permissions import can_moderate, moderator, require_secrets
+from games import engine, moderation
+from games.admin import forms as f
+from games.admin import truth
+from games.admin.permissions import can_moderate, moderator, require_secrets
+from games.models import Game
+from games.play import services
+from games.present import describe
 
 FORMS: dict[str, Callable[..., forms.Form]] = {
     "undo": f.UndoForm, "replace": f.ReplaceForm, "extend": f.ExtendForm,

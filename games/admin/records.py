@@ -19,12 +19,12 @@ from django.utils.safestring import SafeString
 from django.utils.text import Truncator
 from django.utils.translation import gettext_lazy as _
 
-from .. import describe
-from ..models import Dispute, GameNotice, Message, ModeratorAction, Move, Notification, Seat
-from ..moderation.common import KINDS
-from ..moderation.disputes import OUTCOMES, outcome_label
-from .base import ReadOnlyAdmin
-from .permissions import can_see_secrets
+from games.admin.base import ReadOnlyAdmin
+from games.admin.permissions import can_see_secrets
+from games.models import Dispute, GameNotice, Message, ModeratorAction, Move, Notification, Seat
+from games.moderation.common import KINDS
+from games.present import describe
+from games.present.words import OUTCOMES, outcome_label
 
 PRIVATE = _("(private: only moderators may read it)")
 

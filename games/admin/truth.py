@@ -14,10 +14,11 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from .. import describe, drawing, engine, pages
-from ..models import Dispute, Game, GameNotice, ModeratorAction, Move, Seat
-from ..moderation.common import KINDS
-from ..moderation.disputes import outcome_label
+from games import engine
+from games.models import Dispute, Game, GameNotice, ModeratorAction, Move, Seat
+from games.moderation.common import KINDS
+from games.present import describe, drawing, pages
+from games.present.words import outcome_label
 
 JSON = dict[str, Any]
 ACTIONS_SHOWN = 50

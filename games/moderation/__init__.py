@@ -19,19 +19,19 @@ from __future__ import annotations
 
 from django.contrib.auth.models import User
 
-from ..models import Game, ModeratorAction
-from .clock import MAX_EXTENSION, cancel, extend_deadline, pause, resume
-from .common import KINDS, ModerationError
-from .disputes import OUTCOMES, file_dispute, resolve_dispute
-from .integrity import IntegrityReport, verify_integrity
-from .seats import (
+from games.models import Game, ModeratorAction
+from games.moderation.clock import MAX_EXTENSION, cancel, extend_deadline, pause, resume
+from games.moderation.common import KINDS, ModerationError
+from games.moderation.disputes import OUTCOMES, file_dispute, resolve_dispute
+from games.moderation.integrity import IntegrityReport, verify_integrity
+from games.moderation.seats import (
     legal_for_actor,
     moderator_move,
     replace_player,
     resend_turn_email,
     rotate_seat_link,
 )
-from .undo import UndoPlan, plan_undo, undo_to
+from games.moderation.undo import UndoPlan, plan_undo, undo_to
 
 __all__ = [
     "KINDS", "MAX_EXTENSION", "OUTCOMES", "IntegrityReport", "ModerationError", "UndoPlan",

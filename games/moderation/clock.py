@@ -16,8 +16,8 @@ from django.contrib.auth.models import User
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from ..models import Game, GameNotice
-from .common import (
+from games.models import Game, GameNotice
+from games.moderation.common import (
     ModerationError,
     clean_note,
     clean_reason,

@@ -19,9 +19,9 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from .. import clock as turn_clock
-from ..models import Game, GameNotice, ModeratorAction
-from ..services import ServiceError
+from games.models import Game, GameNotice, ModeratorAction
+from games.play import clock as turn_clock
+from games.play.services import ServiceError
 
 MAX_REASON = 2000
 MAX_PUBLIC_NOTE = 200

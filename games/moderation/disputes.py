@@ -11,25 +11,21 @@ from __future__ import annotations
 from django.contrib.auth.models import User
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
-from ..models import Dispute, Game, GameNotice, Seat
-from . import mail
-from .common import ModerationError, clean_note, clean_reason, locked_game, record, tell_table
+from games.models import Dispute, Game, GameNotice, Seat
+from games.moderation import mail
+from games.moderation.common import (
+    ModerationError,
+    clean_note,
+    clean_reason,
+    locked_game,
+    record,
+    tell_table,
+)
+from games.present.words import OUTCOMES, outcome_label  # noqa: F401  (moderation's API)
 
 MAX_TEXT = 4000
 MAX_OPEN_PER_SEAT = 3
-
-OUTCOMES = {
-    "upheld": gettext_lazy("upheld: the game was put right"),
-    "not_upheld": gettext_lazy("not upheld: the game stands"),
-    "settled": gettext_lazy("settled otherwise"),
-}
-
-
-def outcome_label(code: str) -> str:
-    return str(OUTCOMES.get(code, code))
-
 
 def file_dispute(seat_id: int, *, text: str, move_number: int | None = None,
                  share_with_table: bool = False) -> Dispute:

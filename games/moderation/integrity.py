@@ -14,9 +14,9 @@ from typing import Any
 from django.contrib.auth.models import User
 from django.utils.translation import gettext as _
 
-from .. import engine
-from ..models import Game, Move
-from .common import clean_reason, locked_game, record
+from games import engine
+from games.models import Game, Move
+from games.moderation.common import clean_reason, locked_game, record
 
 JSON = dict[str, Any]
 

@@ -18,11 +18,11 @@ from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import gettext as _
 
-from ..emails import letters
-from ..emails.message import Letter
-from ..links import link_for
-from ..models import Dispute, EmailMode, Notification
-from ..notifications import plan
+from games.mail import letters, plan
+from games.mail.message import Letter
+from games.models import Dispute, EmailMode, Notification
+from games.models.links import link_for
+from games.present.words import outcome_label
 
 Kind = Notification.Kind
 MODERATORS_GROUP = "moderators"
@@ -79,8 +79,6 @@ def filed_letter(note: Notification) -> Letter:
 
 
 def resolved_letter(note: Notification) -> Letter:
-    from .disputes import outcome_label
-
     dispute = _dispute(note)
     subject = _("Your dispute in \"%(game)s\" was resolved") % {"game": dispute.game.name}
     return _render("dispute_resolved", subject, {

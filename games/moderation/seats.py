@@ -18,11 +18,11 @@ from django.core.validators import validate_email
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from .. import engine, services
-from ..links import new_secret, seat_link
-from ..models import EmailMode, Game, GameNotice, Move, Notification, Seat
-from ..notifications import plan
-from .common import (
+from games import engine
+from games.mail import plan
+from games.models import EmailMode, Game, GameNotice, Move, Notification, Seat
+from games.models.links import new_secret, seat_link
+from games.moderation.common import (
     ModerationError,
     clean_note,
     clean_reason,
@@ -31,6 +31,7 @@ from .common import (
     require_status,
     tell_table,
 )
+from games.play import services
 
 JSON = dict[str, Any]
 OPEN = (Game.Status.SETUP, Game.Status.ACTIVE, Game.Status.PAUSED)

@@ -15,10 +15,9 @@ from django.contrib.auth.models import User
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from .. import engine, services
-from ..models import Game, GameNotice, Move
-from ..services import StaleVersion
-from .common import (
+from games import engine
+from games.models import Game, GameNotice, Move
+from games.moderation.common import (
     ModerationError,
     clean_note,
     clean_reason,
@@ -28,7 +27,9 @@ from .common import (
     set_deadline,
     tell_table,
 )
-from .seats import queue_turn_email
+from games.moderation.seats import queue_turn_email
+from games.play import services
+from games.play.services import StaleVersion
 
 JSON = dict[str, Any]
 

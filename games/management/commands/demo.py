@@ -7,7 +7,8 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.utils import timezone
 
-from ... import engine, services
+from games import engine
+from games.play import services
 
 DEMO_PLAYERS = ["Ann", "Bert", "Carla", "Dirk", "Elena", "Femke", "Gino", "Hilde", "Ivo", "Jet",
                 "Kees", "Lotte"]

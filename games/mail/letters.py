@@ -1,0 +1,270 @@
+"""The words of each email kind, rendered at send time in the recipient's language and zone.
+
+`letter_for(notification)` picks the builder for the notification's kind. Each
+builder reads the game through `engine.view(state, recipient seat)` only (via
+`facts`), plus public things: seat names, the deadline, table notices. A builder
+raises `Skip` when the email no longer makes sense (the turn it announces is over,
+the game was cancelled): the notification is then recorded as skipped, not sent.
+
+Other modules may add kinds with `register(kind, builder)`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+from zoneinfo import ZoneInfo
+
+from django.conf import settings
+from django.template.loader import render_to_string
+from django.urls import NoReverseMatch, reverse
+from django.utils import timezone, translation
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from games import engine
+from games.present import describe
+from games.present import facts, maze
+from games.mail.message import Letter, unsubscribe_url
+from games.models.links import link_for
+from games.models import EmailMode, Game, Notification, Seat
+
+JSON = dict[str, Any]
+Builder = Callable[[Notification], Letter]
+
+
+class Skip(Exception):
+    """This email should not go out any more; the reason is recorded on the row."""
+
+
+_BUILDERS: dict[str, Builder] = {}
+
+
+def register(kind: str, builder: Builder) -> None:
+    _BUILDERS[kind] = builder
+
+
+def letter_for(notification: Notification) -> Letter:
+    builder = _BUILDERS.get(notification.kind)
+    if builder is None:
+        raise Skip(f"no email is written for kind {notification.kind!r}")
+    seat = notification.seat
+    language = seat.language if seat is not None else settings.LANGUAGE_CODE
+    zone = seat.zone if seat is not None else ZoneInfo("UTC")
+    with translation.override(language), timezone.override(zone):
+        return builder(notification)
+
+
+def render(template: str, subject: str, context: JSON) -> Letter:
+    context = {**context, "subject": subject, "LANGUAGE_CODE": translation.get_language()}
+    text = render_to_string(f"emails/{template}.txt", context)
+    html = render_to_string(f"emails/{template}.html", context)
+    return Letter(subject=subject, text=text.strip() + "\n", html=html)
+
+
+def names_of(game: Game) -> dict[int, str]:
+    return dict(game.seats.values_list("number", "player_name"))
+
+
+def seat_context(note: Notification, seat: Seat, game: Game) -> JSON:
+    """What every email to a seat has: who, which game, the links, the footer."""
+    link = link_for(seat)
+    return {"seat": seat, "game": game, "link": link, "settings_link": link + "#emails",
+            "unsubscribe": unsubscribe_url(note), "zone": seat.zone.key}
+
+
+def _seat_and_game(note: Notification) -> tuple[Seat, Game]:
+    if note.seat is None or note.game is None:
+        raise Skip("the seat or game is gone")
+    return note.seat, note.game
+
+
+def notices_since(game: Game, log_index: int, names: dict[int, str]) -> list[str]:
+    """Table notices (timeouts, vacations, moderators) written since the given log index."""
+    found = game.notices.order_by("created_at", "id").values_list("kind", "params")
+    return [describe.notice_sentence(kind, params, names) for kind, params in found
+            if int((params or {}).get("log_at", 0)) >= log_index]
+
+
+def deadline_context(game: Game, seat: Seat) -> JSON:
+    if game.deadline_at is None:
+        return {"deadline": "", "time_left": ""}
+    now = timezone.now()
+    vacation = seat.vacation_until if seat.vacation_until and seat.vacation_until > now else None
+    return {"deadline": facts.local_time(game.deadline_at, seat.zone),
+            "time_left": facts.time_left(game.deadline_at, now),
+            "vacation_until": facts.local_time(vacation, seat.zone) if vacation else ""}
+
+
+def _still_your_turn(game: Game, seat: Seat, note: Notification) -> None:
+    if (game.status != Game.Status.ACTIVE or game.version != note.params.get("version")
+            or game.actor != seat.number):
+        raise Skip("the turn is over")
+
+
+# ---- the kinds --------------------------------------------------------------------------
+
+
+def invitation(note: Notification) -> Letter:
+    seat, game = _seat_and_game(note)
+    if game.status in (Game.Status.CANCELLED, Game.Status.FINISHED):
+        raise Skip("the game is over")
+    names = names_of(game)
+    subject = _("You are invited to play Saboteur: %(game)s") % {"game": game.name}
+    return render("invitation", subject, {
+        **seat_context(note, seat, game),
+        "players": [names[n] for n in sorted(names)], "started": game.status != "setup",
+        "accepted": seat.accepted_at is not None, "hours": game.hours_per_move,
+        "policy": game.timeout_policy,
+        "vacation_days": round(seat.vacation_left.total_seconds() / 86400, 1),
+    })
+
+
+def turn(note: Notification) -> Letter:
+    seat, game = _seat_and_game(note)
+    _still_your_turn(game, seat, note)
+    view = engine.view(game.state(), seat.number)
+    names = names_of(game)
+    since, start = facts.since_last_turn(view, names)
+    gold_phase = view["phase"] == "gold"
+    if gold_phase:
+        subject = _("%(game)s: pick a gold card") % {"game": game.name}
+    elif view["phase"] == "theft":
+        subject = _("%(game)s: steal a nugget") % {"game": game.name}
+    else:
+        subject = _("%(game)s: your turn (round %(round)s of %(rounds)s)") % {
+            "game": game.name, "round": view["round"], "rounds": view["rounds"]}
+    return render("turn", subject, {
+        **seat_context(note, seat, game), **deadline_context(game, seat),
+        "gold_phase": gold_phase, "gold_offer": facts.gold_offer(view),
+        "since": since, "notices": notices_since(game, start, names),
+        "maze_html": maze.maze_html(view), "maze_text": maze.maze_text(view),
+        "hand": facts.hand(view), "role": describe.role_name(view.get("role")),
+        "gold": facts.my_gold(view), "players": facts.players(view, names),
+        "deck_size": view["deck_size"], "round": view["round"], "rounds": view["rounds"],
+        "theft_phase": view["phase"] == "theft", "expansion": view["ruleset"] == "saboteur2",
+        "crystals": view.get("crystals", 0),
+    })
+
+
+def reminder(note: Notification) -> Letter:
+    seat, game = _seat_and_game(note)
+    _still_your_turn(game, seat, note)
+    if game.deadline_at is None or game.deadline_at <= timezone.now():
+        raise Skip("the deadline has passed")
+    view = engine.view(game.state(), seat.number)
+    subject = _("%(game)s: reminder, your move is due in %(left)s") % {
+        "game": game.name, "left": facts.time_left(game.deadline_at)}
+    return render("reminder", subject, {
+        **seat_context(note, seat, game), **deadline_context(game, seat),
+        "gold_phase": view["phase"] == "gold", "policy": game.timeout_policy,
+    })
+
+
+def missed(note: Notification) -> Letter:
+    seat, game = _seat_and_game(note)
+    view = engine.view(game.state(), seat.number)
+    names = names_of(game)
+    passed = note.params.get("policy") == "auto_pass"
+    event = facts.last_own_timeout_move(view) if passed else None
+    subject = _("%(game)s: you missed the deadline") % {"game": game.name}
+    return render("missed", subject, {
+        **seat_context(note, seat, game), "passed": passed,
+        "discarded": facts.discarded_name(event, view["ruleset"]) if event else None,
+        "picked_gold": event.get("value") if event and event["type"] == "gold_pick" else None,
+        "stole_from": describe.seat_name(event["target"], names)
+        if event and event["type"] == "steal" and event.get("target") is not None else "",
+        "missed": note.params.get("missed", 0), "absent": note.params.get("absent", False),
+        "absent_after": note.params.get("absent_after", 3),
+        "your_turn_again": game.status == Game.Status.ACTIVE and game.actor == seat.number,
+        "next_player": describe.seat_name(view["actor"], names) if view["actor"] is not None
+        else "",
+    })
+
+
+def round_end(note: Notification) -> Letter:
+    seat, game = _seat_and_game(note)
+    view = engine.view(game.state(), seat.number)
+    number = int(note.params.get("round", 0))
+    result = facts.round_result(view, number, names_of(game))
+    if result is None:
+        raise Skip("no such round result")
+    subject = _("%(game)s: round %(round)s is over") % {"game": game.name, "round": number}
+    return render("round_end", subject, {
+        **seat_context(note, seat, game), "result": result,
+        "won": facts.round_gold(view, number), "gold": facts.my_gold(view),
+        "rounds": view["rounds"],
+    })
+
+
+def game_end(note: Notification) -> Letter:
+    seat, game = _seat_and_game(note)
+    view = engine.view(game.state(), seat.number)
+    if not view["finished"]:
+        raise Skip("the game is not over")
+    names = names_of(game)
+    from games.present.pages import final_scores
+
+    last = view["round_results"][-1]["round"] if view["round_results"] else 0
+    subject = _("%(game)s: the game is over") % {"game": game.name}
+    return render("game_end", subject, {
+        **seat_context(note, seat, game), "scores": final_scores(view, names),
+        "won": seat.number in (view.get("winners") or []), "gold": facts.my_gold(view),
+        "result": facts.round_result(view, last, names),
+    })
+
+
+def digest(note: Notification) -> Letter:
+    """Every game waiting for this address's digest-mode seats, at send time."""
+    recipient = note.seat
+    zone = recipient.zone if recipient is not None else ZoneInfo("UTC")
+    seats = (Seat.objects.filter(email__iexact=note.to_email, email_mode=EmailMode.DAILY_DIGEST,
+                                 game__status=Game.Status.ACTIVE)
+             .select_related("game").order_by("game__deadline_at", "pk"))
+    waiting = []
+    for seat in seats:
+        game = seat.game
+        if game.actor != seat.number:
+            continue
+        view = engine.view(game.state(), seat.number)
+        since, _start = facts.since_last_turn(view, names_of(game))
+        waiting.append({
+            "game": game, "link": link_for(seat), "gold_phase": view["phase"] == "gold",
+            "round": view["round"], "rounds": view["rounds"], "since": since[-6:],
+            "deadline": facts.local_time(game.deadline_at, zone) if game.deadline_at else "",
+            "time_left": facts.time_left(game.deadline_at) if game.deadline_at else "",
+        })
+    if not waiting:
+        raise Skip("no game is waiting")
+    subject = ngettext("Saboteur: %(n)s game is waiting for your move",
+                       "Saboteur: %(n)s games are waiting for your move",
+                       len(waiting)) % {"n": len(waiting)}
+    return render("digest", subject, {"games": waiting, "unsubscribe": unsubscribe_url(note),
+                                      "zone": zone.key})
+
+
+def moderator_alert(note: Notification) -> Letter:
+    game = note.game
+    params = note.params
+    try:
+        admin = settings.SITE_URL + reverse("admin:games_game_change", args=[note.game_id])
+    except NoReverseMatch:
+        admin = settings.SITE_URL + "/admin/"
+    subject = _("Moderators: %(game)s needs a look") % {"game": game.name if game else "?"}
+    return render("mod_alert", subject, {
+        "game": game, "topic": params.get("topic"), "player": params.get("player", ""),
+        "seat_number": params.get("seat"), "missed": params.get("missed"),
+        "address": params.get("address", ""), "event": params.get("event", ""),
+        "admin": admin,
+    })
+
+
+for _kind, _builder in [
+    (Notification.Kind.INVITATION, invitation), (Notification.Kind.TURN, turn),
+    (Notification.Kind.REMINDER, reminder), (Notification.Kind.MISSED, missed),
+    (Notification.Kind.ROUND_END, round_end), (Notification.Kind.GAME_END, game_end),
+    (Notification.Kind.DIGEST, digest), (Notification.Kind.MODERATOR_ALERT, moderator_alert),
+]:
+    register(_kind, _builder)
+
+__all__ = ["Letter", "Skip", "letter_for", "register"]

@@ -1,0 +1,106 @@
+"""A rendered letter made into an email: headers, inlined CSS, unsubscribe link.
+
+Every player email carries
+- a Message-ID on our own domain (EMAIL_DOMAIN, else SITE_URL's host), stable for
+  one Notification so a retried send is recognisably the same message;
+- `List-Unsubscribe` (our one-click unsubscribe page) with
+  `List-Unsubscribe-Post: List-Unsubscribe=One-Click` (RFC 8058), which the big
+  mailbox providers require for automated mail;
+- `Auto-Submitted: auto-generated` so vacation responders stay quiet.
+Provider click and open tracking is switched off (anymail's normalised options):
+click tracking would route the private seat link through the provider's redirector.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from functools import cache
+from urllib.parse import urlsplit
+
+import css_inline
+from django.conf import settings
+from django.core import signing
+from django.core.mail import EmailMultiAlternatives
+from django.urls import reverse
+
+from games.models import Notification
+
+UNSUBSCRIBE_SALT = "games.emails.unsubscribe"
+
+
+@dataclass(frozen=True)
+class Letter:
+    """What one email says: its subject and both bodies (HTML not yet inlined)."""
+
+    subject: str
+    text: str
+    html: str
+
+
+def email_domain() -> str:
+    configured = str(getattr(settings, "EMAIL_DOMAIN", "") or "")
+    return configured or urlsplit(settings.SITE_URL).hostname or "localhost"
+
+
+def message_id_for(notification: Notification) -> str:
+    digest = hashlib.sha256(notification.key.encode()).hexdigest()[:16]
+    return f"<saboteur.{notification.pk}.{digest}@{email_domain()}>"
+
+
+def unsubscribe_token(notification: Notification) -> str | None:
+    """A signed token that can only stop emails: for a seat, or for a digest's address."""
+    if notification.kind == Notification.Kind.DIGEST:
+        return signing.dumps({"e": notification.to_email.lower()}, salt=UNSUBSCRIBE_SALT)
+    if notification.seat_id is not None:
+        return signing.dumps({"s": notification.seat_id}, salt=UNSUBSCRIBE_SALT)
+    return None
+
+
+def read_unsubscribe_token(token: str) -> dict[str, object] | None:
+    try:
+        data = signing.loads(token, salt=UNSUBSCRIBE_SALT)
+    except signing.BadSignature:
+        return None
+    return data if isinstance(data, dict) else None
+
+
+def unsubscribe_url(notification: Notification) -> str | None:
+    token = unsubscribe_token(notification)
+    if token is None:
+        return None
+    return settings.SITE_URL + reverse("games:unsubscribe", args=[token])
+
+
+@cache
+def _inliner() -> css_inline.CSSInliner:
+    # Never fetch anything while sending: all CSS is in the template.
+    return css_inline.CSSInliner(load_remote_stylesheets=False)
+
+
+def inline_css(html: str) -> str:
+    return str(_inliner().inline(html))
+
+
+def build(notification: Notification, letter: Letter) -> EmailMultiAlternatives:
+    """The email for `notification`, ready for Django's (or anymail's) backend."""
+    headers = {
+        "Message-ID": message_id_for(notification),
+        "Auto-Submitted": "auto-generated",
+        "X-Auto-Response-Suppress": "All",
+    }
+    unsubscribe = unsubscribe_url(notification)
+    if unsubscribe is not None:
+        headers["List-Unsubscribe"] = f"<{unsubscribe}>"
+        headers["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click"
+    message = EmailMultiAlternatives(
+        subject=letter.subject, body=letter.text, from_email=settings.DEFAULT_FROM_EMAIL,
+        to=[notification.to_email], headers=headers,
+    )
+    message.attach_alternative(inline_css(letter.html), "text/html")
+    # anymail's normalised options (ignored by Django's own backends).
+    message.track_clicks = False  # type: ignore[attr-defined]
+    message.track_opens = False  # type: ignore[attr-defined]
+    message.tags = [notification.kind]  # type: ignore[attr-defined]
+    message.metadata = {"notification": str(notification.pk)}  # type: ignore[attr-defined]
+    return message

@@ -1,0 +1,228 @@
+"""Which emails a change causes: Notification rows with unique keys, written before sending.
+
+A key names one email for good, so writing it twice (a task run twice, two sweeps, a
+retried hook) finds the row already there and sends nothing more:
+
+    invitation:seat=12:link=<hash of the link's salt>  (a new link is a new invitation)
+    turn:seat=12:v41.9876                        reminder:seat=12:v41.9876:h=1:d=<deadline>
+    missed:seat=12:v41.9876                      round_end:seat=12:r=2       game_end:seat=12
+    digest:<hash of the address>:2026-11-22      mod_alert:absent:seat=12:v41.9876:to=<hash>
+
+`v41.9876` names a turn: the game's version and the id of the Move row that made it.
+After a moderator's undo the same version comes back with a new Move row, so the
+replayed turn gets its own emails.
+
+Planning is convergent: `after_move` looks at the game as it is (not at what the move
+was) and creates whatever rows are missing, so a missed or late hook catches up.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from datetime import date, datetime
+from typing import Any
+
+from django.conf import settings
+from django.contrib.auth.models import User
+from django.db import transaction
+
+from games import engine
+from games.mail.dispatch import enqueue_sends
+from games.models import EmailMode, Game, Move, Notification, Seat
+
+Kind = Notification.Kind
+
+# Which email settings get which kind. Digest players get their digest, the last
+# reminder before a deadline (a daily digest can come too late for a short turn),
+# missed deadlines and the end of the game; "links only" gets nothing at all.
+WANTED_BY: dict[str, set[str]] = {
+    Kind.INVITATION: {EmailMode.EACH_TURN, EmailMode.DAILY_DIGEST},
+    Kind.TURN: {EmailMode.EACH_TURN},
+    Kind.REMINDER: {EmailMode.EACH_TURN, EmailMode.DAILY_DIGEST},
+    Kind.MISSED: {EmailMode.EACH_TURN, EmailMode.DAILY_DIGEST},
+    Kind.ROUND_END: {EmailMode.EACH_TURN},
+    Kind.GAME_END: {EmailMode.EACH_TURN, EmailMode.DAILY_DIGEST},
+    Kind.DIGEST: {EmailMode.DAILY_DIGEST},
+}
+
+
+@dataclass(frozen=True)
+class Spec:
+    key: str
+    kind: str
+    to_email: str
+    game_id: int | None = None
+    seat_id: int | None = None
+    params: dict[str, Any] = field(default_factory=dict)
+
+
+def wants(seat: Seat, kind: str) -> bool:
+    """Whether the seat's email setting lets this kind of email through."""
+    allowed = WANTED_BY.get(kind)
+    return allowed is None or seat.email_mode in allowed
+
+
+def address_hash(address: str) -> str:
+    return hashlib.sha256(address.strip().lower().encode()).hexdigest()[:16]
+
+
+def turn_tag(game_id: int, version: int) -> str:
+    move_id = (Move.objects.filter(game_id=game_id, number=version)
+               .values_list("pk", flat=True).first())
+    return f"v{version}.{move_id or 0}"
+
+
+def create(specs: Sequence[Spec]) -> list[int]:
+    """Write the rows whose keys are new; the ids of those (and only those) to send."""
+    if not specs:
+        return []
+    existing = set(Notification.objects.filter(key__in=[s.key for s in specs])
+                   .values_list("key", flat=True))
+    new = []
+    for spec in specs:
+        if spec.key in existing:
+            continue
+        note, created = Notification.objects.get_or_create(key=spec.key, defaults={
+            "kind": spec.kind, "to_email": spec.to_email, "game_id": spec.game_id,
+            "seat_id": spec.seat_id, "params": spec.params})
+        if created:
+            new.append(note.pk)
+    return new
+
+
+def send_on_commit(ids: Iterable[int]) -> None:
+    """Hand the new rows to the send task once the transaction that wrote them commits."""
+    ids = list(ids)
+    if ids:
+        transaction.on_commit(lambda: enqueue_sends(ids))
+
+
+def queue(specs: Sequence[Spec]) -> list[int]:
+    """Create the missing rows and send them after the commit."""
+    ids = create(specs)
+    send_on_commit(ids)
+    return ids
+
+
+def _seat_spec(kind: str, key: str, seat: Seat, **params: Any) -> Spec:
+    return Spec(key=key, kind=kind, to_email=seat.email, game_id=seat.game_id,
+                seat_id=seat.pk, params=params)
+
+
+# ---- what each event causes -------------------------------------------------------------
+
+
+def invitation(seat: Seat) -> list[Spec]:
+    link = hashlib.sha256(seat.link_salt.encode()).hexdigest()[:12]
+    if not wants(seat, Kind.INVITATION):
+        return []
+    return [_seat_spec(Kind.INVITATION, f"invitation:seat={seat.pk}:link={link}", seat)]
+
+
+def after_move(game_id: int, version: int) -> list[Spec]:
+    """Turn email for the seat now to act, round and game results once settled."""
+    game = Game.objects.get(pk=game_id)
+    seats = {s.number: s for s in game.seats.all()}
+    return turn_email(game, seats, version) + results(game, seats)
+
+
+def turn_email(game: Game, seats: dict[int, Seat], version: int) -> list[Spec]:
+    if (game.status != Game.Status.ACTIVE or game.version != version or game.actor is None
+            or game.actor not in seats):
+        return []
+    if version > 0 and game.snapshot.get("phase") == "play":
+        mover = (Move.objects.filter(game=game, number=version)
+                 .values_list("actor_kind", "seat_number").first())
+        if mover == (Move.Actor.SEAT, game.actor):
+            return []  # the same seat goes on (it is on its page right now)
+    seat = seats[game.actor]
+    if not wants(seat, Kind.TURN):
+        return []
+    tag = turn_tag(game.pk, version)
+    return [_seat_spec(Kind.TURN, f"turn:seat={seat.pk}:{tag}", seat, version=version)]
+
+
+def results(game: Game, seats: dict[int, Seat]) -> list[Spec]:
+    """Round ends once the round's gold is handed out (the next round has begun; the
+    last round is told in the game-end email), and the game end."""
+    if game.status != Game.Status.FINISHED and game.snapshot.get("round", 2) <= 1:
+        return []  # nothing is settled during round 1: skip building the view
+    view = engine.view(game.state(), None)
+    settled = [r["round"] for r in view["round_results"] if r["round"] < view["round"]]
+    specs = []
+    for seat in seats.values():
+        if wants(seat, Kind.ROUND_END):
+            specs += [_seat_spec(Kind.ROUND_END, f"round_end:seat={seat.pk}:r={r}", seat,
+                                 round=r) for r in settled]
+        if view["finished"] and wants(seat, Kind.GAME_END):
+            specs.append(_seat_spec(Kind.GAME_END, f"game_end:seat={seat.pk}", seat))
+    return specs
+
+
+def reminder(game: Game, seat: Seat, hours: int, last: bool) -> list[Spec]:
+    """`last`: the final reminder before the deadline (digest players get only that one)."""
+    if not wants(seat, Kind.REMINDER) or game.deadline_at is None:
+        return []
+    if seat.email_mode == EmailMode.DAILY_DIGEST and not last:
+        return []
+    tag = turn_tag(game.pk, game.version)
+    stamp = int(game.deadline_at.timestamp())
+    key = f"reminder:seat={seat.pk}:{tag}:h={hours}:d={stamp}"
+    return [_seat_spec(Kind.REMINDER, key, seat, version=game.version, hours=hours)]
+
+
+def deadline_missed(game: Game, seat: Seat, version: int, absent_after: int) -> list[Spec]:
+    """The missed-deadline email, and the moderators' alert when the game waits or the
+    seat has just been marked absent."""
+    tag = turn_tag(game.pk, version)
+    absent = seat.absent_since is not None
+    specs = []
+    if wants(seat, Kind.MISSED):
+        specs.append(_seat_spec(Kind.MISSED, f"missed:seat={seat.pk}:{tag}", seat,
+                                policy=game.timeout_policy, missed=seat.missed_turns,
+                                absent=absent, absent_after=absent_after))
+    if game.timeout_policy == "wait":
+        specs += moderator_alert("waiting", game, seat, tag)
+    elif absent and seat.missed_turns == absent_after:
+        specs += moderator_alert("absent", game, seat, tag, missed=seat.missed_turns)
+    return specs
+
+
+def digest(address: str, seat: Seat, local_day: date) -> list[Spec]:
+    """One digest per address and local day; `seat` gives its language and time zone."""
+    key = f"digest:{address_hash(address)}:{local_day.isoformat()}"
+    return [Spec(key=key, kind=Kind.DIGEST, to_email=address, seat_id=seat.pk,
+                 params={"day": local_day.isoformat()})]
+
+
+# ---- moderators -------------------------------------------------------------------------
+
+
+def moderator_addresses() -> list[str]:
+    """Active users of the "moderators" group with an address, and MODERATOR_EMAILS."""
+    users = User.objects.filter(is_active=True, groups__name="moderators").exclude(email="")
+    found = {e.strip().lower(): e.strip() for e in users.values_list("email", flat=True)}
+    for address in settings.MODERATOR_EMAILS:
+        found.setdefault(address.lower(), address)
+    return sorted(found.values())
+
+
+def moderator_alert(topic: str, game: Game | None, seat: Seat | None, tag: str,
+                    **params: Any) -> list[Spec]:
+    """One alert per moderator address; only facts every moderator may see."""
+    about = f"seat={seat.pk}" if seat is not None else "game"
+    details = {"topic": topic, **params}
+    if seat is not None:
+        details.update(seat=seat.number, player=seat.player_name)
+    return [Spec(key=f"mod_alert:{topic}:{about}:{tag}:to={address_hash(address)}",
+                 kind=Kind.MODERATOR_ALERT, to_email=address,
+                 game_id=game.pk if game else None, params=details)
+            for address in moderator_addresses()]
+
+
+def email_problem(seat: Seat, event: str, when: datetime) -> list[Spec]:
+    """A bounce or complaint for a seat's address: the moderators hear of it once a day."""
+    return moderator_alert("email", seat.game, seat, f"d{when.date().isoformat()}",
+                           event=event, address=seat.email)

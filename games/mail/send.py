@@ -1,0 +1,147 @@
+"""Sending one Notification: claim it, render it, send it, record what happened.
+
+Exactly once: a send first claims the row with a conditional UPDATE (pending or
+retrying -> sending). Only one run can win that; a task delivered twice, or a second
+worker, finds nothing to claim and sends nothing. A provider error puts the row back
+to `retrying` with the time of the next attempt (exponential backoff: EMAIL_RETRY_SECONDS
+doubled each attempt, at most an hour) and the task is retried then; an error the
+provider will give again (an address it refuses, a malformed message), or running out
+of attempts (EMAIL_MAX_ATTEMPTS), records the row as failed.
+
+The one window left is a worker dying after the provider accepted a message and
+before the row says so: `requeue_unsent` retries rows stuck in `sending`, so such an
+email could go out twice. No provider offers idempotent sends to close it.
+"""
+
+from __future__ import annotations
+
+import logging
+import smtplib
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from anymail.exceptions import AnymailAPIError, AnymailInvalidAddress, AnymailRecipientsRefused
+from django.conf import settings
+from django.db.models import F
+from django.utils import timezone
+
+from games.mail import letters
+from games.mail.message import build, message_id_for
+from games.models import Notification, Seat
+from games.mail import plan
+
+log = logging.getLogger("games.notifications")
+Status = Notification.Status
+MAX_RETRY_SECONDS = 3600
+STUCK_SENDING = timedelta(minutes=15)
+UNSENT_AFTER = timedelta(minutes=2)
+
+
+@dataclass(frozen=True)
+class Outcome:
+    status: str  # a Notification status, or "" when there was nothing to claim
+    retry_in: int | None = None
+
+
+def backoff(attempt: int) -> int:
+    """Seconds before attempt `attempt + 1`: the base, doubled after each failure."""
+    return int(min(settings.EMAIL_RETRY_SECONDS * 2 ** max(attempt - 1, 0), MAX_RETRY_SECONDS))
+
+
+def is_permanent(error: Exception) -> bool:
+    """Errors that sending the same message again would only repeat."""
+    if isinstance(error, AnymailRecipientsRefused | AnymailInvalidAddress
+                  | smtplib.SMTPRecipientsRefused):
+        return True
+    if isinstance(error, AnymailAPIError):
+        return error.status_code in (400, 413, 422)
+    return isinstance(error, smtplib.SMTPDataError) and 500 <= error.smtp_code < 600
+
+
+def refused_address(error: Exception) -> bool:
+    return isinstance(error, AnymailRecipientsRefused | AnymailInvalidAddress
+                      | smtplib.SMTPRecipientsRefused)
+
+
+def claim(notification_id: int, now: datetime) -> bool:
+    return Notification.objects.filter(
+        pk=notification_id, status__in=[Status.PENDING, Status.RETRYING]
+    ).update(status=Status.SENDING, attempts=F("attempts") + 1, claimed_at=now,
+             retry_at=None) == 1
+
+
+def _finish(note: Notification, status: str, **fields: object) -> Outcome:
+    Notification.objects.filter(pk=note.pk, status=Status.SENDING).update(status=status, **fields)
+    return Outcome(status)
+
+
+def skip_reason(note: Notification) -> str:
+    """Why a claimed email to a seat should not go out now, or ''."""
+    seat = note.seat
+    if seat is None or note.kind == Notification.Kind.MODERATOR_ALERT:
+        return ""
+    if not plan.wants(seat, note.kind):
+        return f"the player's email setting is {seat.email_mode}"
+    if seat.email_problem_at is not None and note.kind != Notification.Kind.INVITATION:
+        return "the address bounced or complained (see the seat)"
+    return ""
+
+
+def deliver(notification_id: int) -> Outcome:
+    """Claim, render and send one notification. Safe to call any number of times."""
+    now = timezone.now()
+    if not claim(notification_id, now):
+        return Outcome("")
+    note = Notification.objects.select_related("seat", "game").get(pk=notification_id)
+    reason = skip_reason(note)
+    if reason:
+        return _finish(note, Status.SKIPPED, last_error=reason)
+    try:
+        letter = letters.letter_for(note)
+        message = build(note, letter)
+    except letters.Skip as skip:
+        return _finish(note, Status.SKIPPED, last_error=str(skip))
+    except Exception as error:  # a bug in rendering: retrying would fail the same way
+        log.exception("notification %s could not be rendered", note.pk)
+        return _finish(note, Status.FAILED, last_error=f"rendering failed: {error!r}"[:2000])
+    try:
+        message.send()
+    except Exception as error:  # whatever the backend raises is the provider's answer
+        return _failed_send(note, error, now)
+    status = getattr(message, "anymail_status", None)
+    provider_id = str(getattr(status, "message_id", "") or "") or message_id_for(note)
+    log.info("notification %s (%s) sent", note.pk, note.kind)
+    return _finish(note, Status.SENT, sent_at=timezone.now(), subject=letter.subject[:300],
+                   message_id=message_id_for(note), provider_id=provider_id[:200],
+                   last_error="")
+
+
+def _failed_send(note: Notification, error: Exception, now: datetime) -> Outcome:
+    text = f"{type(error).__name__}: {error}"[:2000]
+    if is_permanent(error) or note.attempts >= settings.EMAIL_MAX_ATTEMPTS:
+        log.warning("notification %s failed for good: %s", note.pk, text)
+        if refused_address(error) and note.seat_id is not None:
+            Seat.objects.filter(pk=note.seat_id, email_problem_at=None).update(
+                email_problem_at=now)
+        return _finish(note, Status.FAILED, last_error=text)
+    delay = backoff(note.attempts)
+    log.info("notification %s: attempt %s failed, again in %ss: %s", note.pk, note.attempts,
+             delay, text)
+    _finish(note, Status.RETRYING, last_error=text, retry_at=now + timedelta(seconds=delay))
+    return Outcome(Status.RETRYING, retry_in=delay)
+
+
+def unsent(now: datetime, limit: int = 1000) -> list[int]:
+    """Rows whose send task was lost: pending for a while (the broker was down when the
+    change committed), stuck in `sending` (the worker died), or overdue for a retry.
+    Stuck rows go back to `retrying` so they can be claimed again."""
+    stuck = Notification.objects.filter(status=Status.SENDING, claimed_at__lte=now - STUCK_SENDING)
+    stuck.update(status=Status.RETRYING)
+    pending = Notification.objects.filter(status=Status.PENDING, created_at__lte=now - UNSENT_AFTER)
+    overdue = Notification.objects.filter(status=Status.RETRYING,
+                                          retry_at__lte=now - UNSENT_AFTER)
+    stale_retry = Notification.objects.filter(status=Status.RETRYING, retry_at=None)
+    ids = list(pending.values_list("pk", flat=True)[:limit])
+    ids += list(overdue.values_list("pk", flat=True)[:limit])
+    ids += list(stale_retry.values_list("pk", flat=True)[:limit])
+    return ids

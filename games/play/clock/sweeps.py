@@ -1,0 +1,224 @@
+"""Deadlines, reminders, digests and vacations: the sweeps the beat runs every minute.
+
+A sweep does not work through games itself, and it does not write a row per game to
+claim it. It claims a *time interval*: a SweepMark row says how far the sweep has
+got, and one conditional UPDATE moves it from there to now (two sweeps racing, e.g.
+two beats by mistake: only one moves it, the other does nothing). The games whose
+deadline (or reminder time) lies in that interval come from one indexed range query
+on (status, deadline_at) or (status, reminder_at), and are handed to tasks in
+batches of BATCH (`handle_deadlines`, `handle_reminders`). So a sweep costs about
+the bare query plus a few messages, whatever the number of due games.
+
+Each game is then claimed by its task with a conditional update: the timeout
+(services.miss_deadline) applies only if the game is still at the version and
+deadline the sweep saw (a player who moved meanwhile wins; a batch run twice does
+nothing the second time), and a reminder only if `reminder_at` is still what the
+sweep saw (its Notification key makes a second email impossible anyway). A handled
+game's deadline moves into the future, so it is never due again.
+
+Nothing is lost: each sweep also looks OVERLAP back (a deadline written by a
+transaction that committed just after the previous sweep's query), and picks up
+games still due LOST_AFTER after their interval was handed out (their task was lost:
+a worker died, the broker dropped it). Nothing waits in the broker for a day.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Sequence
+from datetime import UTC, datetime, timedelta
+
+from django.conf import settings
+from django.db import transaction
+from django.db.models import F
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from games.mail import plan
+from games.models import EmailMode, Game, GameNotice, Seat, SweepMark
+from games.play import clock
+from games.play.services import ServiceError, miss_deadline
+
+log = logging.getLogger("games.deadlines")
+
+OVERLAP = timedelta(seconds=30)  # less than a sweep period: at most one repeat
+LOST_AFTER = timedelta(minutes=10)
+BATCH = 200  # games per task
+EPOCH = datetime(2000, 1, 1, tzinfo=UTC)
+
+Batch = list[list[object]]
+Enqueue = Callable[[Batch], object]
+
+
+def claim_interval(name: str, now: datetime) -> datetime | None:
+    """Move the sweep's mark to `now`; the start of the claimed interval, or None when
+    another sweep moved it first."""
+    mark, _created = SweepMark.objects.get_or_create(name=name, defaults={"reached": EPOCH})
+    start = min(mark.reached, now)
+    moved = SweepMark.objects.filter(pk=mark.pk, reached=mark.reached).update(reached=now)
+    return start if moved else None
+
+
+def due_games(column: str, start: datetime, now: datetime) -> list[tuple[int, int, datetime]]:
+    """(id, version, time) of the active games due in the claimed interval, and of those
+    left due for LOST_AFTER (indexed ranges; the second is empty unless a task was lost)."""
+    active = Game.objects.filter(status=Game.Status.ACTIVE).order_by()  # no sort: a range scan
+    since = start - OVERLAP
+    fresh = active.filter(**{f"{column}__gt": since, f"{column}__lte": now})
+    lost = active.filter(**{f"{column}__lte": min(since, now - LOST_AFTER)})
+    return [*fresh.values_list("pk", "version", column), *lost.values_list("pk", "version", column)]
+
+
+def sweep(name: str, column: str, enqueue: Enqueue, now: datetime | None = None) -> int:
+    now = now or timezone.now()
+    start = claim_interval(name, now)
+    if start is None:
+        return 0
+    due = due_games(column, start, now)
+    rows: Batch = [[pk, version, moment.isoformat()] for pk, version, moment in due]
+    for i in range(0, len(rows), BATCH):
+        enqueue(rows[i:i + BATCH])
+    if rows:
+        log.info("%s sweep: %s games due", name, len(rows))
+    return len(rows)
+
+
+# ---- deadlines -------------------------------------------------------------------------
+
+
+def sweep_deadlines(enqueue: Enqueue, now: datetime | None = None) -> int:
+    return sweep("deadlines", "deadline_at", enqueue, now)
+
+
+def handle_deadlines(batch: Sequence[Sequence[object]]) -> dict[str, int]:
+    """Apply the timeout policy to each game of the batch (one transaction per game)."""
+    counts = {"passed": 0, "waiting": 0, "": 0}
+    for game_id, version, deadline in batch:
+        try:
+            counts[miss_deadline(int(str(game_id)), int(str(version)),
+                                 datetime.fromisoformat(str(deadline)))] += 1
+        except Exception:  # one broken game must not stop the batch; it comes back as lost
+            log.exception("game %s: the missed deadline could not be handled", game_id)
+    return counts
+
+
+# ---- reminders -------------------------------------------------------------------------
+
+
+def sweep_reminders(enqueue: Enqueue, now: datetime | None = None) -> int:
+    return sweep("reminders", "reminder_at", enqueue, now)
+
+
+def handle_reminders(batch: Sequence[Sequence[object]]) -> int:
+    """Plan the due reminder of each game and set its next reminder time."""
+    planned = 0
+    for game_id, _version, seen in batch:
+        with transaction.atomic():
+            game = (Game.objects.select_for_update()
+                    .filter(pk=int(str(game_id)), reminder_at=datetime.fromisoformat(str(seen)))
+                    .first())
+            if game is None:
+                continue  # handled already, or the turn moved on meanwhile
+            now = timezone.now()
+            planned += len(remind(game, now))
+            game.reminder_at = clock.next_reminder_at(game.deadline_at, game.reminder_hours, now)
+            Game.objects.filter(pk=game.pk).update(reminder_at=game.reminder_at)
+    return planned
+
+
+def remind(game: Game, now: datetime) -> list[int]:
+    hours = clock.due_reminder(game.deadline_at, game.reminder_hours, now)
+    if hours is None or game.actor is None or game.status != Game.Status.ACTIVE:
+        return []
+    seat = Seat.objects.get(game=game, number=game.actor)
+    times = clock.reminder_times(game.deadline_at, game.reminder_hours) if game.deadline_at else []
+    last = hours == min(h for h, _at in times)
+    return plan.queue(plan.reminder(game, seat, hours, last))
+
+
+# ---- daily digests -----------------------------------------------------------------------
+
+
+def sweep_digests(now: datetime | None = None) -> int:
+    """Plan today's digest for each address with a digest-mode seat to act, once its
+    local time has reached DIGEST_HOUR. One per address and local day (the key)."""
+    now = now or timezone.now()
+    waiting = (Seat.objects.filter(email_mode=EmailMode.DAILY_DIGEST, email_problem_at=None,
+                                   game__status=Game.Status.ACTIVE, game__actor=F("number"))
+               .order_by("email", "-created_at"))
+    first: dict[str, Seat] = {}
+    for seat in waiting:
+        first.setdefault(seat.email.strip().lower(), seat)  # newest seat: language, zone
+    specs = []
+    for seat in first.values():
+        local = timezone.localtime(now, seat.zone)
+        if local.hour >= settings.DIGEST_HOUR:
+            specs += plan.digest(seat.email, seat, local.date())
+    with transaction.atomic():
+        return len(plan.queue(specs))
+
+
+# ---- vacations ---------------------------------------------------------------------------
+
+
+def take_vacation(seat_id: int, length: timedelta) -> Seat:
+    """Start a vacation now: the seat's clock stops for `length`, taken from its budget.
+
+    The whole length is charged at once (it is calendar time, whoever's turn it is);
+    ending early gives back what is left. If it is the seat's turn, the deadline moves
+    by `length`; if its turn comes during the vacation, the clock starts when it ends.
+    """
+    now = timezone.now()
+    with transaction.atomic():
+        game, seat = _lock_seat(seat_id)
+        if game.status in (Game.Status.FINISHED, Game.Status.CANCELLED):
+            raise ServiceError("game_over", _("The game is over."))
+        if seat.vacation_until is not None and seat.vacation_until > now:
+            raise ServiceError("on_vacation", _("You are already on vacation."))
+        if length <= timedelta() or length > seat.vacation_left:
+            raise ServiceError("no_vacation_left", _("That is more vacation than you have left."))
+        seat.vacation_until = now + length
+        seat.vacation_left -= length
+        seat.save(update_fields=["vacation_until", "vacation_left"])
+        _shift_deadline(game, seat, length, now)
+        _notice(game, {"seat": seat.number, "until": seat.vacation_until.isoformat(),
+                       "hours": round(length.total_seconds() / 3600, 1)})
+    return seat
+
+
+def end_vacation(seat_id: int) -> Seat:
+    """End the seat's vacation early: the unused time goes back to its budget."""
+    now = timezone.now()
+    with transaction.atomic():
+        game, seat = _lock_seat(seat_id)
+        if seat.vacation_until is None or seat.vacation_until <= now:
+            raise ServiceError("not_on_vacation", _("You are not on vacation."))
+        unused = seat.vacation_until - now
+        seat.vacation_left += unused
+        seat.vacation_until = None
+        seat.save(update_fields=["vacation_until", "vacation_left"])
+        _shift_deadline(game, seat, -unused, now)
+        _notice(game, {"seat": seat.number, "ended": True})
+    return seat
+
+
+def _notice(game: Game, params: dict[str, object]) -> None:
+    log_at = len(game.snapshot.get("log", []))  # where the line sits in the game log
+    GameNotice.objects.create(game=game, version=game.version, kind=GameNotice.Kind.VACATION,
+                              params={**params, "log_at": log_at})
+
+
+def _lock_seat(seat_id: int) -> tuple[Game, Seat]:
+    game_id = Seat.objects.values_list("game_id", flat=True).get(pk=seat_id)
+    game = Game.objects.select_for_update().get(pk=game_id)  # the game first, always
+    return game, Seat.objects.select_for_update().get(pk=seat_id)
+
+
+def _shift_deadline(game: Game, seat: Seat, delta: timedelta, now: datetime) -> None:
+    """Move the deadline of the seat's running turn (its clock is paused meanwhile)."""
+    if (game.status != Game.Status.ACTIVE or game.actor != seat.number
+            or game.deadline_at is None):
+        return
+    game.deadline_at = max(game.deadline_at + delta, now)
+    game.reminder_at = clock.next_reminder_at(game.deadline_at, game.reminder_hours, now)
+    game.save(update_fields=["deadline_at", "reminder_at", "updated_at"])

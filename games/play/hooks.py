@@ -1,0 +1,62 @@
+"""Follow-up work after a change to a game is committed: the seams for notifications.
+
+`games.services` calls these through `transaction.on_commit`, so they run only once
+the change is durable and never for a rolled-back one. They take ids, not model
+instances, and hand straight over to Celery tasks (games.tasks, queued by name
+through games.mail.dispatch), which plan the
+emails (Notification rows with unique keys) and send them.
+
+If the broker cannot take a task (it is down), the planning is done right here
+instead: the Notification rows are written and stay pending, and the beat's
+`requeue_unsent` sends them once the broker is back. Nothing is lost, nothing is
+sent twice.
+
+Never log a seat link: it is the seat's credential. (The invitation's link is not
+even put into the broker: the task rebuilds it from the seat, games.links.)
+"""
+
+from __future__ import annotations
+
+import logging
+
+from games.mail import plan
+from games.mail.dispatch import enqueue
+from games.models import Game, Seat
+from games.play.clock import ABSENT_AFTER_MISSES
+
+log = logging.getLogger("games")
+
+
+def after_move_committed(game_id: int, version: int) -> None:
+    """A move (by a seat, the system or a moderator) made the game reach `version`."""
+    log.debug("game %s: move committed, now version %s", game_id, version)
+    enqueue("plan_after_move", game_id, version,
+            fallback=lambda: plan.create(plan.after_move(game_id, version)))
+
+
+def after_game_started(game_id: int) -> None:
+    """The game left setup: seat `state.actor` is to act at version 0."""
+    log.debug("game %s: started", game_id)
+    version = Game.objects.values_list("version", flat=True).get(pk=game_id)
+    after_move_committed(game_id, version)
+
+
+def send_invitation(seat_id: int, link: str) -> None:
+    """Invite the player of `seat_id` (`link` is their current link, rebuilt by the task)."""
+    log.debug("seat %s: invitation ready", seat_id)
+    enqueue("plan_invitation", seat_id,
+            fallback=lambda: plan.create(plan.invitation(Seat.objects.get(pk=seat_id))))
+
+
+def after_deadline_missed(game_id: int, version: int, seat_id: int) -> None:
+    """The server applied the timeout policy to turn `version` of the game (seat_id's)."""
+    log.debug("game %s: deadline of version %s missed", game_id, version)
+    enqueue("plan_deadline_missed", game_id, version, seat_id,
+            fallback=lambda: plan_deadline_missed_rows(game_id, version, seat_id))
+
+
+def plan_deadline_missed_rows(game_id: int, version: int, seat_id: int) -> list[int]:
+    """The missed-deadline email's rows (also the task's body, games.tasks)."""
+    game = Game.objects.get(pk=game_id)
+    seat = Seat.objects.get(pk=seat_id)
+    return plan.queue(plan.deadline_missed(game, seat, version, ABSENT_AFTER_MISSES))

@@ -1,0 +1,215 @@
+"""The maze and path cards as inline SVG, drawn only from a view's JSON.
+
+A card is a 100 x 100 square. Each segment of a card is drawn on its own: a segment
+joining several exits runs from each exit to a hub; a one-exit segment is a stub
+ending in rock, so a dead end is visibly dead. Separate segments (a bridge, a curve
+with a stub) stay separate: a second crossing tunnel is drawn over a gap.
+Saboteur 2: a door sits on its tunnel's hub in its colour (blue or green); a ladder
+is drawn in the middle (its tunnels run to it, a single exit included); crystals are
+small gems in the top right corner.
+The email issue can reuse `board_svg` for the turn email's picture.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from django.utils.html import format_html, format_html_join
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext as _
+
+from games.present import describe
+
+JSON = dict[str, Any]
+CELL = 100
+HALF = CELL // 2
+TUNNEL = 24
+STUB = 30  # how far a dead-end stub reaches into the card
+EXIT_POINT = {"N": (HALF, 0), "E": (CELL, HALF), "S": (HALF, CELL), "W": (0, HALF)}
+DIRECTION = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}
+
+
+def _line(x1: float, y1: float, x2: float, y2: float, cls: str) -> SafeString:
+    return format_html('<line x1="{}" y1="{}" x2="{}" y2="{}" class="{}"/>',
+                       _n(x1), _n(y1), _n(x2), _n(y2), cls)
+
+
+def _n(value: float) -> str:
+    return f"{value:g}"
+
+
+def _hub(exits: list[str], offset: bool) -> tuple[float, float]:
+    if not offset:
+        return HALF, HALF
+    dx = sum(DIRECTION[e][0] for e in exits) / len(exits)
+    dy = sum(DIRECTION[e][1] for e in exits) / len(exits)
+    return HALF + dx * 22, HALF + dy * 22
+
+
+def _segment(exits: list[str], offset: bool, crossing: bool, ladder: bool = False
+             ) -> list[SafeString]:
+    """One segment: a stub ending in rock, or arms from each exit to a hub. A ladder's
+    single exit runs to the hub too: the ladder there connects it."""
+    parts: list[SafeString] = []
+    if len(exits) == 1 and not ladder:
+        ex, ey = EXIT_POINT[exits[0]]
+        dx, dy = DIRECTION[exits[0]]
+        end_x, end_y = ex - dx * STUB, ey - dy * STUB
+        parts.append(_line(ex, ey, end_x, end_y, "tunnel"))
+        # A wall of rock across the stub's end: the tunnel visibly stops here.
+        across, thick = TUNNEL + 10, 9
+        width, height = (across, thick) if dx == 0 else (thick, across)
+        parts.append(format_html('<rect x="{}" y="{}" width="{}" height="{}" class="rock"/>',
+                                 _n(end_x - width / 2), _n(end_y - height / 2), width, height))
+        return parts
+    hx, hy = _hub(exits, offset)
+    for name in exits:
+        ex, ey = EXIT_POINT[name]
+        if crossing:
+            parts.append(_line(ex, ey, hx, hy, "gap"))
+        parts.append(_line(ex, ey, hx, hy, "tunnel"))
+    parts.append(format_html('<circle cx="{}" cy="{}" r="{}" class="tunnel-hub"/>',
+                             _n(hx), _n(hy), TUNNEL // 2))
+    return parts
+
+
+def _door(colour: str, exits: list[str]) -> SafeString:
+    """A door in its colour across the hub of its tunnel, with a keyhole."""
+    hx, hy = _hub(exits, offset=False)
+    return format_html(
+        '<g class="door door-{}"><rect x="{}" y="{}" width="32" height="32" rx="5"/>'
+        '<circle cx="{}" cy="{}" r="4" class="keyhole"/>'
+        '<rect x="{}" y="{}" width="3" height="9" class="keyhole"/></g>',
+        colour, _n(hx - 16), _n(hy - 16), _n(hx), _n(hy - 3), _n(hx - 1.5), _n(hy - 1))
+
+
+def _ladder() -> SafeString:
+    """A ladder in the middle of the card: two rails and three rungs."""
+    rails = [_line(x, HALF - 17, x, HALF + 17, "ladder-rail") for x in (HALF - 8, HALF + 8)]
+    rungs = [_line(HALF - 8, y, HALF + 8, y, "ladder-rung")
+             for y in (HALF - 10, HALF, HALF + 10)]
+    return format_html('<g class="ladder">{}</g>',
+                       format_html_join("", "{}", ((p,) for p in rails + rungs)))
+
+
+def _crystals(count: int) -> SafeString:
+    """Small crystals in the top right corner, one per crystal."""
+    shapes = []
+    for i in range(count):
+        x = 86 - i * 16
+        shapes.append(format_html('<polygon points="{},5 {},14 {},25 {},14" class="crystal"/>',
+                                  x, x + 7, x, x - 7))
+    return format_html_join("", "{}", ((s,) for s in shapes))
+
+
+def tunnels(card: Mapping[str, Any]) -> SafeString:
+    """The tunnels of a card from its `segments` (after rotation), in a 100 x 100 box:
+    stubs, bridges kept apart, doors in their colour, a ladder, crystals."""
+    segments: list[list[str]] = card.get("segments") or []
+    ladder = bool(card.get("ladder"))
+    joined = [s for s in segments if len(s) > 1 or ladder]
+    parts: list[SafeString] = []
+    seen_joined = 0
+    for seg in segments:
+        is_joined = len(seg) > 1
+        parts.extend(_segment(seg, offset=len(joined) > 1 and not _straight(seg),
+                              crossing=is_joined and seen_joined > 0, ladder=ladder))
+        seen_joined += is_joined
+    door = card.get("door")
+    for seg in card.get("door_segments", []) if door else []:
+        parts.append(_door(str(door), seg))
+    if ladder:
+        parts.append(_ladder())
+    crystals = int(card.get("crystals") or 0)
+    if crystals:
+        parts.append(_crystals(crystals))
+    return format_html_join("", "{}", ((p,) for p in parts))
+
+
+def _straight(segment: list[str]) -> bool:
+    return set(segment) in ({"N", "S"}, {"E", "W"})
+
+
+def card_face(card: Mapping[str, Any]) -> SafeString:
+    """The inside of one placed or hand card (background, tunnels, goal marks)."""
+    goal = card.get("goal")
+    if goal == "hidden" or (goal in ("gold", "stone") and not card.get("revealed", True)):
+        return _goal_back(goal)
+    body = format_html('<rect x="2" y="2" width="96" height="96" rx="6" class="{}"/>{}',
+                       "card " + str(card.get("kind", "path")), tunnels(card))
+    if goal == "gold":
+        body += mark_safe('<circle cx="50" cy="50" r="15" class="gold"/>')
+    elif goal == "stone":
+        body += mark_safe('<circle cx="50" cy="50" r="13" class="stone"/>')
+    if card.get("kind") == "start":
+        body += mark_safe('<circle cx="50" cy="50" r="13" class="start-mark"/>')
+    return body
+
+
+def _goal_back(known: str | None) -> SafeString:
+    back = mark_safe('<rect x="2" y="2" width="96" height="96" rx="6" class="card back"/>'
+                     '<text x="50" y="62" class="back-mark">?</text>')
+    if known in ("gold", "stone"):
+        label = _("map: gold") if known == "gold" else _("map: stone")
+        back += format_html('<text x="50" y="90" class="mapped {}">{}</text>', known, label)
+    return back
+
+
+def card_svg(card: Mapping[str, Any], width: int = 64) -> SafeString:
+    """A stand-alone small SVG of a path card (for the hand)."""
+    return format_html(
+        '<svg class="card-svg" viewBox="0 0 100 100" width="{}" height="{}" role="img" '
+        'aria-label="{}">{}</svg>', width, width, describe.card_name(card), card_face(card))
+
+
+def _bounds(cells: Iterable[tuple[int, int]]) -> tuple[int, int, int, int]:
+    xs, ys = zip(*cells, strict=True)
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+def board_svg(view: JSON, targets: Iterable[tuple[int, int]] = ()) -> SafeString:
+    """The maze of a view, with `targets` (cells some legal move could use) outlined."""
+    placed = {(c["x"], c["y"]): c["card"] for c in view["board"]}
+    target_cells = sorted(set(targets) - set(placed))
+    x0, y0, x1, y1 = _bounds(list(placed) + target_cells)
+    pad = 24
+    box = (x0 * CELL - pad, y0 * CELL - pad, (x1 - x0 + 1) * CELL + 2 * pad,
+           (y1 - y0 + 1) * CELL + 2 * pad)
+    parts: list[SafeString] = []
+    for (x, y), card in placed.items():
+        title = _("%(card)s at %(cell)s") % {"card": _cell_title(card),
+                                               "cell": describe.cell(x, y)}
+        parts.append(format_html(
+            '<g class="cell placed" data-cell="{},{}" transform="translate({} {})">'
+            "<title>{}</title>{}{}</g>",
+            x, y, x * CELL, y * CELL, title, card_face(card), _coordinate(x, y)))
+    for x, y in target_cells:
+        parts.append(format_html(
+            '<g class="cell target" data-cell="{},{}" transform="translate({} {})">'
+            '<title>{}</title><rect x="4" y="4" width="92" height="92" rx="6" class="slot"/>{}'
+            "</g>", x, y, x * CELL, y * CELL, _("free cell %(cell)s") % {
+                "cell": describe.cell(x, y)}, _coordinate(x, y)))
+    # A fixed scale per card (--cards wide; the stylesheet picks the card size): a big
+    # maze scrolls instead of shrinking to nothing.
+    return format_html(
+        '<svg class="maze" viewBox="{} {} {} {}" style="--cards: {}" role="img" '
+        'aria-label="{}" preserveAspectRatio="xMidYMid meet">{}</svg>',
+        *box, _n(box[2] / CELL), _("The maze"),
+        format_html_join("", "{}", ((p,) for p in parts)))
+
+
+def _coordinate(x: int, y: int) -> SafeString:
+    return format_html('<text x="6" y="15" class="coord">{},{}</text>', x, y)
+
+
+def _cell_title(card: Mapping[str, Any]) -> str:
+    goal = card.get("goal")
+    if goal == "hidden":
+        return _("face-down goal")
+    if card.get("kind") == "goal" and not card.get("revealed", True):
+        return _("face-down goal (your map showed: %(result)s)") % {
+            "result": describe.goal_result(str(goal))}
+    if card.get("kind") == "goal":
+        return _("goal: %(result)s") % {"result": describe.goal_result(str(goal))}
+    return describe.card_name(card)

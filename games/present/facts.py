@@ -1,0 +1,146 @@
+"""What an email says about a game, taken only from `engine.view(state, that seat)`.
+
+Every function here gets a view (and the public seat names); none reads the state,
+so an email can only tell a player what their own view tells them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+from zoneinfo import ZoneInfo
+
+from django.utils import formats, timezone
+from django.utils.safestring import SafeString
+from django.utils.timesince import timeuntil
+
+from games.present import describe, maze
+
+JSON = dict[str, Any]
+Names = dict[int, str]
+MAX_LINES = 40
+
+
+@dataclass(frozen=True)
+class HandCard:
+    name: str
+    picture: SafeString | None
+
+
+@dataclass(frozen=True)
+class PlayerLine:
+    name: str
+    hand_size: int
+    in_front: list[str]
+    is_me: bool
+    is_actor: bool
+
+
+def local_time(moment: datetime, zone: ZoneInfo) -> str:
+    shown = timezone.localtime(moment, zone)
+    return f"{formats.date_format(shown, 'DATETIME_FORMAT')} ({zone.key})"
+
+
+def time_left(moment: datetime, now: datetime | None = None) -> str:
+    return timeuntil(moment, now or timezone.now(), depth=2)
+
+
+def since_last_turn(view: JSON, names: Names) -> tuple[list[str], int]:
+    """Log sentences after the seat's own last move, and the log index they start at.
+
+    The seat's moves are the events carrying its seat number (a payout is not a move).
+    At most MAX_LINES sentences, the latest ones.
+    """
+    me = view.get("seat")
+    log = view["log"]
+    start = 0
+    for index in range(len(log) - 1, -1, -1):
+        event = log[index]
+        if event.get("seat") == me and event.get("type") != "payout":
+            start = index + 1
+            break
+    start = max(start, len(log) - MAX_LINES)
+    lines = [describe.event_sentence(e, names, view["ruleset"], me) for e in log[start:]]
+    return lines, start
+
+
+def hand(view: JSON) -> list[HandCard]:
+    cards = []
+    for card in view.get("hand", []):
+        picture = maze.card_html(card) if card.get("segments") else None
+        cards.append(HandCard(name=describe.card_name(card), picture=picture))
+    return cards
+
+
+def players(view: JSON, names: Names) -> list[PlayerLine]:
+    return [PlayerLine(name=describe.seat_name(p["seat"], names), hand_size=p["hand_size"],
+                       in_front=[describe.card_name(c) for c in p["in_front"]],
+                       is_me=p["seat"] == view.get("seat"), is_actor=p["seat"] == view["actor"])
+            for p in view["players"]]
+
+
+def my_gold(view: JSON) -> int | None:
+    for player in view["players"]:
+        if player["seat"] == view.get("seat"):
+            gold = player.get("gold")
+            return int(gold) if gold is not None else None
+    return None
+
+
+def gold_offer(view: JSON) -> list[int]:
+    """Values of the gold cards offered to this seat (only the picker sees an offer)."""
+    return sorted((int(g["value"]) for g in view.get("gold_offer", [])), reverse=True)
+
+
+def round_gold(view: JSON, round_number: int) -> int:
+    """Gold this seat won in one round: its own picks and payouts after that round ended."""
+    me = view.get("seat")
+    total, inside = 0, False
+    for event in view["log"]:
+        kind = event.get("type")
+        if kind == "round_end":
+            inside = event.get("round") == round_number
+        elif kind == "round_start":
+            inside = False
+        elif inside and kind in ("gold_pick", "payout") and event.get("seat") == me:
+            total += int(event.get("value", 0))
+    return total
+
+
+def round_result(view: JSON, round_number: int, names: Names) -> JSON | None:
+    for result in view["round_results"]:
+        if result["round"] == round_number:
+            return {
+                "round": round_number,
+                "gold_found": result["reason"] == "gold",
+                "finder": describe.seat_name(result.get("finder"), names),
+                "winners": describe.team_name(str(result["winners"])),
+                "roles": [(describe.seat_name(s, names), describe.role_name(r))
+                          for s, r in enumerate(result["roles"])],
+                "my_role": describe.role_name(result["roles"][view["seat"]])
+                if view.get("seat") is not None else None,
+            }
+    return None
+
+
+def last_own_timeout_move(view: JSON) -> JSON | None:
+    """The seat's latest pass, gold pick or theft (Saboteur 2): what the server did when
+    its deadline passed."""
+    me = view.get("seat")
+    for event in reversed(view["log"]):
+        if event.get("seat") == me and event.get("type") in ("pass", "gold_pick", "steal"):
+            return event
+        if event.get("seat") == me and event.get("type") != "payout":
+            return None
+    return None
+
+
+def discarded_name(event: JSON, ruleset: str) -> str | None:
+    """The card the seat itself discarded in a pass (its own view shows it); Saboteur 2
+    passes list their cards."""
+    if event.get("type") == "pass" and event.get("cards"):
+        return describe.card_list(list(event["cards"]), ruleset)
+    if event.get("type") != "pass" or "card" not in event:
+        return None
+    return describe.played_card_name(event, "card", "name", ruleset)

@@ -1,0 +1,193 @@
+"""What the seat and spectator pages show, built only from `engine.view` and `legal_moves`.
+
+Nothing here reads the snapshot directly: the state is turned into a view for the
+one seat asking (or None for a spectator) first, and every fact comes from there.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+from zoneinfo import ZoneInfo
+
+from django.utils import formats, timezone
+from django.utils.translation import gettext as _
+
+from games import engine
+from games.models import Game, Message, Seat
+from games.present import describe, drawing
+from games.present.choices import MoveForms, build
+
+JSON = dict[str, Any]
+TABLE_TALK_SHOWN = 50
+
+
+@dataclass
+class InFront:
+    """A card lying in front of a player: a broken tool, a theft, a trap."""
+
+    name: str
+    kind: str  # the card's action: "break", "theft", "trapped", ...
+
+
+@dataclass
+class Player:
+    number: int
+    name: str
+    hand_size: int
+    in_front: list[InFront]
+    gold: int | None
+    is_actor: bool
+    is_me: bool
+    accepted: bool
+    inspected: str = ""  # the role your own inspection showed this round (Saboteur 2)
+
+
+def seat_names(game: Game) -> dict[int, str]:
+    return dict(game.seats.values_list("number", "player_name"))
+
+
+def seat_view(game: Game, seat: Seat | None) -> JSON:
+    """The engine's view for `seat` (None: spectator) of the game's current state."""
+    return engine.view(game.state(), None if seat is None else seat.number)
+
+
+def view_and_moves(game: Game, seat: Seat) -> tuple[JSON, list[JSON]]:
+    """The seat's view and legal moves (empty unless the game is active and it is their
+    decision), from one parse of the snapshot: both also share the engine's maze."""
+    state = game.state()
+    view = engine.view(state, seat.number)
+    if game.status != Game.Status.ACTIVE or state.actor != seat.number:
+        return view, []
+    return view, engine.legal_moves(state)
+
+
+def local_time(moment: datetime | None, zone: ZoneInfo) -> str:
+    if moment is None:
+        return ""
+    shown = timezone.localtime(moment, zone)
+    return f"{formats.date_format(shown, 'DATETIME_FORMAT')} ({zone.key})"
+
+
+def page_context(game: Game, seat: Seat | None, view: JSON, legal: list[JSON]) -> JSON:
+    """Everything the game page template needs, for one seat or a spectator."""
+    names = seat_names(game)
+    accepted = set(game.seats.filter(accepted_at__isnull=False).values_list("number", flat=True))
+    me = None if seat is None else seat.number
+    zone = seat.zone if seat is not None else ZoneInfo("UTC")
+    inspected = view.get("inspected") or {}
+    players = [
+        Player(number=p["seat"], name=describe.seat_name(p["seat"], names),
+               hand_size=p["hand_size"],
+               in_front=[InFront(describe.card_name(c), str(c.get("action") or c["kind"]))
+                         for c in p["in_front"]],
+               gold=p.get("gold"), is_actor=p["seat"] == view["actor"], is_me=p["seat"] == me,
+               accepted=p["seat"] in accepted,
+               inspected=describe.role_name(inspected[str(p["seat"])])
+               if str(p["seat"]) in inspected else "")
+        for p in view["players"]
+    ]
+    forms: MoveForms = build(view, legal, names)
+    targets = [(m["x"], m["y"]) for m in legal if m.get("type") == "place"]
+    return {
+        "game": game,
+        "seat": seat,
+        "view": view,
+        "version": game.version,
+        "names": names,
+        "board": drawing.board_svg(view, targets),
+        "forms": forms,
+        "players": players,
+        "actor_name": describe.seat_name(view["actor"], names),
+        "my_turn": bool(legal),
+        "role": describe.role_name(view["role"]) if view.get("role") else None,
+        "phase": phase_text(game, view),
+        "waiting": waiting_text(game, view, names),
+        "deadline": local_time(game.deadline_at, zone) if game.is_playable else "",
+        "log": list(reversed(describe.log_with_notices(view, names, table_notices(game)))),
+        "expansion": view["ruleset"] == "saboteur2",
+        "round_results": round_results(view, names),
+        "scores": final_scores(view, names),
+        "table_talk": table_talk(game),
+        "goals": [dict(g, name=describe.goal_name(g["goal"]),
+                       result=describe.goal_result(g["status"])) for g in view["goals"]],
+    }
+
+
+def phase_text(game: Game, view: JSON) -> str:
+    if game.status != Game.Status.ACTIVE:
+        return str(Game.Status(game.status).label)
+    if view["phase"] == "gold":
+        return _("Round %(round)s of %(rounds)s: the gold is being handed out") % view
+    if view["phase"] == "theft":
+        return _("Round %(round)s of %(rounds)s is over: the thieves steal") % view
+    return _("Round %(round)s of %(rounds)s") % view
+
+
+def waiting_text(game: Game, view: JSON, names: dict[int, str]) -> str:
+    """Whose decision the game waits for, as the other seats read it."""
+    if game.status != Game.Status.ACTIVE or view["actor"] is None:
+        return ""
+    name = describe.seat_name(view["actor"], names)
+    if view["phase"] == "theft":
+        return _("Waiting for %(name)s to steal a nugget.") % {"name": name}
+    if view["phase"] == "gold":
+        return _("Waiting for %(name)s to pick a gold card.") % {"name": name}
+    return _("%(name)s is to play.") % {"name": name}
+
+
+def log_lines(view: JSON, names: dict[int, str]) -> list[str]:
+    return [describe.event_sentence(e, names, view["ruleset"], view.get("seat"))
+            for e in view["log"]]
+
+
+def new_lines(view_before: JSON, view_after: JSON, names: dict[int, str]) -> list[str]:
+    """Sentences for what one move added to the log (for the message after a move)."""
+    added = view_after["log"][len(view_before["log"]):]
+    return [describe.event_sentence(e, names, view_after["ruleset"], view_after.get("seat"))
+            for e in added]
+
+
+def round_results(view: JSON, names: dict[int, str]) -> list[JSON]:
+    results = []
+    for result in view["round_results"]:
+        results.append({
+            "round": result["round"],
+            "gold_found": result["reason"] == "gold",
+            "finder": describe.seat_name(result.get("finder"), names),
+            "winners": describe.team_name(str(result["winners"])),
+            "winning_seats": [describe.seat_name(s, names)
+                              for s in winning_seats(view, result["round"])],
+            "roles": [(describe.seat_name(s, names), describe.role_name(r))
+                      for s, r in enumerate(result["roles"])],
+        })
+    return results
+
+
+def winning_seats(view: JSON, round_number: int) -> list[int]:
+    """The seats paid as winners of a Saboteur 2 round (its round_end event says)."""
+    for event in view["log"]:
+        if event["type"] == "round_end" and event["round"] == round_number:
+            return list(event.get("winning_seats") or [])
+    return []
+
+
+def final_scores(view: JSON, names: dict[int, str]) -> list[JSON]:
+    if not view.get("scores"):
+        return []
+    winners = set(view.get("winners") or [])
+    ranked = sorted(enumerate(view["scores"]), key=lambda pair: (-pair[1], pair[0]))
+    return [{"name": describe.seat_name(s, names), "score": score, "winner": s in winners}
+            for s, score in ranked]
+
+
+def table_notices(game: Game) -> list[tuple[str, JSON]]:
+    """The neutral lines (GameNotice) every seat sees in the log, oldest first."""
+    return [(kind, params) for kind, params in
+            game.notices.order_by("created_at", "id").values_list("kind", "params")]
+
+
+def table_talk(game: Game) -> list[Message]:
+    recent = game.messages.select_related("seat").order_by("-created_at", "-id")
+    return list(reversed(recent[:TABLE_TALK_SHOWN]))

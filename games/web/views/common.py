@@ -1,0 +1,54 @@
+"""Helpers shared by the seat page and the JSON API."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from functools import wraps
+from typing import TypeVar
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.utils import timezone, translation
+
+from games.models import Seat
+from games.models.links import find_seat
+
+
+def seat_or_404(secret: str) -> Seat:
+    """The seat of a private link; wrong, rotated and malformed links are all a 404."""
+    seat = find_seat(secret)
+    if seat is None:
+        raise Http404("No such seat")
+    return seat
+
+
+@contextmanager
+def seat_locale(seat: Seat) -> Iterator[None]:
+    """Words in the seat's own language, times in its own time zone (for this request only)."""
+    with translation.override(seat.language), timezone.override(seat.zone):
+        yield
+
+
+SeatView = Callable[[HttpRequest, Seat, str], HttpResponse]
+
+
+def with_seat(view: SeatView) -> Callable[[HttpRequest, str], HttpResponse]:
+    """Resolve the link's seat (404 when there is none) and run `view` in its locale."""
+
+    @wraps(view)
+    def wrapper(request: HttpRequest, secret: str) -> HttpResponse:
+        seat = seat_or_404(secret)
+        with seat_locale(seat):
+            return view(request, seat, secret)
+
+    return wrapper
+
+
+Response = TypeVar("Response", bound=HttpResponse)
+
+
+def private(response: Response) -> Response:
+    """A page behind a private link: never cached, never indexed."""
+    response["Cache-Control"] = "no-store, private"
+    response["X-Robots-Tag"] = "noindex, nofollow"
+    return response

@@ -1,0 +1,126 @@
+"""The seat page behind a private link, and its POST actions (CSRF-protected).
+
+GET never changes anything. Every POST redirects back to the page (PRG), except a
+refused move, which shows the page again with the reason and the chosen move kept.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_POST
+
+from games import engine
+from games.models import Game, Seat
+from games.models.links import seat_path
+from games.play import services
+from games.present import pages
+from games.present.move_errors import explain
+from games.web.forms import MoveForm, PreferencesForm, TalkForm
+from games.web.views.common import private, seat_locale, with_seat
+
+
+def _render(request: HttpRequest, seat: Seat, status: int = 200, **extra: Any) -> HttpResponse:
+    game = Game.objects.get(pk=seat.game_id)
+    view, moves = pages.view_and_moves(game, seat)
+    context = pages.page_context(game, seat, view, moves)
+    context.update(
+        secret=extra.pop("secret"),
+        talk_form=extra.pop("talk_form", None) or TalkForm(),
+        preferences_form=PreferencesForm(
+            initial={"time_zone": seat.time_zone, "language": seat.language}),
+        chosen_cards=extra.pop("chosen_cards", []), chosen_remove=extra.pop("chosen_remove", ""),
+        **extra,
+    )
+    return private(render(request, "games/seat.html", context, status=status))
+
+
+@require_GET
+@with_seat
+def seat_page(request: HttpRequest, seat: Seat, secret: str) -> HttpResponse:
+    return _render(request, seat, secret=secret)
+
+
+@require_POST
+@with_seat
+def seat_move(request: HttpRequest, seat: Seat, secret: str) -> HttpResponse:
+    form = MoveForm(request.POST)
+    # A refused move shows the page again with the choice kept (select, checkboxes).
+    kept: dict[str, Any] = {"chosen": request.POST.get("move", ""),
+                            "chosen_cards": request.POST.getlist("cards"),
+                            "chosen_remove": request.POST.get("remove", "")}
+    if not form.is_valid():
+        error = next(iter(form.errors.values()))[0]
+        return _render(request, seat, 400, secret=secret, move_error=error, **kept)
+    before = pages.seat_view(seat.game, seat)
+    try:
+        game = services.submit_move(seat, form.cleaned_data["version"], form.cleaned_data["move"])
+    except services.StaleVersion as stale:
+        return _render(request, seat, 409, secret=secret, move_error=stale.message, **kept)
+    except engine.MalformedMove as bad:
+        return _render(request, seat, 400, secret=secret,
+                       move_error=explain(bad, seat.game.ruleset), **kept)
+    except engine.IllegalMove as refused:
+        return _render(request, seat, 422, secret=secret,
+                       move_error=explain(refused, seat.game.ruleset), **kept)
+    except services.GameNotPlayable as closed:
+        return _render(request, seat, 422, secret=secret, move_error=closed.message,
+                       **kept)
+    after = engine.view(game.state(), seat.number)
+    for line in pages.new_lines(before, after, pages.seat_names(game)):
+        messages.success(request, line)
+    return redirect(seat_path(secret) + "#what-happened")
+
+
+@require_POST
+@with_seat
+def seat_accept(request: HttpRequest, seat: Seat, secret: str) -> HttpResponse:
+    seat = services.accept_seat(seat.pk)
+    if seat.game.status == Game.Status.ACTIVE:
+        messages.success(request, _("You have joined the game."))
+    else:
+        messages.success(request, _("You have joined; the game starts when every player "
+                                    "has accepted."))
+    return redirect(seat_path(secret))
+
+
+@require_POST
+@with_seat
+def seat_say(request: HttpRequest, seat: Seat, secret: str) -> HttpResponse:
+    form = TalkForm(request.POST)
+    if form.is_valid():
+        try:
+            services.post_message(seat, form.cleaned_data["text"])
+        except services.ServiceError as refused:
+            form.add_error("text", refused.message)
+    if not form.is_valid():
+        return _render(request, seat, 400, secret=secret, talk_form=form)
+    return redirect(seat_path(secret) + "#talk")
+
+
+@require_POST
+@with_seat
+def seat_preferences(request: HttpRequest, seat: Seat, secret: str) -> HttpResponse:
+    form = PreferencesForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _("Those preferences could not be saved."))
+        return redirect(seat_path(secret))
+    services.update_preferences(seat.pk, time_zone=form.cleaned_data["time_zone"],
+                                language=form.cleaned_data["language"])
+    seat.refresh_from_db()
+    with seat_locale(seat):
+        messages.success(request, _("Your preferences were saved."))
+    return redirect(seat_path(secret))
+
+
+@require_POST
+@with_seat
+def seat_rotate(request: HttpRequest, seat: Seat, secret: str) -> HttpResponse:
+    token = services.rotate_link(seat.pk)
+    messages.warning(request, _("This is your new private link: bookmark it. "
+                                "The old link no longer works."))
+    return redirect(seat_path(token))
