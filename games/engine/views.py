@@ -141,7 +141,10 @@ def seat_view(state: State, seat: int | None) -> JSON:
         "gold_offer_size": len(state.gold_offer),
         "log": [redact(e, seat, end) for e in state.log],
         "round_results": [
-            {k: e[k] for k in ("round", "reason", "finder", "winners", "roles")}
+            {**{k: e[k] for k in ("round", "reason", "finder", "winners", "roles")},
+             # every dwarf card of the round, shown once it has ended (older logs: none)
+             "set_aside_roles": list(e.get("set_aside_roles", [])),
+             "discarded_roles": list(e.get("discarded_roles", []))}
             for e in state.log if e["type"] == "round_end"
         ],
         "scores": state.scores if end else None,

@@ -130,9 +130,17 @@ def _round_end(e: JSON, who: str, names: Names) -> str:
                  "Winners: %(winners)s.") % values
     else:
         text = _("Round %(round)s is over: the cards ran out. Winners: %(winners)s.") % values
-    roles = ", ".join(f"{seat_name(s, names)}: {role_name(r)}"
-                      for s, r in enumerate(e.get("roles", [])))
+    roles = ", ".join(f"{who}: {role}" for who, role in dwarf_cards(e, names))
     return text + " " + _("Roles: %(roles)s.") % {"roles": roles}
+
+
+def dwarf_cards(result: JSON, names: Names) -> list[tuple[str, str]]:
+    """Every dwarf card of an ended round, as (whose, role): each seat's, then the ones set
+    aside and (Saboteur 2) the hats discarded by Swap your hats (RULES.md: all are shown)."""
+    shown = [(seat_name(s, names), role_name(r)) for s, r in enumerate(result.get("roles", []))]
+    shown += [(_("set aside"), role_name(r)) for r in result.get("set_aside_roles", [])]
+    shown += [(_("discarded hat"), role_name(r)) for r in result.get("discarded_roles", [])]
+    return shown
 
 
 def _gold_pick(e: JSON, who: str, names: Names) -> str:

@@ -116,8 +116,7 @@ def round_result(view: JSON, round_number: int, names: Names) -> JSON | None:
                 "gold_found": result["reason"] == "gold",
                 "finder": describe.seat_name(result.get("finder"), names),
                 "winners": describe.team_name(str(result["winners"])),
-                "roles": [(describe.seat_name(s, names), describe.role_name(r))
-                          for s, r in enumerate(result["roles"])],
+                "roles": describe.dwarf_cards(result, names),
                 "my_role": describe.role_name(result["roles"][view["seat"]])
                 if view.get("seat") is not None else None,
             }

@@ -159,8 +159,7 @@ def round_results(view: JSON, names: dict[int, str]) -> list[JSON]:
             "winners": describe.team_name(str(result["winners"])),
             "winning_seats": [describe.seat_name(s, names)
                               for s in winning_seats(view, result["round"])],
-            "roles": [(describe.seat_name(s, names), describe.role_name(r))
-                      for s, r in enumerate(result["roles"])],
+            "roles": describe.dwarf_cards(result, names),
         })
     return results
 

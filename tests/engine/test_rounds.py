@@ -144,11 +144,21 @@ def test_next_round_after_gold_starts_after_the_finder() -> None:
 
 
 def test_roles_are_shown_when_the_round_ends() -> None:
+    before = position(seats=4, turn=0, roles=[D, S, D, D],
+                      hands={0: ["p05"], 1: [], 2: [], 3: []})
+    aside = list(before.roles_aside)
+    assert aside  # 4 seats are dealt from 5 dwarf cards: one is set aside
+    for seat in (None, 0, 1, 2, 3):  # before the end no view holds the set-aside card
+        assert "set_aside_roles" not in str(view(before, seat))
+        assert view(before, seat)["round_results"] == []
     state = exhaust([D, S, D, D])
     for seat in (None, 0, 1):
         results = view(state, seat)["round_results"]
         assert results == [{"round": 1, "reason": "exhausted", "finder": None,
-                            "winners": "saboteurs", "roles": [D, S, D, D]}]
+                            "winners": "saboteurs", "roles": [D, S, D, D],
+                            "set_aside_roles": aside, "discarded_roles": []}]
+    end = next(e for e in view(state, 2)["log"] if e["type"] == "round_end")
+    assert end["set_aside_roles"] == aside  # the log's round-end line shows them too
 
 
 def test_game_ends_after_the_third_round_with_scores_and_shared_wins() -> None:

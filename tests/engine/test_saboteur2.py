@@ -185,6 +185,28 @@ def test_swap_your_hats_takes_a_set_aside_dwarf_card() -> None:
     refused(empty, {"type": "action", "card": SWAP_HATS, "target": 0}, "bad_target")
 
 
+def test_round_end_shows_every_dwarf_card_set_aside_and_discarded_only_then() -> None:
+    state = s2(roles=[BLUE, SAB, GREEN, GEO, BOSS], hands={0: [SWAP_HATS]})
+    swapped = act(state, SWAP_HATS, 1)
+    aside = list(swapped.roles_aside)
+    for seat in (None, 0, 1, 2, 3, 4):  # no view showed them before the end
+        shown = view(swapped, seat)
+        assert shown["round_results"] == []
+        assert "set_aside_roles" not in str(shown) and "discarded_roles" not in str(shown)
+    swapped.deck.clear()
+    for seat in range(5):
+        swapped.hands[seat] = []
+    swapped.hands[swapped.turn] = ["p05"]
+    ended = apply(swapped, {"type": "pass", "cards": ["p05"]})
+    for seat in (None, 0, 1, 4):
+        results = view(ended, seat)["round_results"]
+        assert results[0]["roles"] == list(swapped.roles)
+        assert results[0]["set_aside_roles"] == aside and len(aside) == 9
+        assert results[0]["discarded_roles"] == [SAB]
+        end = next(e for e in view(ended, seat)["log"] if e["type"] == "round_end")
+        assert end["discarded_roles"] == [SAB] and end["set_aside_roles"] == aside
+
+
 def test_swap_your_hats_on_yourself() -> None:
     state = s2(hands={0: [SWAP_HATS]})
     new_hat = state.roles_aside[-1]
@@ -256,8 +278,28 @@ def test_mixed_doors_on_the_only_route_give_it_to_the_other_team() -> None:
     assert blue_found["winners"] == "green" and blue_found["winning_seats"] == [2, 3, 4, 5]
     green_found = result(gold_by(2, ROLES, doors))
     assert green_found["winners"] == "blue"
-    boss_found = result(gold_by(4, ROLES, doors))  # neither way is open: no team wins
-    assert boss_found["winners"] == "nobody" and boss_found["winning_seats"] == [5]
+    saboteur_found = result(gold_by(7, ROLES, doors))  # ruling: shut for both, no team
+    assert saboteur_found["winners"] == "nobody" and saboteur_found["winning_seats"] == [5]
+
+
+def test_boss_finding_it_through_doors_of_both_colours_makes_both_teams_win() -> None:
+    """RULES.md Part 2 (the Italian note): boss or profiteer finder, every route through
+    doors of both colours: both teams win; 6 winners get 1 nugget, boss and profiteer 0."""
+    doors = {(2, 0): (BLUE_DOOR_EW, False), (4, 0): (GREEN_DOOR_EW, False)}
+    after = gold_by(4, ROLES, doors)
+    end = result(after)
+    assert end["winners"] == "blue+green" and end["winning_seats"] == [0, 1, 2, 3, 4, 5]
+    assert after.nuggets[:8] == [1, 1, 1, 1, 0, 0, 0, 0]
+
+
+def test_profiteer_finding_it_through_doors_of_both_colours_makes_both_teams_win() -> None:
+    doors = {(2, 0): (GREEN_DOOR_EW, False), (4, 0): (BLUE_DOOR_EW, False)}
+    roles = [BLUE, GREEN, PROF, BOSS, SAB]
+    after = gold_by(2, roles, doors)
+    end = result(after)
+    assert end["winners"] == "blue+green" and end["winning_seats"] == [0, 1, 2, 3]
+    # 4 winners: 2 each; the boss 1 less, the profiteer 2 less; the saboteur nothing.
+    assert after.nuggets == [2, 2, 0, 1, 0]
 
 
 def test_boss_finding_it_through_a_door_wins_with_that_team() -> None:

@@ -526,7 +526,7 @@ class BaseRules:
         state.log.append({"type": "round_end", "round": state.round,
                           "reason": "gold" if gold_found else "exhausted",
                           "finder": state.finder, "winners": winners,
-                          "roles": list(state.roles)})
+                          "roles": list(state.roles), **self.dwarf_cards_shown(state)})
         if gold_found:
             self.offer_gold(state)
             if state.phase == "gold":
@@ -534,6 +534,12 @@ class BaseRules:
         else:
             self.pay_saboteurs(state)
         self.next_round(state)
+
+    def dwarf_cards_shown(self, state: State) -> dict[str, list[str]]:
+        """RULES.md Part 1 "End of a round": every dwarf card is shown, the players' and
+        the ones set aside (Saboteur 2 adds the hats discarded by Swap your hats). Only
+        the round_end event carries them, so no view holds them before the round ends."""
+        return {"set_aside_roles": list(state.roles_aside), "discarded_roles": []}
 
     def round_winners(self, state: State, gold_found: bool) -> str:
         if gold_found:

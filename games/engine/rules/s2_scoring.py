@@ -48,7 +48,11 @@ class S2Scoring(BaseRules):
             return {team} if team in open_for else {OTHER[team]}
         if role == GEOLOGIST:
             return set()
-        return open_for  # boss, profiteer or saboteur found it (RULES.md ruling)
+        if role in DEDUCTION and not open_for:
+            # Boss or profiteer through doors of both colours: both teams win (the
+            # Italian text's note, RULES.md Part 2).
+            return {"blue", "green"}
+        return open_for  # boss, profiteer or saboteur (RULES.md ruling: none when shut)
 
     def round_winners_s2(self, state: State, gold_found: bool) -> tuple[str, list[int]]:
         teams = self.winning_teams(state, gold_found)
@@ -68,7 +72,8 @@ class S2Scoring(BaseRules):
         state.log.append({"type": "round_end", "round": state.round,
                           "reason": "gold" if gold_found else "exhausted",
                           "finder": state.finder, "winners": label,
-                          "winning_seats": winners, "roles": list(state.roles)})
+                          "winning_seats": winners, "roles": list(state.roles),
+                          **self.dwarf_cards_shown(state)})
         share = SHARE.get(len(winners), 1)
         for seat in winners:
             self.pay(state, seat, max(0, share - DEDUCTION.get(state.roles[seat], 0)), "win")
@@ -81,6 +86,10 @@ class S2Scoring(BaseRules):
         state.extra["thieves"] = [s for s in reversed(state.extra["theft_order"])
                                   if not self.trapped(state, s)]
         self.next_thief(state)
+
+    def dwarf_cards_shown(self, state: State) -> dict[str, list[str]]:
+        return {"set_aside_roles": list(state.roles_aside),
+                "discarded_roles": list(state.extra.get("hats_discarded", []))}
 
     def pay(self, state: State, seat: int, nuggets: int, why: str) -> None:
         state.nuggets[seat] += nuggets
