@@ -11,17 +11,19 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, cast
 
 from .errors import IllegalMove, MalformedMove
 from .rules import RULESETS, rules_for
 from .state import State
+from .types import JSON, CardView, LogEvent, PlacedCard, RoundResult, SeatView
 from .views import card_json, moderator_view
 from .views import seat_view as _seat_view
 
 __all__ = [
     "IllegalMove", "MalformedMove", "RULESETS", "State", "apply", "card_json",
     "legal_moves", "moderator_view", "new_game", "replay", "rules_for", "view",
+    "typed_view", "JSON", "CardView", "LogEvent", "PlacedCard", "RoundResult", "SeatView",
 ]
 
 
@@ -42,8 +44,14 @@ def apply(state: State, move: dict[str, Any]) -> State:
 
 
 def view(state: State, seat: int | None) -> dict[str, Any]:
-    """What `seat` may know, JSON-ready; None gives the spectator view."""
+    """What `seat` may know, JSON-ready; None gives the spectator view. Its keys are
+    named by `SeatView` (use `typed_view` for a typed result)."""
     return _seat_view(state, seat)
+
+
+def typed_view(state: State, seat: int | None) -> SeatView:
+    """`view` typed as a `SeatView` (the same dict)."""
+    return cast(SeatView, _seat_view(state, seat))
 
 
 def replay(seats: int, seed: int, moves: Iterable[dict[str, Any]], ruleset: str = "base",

@@ -10,14 +10,12 @@ from __future__ import annotations
 
 import json
 from functools import lru_cache
-from typing import Any
 
 from .cards import GOAL_CELLS, GOAL_CONTENTS, GOLD_VALUES, CardSpec
 from .geometry import names_of
 from .rules import rules_for
 from .state import Event, State
-
-JSON = dict[str, Any]
+from .types import JSON
 
 
 def card_json(spec: CardSpec, rotated: bool = False) -> JSON:
