@@ -23,11 +23,10 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from games import engine
-from games.present import describe
-from games.present import facts, maze
 from games.mail.message import Letter, unsubscribe_url
-from games.models.links import link_for
 from games.models import EmailMode, Game, Notification, Seat
+from games.models.links import link_for
+from games.present import describe, facts, maze
 
 JSON = dict[str, Any]
 Builder = Callable[[Notification], Letter]

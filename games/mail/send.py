@@ -25,10 +25,9 @@ from django.conf import settings
 from django.db.models import F
 from django.utils import timezone
 
-from games.mail import letters
+from games.mail import letters, plan
 from games.mail.message import build, message_id_for
 from games.models import Notification, Seat
-from games.mail import plan
 
 log = logging.getLogger("games.notifications")
 Status = Notification.Status

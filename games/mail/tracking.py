@@ -22,8 +22,8 @@ from django.db import transaction
 from django.dispatch import receiver
 from django.utils import timezone
 
-from games.models import EmailMode, Notification, Seat
 from games.mail import plan
+from games.models import EmailMode, Notification, Seat
 
 log = logging.getLogger("games.notifications")
 Delivery = Notification.Delivery
