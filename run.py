@@ -176,6 +176,17 @@ def test(args: argparse.Namespace, pytest_args: list[str]) -> int:
     return 0
 
 
+def catalogs() -> int:
+    """Recompile locale/*/LC_MESSAGES/django.mo from the .po files with polib (pure
+    Python: no GNU gettext needed). The suite checks the committed .mo files match."""
+    ensure_env()
+    script = ("import pathlib, polib\n"
+              "for po in sorted(pathlib.Path('locale').glob('*/LC_MESSAGES/django.po')):\n"
+              "    polib.pofile(str(po)).save_as_mofile(str(po.with_suffix('.mo')))\n"
+              "    print('compiled', po.with_suffix('.mo'))\n")
+    return subprocess.run([str(PYTHON), "-c", script], cwd=ROOT).returncode
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -188,7 +199,10 @@ def main() -> int:
     lock_parser = sub.add_parser("lock", help="update the lock files requirements/*.txt")
     lock_parser.add_argument("--upgrade", action="store_true",
                              help="move every package to its newest allowed version")
+    sub.add_parser("catalogs", help="recompile the translation catalogs (.mo) from the .po")
     args, rest = parser.parse_known_args()
+    if args.command == "catalogs":
+        return catalogs()
     if args.command == "lock":
         if rest:
             parser.error(f"unknown arguments: {' '.join(rest)}")
