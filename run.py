@@ -2,7 +2,7 @@
 """The README's two commands, needing only Python 3.11+ and git:
 
     python3 run.py serve    set up .venv, migrate, create a demo game, start the server
-    python3 run.py test     set up .venv, run ruff, mypy and the whole pytest suite
+    python3 run.py test     set up .venv, run ruff, mypy, lint-imports and the whole pytest suite
     python3 run.py lock     rewrite the lock files requirements/*.txt from pyproject.toml
 
 Extra arguments after `test` go to pytest (e.g. `python3 run.py test -k api`).
@@ -161,6 +161,8 @@ def test(args: argparse.Namespace, pytest_args: list[str]) -> int:
     for name, argv in [
         ("ruff", [str(PYTHON), "-m", "ruff", "check", "."]),
         ("mypy", [str(PYTHON), "-m", "mypy", "."]),
+        # The layers contract in pyproject.toml: dependencies point one way.
+        ("import layers", [str(BIN / "lint-imports")]),
         # pytest's exit code 5 ("no tests ran") is a failure like any other non-zero code.
         # Two workers (pytest-xdist): the engine's self-play is CPU-bound and the
         # project's machines have two cores. PYTEST_WORKERS=0 runs in one process.

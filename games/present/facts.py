@@ -129,7 +129,8 @@ def last_own_timeout_move(view: JSON) -> JSON | None:
     me = view.get("seat")
     for event in reversed(view["log"]):
         if event.get("seat") == me and event.get("type") in ("pass", "gold_pick", "steal"):
-            return event
+            found: JSON = event
+            return found
         if event.get("seat") == me and event.get("type") != "payout":
             return None
     return None

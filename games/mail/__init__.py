@@ -1,0 +1,1 @@
+"""Emails: letters, Notification rows, sending, delivery reports."""

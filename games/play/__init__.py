@@ -1,0 +1,1 @@
+"""Every service that changes a game: setup, moves, seats, talk, and the clock."""

@@ -1,0 +1,1 @@
+"""Engine views turned into words, SVG and form choices, shared by pages and emails."""

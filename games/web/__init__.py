@@ -1,0 +1,1 @@
+"""HTTP: views, forms, urls and template tags; thin over games.play and games.present."""
