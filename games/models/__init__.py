@@ -329,74 +329,10 @@ class Notification(models.Model):
         return self.key
 
 
-class Dispute(models.Model):
-    """A player's complaint about a game, settled by a moderator."""
+# Split out by concern; imported here so `games.models` keeps every model (and Django
+# registers them with the app).
+from games.models.moderation import Dispute, ModeratorAction, SweepMark  # noqa: E402
 
-    class Status(models.TextChoices):
-        OPEN = "open", _("open")
-        RESOLVED = "resolved", _("resolved")
-
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="disputes")
-    seat = models.ForeignKey(Seat, on_delete=models.CASCADE, related_name="disputes")
-    move_number = models.PositiveIntegerField(_("about move"), null=True, blank=True)
-    text = models.TextField(_("what is wrong"), max_length=4000)
-    # The table always sees that a dispute is open; its text only if the filer allows.
-    share_with_table = models.BooleanField(_("show my text to the table"), default=False)
-    status = models.CharField(_("status"), max_length=10, choices=Status.choices,
-                              default=Status.OPEN)
-    outcome = models.CharField(_("outcome"), max_length=200, blank=True)
-    note = models.TextField(_("moderator's note"), blank=True)
-    resolved_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
-                                    null=True, blank=True, related_name="resolved_disputes")
-    created_at = models.DateTimeField(_("filed at"), default=timezone.now, editable=False)
-    resolved_at = models.DateTimeField(_("resolved at"), null=True, blank=True)
-
-    class Meta:
-        verbose_name = _("dispute")
-        verbose_name_plural = _("disputes")
-        ordering = ["-created_at"]
-        indexes = [
-            models.Index(fields=["status", "created_at"], name="dispute_status"),
-            models.Index(fields=["game", "status"], name="dispute_game_status"),
-        ]
-
-    def __str__(self) -> str:
-        return f"dispute {self.pk} on {self.game_id}"
-
-
-class ModeratorAction(models.Model):
-    """Every moderator act: who, when, why and what changed (looking at secrets too)."""
-
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="moderator_actions")
-    moderator = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
-                                  related_name="moderator_actions")
-    kind = models.CharField(_("action"), max_length=30)
-    reason = models.TextField(_("reason"))
-    details = models.JSONField(_("what changed"), default=dict, blank=True)
-    created_at = models.DateTimeField(_("at"), default=timezone.now, editable=False)
-
-    class Meta:
-        verbose_name = _("moderator action")
-        verbose_name_plural = _("moderator actions")
-        ordering = ["-created_at"]
-        indexes = [models.Index(fields=["game", "-created_at"], name="modaction_game")]
-
-    def __str__(self) -> str:
-        return f"{self.kind} on {self.game_id} by {self.moderator_id}"
-
-
-class SweepMark(models.Model):
-    """How far a periodic sweep (games.deadlines) has got: every deadline (or reminder
-    time) up to `reached` has been handed to a task. A sweep claims the interval from
-    here to now with one conditional UPDATE of this row, so two sweeps never take the
-    same interval and no per-game row is written to claim it."""
-
-    name = models.CharField(_("sweep"), max_length=40, unique=True)
-    reached = models.DateTimeField(_("reached"))
-
-    class Meta:
-        verbose_name = _("sweep mark")
-        verbose_name_plural = _("sweep marks")
-
-    def __str__(self) -> str:
-        return f"{self.name} up to {self.reached:%Y-%m-%d %H:%M:%S}"
+__all__ = ["MAX_HOURS_PER_MOVE", "Dispute", "EmailMode", "Game", "GameNotice", "Message",
+           "ModeratorAction", "Move", "Notification", "Seat", "SweepMark", "TimeoutPolicy",
+           "default_reminders", "default_vacation", "new_public_id"]
