@@ -7,7 +7,7 @@ from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from games.models import Game, Seat
+from games.models.game import Game, Seat
 
 
 class Dispute(models.Model):

@@ -1,0 +1,329 @@
+"""Games as a move log plus a snapshot (docs/DESIGN.md "State and history").
+
+Only the services in `games.play` and `games.moderation` write to these tables.
+"""
+
+from __future__ import annotations
+
+import secrets
+import zoneinfo
+from datetime import timedelta
+
+from django.conf import settings
+from django.core.validators import MaxValueValidator, MinValueValidator
+from django.db import models
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from games import engine
+
+MAX_HOURS_PER_MOVE = 24 * 14
+
+
+def new_public_id() -> str:
+    return secrets.token_urlsafe(16)
+
+
+def default_reminders() -> list[int]:
+    """Hours before the deadline at which reminders go out (per game)."""
+    return [12, 1]
+
+
+def default_vacation() -> timedelta:
+    return timedelta(days=7)
+
+
+class EmailMode(models.TextChoices):
+    EACH_TURN = "each_turn", _("an email for each turn")
+    DAILY_DIGEST = "digest", _("one daily digest")
+    LINKS_ONLY = "links_only", _("no email, links only")
+
+
+class TimeoutPolicy(models.TextChoices):
+    AUTO_PASS = "auto_pass", _("the server passes for the player")
+    WAIT = "wait", _("wait and tell the moderators")
+
+
+class Game(models.Model):
+    class Status(models.TextChoices):
+        SETUP = "setup", _("waiting for players")
+        ACTIVE = "active", _("active")
+        PAUSED = "paused", _("paused")
+        FINISHED = "finished", _("finished")
+        CANCELLED = "cancelled", _("cancelled")
+
+    name = models.CharField(_("name"), max_length=100)
+    ruleset = models.CharField(_("ruleset"), max_length=20, default="base")
+    options = models.JSONField(_("options"), default=dict, blank=True)
+    seed = models.BigIntegerField(_("seed"))
+    hours_per_move = models.PositiveIntegerField(
+        _("hours per move"),
+        default=24,
+        validators=[MinValueValidator(1), MaxValueValidator(MAX_HOURS_PER_MOVE)],
+    )
+    status = models.CharField(
+        _("status"), max_length=10, choices=Status.choices, default=Status.SETUP
+    )
+    # Number of Move rows applied; every submission names the version it saw.
+    version = models.PositiveIntegerField(_("version"), default=0)
+    # engine.State.to_json() after `version` moves: a cache of replaying the Move rows.
+    snapshot = models.JSONField(_("snapshot"))
+    # Seat whose decision is awaited (copied from the snapshot for queries); None when over.
+    actor = models.PositiveSmallIntegerField(_("seat to act"), null=True, blank=True)
+    spectators_allowed = models.BooleanField(_("spectators allowed"), default=False)
+    # Random public id for the spectator page (game ids are guessable, this is not).
+    public_id = models.CharField(
+        max_length=22, unique=True, editable=False, default=new_public_id
+    )
+    reminder_hours = models.JSONField(_("reminders (hours before deadline)"),
+                                      default=default_reminders, blank=True)
+    timeout_policy = models.CharField(
+        _("when a deadline passes"), max_length=12, choices=TimeoutPolicy.choices,
+        default=TimeoutPolicy.AUTO_PASS,
+    )
+    # Time added to the current turn by moderators (capped per turn); reset each turn.
+    deadline_extension = models.DurationField(_("deadline extension"), default=timedelta)
+    # Time left on the clock when the game was paused; the deadline is restored from it.
+    paused_time_left = models.DurationField(_("time left when paused"), null=True, blank=True)
+    turn_started_at = models.DateTimeField(_("turn started at"), null=True, blank=True)
+    deadline_at = models.DateTimeField(_("deadline"), null=True, blank=True, db_index=True)
+    # When the reminder sweep next looks at this game (games.clock.next_reminder_at):
+    # an indexed time, so the sweep never scans every game with a deadline.
+    reminder_at = models.DateTimeField(_("next reminder"), null=True, blank=True)
+    created_at = models.DateTimeField(_("created at"), default=timezone.now, editable=False)
+    updated_at = models.DateTimeField(_("updated at"), auto_now=True)
+
+    class Meta:
+        verbose_name = _("game")
+        verbose_name_plural = _("games")
+        ordering = ["-created_at"]
+        # Moderation (games.admin, games.moderation): the "moderators" group has both.
+        permissions = [
+            ("view_secrets", _("Can see a game's hidden information")),
+            ("moderate_game", _("Can take moderator actions on a game")),
+        ]
+        indexes = [
+            models.Index(fields=["status", "deadline_at"], name="game_status_deadline"),
+            models.Index(fields=["status", "-updated_at"], name="game_status_updated"),
+            models.Index(fields=["status", "reminder_at"], name="game_status_reminder"),
+            # The moderators' game list: newest first within a status, and "waiting since".
+            models.Index(fields=["status", "id"], name="game_status_id"),
+            models.Index(fields=["status", "turn_started_at"], name="game_status_turn"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def state(self) -> engine.State:
+        return engine.State.from_json(self.snapshot)
+
+    @property
+    def is_playable(self) -> bool:
+        return self.status == self.Status.ACTIVE
+
+
+class Seat(models.Model):
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
+    number = models.PositiveSmallIntegerField(_("seat number"))
+    player_name = models.CharField(_("player name"), max_length=60)
+    email = models.EmailField(_("email"))
+    time_zone = models.CharField(_("time zone"), max_length=64, default="UTC")
+    language = models.CharField(
+        _("language"), max_length=8, choices=settings.LANGUAGES, default="en"
+    )
+    # The link token is HMAC(SECRET_KEY, link_salt) (games.links); only its sha256 is
+    # stored, so a database dump alone cannot rebuild a link.
+    link_salt = models.CharField(max_length=32, editable=False, default="")
+    secret_hash = models.CharField(max_length=64, unique=True, editable=False)
+    email_mode = models.CharField(
+        _("emails"), max_length=12, choices=EmailMode.choices, default=EmailMode.EACH_TURN
+    )
+    # Deadlines missed in a row; at 3 the seat is marked absent and moderators alerted.
+    missed_turns = models.PositiveSmallIntegerField(_("missed turns in a row"), default=0)
+    absent_since = models.DateTimeField(_("absent since"), null=True, blank=True)
+    vacation_left = models.DurationField(_("vacation left"), default=default_vacation)
+    vacation_until = models.DateTimeField(_("on vacation until"), null=True, blank=True)
+    # Set by the provider's webhook on a bounce or complaint: moderators look at it.
+    email_problem_at = models.DateTimeField(_("email problem at"), null=True, blank=True)
+    link_rotated_at = models.DateTimeField(_("link last rotated"), null=True, blank=True)
+    accepted_at = models.DateTimeField(_("accepted at"), null=True, blank=True)
+    created_at = models.DateTimeField(_("created at"), default=timezone.now, editable=False)
+
+    class Meta:
+        verbose_name = _("seat")
+        verbose_name_plural = _("seats")
+        ordering = ["game", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "number"], name="seat_unique_number"),
+        ]
+        indexes = [
+            models.Index(fields=["email"], name="seat_email"),
+            # The moderators' filters: the few seats absent or with an email problem.
+            models.Index(fields=["absent_since"], name="seat_absent",
+                         condition=models.Q(absent_since__isnull=False)),
+            models.Index(fields=["email_problem_at"], name="seat_email_problem",
+                         condition=models.Q(email_problem_at__isnull=False)),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player_name} (seat {self.number})"
+
+    @property
+    def zone(self) -> zoneinfo.ZoneInfo:
+        try:
+            return zoneinfo.ZoneInfo(self.time_zone)
+        except (zoneinfo.ZoneInfoNotFoundError, ValueError):
+            return zoneinfo.ZoneInfo("UTC")
+
+
+class Move(models.Model):
+    class Actor(models.TextChoices):
+        SEAT = "seat", _("player")
+        SYSTEM = "system", _("system")
+        MODERATOR = "moderator", _("moderator")
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="moves")
+    # 1-based: applying move N takes the game from version N-1 to version N.
+    number = models.PositiveIntegerField(_("number"))
+    actor_kind = models.CharField(_("made by"), max_length=10, choices=Actor.choices)
+    seat_number = models.PositiveSmallIntegerField(_("seat"), null=True, blank=True)
+    moderator = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="moderated_moves",
+    )
+    move = models.JSONField(_("move"))
+    created_at = models.DateTimeField(_("made at"), default=timezone.now, editable=False)
+
+    class Meta:
+        verbose_name = _("move")
+        verbose_name_plural = _("moves")
+        ordering = ["game", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "number"], name="move_unique_number"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.game_id} #{self.number} {self.move.get('type', '?')}"
+
+
+class Message(models.Model):
+    """Table talk: visible to every seat of the game."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="messages")
+    seat = models.ForeignKey(Seat, on_delete=models.CASCADE, related_name="messages")
+    text = models.TextField(_("text"), max_length=1000)
+    created_at = models.DateTimeField(_("written at"), default=timezone.now, editable=False)
+
+    class Meta:
+        verbose_name = _("message")
+        verbose_name_plural = _("messages")
+        ordering = ["game", "created_at", "id"]
+        indexes = [models.Index(fields=["game", "-created_at"], name="message_game_recent")]
+
+    def __str__(self) -> str:
+        return f"{self.seat}: {self.text[:40]}"
+
+
+class GameNotice(models.Model):
+    """A neutral line in the game log for every seat: a moderator act, a timeout, a vacation.
+
+    Stored as a kind plus parameters, rendered (and translated) when shown; parameters
+    hold only facts every seat may know (seat numbers, move numbers, public reasons).
+    """
+
+    class Kind(models.TextChoices):
+        MODERATOR = "moderator", _("moderator")
+        TIMEOUT = "timeout", _("missed deadline")
+        ABSENT = "absent", _("player absent")
+        VACATION = "vacation", _("vacation")
+        DISPUTE = "dispute", _("dispute")
+        PLAYER_REPLACED = "replaced", _("player replaced")
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="notices")
+    version = models.PositiveIntegerField(_("at version"))
+    kind = models.CharField(_("kind"), max_length=12, choices=Kind.choices)
+    params = models.JSONField(_("parameters"), default=dict, blank=True)
+    created_at = models.DateTimeField(_("created at"), default=timezone.now, editable=False)
+
+    class Meta:
+        verbose_name = _("game notice")
+        verbose_name_plural = _("game notices")
+        ordering = ["game", "created_at", "id"]
+        indexes = [models.Index(fields=["game", "created_at"], name="notice_game_time")]
+
+    def __str__(self) -> str:
+        return f"{self.game_id} v{self.version} {self.kind}"
+
+
+class Notification(models.Model):
+    """One email, written before it is sent; `key` makes sending it twice impossible."""
+
+    class Kind(models.TextChoices):
+        INVITATION = "invitation", _("invitation")
+        TURN = "turn", _("your turn")
+        REMINDER = "reminder", _("reminder")
+        MISSED = "missed", _("missed deadline")
+        ROUND_END = "round_end", _("round end")
+        GAME_END = "game_end", _("game end")
+        DIGEST = "digest", _("daily digest")
+        DISPUTE_FILED = "dispute_filed", _("dispute filed")
+        DISPUTE_RESOLVED = "dispute_done", _("dispute resolved")
+        MODERATOR_ALERT = "mod_alert", _("moderator alert")
+
+    class Status(models.TextChoices):
+        PENDING = "pending", _("pending")
+        SENDING = "sending", _("sending")
+        SENT = "sent", _("sent")
+        RETRYING = "retrying", _("retrying")
+        FAILED = "failed", _("failed")
+        SKIPPED = "skipped", _("skipped")
+
+    class Delivery(models.TextChoices):
+        UNKNOWN = "", _("unknown")
+        DELIVERED = "delivered", _("delivered")
+        BOUNCED = "bounced", _("bounced")
+        COMPLAINED = "complained", _("complained")
+        REJECTED = "rejected", _("rejected")
+
+    # e.g. "turn:seat=12:v=41", "reminder:seat=12:v=41:h=1", "digest:ann@x:2026-11-22"
+    key = models.CharField(_("key"), max_length=200, unique=True)
+    kind = models.CharField(_("kind"), max_length=16, choices=Kind.choices)
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="notifications",
+                             null=True, blank=True)
+    seat = models.ForeignKey(Seat, on_delete=models.SET_NULL, related_name="notifications",
+                             null=True, blank=True)
+    to_email = models.EmailField(_("to"))
+    subject = models.CharField(_("subject"), max_length=300, blank=True)
+    status = models.CharField(_("status"), max_length=10, choices=Status.choices,
+                              default=Status.PENDING)
+    attempts = models.PositiveSmallIntegerField(_("attempts"), default=0)
+    last_error = models.TextField(_("last error"), blank=True)
+    message_id = models.CharField(_("Message-ID"), max_length=200, blank=True)
+    provider_id = models.CharField(_("provider message id"), max_length=200, blank=True,
+                                   db_index=True)
+    delivery = models.CharField(_("delivery"), max_length=12, choices=Delivery.choices,
+                                default=Delivery.UNKNOWN, blank=True)
+    delivery_at = models.DateTimeField(_("delivery reported at"), null=True, blank=True)
+    created_at = models.DateTimeField(_("created at"), default=timezone.now, editable=False)
+    sent_at = models.DateTimeField(_("sent at"), null=True, blank=True)
+    # Facts the email needs beyond the game's view (e.g. reminder hours, what an alert is
+    # about); only public facts, never a hand or a role.
+    params = models.JSONField(_("parameters"), default=dict, blank=True)
+    # Set when a send task claims the row (status sending); a stale claim is retried.
+    claimed_at = models.DateTimeField(_("claimed at"), null=True, blank=True)
+    retry_at = models.DateTimeField(_("next attempt at"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("notification")
+        verbose_name_plural = _("notifications")
+        ordering = ["-created_at"]
+        indexes = [
+            models.Index(fields=["status", "created_at"], name="notification_status"),
+            models.Index(fields=["game", "-created_at"], name="notification_game"),
+        ]
+
+    def __str__(self) -> str:
+        return self.key
