@@ -10,17 +10,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any
 
 from django.utils.translation import gettext as _
 
 from games import engine
+from games.engine.types import JSON
 from games.models import Dispute, Game, GameNotice, ModeratorAction, Move, Seat
 from games.moderation.common import KINDS
 from games.present import describe, drawing, pages
 from games.present.words import outcome_label
 
-JSON = dict[str, Any]
 ACTIONS_SHOWN = 50
 
 

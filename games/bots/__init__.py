@@ -12,7 +12,6 @@ local random generator seeded from `seed`.
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from .context import Context, build
 from .s2 import score_free, score_s2_action, score_steal
@@ -20,7 +19,7 @@ from .scoring import score_map, score_pass, score_place, score_rockfall, score_t
 
 __all__ = ["choose_move"]
 
-JSON = dict[str, Any]
+from games.engine.types import JSON
 
 
 def choose_move(view: JSON, legal_moves: list[JSON], seed: int) -> JSON:

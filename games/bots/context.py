@@ -4,12 +4,11 @@ digging to, and whom it counts as friend or foe."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+
+from games.engine.types import JSON
 
 from .knowledge import TEAM_ROLES, Knowledge, read
 from .maze import Cell, Maze, Seg, card_segments
-
-JSON = dict[str, Any]
 
 # What each role wants from the maze: "dig" to the gold, "block" it, "crystal" (the
 # geologist, paid for crystals whoever wins).

@@ -8,14 +8,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any
 
 from games.engine import rules_for
 from games.engine.cards import CardSpec
+from games.engine.types import JSON
 
 from .maze import Seg, is_dead_end, mask
 
-JSON = dict[str, Any]
 TEAM_ROLES = {"blue-digger": "blue", "green-digger": "green"}
 
 

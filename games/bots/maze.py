@@ -14,7 +14,8 @@ import math
 from collections import deque
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any
+
+from games.engine.types import JSON
 
 N, E, S, W = 1, 2, 4, 8
 DIRECTIONS = (N, E, S, W)
@@ -25,7 +26,6 @@ CLOSENESS = 0.3
 GOAL_HIT = 1.0  # weight of a tunnel running into a target goal (distance 0)
 
 Cell = tuple[int, int]
-JSON = dict[str, Any]
 
 
 @dataclass(frozen=True)

@@ -4,12 +4,10 @@ steal."""
 
 from __future__ import annotations
 
-from typing import Any
+from games.engine.types import JSON
 
 from .context import Context
 from .scoring import usefulness
-
-JSON = dict[str, Any]
 
 
 def score_s2_action(ctx: Context, move: JSON, card: JSON) -> float:

@@ -5,12 +5,11 @@ changes nothing; passing a card is worth what the card is not.
 
 from __future__ import annotations
 
-from typing import Any
+from games.engine.types import JSON
 
 from .context import Context
 from .maze import is_dead_end
 
-JSON = dict[str, Any]
 STEP = 6.0  # score per doubling of the maze's progress value
 
 

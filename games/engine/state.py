@@ -17,7 +17,7 @@ from typing import Any
 from .geometry import Cell
 
 Event = dict[str, Any]
-JSON = dict[str, Any]
+from .types import JSON  # noqa: E402
 
 # Keys of the JSON form, in order; bump FORMAT when the shape changes.
 FORMAT = 1

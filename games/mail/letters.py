@@ -12,7 +12,6 @@ Other modules may add kinds with `register(kind, builder)`.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 from zoneinfo import ZoneInfo
 
 from django.conf import settings
@@ -23,12 +22,12 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from games import engine
+from games.engine.types import JSON
 from games.mail.message import Letter, unsubscribe_url
 from games.models import EmailMode, Game, Notification, Seat
 from games.models.links import link_for
 from games.present import describe, facts, maze
 
-JSON = dict[str, Any]
 Builder = Callable[[Notification], Letter]
 
 

@@ -9,16 +9,14 @@ the last move is named: the snapshot alone cannot tell more).
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
-from typing import Any
 
 from django.contrib.auth.models import User
 from django.utils.translation import gettext as _
 
 from games import engine
+from games.engine.types import JSON
 from games.models import Game, Move
 from games.moderation.common import clean_reason, locked_game, record
-
-JSON = dict[str, Any]
 
 
 @dataclass

@@ -9,8 +9,6 @@ sees a link: a rotated link is mailed, never shown to the moderator.
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.conf import settings
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
@@ -19,6 +17,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games import engine
+from games.engine.types import JSON
 from games.mail import plan
 from games.models import EmailMode, Game, GameNotice, Move, Notification, Seat
 from games.models.links import new_secret, seat_link
@@ -33,7 +32,6 @@ from games.moderation.common import (
 )
 from games.play import services
 
-JSON = dict[str, Any]
 OPEN = (Game.Status.SETUP, Game.Status.ACTIVE, Game.Status.PAUSED)
 
 

@@ -9,13 +9,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import timedelta
-from typing import Any
 
 from django.contrib.auth.models import User
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games import engine
+from games.engine.types import JSON
 from games.models import Game, GameNotice, Move
 from games.moderation.common import (
     ModerationError,
@@ -30,8 +30,6 @@ from games.moderation.common import (
 from games.moderation.seats import queue_turn_email
 from games.play import services
 from games.play.services import StaleVersion
-
-JSON = dict[str, Any]
 
 # Undoing any of these needs `force`: the table has seen roles, gold or the end.
 ROUND_EVENTS = frozenset({"round_end", "gold_pick", "payout", "game_end"})

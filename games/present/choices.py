@@ -26,10 +26,9 @@ from typing import Any
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 
+from games.engine.types import JSON
 from games.present import describe, drawing
 from games.present.describe import MoveContext
-
-JSON = dict[str, Any]
 
 GROUPS = {
     "place": lambda: _("Place it in the maze"),

@@ -14,6 +14,7 @@ from django.utils.html import format_html
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from games.engine.types import JSON
 from games.present import describe_s2 as s2
 from games.present.words import (
     MoveContext,
@@ -33,8 +34,6 @@ from games.present.words import (
     team_name,
     tool_name,
 )
-
-JSON = dict[str, Any]
 
 __all__ = [
     "MoveContext", "Names", "card_list", "card_name", "catalog_card", "cell", "event_sentence",

@@ -15,6 +15,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from games.engine.types import JSON
 from games.present.words import (
     MoveContext,
     Names,
@@ -26,7 +27,6 @@ from games.present.words import (
     seat_name,
 )
 
-JSON = dict[str, Any]
 EventHandler = Callable[[JSON, str, Names], str]
 MoveHandler = Callable[[JSON, MoveContext], str]
 

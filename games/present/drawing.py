@@ -19,9 +19,9 @@ from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
+from games.engine.types import JSON
 from games.present import describe
 
-JSON = dict[str, Any]
 CELL = 100
 HALF = CELL // 2
 TUNNEL = 24

@@ -8,16 +8,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
 from zoneinfo import ZoneInfo
 
 from django.utils import formats, timezone
 from django.utils.safestring import SafeString
 from django.utils.timesince import timeuntil
 
+from games.engine.types import JSON
 from games.present import describe, maze
 
-JSON = dict[str, Any]
 Names = dict[int, str]
 MAX_LINES = 40
 

@@ -15,13 +15,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from functools import lru_cache
-from typing import Any
 
 from django.utils.safestring import SafeString, mark_safe
 
+from games.engine.types import JSON
 from games.present import maze_s2
 
-JSON = dict[str, Any]
 PX = 8  # one of the 3 x 3 cells of a card; a card is 24 px square
 
 EMPTY = "#efe6d6"

@@ -10,9 +10,8 @@ curve.
 
 from __future__ import annotations
 
-from typing import Any
+from games.engine.types import JSON
 
-JSON = dict[str, Any]
 # (door colour, door segments, ladder, crystals): what the grid needs beyond segments.
 Extras = tuple[str | None, tuple[tuple[str, ...], ...], bool, int]
 

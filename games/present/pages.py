@@ -8,18 +8,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
 from zoneinfo import ZoneInfo
 
 from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 
 from games import engine
+from games.engine.types import JSON
 from games.models import Game, Message, Seat
 from games.present import describe, drawing
 from games.present.choices import MoveForms, build
 
-JSON = dict[str, Any]
 TABLE_TALK_SHOWN = 50
 
 

@@ -15,8 +15,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from games import engine
+from games.engine.types import JSON
 
-JSON = dict[str, Any]
 Names = Mapping[int, str]
 
 

@@ -22,11 +22,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from datetime import datetime, timedelta
-from typing import Any
 
+from games.engine.types import JSON
 from games.models import Game, Seat
-
-JSON = dict[str, Any]
 
 # Deadlines missed in a row (auto-passed) after which a seat counts as absent.
 ABSENT_AFTER_MISSES = 3
