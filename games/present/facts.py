@@ -36,7 +36,11 @@ class PlayerLine:
     is_actor: bool
 
 
-def local_time(moment: datetime, zone: ZoneInfo) -> str:
+def local_time(moment: datetime | None, zone: ZoneInfo) -> str:
+    """A moment in the reader's time zone and language, with the zone named (pages and
+    emails use this one function); empty when there is no moment."""
+    if moment is None:
+        return ""
     shown = timezone.localtime(moment, zone)
     return f"{formats.date_format(shown, 'DATETIME_FORMAT')} ({zone.key})"
 

@@ -7,10 +7,8 @@ one seat asking (or None for a spectator) first, and every fact comes from there
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime
 from zoneinfo import ZoneInfo
 
-from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 
 from games import engine
@@ -18,6 +16,7 @@ from games.engine.types import JSON
 from games.models import Game, Message, Seat
 from games.present import describe, drawing
 from games.present.choices import MoveForms, build
+from games.present.facts import local_time
 
 TABLE_TALK_SHOWN = 50
 
@@ -60,13 +59,6 @@ def view_and_moves(game: Game, seat: Seat) -> tuple[JSON, list[JSON]]:
     if game.status != Game.Status.ACTIVE or state.actor != seat.number:
         return view, []
     return view, engine.legal_moves(state)
-
-
-def local_time(moment: datetime | None, zone: ZoneInfo) -> str:
-    if moment is None:
-        return ""
-    shown = timezone.localtime(moment, zone)
-    return f"{formats.date_format(shown, 'DATETIME_FORMAT')} ({zone.key})"
 
 
 def page_context(game: Game, seat: Seat | None, view: JSON, legal: list[JSON]) -> JSON:
