@@ -7,7 +7,7 @@ class GamesConfig(AppConfig):
     verbose_name = "Saboteur games"
 
     def ready(self) -> None:
-        # The dispute emails' builders (games.emails.letters.register), for every process
+        # The dispute emails' builders (games.mail.letters.register), for every process
         # that sends, not only those that load the admin; the email provider's delivery
         # reports (anymail's tracking signal).
         # The Celery tasks, registered by name for games.mail.dispatch.

@@ -87,7 +87,7 @@ class Game(models.Model):
     paused_time_left = models.DurationField(_("time left when paused"), null=True, blank=True)
     turn_started_at = models.DateTimeField(_("turn started at"), null=True, blank=True)
     deadline_at = models.DateTimeField(_("deadline"), null=True, blank=True, db_index=True)
-    # When the reminder sweep next looks at this game (games.clock.next_reminder_at):
+    # When the reminder sweep next looks at this game (games.play.clock.next_reminder_at):
     # an indexed time, so the sweep never scans every game with a deadline.
     reminder_at = models.DateTimeField(_("next reminder"), null=True, blank=True)
     created_at = models.DateTimeField(_("created at"), default=timezone.now, editable=False)

@@ -67,7 +67,7 @@ class ModeratorAction(models.Model):
 
 
 class SweepMark(models.Model):
-    """How far a periodic sweep (games.deadlines) has got: every deadline (or reminder
+    """How far a periodic sweep (games.play.clock.sweeps) has got: every deadline (or reminder
     time) up to `reached` has been handed to a task. A sweep claims the interval from
     here to now with one conditional UPDATE of this row, so two sweeps never take the
     same interval and no per-game row is written to claim it."""

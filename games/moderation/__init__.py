@@ -1,6 +1,6 @@
 """Moderation: the services behind the admin's game page and the dispute form.
 
-Every function here changes a game the way `games.services` does (one transaction,
+Every function here changes a game the way `games.play.services` does (one transaction,
 the Game row locked) and writes a ModeratorAction with who, when, why and what
 changed; the admin views only check permissions, collect a reason and call these.
 

@@ -1,7 +1,7 @@
 """What every moderation service shares: the game lock, the record, the table line.
 
 Each moderator act runs in one transaction with the Game row locked (the pattern of
-`games.services`), writes a ModeratorAction (who, when, why, what changed) and, when
+`games.play.services`), writes a ModeratorAction (who, when, why, what changed) and, when
 the table should know, a neutral GameNotice. The notice parameters hold only facts
 every seat may know: seat numbers, public names, move numbers, hours, and the
 moderator's optional note for the table (never the private reason).

@@ -1,6 +1,6 @@
 """Dispute emails: to the moderators when one is filed, to the filer when it is resolved.
 
-They go through the server's email pipeline (games.notifications): each is a
+They go through the server's email pipeline (games.mail): each is a
 Notification row with a unique key, written inside the transaction of the act and
 sent once after it commits (claimed first, retried with backoff, recorded). The
 words are rendered at send time by the builders registered here, from

@@ -1,6 +1,6 @@
 """Follow-up work after a change to a game is committed: the seams for notifications.
 
-`games.services` calls these through `transaction.on_commit`, so they run only once
+`games.play.services` calls these through `transaction.on_commit`, so they run only once
 the change is durable and never for a rolled-back one. They take ids, not model
 instances, and hand straight over to Celery tasks (games.tasks, queued by name
 through games.mail.dispatch), which plan the

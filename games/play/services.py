@@ -4,7 +4,7 @@ Views, commands, (later) Celery tasks and admin actions call these functions and
 nothing else writes Game, Seat, Move or Message rows of a game. A move is applied
 with the Game row locked (`select_for_update`, real on PostgreSQL), conditional on
 the version the player saw; the Move row, the new snapshot and the version are
-written together, and follow-up work goes through `games.hooks` on commit.
+written together, and follow-up work goes through `games.play.hooks` on commit.
 """
 
 from __future__ import annotations
@@ -204,7 +204,7 @@ def _set_clock(game: Game, now: datetime) -> None:
         game.turn_started_at = game.deadline_at = None
     else:
         game.turn_started_at = now
-        # A seat on vacation: its clock starts when the vacation ends (games.clock).
+        # A seat on vacation: its clock starts when the vacation ends (games.play.clock).
         game.deadline_at = (now + timedelta(hours=game.hours_per_move)
                             + clock.vacation_delay(game, now))
     game.reminder_at = clock.next_reminder_at(game.deadline_at, game.reminder_hours, now)
@@ -341,7 +341,7 @@ def post_message(seat: Seat, text: str) -> Message:
     return Message.objects.create(game_id=seat.game_id, seat=seat, text=text)
 
 
-# ---- deadlines and email settings (games.deadlines runs the sweeps, vacations) -------
+# ---- deadlines and email settings (games.play.clock.sweeps runs the sweeps, vacations) -------
 
 
 def miss_deadline(game_id: int, version: int, claimed_deadline: datetime) -> str:

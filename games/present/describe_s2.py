@@ -1,6 +1,6 @@
 """Sentences and move labels for the Saboteur 2 expansion (RULES.md Part 2).
 
-Like `games.describe`, these read only the events and moves of a view. A secret field
+Like `games.present.describe`, these read only the events and moves of a view. A secret field
 (an inspection's or a new hat's `role`, the cards of a discard) is in an event only
 for the seats entitled to it, so a sentence shows what its event holds and nothing
 more. `e["viewer"]` is the seat reading the log (None for spectators, moderators and

@@ -2,7 +2,7 @@
 
 Everything works on the JSON of `engine.view` (a card's structure, never its English
 `name`, except as the last fallback), so every word here can be translated.
-`games.describe` builds sentences from these words and re-exports them.
+`games.present.describe` builds sentences from these words and re-exports them.
 """
 
 from __future__ import annotations

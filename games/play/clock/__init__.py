@@ -1,7 +1,7 @@
 """The turn clock's rules, without side effects: deadlines, reminders, vacations, timeouts.
 
-`games.services` uses these when it sets a turn's clock or applies a missed deadline;
-`games.deadlines` when it sweeps. Keeping them here (pure, small) keeps both honest
+`games.play.services` uses these when it sets a turn's clock or applies a missed deadline;
+`games.play.clock.sweeps` when it sweeps. Keeping them here (pure, small) keeps both honest
 about the same arithmetic.
 
 The timeout rule (README "Deadlines"): when the server plays for a seat whose deadline

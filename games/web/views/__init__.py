@@ -1,1 +1,2 @@
-"""HTTP views: thin shells over `games.services` (writes) and `games.pages` (what to show)."""
+"""HTTP views: thin shells over `games.play.services` (writes) and
+`games.present.pages` (what to show)."""
