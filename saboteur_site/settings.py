@@ -11,7 +11,6 @@ from urllib.parse import urlsplit
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
-from django.utils.translation import gettext_lazy as _
 
 from .env import env_bool, env_int, env_list, env_str
 
@@ -116,12 +115,13 @@ AUTH_PASSWORD_VALIDATORS = [
 
 # ---- languages and time -----------------------------------------------------------
 LANGUAGE_CODE = env_str("LANGUAGE_CODE", "en")
+# Each language named in itself, so a reader finds theirs whatever the page's language.
 LANGUAGES = [
-    ("en", _("English")),
-    ("it", _("Italian")),
-    ("nl", _("Dutch")),
-    ("es", _("Spanish")),
-    ("de", _("German")),
+    ("en", "English"),
+    ("it", "Italiano"),
+    ("nl", "Nederlands"),
+    ("es", "Español"),
+    ("de", "Deutsch"),
 ]
 LOCALE_PATHS = [BASE_DIR / "locale"]
 USE_I18N = True

@@ -80,3 +80,18 @@ def test_demo_creates_a_started_game_and_prints_links(client: Client) -> None:
     match = LINE.match(lines[0])
     assert match
     assert client.get(match.group(4).replace("http://127.0.0.1:8000", "")).status_code == 200
+
+
+@pytest.mark.django_db
+def test_creategame_language_sets_every_seat_and_refuses_unknown_ones(client: Client) -> None:
+    players = ["--player", "Ann <ann@example.com>", "--player", "Bob <bob@example.com>",
+               "--player", "Cy <cy@example.com>"]
+    lines = run("--name", "Partita", *players, "--language", "it")
+    assert set(Seat.objects.values_list("language", flat=True)) == {"it"}
+    match = LINE.match(lines[0])
+    assert match is not None
+    page = client.get(match.group(4).replace("http://127.0.0.1:8000", "")).content.decode()
+    assert 'lang="it"' in page
+    with pytest.raises(CommandError, match="--language must be one of"):
+        run("--name", "X", *players, "--language", "fr")
+    assert Game.objects.count() == 1

@@ -8,10 +8,12 @@ prints one line per seat: seat N<TAB>NAME<TAB>EMAIL<TAB>ABSOLUTE_LINK.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 from typing import Any
 
+from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.core.validators import validate_email
@@ -61,9 +63,19 @@ class Command(BaseCommand):
         parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
                             help="a ruleset option, e.g. gold_cards=diggers (JSON values)")
         parser.add_argument("--spectators", action="store_true", help="allow spectators")
+        parser.add_argument("--language", default=None, metavar="LANG",
+                            help="every seat's language: " + ", ".join(
+                                code for code, _ in settings.LANGUAGES))
 
     def handle(self, *args: Any, **options: Any) -> None:
         players = [parse_player(p) for p in options["player"]]
+        language = options["language"]
+        if language is not None:
+            known = [code for code, _ in settings.LANGUAGES]
+            if language not in known:
+                raise CommandError(f"--language must be one of {', '.join(known)}, "
+                                   f"not {language!r}")
+            players = [dataclasses.replace(p, language=language) for p in players]
         if not players:
             raise CommandError("give the players with --player \"Name <email>\", one per seat")
         game_options = dict(parse_option(o) for o in options["option"])
