@@ -153,7 +153,9 @@ SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", _sec
 SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", _secure)
 if env_bool("BEHIND_HTTPS_PROXY", False):
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
-SECURE_REFERRER_POLICY = "same-origin"  # seat links are secrets: never send them on
+# Seat links are secrets: a page behind one must not send its address anywhere, not even
+# to our own server as the Referer of its CSS (it would sit in access logs).
+SECURE_REFERRER_POLICY = "no-referrer"
 X_FRAME_OPTIONS = "DENY"
 
 # ---- the game server ---------------------------------------------------------------

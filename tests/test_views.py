@@ -226,3 +226,13 @@ def test_a_seat_page_through_a_finished_game_shows_scores(client: Client,
     assert "Final scores" in body and "Rounds played" in body
     assert "The game is over. Winners:" in body
     assert token_of(game.page(0)) == game.tokens[0]
+
+
+def test_a_seat_page_sends_no_referrer_and_is_never_stored(client: Client,
+                                                           game: GameWithLinks) -> None:
+    """The page's own CSS and links must not carry the seat's address anywhere."""
+    response = client.get(f"/play/{game.tokens[0]}/")
+    assert response["Referrer-Policy"] == "no-referrer"
+    assert "no-store" in response["Cache-Control"]
+    api = client.get(f"/api/play/{game.tokens[0]}/")
+    assert api["Referrer-Policy"] == "no-referrer" and "no-store" in api["Cache-Control"]
