@@ -236,3 +236,13 @@ def test_a_seat_page_sends_no_referrer_and_is_never_stored(client: Client,
     assert "no-store" in response["Cache-Control"]
     api = client.get(f"/api/play/{game.tokens[0]}/")
     assert api["Referrer-Policy"] == "no-referrer" and "no-store" in api["Cache-Control"]
+
+
+def test_the_setup_page_names_options_in_words_not_raw_values(client: Client) -> None:
+    body = client.get("/new/").content.decode()
+    assert ">True<" not in body and ">False<" not in body and ">players<" not in body
+    assert "one per gold-digger (at most 9)" in body
+    assert "Players with a broken tool get gold" in body
+    italian = client.get("/new/", HTTP_ACCEPT_LANGUAGE="it").content.decode()
+    assert "una per cercatore d&#x27;oro (al massimo 9)" in italian \
+        or "una per cercatore d'oro (al massimo 9)" in italian

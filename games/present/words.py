@@ -227,3 +227,21 @@ OUTCOMES = {
 
 def outcome_label(code: str) -> str:
     return str(OUTCOMES.get(code, code))
+
+
+def option_label(option: str) -> str:
+    """A rules option as the setup page and the seat page name it (never its key)."""
+    labels = {"gold_cards": _("Gold cards turned up when the gold-diggers win"),
+              "sabotaged_get_no_gold": _("Players with a broken tool get gold")}
+    return labels.get(option, option.replace("_", " "))
+
+
+def option_value_label(option: str, value: object) -> str:
+    """A rules option's value in words (never a raw True / "players")."""
+    words: dict[tuple[str, object], str] = {
+        ("gold_cards", "players"): _("one per player (at most 9), as printed"),
+        ("gold_cards", "diggers"): _("one per gold-digger (at most 9)"),
+        ("sabotaged_get_no_gold", False): _("yes, as printed"),
+        ("sabotaged_get_no_gold", True): _("no: a player with a broken tool takes no gold"),
+    }
+    return words.get((option, value), str(value))

@@ -18,7 +18,7 @@ from django.utils.translation import gettext_lazy as _
 from games import engine
 from games.models import MAX_HOURS_PER_MOVE
 from games.play.services import MAX_MESSAGE_LENGTH, PlayerSpec
-from games.present.words import ruleset_name
+from games.present.words import option_label, option_value_label, ruleset_name
 
 MAX_PLAYERS = max(rules.max_seats for rules in engine.RULESETS.values())
 CARD_ID = re.compile(r"\A[a-z0-9-]{1,20}\Z")
@@ -155,8 +155,8 @@ class SetupForm(forms.Form):
             for option, values in rules.option_choices.items():
                 key = f"option_{ruleset}_{option}"
                 self.fields[key] = forms.ChoiceField(
-                    label=f"{ruleset_name(ruleset)}: {option.replace('_', ' ')}",
-                    choices=[(json.dumps(v), str(v)) for v in values],
+                    label=f"{ruleset_name(ruleset)}: {option_label(option)}",
+                    choices=[(json.dumps(v), option_value_label(option, v)) for v in values],
                     initial=json.dumps(rules.default_options[option]),
                     required=False)  # only the chosen rules' options count
                 self.option_fields.append(key)
