@@ -246,3 +246,15 @@ def test_the_setup_page_names_options_in_words_not_raw_values(client: Client) ->
     italian = client.get("/new/", HTTP_ACCEPT_LANGUAGE="it").content.decode()
     assert "una per cercatore d&#x27;oro (al massimo 9)" in italian \
         or "una per cercatore d'oro (al massimo 9)" in italian
+
+
+def test_home_and_setup_follow_the_browser_language_with_a_visible_switcher(
+        client: Client) -> None:
+    for url in ("/", "/new/"):
+        german = client.get(url, HTTP_ACCEPT_LANGUAGE="de").content.decode()
+        assert '<html lang="de">' in german
+        assert 'action="/i18n/setlang/"' in german and ">Deutsch</option>" in german
+        assert ">Italiano</option>" in german and ">Español</option>" in german
+    chosen = client.post("/i18n/setlang/", {"language": "nl", "next": "/new/"})
+    assert chosen.status_code == 302 and chosen["Location"] == "/new/"
+    assert '<html lang="nl">' in client.get("/new/", HTTP_ACCEPT_LANGUAGE="de").content.decode()
