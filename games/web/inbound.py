@@ -24,6 +24,6 @@ def handle_inbound(sender: Any, event: AnymailInboundEvent, esp_name: str, **kwa
         return
     if event.message is None:
         return
-    event_id = f"{esp_name}:{event.event_id}" if event.event_id else ""
+    event_id = f"{esp_name.lower()}:{event.event_id}" if event.event_id else ""
     result = receive(from_anymail(event.message, event_id))
     log.info("%s inbound email: %s", esp_name, result.outcome)

@@ -102,13 +102,15 @@ def numbered_gold(view: JSON) -> list[str]:
             for n, card in enumerate(gold_order(view), 1)]
 
 
-def how_to_reply(view: JSON, legal: list[JSON], names: dict[int, str], language: str) -> list[str]:
-    """The part of a turn email (or an answer) that explains the commands."""
+def how_to_reply(view: JSON, legal: list[JSON], names: dict[int, str], language: str,
+                 with_hand: bool = True) -> list[str]:
+    """The part of a turn email (or an answer) that explains the commands. A turn email
+    lists the numbered hand itself (`with_hand=False`)."""
     lines = [_("Play by replying to this email: write one command above the quoted text "
                "(English words work too)."), ""]
     if view.get("gold_offer"):
         lines += [_("Gold cards offered:"), *numbered_gold(view), ""]
-    elif view.get("hand"):
+    elif view.get("hand") and with_hand:
         lines += [_("Your hand:"), *numbered_hand(view), ""]
     if legal:
         lines += [_("For example:"), *(f"  {line}" for line in examples(view, legal, names,

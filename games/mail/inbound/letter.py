@@ -25,4 +25,5 @@ def reply_part(seat: Seat, game: Game, view: JSON, names: dict[int, str]) -> Rep
     legal = engine.legal_moves(state) if state.actor == seat.number else []
     language = translation.get_language() or seat.language
     return ReplyPart(address=tokens.issue(seat, game.version),
-                     help=answer.how_to_reply(view, legal, names, language[:2]))
+                     help=answer.how_to_reply(view, legal, names, language[:2],
+                                                     with_hand=False))
