@@ -259,3 +259,10 @@ def test_a_game_is_not_playable_after_it_ends_by_email(commit: Any) -> None:
     Game.objects.filter(pk=g.game.pk).update(status=Game.Status.PAUSED)
     result = send_reply(commit, address, "pass 1")
     assert result.outcome == "refused" and "paused" in result.detail
+
+
+def test_moderators_find_from_mismatches_in_the_admin(commit: Any, admin_client: Client) -> None:
+    started(commit)
+    send_reply(commit, reply_address("p0@example.com"), "pass 1", sender="other@x.example")
+    page = admin_client.get("/admin/games/inboundmail/?from_mismatch__exact=1")
+    assert page.status_code == 200 and "other@x.example" in page.content.decode()
