@@ -200,6 +200,10 @@ for _name, (_variable, _required) in _provider_settings.items():
 # "user:password" for HTTP basic auth on the tracking webhook (/anymail/<provider>/tracking/).
 if env_str("ANYMAIL_WEBHOOK_SECRET"):
     ANYMAIL["WEBHOOK_SECRET"] = env_str("ANYMAIL_WEBHOOK_SECRET")
+# Moves by email (README "Playing by email"): turn emails reply to play+<token>@INBOUND_DOMAIN;
+# at most INBOUND_ANSWERS_PER_HOUR answers go to one sender per hour.
+INBOUND_DOMAIN = env_str("INBOUND_DOMAIN", _site.hostname)
+INBOUND_ANSWERS_PER_HOUR = env_int("INBOUND_ANSWERS_PER_HOUR", 10)
 # SMTP (EMAIL_PROVIDER=smtp)
 EMAIL_HOST = env_str("EMAIL_HOST", "localhost")
 EMAIL_PORT = env_int("EMAIL_PORT", 587)

@@ -12,6 +12,7 @@ Other modules may add kinds with `register(kind, builder)`.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from zoneinfo import ZoneInfo
 
 from django.conf import settings
@@ -23,6 +24,7 @@ from django.utils.translation import ngettext
 
 from games import engine
 from games.engine.types import JSON
+from games.mail.inbound.letter import reply_part
 from games.mail.message import Letter, unsubscribe_url
 from games.models import EmailMode, Game, Notification, Seat
 from games.models.links import link_for
@@ -132,8 +134,11 @@ def turn(note: Notification) -> Letter:
     else:
         subject = _("%(game)s: your turn (round %(round)s of %(rounds)s)") % {
             "game": game.name, "round": view["round"], "rounds": view["rounds"]}
-    return render("turn", subject, {
+    # Moves by email: a Reply-To with this turn's token, the commands explained.
+    reply = reply_part(seat, game, view, names)
+    letter = render("turn", subject, {
         **seat_context(note, seat, game), **deadline_context(game, seat),
+        "reply_help": reply.help,
         "gold_phase": gold_phase, "gold_offer": facts.gold_offer(view),
         "since": since, "notices": notices_since(game, start, names),
         "maze_html": maze.maze_html(view), "maze_text": maze.maze_text(view),
@@ -143,6 +148,7 @@ def turn(note: Notification) -> Letter:
         "theft_phase": view["phase"] == "theft", "expansion": view["ruleset"] == "saboteur2",
         "crystals": view.get("crystals", 0),
     })
+    return replace(letter, reply_to=reply.address)
 
 
 def reminder(note: Notification) -> Letter:

@@ -36,6 +36,7 @@ class Letter:
     subject: str
     text: str
     html: str
+    reply_to: str = ""  # turn emails: play+<token>@INBOUND_DOMAIN (moves by email)
 
 
 def email_domain() -> str:
@@ -96,6 +97,7 @@ def build(notification: Notification, letter: Letter) -> EmailMultiAlternatives:
     message = EmailMultiAlternatives(
         subject=letter.subject, body=letter.text, from_email=settings.DEFAULT_FROM_EMAIL,
         to=[notification.to_email], headers=headers,
+        reply_to=[letter.reply_to] if letter.reply_to else None,
     )
     message.attach_alternative(inline_css(letter.html), "text/html")
     # anymail's normalised options (ignored by Django's own backends).

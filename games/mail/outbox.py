@@ -63,6 +63,7 @@ class OutboxEntry:
     subject: str
     to: str
     date: str
+    reply_to: str = ""  # turn emails: the moves-by-email address (the reply box uses it)
 
 
 def parse(path: Path) -> ParsedEmail:
@@ -83,7 +84,8 @@ def entries(limit: int = 200) -> list[OutboxEntry]:
     for name in names:
         message = parse(directory / name)
         found.append(OutboxEntry(name=name, subject=str(message["Subject"] or ""),
-                                 to=str(message["To"] or ""), date=str(message["Date"] or "")))
+                                 to=str(message["To"] or ""), date=str(message["Date"] or ""),
+                                 reply_to=str(message["Reply-To"] or "")))
     return found
 
 

@@ -1,6 +1,7 @@
 """Games as a move log plus a snapshot (docs/DESIGN.md "State and history"), one module
 per concern: `game` (games, seats, moves, talk, notices, notifications), `moderation`
-(disputes, moderator actions, sweep marks), `links` (private seat links)."""
+(disputes, moderator actions, sweep marks), `links` (private seat links), `inbound`
+(moves by email)."""
 
 from games.models.game import (
     MAX_HOURS_PER_MOVE,
@@ -16,8 +17,9 @@ from games.models.game import (
     default_vacation,
     new_public_id,
 )
+from games.models.inbound import InboundMail, ReplyToken
 from games.models.moderation import Dispute, ModeratorAction, SweepMark
 
-__all__ = ["MAX_HOURS_PER_MOVE", "Dispute", "EmailMode", "Game", "GameNotice", "Message",
-           "ModeratorAction", "Move", "Notification", "Seat", "SweepMark", "TimeoutPolicy",
-           "default_reminders", "default_vacation", "new_public_id"]
+__all__ = ["MAX_HOURS_PER_MOVE", "Dispute", "EmailMode", "Game", "GameNotice", "InboundMail",
+           "Message", "ModeratorAction", "Move", "Notification", "ReplyToken", "Seat", "SweepMark",
+           "TimeoutPolicy", "default_reminders", "default_vacation", "new_public_id"]

@@ -18,6 +18,7 @@ urlpatterns: list[URLPattern] = [
     path("mail/unsubscribe/<str:token>/", mail.unsubscribe, name="unsubscribe"),
     path("outbox/", mail.outbox_list, name="outbox"),
     path("outbox/<str:name>", mail.outbox_message, name="outbox-message"),
+    path("outbox/<str:name>/reply", mail.outbox_reply, name="outbox-reply"),
     path("api/play/<str:secret>/", api.api_seat, name="api-seat"),
     path("api/play/<str:secret>/moves", api.api_move, name="api-moves"),
     path("watch/<str:public_id>/", spectate.watch, name="watch"),

@@ -13,10 +13,12 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from games.mail import outbox
+from games.mail.inbound import incoming
+from games.mail.inbound.tokens import inbound_domain
 from games.mail.message import read_unsubscribe_token
 from games.models import EmailMode, Seat
 from games.models.links import seat_path
-from games.play import services
+from games.play import inbound, services
 from games.play.clock import sweeps as deadlines
 from games.web.views.common import private, seat_locale, seat_or_404
 
@@ -123,3 +125,18 @@ def outbox_message(request: HttpRequest, name: str) -> HttpResponse:
         response["Content-Security-Policy"] = (
             "default-src 'none'; style-src 'unsafe-inline'; img-src data:")
     return private(response)
+
+
+@require_POST
+def outbox_reply(request: HttpRequest, name: str) -> HttpResponse:
+    """Debug only: answer a turn email as its player would, through the same pipeline
+    as the provider's inbound webhook (README "Playing by email")."""
+    _debug_only()
+    original = outbox.find(name)
+    if original is None:
+        raise Http404("No such message")
+    raw = incoming.reply_to(original, request.POST.get("text", "")[:4000], inbound_domain())
+    result = inbound.receive(incoming.from_bytes(raw))
+    messages.info(request, _("Your reply was handled: %(outcome)s. %(detail)s") % {
+        "outcome": result.outcome, "detail": result.detail})
+    return redirect("games:outbox")

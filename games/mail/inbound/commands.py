@@ -1,0 +1,335 @@
+"""Email commands: a reply's words -> a Command -> an engine move, and back.
+
+    play 3 at 2,1 [turned]      path card 3 of your hand at x=2, y=1 (turned round)
+    play 2 on Bert [lantern]    an action card on a player (`me` for yourself)
+    map 5 top|middle|bottom     rockfall 1 at 3,0          pass 4 (Saboteur 2: pass 1 4 5)
+    gold 2                      steal Bert                 free 2 5 remove trapped
+    say ...                     table talk
+
+Hand numbers count from 1 in the order of `hand` in the seat's view (the order the
+seat page and the turn email show); gold numbers in the order the turn email lists
+the offer. `parse` knows nothing of the game; `to_move` reads the seat's view and
+raises CommandError for what only the game can tell (no card 7, no player "Bret").
+The engine judges the move itself. `command_for` writes a legal move as a command in
+a language's words (the emails' examples, the options after a refusal).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from games.engine.types import JSON
+from games.mail.inbound import keywords as kw
+
+CELL_RE = re.compile(r"^\(?\s*(-?\d+)\s*[,;/ ]\s*(-?\d+)\s*\)?(?:\s+|$)(.*)$")
+NUMBER_RE = re.compile(r"^\d{1,3}$")
+
+
+class CommandError(Exception):
+    """A command that cannot be understood; `code` picks the sentence (answer.py)."""
+
+    def __init__(self, code: str, **params: Any) -> None:
+        super().__init__(code)
+        self.code = code
+        self.params = params
+
+
+@dataclass(frozen=True)
+class Command:
+    verb: str  # play, pass, map, rockfall, gold, steal, free, say
+    numbers: tuple[int, ...] = ()  # hand (or gold offer) numbers, from 1
+    cell: tuple[int, int] | None = None
+    turned: bool = False
+    target: str = ""  # the rest of "play 2 on <target>", "steal <target>" (folded)
+    tool: str | None = None
+    goal: int | None = None
+    remove: str = ""
+    text: str = ""  # say
+    words: tuple[str, ...] = field(default=(), compare=False)
+
+
+@dataclass(frozen=True)
+class Reply:
+    """What a reply asks for: at most one move and any table talk."""
+
+    move: Command | None
+    talk: tuple[str, ...]
+
+
+def parse_reply(lines: list[str]) -> Reply:
+    """The commands among a reply's lines. Lines that start with no command word are
+    ignored ("Hi all,"); a second move is an error (one move per email)."""
+    move: Command | None = None
+    talk: list[str] = []
+    for line in lines:
+        command = parse_line(line)
+        if command is None:
+            continue
+        if command.verb == "say":
+            if command.text:
+                talk.append(command.text)
+        elif move is None:
+            move = command
+        else:
+            raise CommandError("two_moves")
+    return Reply(move=move, talk=tuple(talk))
+
+
+def parse_line(line: str) -> Command | None:
+    """One line as a command, None when it does not start with a command word."""
+    stripped = line.strip()
+    words = kw.fold(stripped).replace(",", " , ").split()
+    if not words:
+        return None
+    verb = kw.lookup(words[0], kw.VERBS)
+    if verb is None:
+        return None
+    if verb == "say":
+        return Command(verb="say", text=stripped.split(None, 1)[1].strip()
+                       if len(stripped.split(None, 1)) > 1 else "")
+    rest = " ".join(words[1:]).replace(" , ", ",")
+    return _PARSERS[verb](rest)
+
+
+def _numbers(rest: str) -> tuple[tuple[int, ...], list[str]]:
+    """Leading numbers ("1 4 5" or "1,4,5"), and the words after them."""
+    words = rest.replace(",", " ").split()
+    numbers = []
+    while words and NUMBER_RE.match(words[0]):
+        numbers.append(int(words.pop(0)))
+    return tuple(numbers), words
+
+
+def _leading_number(rest: str, verb: str) -> tuple[int, str]:
+    words = rest.split(None, 1)
+    if not words or not NUMBER_RE.match(words[0]):
+        raise CommandError("number_missing", verb=verb)
+    return int(words[0]), words[1] if len(words) > 1 else ""
+
+
+def _drop(words: list[str], table: Mapping[str, tuple[str, ...]]) -> list[str]:
+    if words and words[0] in kw.all_words(table):
+        return words[1:]
+    return words
+
+
+def _cell(rest: str) -> tuple[tuple[int, int], list[str]] | None:
+    words = _drop(rest.split(), kw.AT)
+    found = CELL_RE.match(" ".join(words))
+    if found is None:
+        return None
+    return (int(found.group(1)), int(found.group(2))), found.group(3).split()
+
+
+def _play(rest: str) -> Command:
+    number, rest = _leading_number(rest, "play")
+    cell = _cell(rest)
+    if cell is not None:
+        where, tail = cell
+        return Command(verb="play", numbers=(number,), cell=where,
+                       turned=any(w in kw.all_words(kw.TURNED) for w in tail))
+    words = rest.split()
+    tool = kw.lookup(words[-1], kw.TOOLS) if words else None
+    if tool is not None:
+        words = words[:-1]
+    return Command(verb="play", numbers=(number,), target=" ".join(words), tool=tool)
+
+
+def _rockfall(rest: str) -> Command:
+    number, rest = _leading_number(rest, "rockfall")
+    cell = _cell(rest)
+    if cell is None:
+        raise CommandError("cell_missing", verb="rockfall")
+    return Command(verb="rockfall", numbers=(number,), cell=cell[0])
+
+
+def _map(rest: str) -> Command:
+    number, rest = _leading_number(rest, "map")
+    words = [w for w in rest.split() if kw.goal_of(w) is not None]
+    if not words:
+        raise CommandError("goal_missing")
+    return Command(verb="map", numbers=(number,), goal=kw.goal_of(words[0]))
+
+
+def _pass(rest: str) -> Command:
+    numbers, _words = _numbers(rest)
+    return Command(verb="pass", numbers=numbers)
+
+
+def _gold(rest: str) -> Command:
+    number, _rest = _leading_number(rest, "gold")
+    return Command(verb="gold", numbers=(number,))
+
+
+def _steal(rest: str) -> Command:
+    if not rest.strip():
+        raise CommandError("target_missing")
+    return Command(verb="steal", target=rest.strip())
+
+
+def _free(rest: str) -> Command:
+    numbers, words = _numbers(rest)
+    words = _drop(words, kw.REMOVE)
+    return Command(verb="free", numbers=numbers, remove=" ".join(words))
+
+
+_PARSERS = {"play": _play, "rockfall": _rockfall, "map": _map, "pass": _pass, "gold": _gold,
+            "steal": _steal, "free": _free}
+
+
+# ---- a command against the seat's view ----------------------------------------------------
+
+
+def gold_order(view: JSON) -> list[JSON]:
+    """The offered gold cards, biggest first (as the turn email lists them)."""
+    offer = list(view.get("gold_offer") or [])
+    return sorted(offer, key=lambda card: -int(card["value"]))
+
+
+def _card(view: JSON, number: int) -> JSON:
+    hand = view.get("hand") or []
+    if not 1 <= number <= len(hand):
+        raise CommandError("no_such_card", number=number, size=len(hand))
+    card: JSON = hand[number - 1]
+    return card
+
+
+def _seat_named(text: str, view: JSON, names: dict[int, str]) -> int:
+    words = _drop(text.split(), kw.ON)
+    wanted = " ".join(words)
+    if not wanted:
+        raise CommandError("target_missing")
+    if wanted in kw.all_words(kw.ME):
+        return int(view["seat"])
+    for number, name in names.items():
+        if kw.fold(name).strip() == wanted:
+            return number
+    if wanted.isdigit() and int(wanted) - 1 in names:  # a seat number, as counted from 1
+        return int(wanted) - 1
+    raise CommandError("no_such_player", name=wanted)
+
+
+def _in_front(text: str, view: JSON) -> str:
+    mine: list[JSON] = next((p["in_front"] for p in view["players"]
+                             if p["seat"] == view["seat"]), [])
+    if not text:
+        if len(mine) == 1:
+            return str(mine[0]["id"])
+        raise CommandError("remove_missing")
+    for card in mine:
+        if text in kw.all_words(kw.TRAPPED) and card.get("action") == "trapped":
+            return str(card["id"])
+        tool = kw.lookup(text, kw.TOOLS)
+        if tool is not None and tool in (card.get("tools") or []):
+            return str(card["id"])
+        if kw.fold(str(card.get("name", ""))) == text:
+            return str(card["id"])
+    raise CommandError("remove_unknown", card=text)
+
+
+def to_move(command: Command, view: JSON, names: dict[int, str]) -> JSON:
+    """The engine move the command names (not yet judged: the engine does that)."""
+    verb = command.verb
+    if verb == "play":
+        card = _card(view, command.numbers[0])
+        if command.cell is not None:
+            x, y = command.cell
+            if card.get("action") == "rockfall":
+                return {"type": "rockfall", "card": card["id"], "x": x, "y": y}
+            return {"type": "place", "card": card["id"], "x": x, "y": y,
+                    "rotated": command.turned}
+        move: JSON = {"type": "action", "card": card["id"],
+                      "target": _seat_named(command.target, view, names)}
+        if command.tool is not None:
+            move["tool"] = command.tool
+        return move
+    if verb == "rockfall":
+        assert command.cell is not None
+        card = _card(view, command.numbers[0])
+        return {"type": "rockfall", "card": card["id"], "x": command.cell[0],
+                "y": command.cell[1]}
+    if verb == "map":
+        return {"type": "map", "card": _card(view, command.numbers[0])["id"],
+                "goal": command.goal}
+    if verb == "pass":
+        ids = [_card(view, n)["id"] for n in command.numbers]
+        if view["ruleset"] == "saboteur2":
+            return {"type": "pass", "cards": ids}
+        if len(ids) > 1:
+            raise CommandError("pass_one")
+        return {"type": "pass", "card": ids[0] if ids else None}
+    if verb == "gold":
+        offer = gold_order(view)
+        number = command.numbers[0]
+        if not 1 <= number <= len(offer):
+            raise CommandError("no_such_gold", number=number, size=len(offer))
+        return {"type": "pick_gold", "card": offer[number - 1]["id"]}
+    if verb == "steal":
+        return {"type": "steal", "target": _seat_named(command.target, view, names)}
+    if verb == "free":
+        if len(command.numbers) != 2:
+            raise CommandError("free_two")
+        return {"type": "free", "cards": [_card(view, n)["id"] for n in command.numbers],
+                "remove": _in_front(command.remove, view)}
+    raise CommandError("unknown_command")
+
+
+# ---- a legal move as a command ---------------------------------------------------------
+
+
+def command_for(move: JSON, view: JSON, names: dict[int, str], language: str) -> str:
+    """The command that makes `move`, in the words of `language`."""
+    hand = [card["id"] for card in view.get("hand") or []]
+
+    def number(card_id: object) -> str:
+        return str(hand.index(card_id) + 1)
+
+    def verb(name: str) -> str:
+        return kw.first(kw.VERBS[name], language)
+
+    def who(seat: int) -> str:
+        return kw.first(kw.ME, language) if seat == view.get("seat") else names[seat]
+
+    kind = move["type"]
+    if kind == "place":
+        text = f"{verb('play')} {number(move['card'])} {kw.first(kw.AT, language)} " \
+               f"{move['x']},{move['y']}"
+        return text + (f" {kw.first(kw.TURNED, language)}" if move.get("rotated") else "")
+    if kind == "action":
+        text = f"{verb('play')} {number(move['card'])} {kw.first(kw.ON, language)} " \
+               f"{who(move['target'])}"
+        return text + (f" {kw.first(kw.TOOLS[move['tool']], language)}"
+                       if move.get("tool") else "")
+    if kind == "rockfall":
+        return f"{verb('rockfall')} {number(move['card'])} {kw.first(kw.AT, language)} " \
+               f"{move['x']},{move['y']}"
+    if kind == "map":
+        return f"{verb('map')} {number(move['card'])} " \
+               f"{kw.first(kw.GOALS[int(move['goal'])], language)}"
+    if kind == "pass":
+        cards = move.get("cards", [move["card"]] if move.get("card") else [])
+        return " ".join([verb("pass"), *(number(c) for c in cards)])
+    if kind == "pick_gold":
+        ids = [card["id"] for card in gold_order(view)]
+        return f"{verb('gold')} {ids.index(move['card']) + 1}"
+    if kind == "steal":
+        return f"{verb('steal')} {who(move['target'])}"
+    if kind == "free":
+        return " ".join([verb("free"), *(number(c) for c in move["cards"]),
+                         kw.first(kw.REMOVE, language), _removed_word(move, view, language)])
+    raise ValueError(f"no command for a {kind!r} move")
+
+
+def _removed_word(move: JSON, view: JSON, language: str) -> str:
+    mine: list[JSON] = next((p["in_front"] for p in view["players"]
+                             if p["seat"] == view["seat"]), [])
+    card = next(c for c in mine if c["id"] == move["remove"])
+    if card.get("action") == "trapped":
+        return kw.first(kw.TRAPPED, language)
+    tools = card.get("tools") or []
+    if len(tools) == 1:
+        return kw.first(kw.TOOLS[tools[0]], language)
+    return kw.fold(str(card["name"]))

@@ -1,0 +1,29 @@
+"""What a turn email (also the gold and theft decisions) gains for replies: a Reply-To
+carrying a new token for this seat and version, and the commands explained with this
+seat's own hand and legal moves."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.utils import translation
+
+from games import engine
+from games.engine.types import JSON
+from games.mail.inbound import answer, tokens
+from games.models import Game, Seat
+
+
+@dataclass(frozen=True)
+class ReplyPart:
+    address: str
+    help: list[str]
+
+
+def reply_part(seat: Seat, game: Game, view: JSON, names: dict[int, str]) -> ReplyPart:
+    state = game.state()
+    legal = engine.legal_moves(state) if state.actor == seat.number else []
+    language = translation.get_language() or seat.language
+    return ReplyPart(address=tokens.issue(seat, game.version),
+                     help=answer.how_to_reply(view, legal, names, language[:2],
+                                                     with_hand=False))
