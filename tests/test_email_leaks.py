@@ -40,7 +40,11 @@ CHECKED_KINDS = {"turn", "reminder", "missed", "round_end", "game_end", "digest"
 
 def hand_section(body: str) -> list[str]:
     section = body.split("\nYour hand:\n", 1)[1].split("\n\n", 1)[0]
-    return [line[2:] for line in section.splitlines() if line.startswith("- ")]
+    # Cards are numbered 1..N (the numbers a reply by email uses); "- " only for no cards.
+    lines = section.splitlines()
+    numbered = [line.split(". ", 1)[1] for i, line in enumerate(lines, 1)
+                if line.startswith(f"{i}. ")]
+    return numbered or [line[2:] for line in lines if line.startswith("- ")]
 
 
 def check_email(message: Any, game: Game, rng: random.Random, seen: set[str]) -> None:
