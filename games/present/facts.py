@@ -111,18 +111,23 @@ def round_gold(view: JSON, round_number: int) -> int:
     return total
 
 
+def described_result(result: JSON, names: Names) -> JSON:
+    """One ended round in words, as pages and emails both show it."""
+    return {
+        "round": result["round"],
+        "gold_found": result["reason"] == "gold",
+        "finder": describe.seat_name(result.get("finder"), names),
+        "winners": describe.team_name(str(result["winners"])),
+        "roles": describe.dwarf_cards(result, names),
+    }
+
+
 def round_result(view: JSON, round_number: int, names: Names) -> JSON | None:
     for result in view["round_results"]:
         if result["round"] == round_number:
-            return {
-                "round": round_number,
-                "gold_found": result["reason"] == "gold",
-                "finder": describe.seat_name(result.get("finder"), names),
-                "winners": describe.team_name(str(result["winners"])),
-                "roles": describe.dwarf_cards(result, names),
-                "my_role": describe.role_name(result["roles"][view["seat"]])
-                if view.get("seat") is not None else None,
-            }
+            return {**described_result(result, names),
+                    "my_role": describe.role_name(result["roles"][view["seat"]])
+                    if view.get("seat") is not None else None}
     return None
 
 

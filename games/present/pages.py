@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 from games import engine
 from games.engine.types import JSON
 from games.models import Game, Message, Seat
-from games.present import describe, drawing
+from games.present import describe, drawing, facts
 from games.present.choices import MoveForms, build
 from games.present.facts import local_time
 
@@ -141,18 +141,10 @@ def new_lines(view_before: JSON, view_after: JSON, names: dict[int, str]) -> lis
 
 
 def round_results(view: JSON, names: dict[int, str]) -> list[JSON]:
-    results = []
-    for result in view["round_results"]:
-        results.append({
-            "round": result["round"],
-            "gold_found": result["reason"] == "gold",
-            "finder": describe.seat_name(result.get("finder"), names),
-            "winners": describe.team_name(str(result["winners"])),
-            "winning_seats": [describe.seat_name(s, names)
-                              for s in winning_seats(view, result["round"])],
-            "roles": describe.dwarf_cards(result, names),
-        })
-    return results
+    return [{**facts.described_result(result, names),
+             "winning_seats": [describe.seat_name(s, names)
+                               for s in winning_seats(view, result["round"])]}
+            for result in view["round_results"]]
 
 
 def winning_seats(view: JSON, round_number: int) -> list[int]:
