@@ -258,3 +258,11 @@ def test_home_and_setup_follow_the_browser_language_with_a_visible_switcher(
     chosen = client.post("/i18n/setlang/", {"language": "nl", "next": "/new/"})
     assert chosen.status_code == 302 and chosen["Location"] == "/new/"
     assert '<html lang="nl">' in client.get("/new/", HTTP_ACCEPT_LANGUAGE="de").content.decode()
+
+
+def test_the_setup_page_proposes_the_page_s_language_for_the_players(client: Client) -> None:
+    body = client.get("/new/", HTTP_ACCEPT_LANGUAGE="es").content.decode()
+    players = re.search(r'<select name="language"[^>]*id="id_language".*?</select>', body, re.S)
+    assert players is not None  # the players' language, not the page's switcher
+    assert re.search(r'<option value="es"[^>]*selected', players.group(0))
+    assert not re.search(r'<option value="en"[^>]*selected', players.group(0))

@@ -11,6 +11,7 @@ from typing import Any
 from django import forms
 from django.conf import settings
 from django.forms.renderers import BaseRenderer
+from django.utils import translation
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext_lazy as _
@@ -147,6 +148,8 @@ class SetupForm(forms.Form):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        # The players most likely read what the host reads: the page's own language.
+        self.fields["language"].initial = translation.get_language() or "en"
         ruleset_field = self.fields["ruleset"]
         assert isinstance(ruleset_field, forms.ChoiceField)
         ruleset_field.choices = [(name, ruleset_label(name)) for name in engine.RULESETS]
