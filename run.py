@@ -16,6 +16,7 @@ import argparse
 import hashlib
 import os
 import signal
+import socket
 import subprocess
 import sys
 import time
@@ -109,41 +110,90 @@ def _interrupt(signum: int, frame: object) -> None:
     raise KeyboardInterrupt
 
 
+# A process that dies is started again, unless it died this many times within a minute.
+MAX_RESTARTS_PER_MINUTE = 5
+
+
+def should_restart(deaths: list[float], now: float) -> bool:
+    """Whether a process that just died (its deaths' times so far, this one included)
+    may be started again: not when it keeps dying."""
+    recent = [t for t in deaths if now - t < 60]
+    return len(recent) <= MAX_RESTARTS_PER_MINUTE
+
+
+def _start(name: str, argv: list[str], env: dict[str, str]) -> subprocess.Popen[bytes]:
+    say(f"starting {name}: {' '.join(argv[1:])}")
+    return subprocess.Popen(argv, cwd=ROOT, env=env, start_new_session=True)
+
+
+def _stop(running: dict[str, subprocess.Popen[bytes]]) -> None:
+    """SIGTERM to each main process only (Celery then stops its own pool quietly), and
+    SIGKILL to the whole group of one that does not stop within 10 s."""
+    for proc in running.values():
+        if proc.poll() is None:
+            proc.terminate()
+    for proc in running.values():
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+
+
 def run_all(procs: list[tuple[str, list[str]]], env: dict[str, str]) -> int:
-    """Start every process; when one stops (or on Ctrl-C or SIGTERM), stop the others."""
+    """Start every process and keep them running: one that dies is started again (up to
+    MAX_RESTARTS_PER_MINUTE); Ctrl-C or SIGTERM stops them all."""
     signal.signal(signal.SIGTERM, _interrupt)
-    running = []
-    for name, argv in procs:
-        say(f"starting {name}: {' '.join(argv[1:])}")
-        running.append((name, subprocess.Popen(argv, cwd=ROOT, env=env,
-                                               start_new_session=True)))
+    argv = dict(procs)
+    running = {name: _start(name, command, env) for name, command in procs}
+    deaths: dict[str, list[float]] = {name: [] for name in argv}
     code = 0
     try:
-        while all(p.poll() is None for _, p in running):
+        while True:
             time.sleep(0.5)
-        code = next(p.returncode for _, p in running if p.poll() is not None)
+            for name, proc in list(running.items()):
+                if proc.poll() is None:
+                    continue
+                now = time.monotonic()
+                deaths[name].append(now)
+                if not should_restart(deaths[name], now):
+                    say(f"{name} keeps dying (exit code {proc.returncode}): stopping")
+                    code = proc.returncode or 1
+                    raise KeyboardInterrupt
+                say(f"{name} stopped (exit code {proc.returncode}): starting it again")
+                running[name] = _start(name, argv[name], env)
     except KeyboardInterrupt:
         pass
     finally:
-        for _name, proc in running:
-            if proc.poll() is None:
-                os.killpg(proc.pid, signal.SIGTERM)
-        for _name, proc in running:
-            try:
-                proc.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                os.killpg(proc.pid, signal.SIGKILL)
+        _stop(running)
     return code
 
 
+def port_in_use(host: str, port: int) -> bool:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind((host, port))
+        except OSError:
+            return True
+    return False
+
+
 def serve(args: argparse.Namespace) -> int:
+    if port_in_use(args.host, args.port):
+        say(f"port {args.port} on {args.host} is in use (another server?): stop it, or "
+            f"choose another port with --port")
+        return 1
     ensure_env()
     env = django_env(debug=True)
     say("migrating the database")
     manage("migrate", "--verbosity", "0", env=env)
-    say("creating a demo game: open a seat link below in your browser")
     env.setdefault("SITE_URL", f"http://{args.host}:{args.port}")
-    manage("demo", "--players", str(args.players), env=env)
+    if args.new_demo:
+        say("creating a demo game: open your seat link below in your browser")
+        manage("demo", "--players", str(args.players), env=env)
+    else:
+        say("the demo game (the last one still open, or a new one): open your seat link")
+        manage("demo", "--players", str(args.players), "--reuse", env=env)
     say(f"emails go to {ROOT / 'var' / 'mail'}: read them at "
         f"{env['SITE_URL']}/outbox/ (turn emails arrive once the worker is up)")
     return run_all(processes(args.host, args.port), env)
@@ -197,6 +247,8 @@ def main() -> int:
     serve_parser.add_argument("--host", default="127.0.0.1")
     serve_parser.add_argument("--port", type=int, default=int(os.environ.get("PORT", 8000)))
     serve_parser.add_argument("--players", type=int, default=4, help="seats in the demo game")
+    serve_parser.add_argument("--new-demo", action="store_true",
+                              help="create a new demo game instead of reusing the last one")
     sub.add_parser("test", help="run ruff, mypy and the whole test suite")
     lock_parser = sub.add_parser("lock", help="update the lock files requirements/*.txt")
     lock_parser.add_argument("--upgrade", action="store_true",

@@ -15,6 +15,7 @@ from django.utils import timezone
 
 from games.mail import plan, send
 from games.models import Seat
+from games.play import bots
 from games.play.clock import sweeps
 from games.play.hooks import plan_deadline_missed_rows
 from saboteur_site.celery import app
@@ -48,6 +49,21 @@ def send_notification(self: Task[Any, Any], notification_id: int) -> str:
     if outcome.retry_in is not None and not self.request.is_eager:
         raise self.retry(countdown=outcome.retry_in)
     return outcome.status
+
+
+@app.task(name="games.tasks.play_bot_turn")
+def play_bot_turn(game_id: int, version: int) -> bool:
+    """A bot seat's move of turn `version`; a second run (or a stale one) does nothing."""
+    return bots.play_bot_turn(game_id, version)
+
+
+@app.task(name="games.tasks.sweep_bot_turns")
+def sweep_bot_turns() -> int:
+    """Queue again the bot turns whose task was lost (broker down, worker died)."""
+    stalled = bots.stalled_bot_turns(timezone.now())
+    for game_id, version in stalled:
+        play_bot_turn.delay(game_id, version)
+    return len(stalled)
 
 
 @app.task(name="games.tasks.sweep_deadlines")

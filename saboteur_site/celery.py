@@ -16,8 +16,11 @@ import os
 from pathlib import Path
 
 from celery import Celery
+from kombu.transport import TRANSPORT_ALIASES
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "saboteur_site.settings")
+# filesystem:// (the embedded default) means our safer version of kombu's transport.
+TRANSPORT_ALIASES["filesystem"] = "saboteur_site.broker:Transport"
 
 app = Celery("saboteur_site")
 app.config_from_object("django.conf:settings", namespace="CELERY")
@@ -30,10 +33,11 @@ def beat_schedule(sweep_seconds: int) -> dict[str, dict[str, object]]:
     return {
         "deadlines": {"task": "games.tasks.sweep_deadlines", **every},
         "reminders": {"task": "games.tasks.sweep_reminders", **every},
+        "bot_turns": {"task": "games.tasks.sweep_bot_turns", **every},
         "digests": {"task": "games.tasks.sweep_digests", "schedule": 15 * 60.0,
                     "options": {"expires": 14 * 60.0}},
-        "unsent": {"task": "games.tasks.requeue_unsent", "schedule": 5 * 60.0,
-                   "options": {"expires": 4 * 60.0}},
+        # Every minute: a dead worker's email goes out within EMAIL_TIMEOUT + margin + 1 min.
+        "unsent": {"task": "games.tasks.requeue_unsent", **every},
     }
 
 

@@ -25,6 +25,12 @@ if not SECRET_KEY:
             "SECRET_KEY must be set when DEBUG is off (for development set DEBUG=1)."
         )
     SECRET_KEY = "django-insecure-development-only-key-do-not-use-in-production"
+# Seat links are HMAC(LINK_KEY, salt) (games/models/links.py): a key of their own, so
+# rotating SECRET_KEY leaves every link working. LINK_KEY_FALLBACKS (comma-separated)
+# still rebuild links made under an older key until `manage.py rotatelinks` has given
+# every open seat a new link. Unset, LINK_KEY is SECRET_KEY (what links used before).
+LINK_KEY = env_str("LINK_KEY") or SECRET_KEY
+LINK_KEY_FALLBACKS = [k for k in env_str("LINK_KEY_FALLBACKS", "").split(",") if k]
 
 # Absolute links (emails, the creategame command) are built on SITE_URL.
 SITE_URL = env_str("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
@@ -39,6 +45,7 @@ ALLOWED_HOSTS = env_list(
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [f"{_site.scheme}://{_site.netloc}"])
 
 INSTALLED_APPS = [
+    "csp",
     "django.contrib.admin",
     "django.contrib.auth",
     "django.contrib.contenttypes",
@@ -49,14 +56,36 @@ INSTALLED_APPS = [
     "games",
 ]
 
+# Rate limits (games/play/limits.py) count in this cache: the process's memory by default,
+# the Redis of CACHE_URL (e.g. redis://127.0.0.1:6379/1) when set, shared by every process.
+_cache_url = env_str("CACHE_URL", "")
+CACHES = {"default": (
+    {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": _cache_url}
+    if _cache_url else
+    {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "saboteur"})}
+# Behind our own nginx: the client address is the last one in X-Forwarded-For.
+USE_X_FORWARDED_FOR = env_bool("USE_X_FORWARDED_FOR", False)
+# Who may set up games on the web page: "open" (anyone, once they confirm their address
+# by email) or "closed" (only `manage.py creategame` and moderators).
+SETUP = env_str("SETUP", "open")
+# Per host address per day: games set up, and invitations they may send; per recipient
+# per day: invitations received (games/play/hosting.py).
+SETUP_GAMES_PER_HOST_PER_DAY = env_int("SETUP_GAMES_PER_HOST_PER_DAY", 5)
+SETUP_INVITATIONS_PER_HOST_PER_DAY = env_int("SETUP_INVITATIONS_PER_HOST_PER_DAY", 40)
+SETUP_INVITATIONS_PER_RECIPIENT_PER_DAY = env_int("SETUP_INVITATIONS_PER_RECIPIENT_PER_DAY", 5)
+
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "csp.middleware.CSPMiddleware",
+    "games.web.csp.AdminInlineStyles",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
-    "django.middleware.csrf.CsrfViewMiddleware",
+    "games.web.guards.RejectControlCharacters",
+    "games.web.csrf.NoReferrerCsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "games.web.lockout.AdminLoginLockout",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
 ]
@@ -158,9 +187,25 @@ if env_bool("BEHIND_HTTPS_PROXY", False):
 SECURE_REFERRER_POLICY = "no-referrer"
 X_FRAME_OPTIONS = "DENY"
 
+# games.web.csrf.NoReferrerCsrfViewMiddleware is Django's CSRF middleware (a subclass that
+# accepts the "Origin: null" of our no-referrer pages); the check only looks for the name.
+SILENCED_SYSTEM_CHECKS = ["security.W003"]
+
+# Content-Security-Policy on every response (django-csp; games/web/csp.py): our own files
+# only, no inline script or style, no frames, forms post only to us.
+CONTENT_SECURITY_POLICY = {"DIRECTIVES": {
+    "default-src": ["'self'"], "script-src": ["'self'"], "style-src": ["'self'"],
+    "img-src": ["'self'", "data:"], "font-src": ["'self'"], "connect-src": ["'self'"],
+    "form-action": ["'self'"], "frame-ancestors": ["'none'"], "base-uri": ["'none'"],
+    "object-src": ["'none'"],
+}}
+
 # ---- the game server ---------------------------------------------------------------
 # Hours per move a new game gets unless its host picks another pace.
 DEFAULT_HOURS_PER_MOVE = env_int("DEFAULT_HOURS_PER_MOVE", 24)
+# Seconds a bot waits before it moves (games.play.bots): the person who just moved sees
+# their own move on the page before the bots answer.
+BOT_MOVE_DELAY_SECONDS = env_int("BOT_MOVE_DELAY_SECONDS", 3)
 
 # ---- email (README "Email"): the provider is chosen by EMAIL_PROVIDER alone -----------
 EMAIL_DOMAIN = env_str("EMAIL_DOMAIN", _site.hostname)  # Message-IDs and the From address
@@ -211,6 +256,12 @@ EMAIL_HOST_USER = env_str("EMAIL_HOST_USER")
 EMAIL_HOST_PASSWORD = env_str("EMAIL_HOST_PASSWORD")
 EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", True)
 EMAIL_TIMEOUT = env_int("EMAIL_TIMEOUT", 30)
+# anymail's HTTP providers wait as long as SMTP does; a claim older than the timeout plus
+# this margin belongs to a dead worker (games/mail/send.py) and is sent again.
+ANYMAIL["REQUESTS_TIMEOUT"] = EMAIL_TIMEOUT
+EMAIL_STUCK_MARGIN_SECONDS = env_int("EMAIL_STUCK_MARGIN_SECONDS", 90)
+# A new email whose send task never ran (broker down) is sent by the sweep after this long.
+EMAIL_UNSENT_AFTER_SECONDS = env_int("EMAIL_UNSENT_AFTER_SECONDS", 120)
 # Sending: attempts before a notification counts as failed, first retry delay (doubling).
 EMAIL_MAX_ATTEMPTS = env_int("EMAIL_MAX_ATTEMPTS", 6)
 EMAIL_RETRY_SECONDS = env_int("EMAIL_RETRY_SECONDS", 60)
@@ -221,7 +272,7 @@ MODERATOR_EMAILS = env_list("MODERATOR_EMAILS", [])
 
 # ---- Celery (README "Background work"): broker from CELERY_BROKER_URL -------------------
 # The embedded default is kombu's filesystem transport: a queue in var/celery, no server.
-CELERY_BROKER_URL = env_str("CELERY_BROKER_URL", "filesystem://")
+CELERY_BROKER_URL = env_str("CELERY_BROKER_URL", "filesystem://localhost/")
 if CELERY_BROKER_URL.startswith("filesystem:"):
     _queue_dir = Path(env_str("CELERY_QUEUE_DIR", str(BASE_DIR / "var" / "celery")))
     CELERY_BROKER_TRANSPORT_OPTIONS: dict[str, object] = {
@@ -252,3 +303,17 @@ LOGGING = {
                              "filters": ["redact_secrets"]}},
     "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "INFO")},
 }
+
+# ---- error reports and operations (README "Configuration") ---------------------------
+# Opt-in Sentry (or a compatible service): every seat token is scrubbed (sentry.py).
+SENTRY_DSN = env_str("SENTRY_DSN", "")
+if SENTRY_DSN:
+    from .sentry import init as _init_sentry
+
+    _init_sentry(SENTRY_DSN, env_str("SENTRY_ENVIRONMENT", "production"),
+                 float(env_str("SENTRY_TRACES_SAMPLE_RATE", "0") or 0))
+# /metrics answers only with "Authorization: Bearer <METRICS_TOKEN>" (404 when unset).
+METRICS_TOKEN = env_str("METRICS_TOKEN", "")
+# /healthz fails when the sweeps have not run for this long, or an email waits this long.
+HEALTH_SWEEP_MAX_AGE_SECONDS = env_int("HEALTH_SWEEP_MAX_AGE_SECONDS", 600)
+HEALTH_MAIL_MAX_AGE_SECONDS = env_int("HEALTH_MAIL_MAX_AGE_SECONDS", 3600)

@@ -11,6 +11,24 @@ import time_machine
 from tests.support import START, GameWithLinks, make_game
 
 
+@pytest.fixture(autouse=True)
+def fresh_rate_limits() -> Any:
+    """Rate limits count in the cache (games.play.limits): every test starts at zero."""
+    from django.core.cache import cache
+    cache.clear()
+    yield
+
+
+@pytest.fixture(autouse=True)
+def default_language() -> Any:
+    """Each test starts in English: a request in another language (LocaleMiddleware
+    activates it for the thread) must not leak into the next test's words."""
+    from django.utils import translation
+    translation.activate("en")
+    yield
+    translation.deactivate()
+
+
 @pytest.fixture
 def game_factory(db: None) -> Callable[..., GameWithLinks]:
     return make_game

@@ -13,6 +13,7 @@ from typing import Any
 
 from games import engine
 from games.models import Game, Seat
+from games.models.links import link_for
 from games.play import services
 
 CSRF_INPUT = re.compile(r'name="csrfmiddlewaretoken" value="[^"]*"')
@@ -54,8 +55,10 @@ def make_game(players: int = 3, seed: int = 1, start: bool = True,
              for i in range(players)]
     created = services.create_game(name="Test game", players=specs, seed=seed, start=start,
                                    **kwargs)
-    return GameWithLinks(game=created.game, seats=[s for s, _ in created.seats],
-                         tokens=[token_of(link) for _, link in created.seats])
+    # The players' own links (what their emails carry), not the host's invitation links.
+    seats = [s for s, _ in created.seats]
+    return GameWithLinks(game=created.game, seats=seats,
+                         tokens=[token_of(link_for(s)) for s in seats])
 
 
 SPECIAL_MOVES = ("action", "free", "rockfall", "map", "steal")

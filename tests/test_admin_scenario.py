@@ -15,7 +15,7 @@ from django.utils import timezone
 
 from games import engine
 from games.models import Game, ModeratorAction, Notification, Seat
-from games.models.links import find_seat
+from games.models.links import find_seat, link_for
 from games.play import hooks
 from tests.moderation_support import logged_in, make_moderator, page_url, play, post_action
 from tests.support import GameWithLinks, make_game, page_moves, page_version
@@ -62,12 +62,12 @@ def test_a_stalled_player_is_found_and_replaced(django_capture_on_commit_callbac
 
     # 3. replace the player: the new player gets the invitation with a working link
     mail.outbox.clear()
-    sent: list[tuple[int, str]] = []
+    sent: list[int] = []
     real = hooks.send_invitation
 
-    def invite(seat_id: int, link: str) -> None:
-        sent.append((seat_id, link))
-        real(seat_id, link)
+    def invite(seat_id: int) -> None:
+        sent.append(seat_id)
+        real(seat_id)
 
     monkeypatch.setattr(hooks, "send_invitation", invite)
     with django_capture_on_commit_callbacks(execute=True):
@@ -76,8 +76,9 @@ def test_a_stalled_player_is_found_and_replaced(django_capture_on_commit_callbac
                                reason="Player stalled for four days; Rita takes over",
                                public_note="Rita joins the table")
     assert response.status_code == 302
-    [(seat_id, link)] = sent
+    [seat_id] = sent
     assert seat_id == absent.pk
+    link = link_for(Seat.objects.get(pk=seat_id))
     invitation = Notification.objects.get(to_email="rita@example.com",
                                           kind=Notification.Kind.INVITATION)
     assert invitation.status == Notification.Status.SENT

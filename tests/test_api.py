@@ -24,7 +24,7 @@ def test_get_returns_version_seat_view_and_legal_moves(client: Client,
     response = client.get(game.api(0))
     assert response.status_code == 200 and response["Cache-Control"].startswith("no-store")
     data = response.json()
-    assert set(data) == {"version", "seat", "view", "legal_moves"}
+    assert {"version", "seat", "view", "legal_moves", "players"} <= set(data)
     state = game.game.state()
     assert data["version"] == 0 and data["seat"] == 0
     assert data["view"] == engine.view(state, 0)

@@ -148,7 +148,7 @@ def test_the_beat_schedule() -> None:
     schedule = beat_schedule(60)
     assert {entry["task"] for entry in schedule.values()} == {
         "games.tasks.sweep_deadlines", "games.tasks.sweep_reminders",
-        "games.tasks.sweep_digests", "games.tasks.requeue_unsent"}
+        "games.tasks.sweep_digests", "games.tasks.requeue_unsent", "games.tasks.sweep_bot_turns"}
     assert schedule["deadlines"]["schedule"] == 60.0
     assert all(name in app.tasks for name in
                ("games.tasks.sweep_deadlines", "games.tasks.handle_deadlines",

@@ -71,7 +71,7 @@ def test_creategame_bad_input_is_a_clear_error_and_creates_nothing(args: list[st
 @pytest.mark.django_db
 def test_demo_creates_a_started_game_and_prints_links(client: Client) -> None:
     out = io.StringIO()
-    call_command("demo", "--players", "3", "--seed", "1", stdout=out)
+    call_command("demo", "--players", "3", "--bots", "0", "--seed", "1", stdout=out)
     lines = [line for line in out.getvalue().splitlines() if line.startswith("seat ")]
     assert len(lines) == 3 and all(LINE.match(line) for line in lines)
     game = Game.objects.get()

@@ -213,14 +213,21 @@ def test_planning_happens_inline_when_the_broker_is_down(commit: Any) -> None:
     assert Notification.objects.get(kind="turn").status == "pending"
 
 
-def test_a_stuck_send_is_claimed_again() -> None:
+def test_a_stuck_send_is_claimed_again_within_minutes_not_before_the_send_timeout() -> None:
     g = make_game(players=3, seed=1, start=True)
     [note_id] = plan.create(plan.after_move(g.game.pk, 0))
     with time_machine.travel(START, tick=False) as traveller:
         assert send.claim(note_id, send.timezone.now())  # a worker claimed it, then died
-        traveller.shift(60 * 16)
+        # While a live send could still be waiting on the provider (EMAIL_TIMEOUT), the
+        # claim is left alone: no double send.
+        traveller.shift(30)
+        assert requeue_unsent() == 0
+        assert Notification.objects.get(pk=note_id).status == "sending"
+        # 30 s timeout + 90 s margin: two minutes after the claim it goes out again.
+        traveller.shift(91)
         assert requeue_unsent() == 1
     assert Notification.objects.get(pk=note_id).status == "sent"
+    assert send.stuck_after().total_seconds() < 180
 
 
 def test_an_email_for_a_turn_already_played_is_skipped(commit: Any) -> None:

@@ -226,14 +226,17 @@ def test_the_provider_is_chosen_by_environment_only() -> None:
     result = subprocess.run([sys.executable, "-c", PROVIDERS], cwd=ROOT, env=env,
                             capture_output=True, text=True, check=True)
     found = json.loads(result.stdout)
+    # Every provider's HTTP calls wait at most EMAIL_TIMEOUT (a dead send is then known).
+    timeout = {"REQUESTS_TIMEOUT": 30}
     assert found["postmark"] == ["anymail.backends.postmark.EmailBackend",
-                                 {"POSTMARK_SERVER_TOKEN": "pm"}]
+                                 {"POSTMARK_SERVER_TOKEN": "pm", **timeout}]
     assert found["mailgun"] == ["anymail.backends.mailgun.EmailBackend",
-                                {"MAILGUN_API_KEY": "mg", "MAILGUN_SENDER_DOMAIN": "mg.x"}]
+                                {"MAILGUN_API_KEY": "mg", "MAILGUN_SENDER_DOMAIN": "mg.x",
+                                 **timeout}]
     assert found["amazon_ses"][0] == "anymail.backends.amazon_ses.EmailBackend"
     assert found["sendgrid"][0] == "anymail.backends.sendgrid.EmailBackend"
     assert found["brevo"] == ["anymail.backends.brevo.EmailBackend",
-                              {"BREVO_API_KEY": "br", "WEBHOOK_SECRET": "a:b"}]
-    assert found[""] == ["games.mail.outbox.OutboxBackend", {}]
+                              {"BREVO_API_KEY": "br", "WEBHOOK_SECRET": "a:b", **timeout}]
+    assert found[""] == ["games.mail.outbox.OutboxBackend", timeout]
     assert "needs POSTMARK_SERVER_TOKEN" in found["error:postmark"]
 

@@ -16,6 +16,7 @@ from django.test import Client
 
 from games import engine
 from games.models import Game
+from games.present.choices import symmetric
 from tests.s2_checks import check_s2_page, check_s2_view
 from tests.support import (
     GameWithLinks,
@@ -136,6 +137,10 @@ def play_html(g: GameWithLinks, rng: random.Random, special: float = 0.0) -> lis
         actor = g.actor_seat()
         client, body = clients[actor], bodies[actor]
         legal = engine.legal_moves(state)
+        hand = {c["id"]: c for c in engine.view(state, actor)["hand"]}
+        # A card that is the same turned round is offered upright only (one move per cell).
+        legal = [m for m in legal
+                 if not (m.get("rotated") and symmetric(hand.get(m.get("card"), {})))]
         assert offered_moves(body) == canonical(legal)
         move = choose(legal, rng, special)
         response = client.post(g.page(actor) + "move", form_post(move, page_version(body)))

@@ -21,7 +21,7 @@ from games.models import (
     Notification,
     Seat,
 )
-from games.models.links import find_seat
+from games.models.links import find_seat, link_for
 from games.moderation.clock import MAX_EXTENSION
 from games.play import hooks, services
 from tests.moderation_support import log_types, make_moderator, play
@@ -205,8 +205,8 @@ def test_replace_player_keeps_hand_and_role_and_kills_the_old_link(
         missed_turns=3, absent_since=timezone.now(), email_problem_at=timezone.now(),
         email_mode=EmailMode.LINKS_ONLY)
     before = game.refresh().snapshot
-    invited: list[tuple[int, str]] = []
-    monkeypatch.setattr(hooks, "send_invitation", lambda s, link: invited.append((s, link)))
+    invited: list[int] = []
+    monkeypatch.setattr(hooks, "send_invitation", invited.append)
     with django_capture_on_commit_callbacks(execute=True):
         moderation.replace_player(game.seats[1].pk, name="Zoe", email="zoe@example.com",
                                   moderator=mod, reason="Player1 left",
@@ -217,7 +217,8 @@ def test_replace_player_keeps_hand_and_role_and_kills_the_old_link(
     assert seat.email_mode == EmailMode.EACH_TURN  # so the invitation reaches the new player
     assert game.refresh().snapshot == before  # hand, role, gold stay with the seat
     assert find_seat(game.tokens[1]) is None
-    [(seat_id, link)] = invited
+    [seat_id] = invited
+    link = link_for(seat)
     assert seat_id == seat.pk and find_seat(link.rsplit("/", 2)[-2]) == seat
     details = last_action(game.game).details
     assert details["old"]["name"] == "Player1" and details["new"]["email"] == "zoe@example.com"
@@ -237,12 +238,13 @@ def test_replace_player_checks_the_new_player(game: GameWithLinks, mod: User) ->
 def test_rotate_link_mails_a_new_link(game: GameWithLinks, mod: User,
                                       django_capture_on_commit_callbacks: Any,
                                       monkeypatch: pytest.MonkeyPatch) -> None:
-    invited: list[tuple[int, str]] = []
-    monkeypatch.setattr(hooks, "send_invitation", lambda s, link: invited.append((s, link)))
+    invited: list[int] = []
+    monkeypatch.setattr(hooks, "send_invitation", invited.append)
     with django_capture_on_commit_callbacks(execute=True):
         moderation.rotate_seat_link(game.seats[0].pk, moderator=mod, reason="leaked")
     assert find_seat(game.tokens[0]) is None
-    [(seat_id, link)] = invited
+    [seat_id] = invited
+    link = link_for(Seat.objects.get(pk=seat_id))
     assert find_seat(link.rsplit("/", 2)[-2]).pk == seat_id == game.seats[0].pk  # type: ignore[union-attr]
     assert last_action(game.game).kind == "rotate_link"
 

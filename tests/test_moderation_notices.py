@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from games import engine, moderation
 from games.models import Game
 from games.present import describe
+from games.present.timeline import timeline
 from tests.moderation_support import make_moderator, play
 from tests.support import GameWithLinks, perturbed, without_csrf
 
@@ -58,21 +59,36 @@ def test_notices_keep_their_order_and_place_in_the_log(events: list[str],
         {"type": "pass", "seat": i % 3, "count": 0} for i, _t in enumerate(events)]}
     notices = [("moderator", {"action": "undo", "first": n + 1, "last": n + 1, "log_at": p})
                for n, p in enumerate(positions)]
-    merged = describe.log_with_notices(view, NAMES, notices)
+    merged = timeline(view, NAMES, notices)
     assert len(merged) == len(events) + len(positions)
-    shown = [line for line in merged if "table-notice" in line]
+    shown = [line.text for line in merged if line.notice]
     assert [f"undid move {n + 1}." in line for n, line in enumerate(shown)] == [True] * len(shown)
-    plain = [line for line in merged if "table-notice" not in line]
-    assert plain == [describe.event_sentence(e, NAMES, "base") for e in view["log"]]
-    # each notice sits right after the events it saw (fewer after an undo shortened the
-    # log), and never before an earlier notice
-    expected, at = [], 0
-    for position in positions:
-        at = max(at, min(position, len(events)))
-        expected.append(at)
-    placed = [sum(1 for x in merged[:i] if "table-notice" not in x)
-              for i, line in enumerate(merged) if "table-notice" in line]
+    plain = [line for line in merged if not line.notice]
+    assert [line.text for line in plain] == [
+        describe.event_sentence(e, NAMES, "base") for e in view["log"]]
+    # Every pass is a move: numbered 1, 2, 3... like the Move rows.
+    assert [line.number for line in plain] == list(range(1, len(events) + 1))
+    # Each notice sits after the events it saw, but never after a notice written later
+    # (an undo shortens the log: what came before it stays before it).
+    expected = [min(p, len(events)) for p in positions]
+    for i in range(len(expected) - 2, -1, -1):
+        expected[i] = min(expected[i], expected[i + 1])
+    placed = [sum(1 for x in merged[:i] if not x.notice)
+              for i, line in enumerate(merged) if line.notice]
     assert placed == expected
+
+
+def test_an_undo_notice_comes_before_the_move_made_again() -> None:
+    # A timeout at event 5, then an undo back to 3 events, then the move made again.
+    view: dict[str, Any] = {"ruleset": "base", "log": [
+        {"type": "pass", "seat": i % 3, "count": 0} for i in range(4)]}
+    notices: list[tuple[str, dict[str, Any]]] = [
+        ("timeout", {"seat": 1, "log_at": 5}),
+        ("moderator", {"action": "undo", "first": 4, "last": 5, "log_at": 3})]
+    lines = timeline(view, NAMES, notices)
+    kinds = ["notice" if line.notice else line.number for line in lines]
+    assert kinds == [1, 2, 3, "notice", "notice", 4]
+    assert "undid moves 4–5" in lines[4].text
 
 
 @pytest.mark.django_db

@@ -14,6 +14,8 @@ from django.utils import timezone, translation
 from games import engine
 from games.models import Game, Message, Move, Seat
 from games.play import services
+from games.present.choices import symmetric
+from tests.setup_support import HOST, set_up
 from tests.support import GameWithLinks, page_moves, page_version, token_of
 
 
@@ -31,11 +33,17 @@ def test_seat_page_shows_role_hand_maze_and_exactly_the_legal_moves(
     state = game.game.state()
     role = "gold-digger" if state.roles[0] == "gold-digger" else "saboteur"
     assert f"<strong>{role}</strong>" in body
-    assert '<svg class="maze"' in body and 'data-cell="8,-2"' in body
+    assert '<svg class="maze cards-' in body and 'data-cell="8,-2"' in body
     for card in state.hands[0]:
         assert f'data-card="{card}"' in body
     offered = sorted(json.dumps(m, sort_keys=True) for m in page_moves(body))
-    assert offered == sorted(json.dumps(m, sort_keys=True) for m in engine.legal_moves(state))
+    # Every legal move, once: a card that is the same turned round (a crossroads) is
+    # offered upright only, since both placements are the same move for the player.
+    hand = {c["id"]: c for c in engine.view(state, 0)["hand"]}
+    distinct = [m for m in engine.legal_moves(state)
+                if not (m.get("rotated") and symmetric(hand.get(m.get("card"), {})))]
+    assert offered == sorted(json.dumps(m, sort_keys=True) for m in distinct)
+    assert len(distinct) < len(engine.legal_moves(state))  # this hand has such a card
     assert "It is your turn." in body and "Deadline:" in body
     assert "Round 1 begins; Player0 plays first." in body
 
@@ -91,8 +99,13 @@ def test_refused_moves_show_the_reason_and_keep_the_choice(client: Client,
     game.refresh()
     # Stale: the same form again (a re-sent form, a second tab).
     stale = client.post(game.page(0) + "move", {"version": 0, "move": chosen})
-    assert stale.status_code == 409 and "Your move was not made" in stale.content.decode()
-    assert "version 0" in stale.content.decode()
+    # Redirected to the page as it is now, so a reload cannot send the move again; the
+    # reason in players' words (no "version").
+    assert stale.status_code == 302 and stale["Location"].endswith("#what-happened")
+    page = client.get(stale["Location"]).content.decode()
+    assert "Someone played 1 move since you loaded this page, so yours was not made." in page
+    assert "version" not in page.split('id="what-happened"')[1].split("</section>")[0]
+    assert game.refresh().version == 1
     # Illegal: seat 1 is to act now; a place on an occupied cell.
     body = client.get(game.page(1)).content.decode()
     card = game.game.state().hands[1][0]
@@ -105,8 +118,8 @@ def test_refused_moves_show_the_reason_and_keep_the_choice(client: Client,
     assert wrong_turn.status_code == 422
     assert "not your turn" in wrong_turn.content.decode()
     kept = client.post(game.page(1) + "move", {"version": 0, "move": legal})
-    assert kept.status_code == 409
-    shown = html.unescape(kept.content.decode())
+    assert kept.status_code == 302
+    shown = html.unescape(client.get(kept["Location"]).content.decode())
     kept_choice = (re.escape(f'value="{legal}"')
                    + r'( data-cell="[^"]*")?( selected| required checked)')
     assert re.search(kept_choice, shown), "the chosen move is not kept"
@@ -160,7 +173,7 @@ def test_spectator_page_is_off_by_default(client: Client, game: GameWithLinks,
     assert client.get(f"/watch/{game.game.public_id}/").status_code == 404
     open_game = game_factory(players=3, spectators_allowed=True)
     body = client.get(f"/watch/{open_game.game.public_id}/").content.decode()
-    assert '<svg class="maze"' in body and "spectator" in body
+    assert '<svg class="maze cards-' in body and "spectator" in body
     assert "data-card=" not in body and "csrfmiddlewaretoken" not in body
     for hand in open_game.game.state().hands:
         for card in hand:
@@ -168,7 +181,7 @@ def test_spectator_page_is_off_by_default(client: Client, game: GameWithLinks,
 
 
 @pytest.mark.django_db
-def test_setup_page_creates_a_game_and_shows_the_links_once(client: Client) -> None:
+def test_setup_page_creates_a_game_and_shows_the_links_once(client: Client, commit: Any) -> None:
     assert client.get("/new/").status_code == 200
     data = {"name": "Office league", "ruleset": "base", "hours_per_move": 48,
             "seating": "order", "start": "now", "time_zone": "Europe/Amsterdam",
@@ -177,8 +190,8 @@ def test_setup_page_creates_a_game_and_shows_the_links_once(client: Client) -> N
     for i, name in enumerate(["Ann", "Bob", "Cy"]):
         data[f"player_{i}_name"] = name
         data[f"player_{i}_email"] = f"{name.lower()}@example.com"
-    response = client.post("/new/", data)
-    assert response.status_code == 200 and response["Cache-Control"].startswith("no-store")
+    response = set_up(client, data, commit)
+    assert response["Cache-Control"].startswith("no-store")
     game = Game.objects.get()
     assert game.status == Game.Status.ACTIVE and game.hours_per_move == 48
     assert game.options["gold_cards"] == "diggers"
@@ -193,13 +206,13 @@ def test_setup_page_creates_a_game_and_shows_the_links_once(client: Client) -> N
 @pytest.mark.django_db
 @pytest.mark.parametrize(("change", "fragment"), [
     ({"player_2_name": "", "player_2_email": ""}, "need 3 to 10 players"),
-    ({"player_1_email": ""}, "Give both a name and an email"),
+    ({"player_1_email": ""}, "Player 2: give both a name and an email address"),
     ({"player_1_email": "ann@example.com"}, "different email"),
 ])
 def test_setup_page_refuses_bad_input_and_creates_nothing(client: Client, change: dict[str, str],
                                                           fragment: str) -> None:
     data = {"name": "G", "ruleset": "base", "hours_per_move": 24, "seating": "random",
-            "start": "accepted", "time_zone": "UTC", "language": "en",
+            "start": "accepted", "time_zone": "UTC", "language": "en", "host_email": HOST,
             "option_base_gold_cards": '"players"', "option_base_sabotaged_get_no_gold": "false"}
     for i, name in enumerate(["Ann", "Bob", "Cy"]):
         data[f"player_{i}_name"] = name

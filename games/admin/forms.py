@@ -67,8 +67,9 @@ class SeatChoiceForm(ReasonForm):
 
     def __init__(self, *args: Any, game: Game, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        choice_field(self, "seat").choices = [(s.pk, f"{s.number}: {s.player_name}")
-                                              for s in game.seats.order_by("number")]
+        choice_field(self, "seat").choices = [
+            (s.pk, f"{s.number}: {s.player_name}" + (" (bot)" if s.is_bot else ""))
+            for s in game.seats.order_by("number")]
 
 
 class ReplaceForm(SeatChoiceForm, PublicReasonForm):
@@ -134,6 +135,10 @@ def move_choices(game: Game, legal: list[dict[str, Any]],
 
 class SeatReasonForm(SeatChoiceForm):
     """Rotate a seat's link."""
+
+
+class HandSeatForm(SeatChoiceForm, PublicReasonForm):
+    """Hand a seat to a bot, or give it back to its player."""
 
 
 class ResolveForm(forms.Form):

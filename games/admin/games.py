@@ -148,6 +148,9 @@ class SeatInline(admin.TabularInline):
 
 @admin.register(Game)
 class GameAdmin(ReadOnlyAdmin):
+    class Media:
+        css = {"all": ("games/admin.css",)}  # the list fits 1280 px (narrow columns)
+
     list_display = ("name", "moderate_link", "status", "version", "waiting_on", "waiting_since",
                     "deadline_at", "overdue", "absent_seats", "open_disputes")
     list_filter = ("status", DeadlinePassedFilter, WaitingFilter, AbsentSeatFilter,

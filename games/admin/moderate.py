@@ -3,7 +3,8 @@
     GET  /admin/games/game/<id>/moderate/                 the whole truth (recorded)
     POST /admin/games/game/<id>/moderate/<action>/        undo, replace, extend, pause,
                                                           resume, cancel, move, resend,
-                                                          rotate, verify
+                                                          rotate, verify, to_bot,
+                                                          to_person
     POST /admin/games/game/<id>/moderate/resolve/<d>/     resolve a dispute
 
 Looking needs `games.view_secrets`, acting needs `games.moderate_game` too; anyone
@@ -29,17 +30,17 @@ from games import engine, moderation
 from games.admin import forms as f
 from games.admin import truth
 from games.admin.permissions import can_moderate, moderator, require_secrets
-from games.models import Game
+from games.models import Game, Seat
 from games.play import services
-from games.present import describe
+from games.present import describe, pages
 
 FORMS: dict[str, Callable[..., forms.Form]] = {
     "undo": f.UndoForm, "replace": f.ReplaceForm, "extend": f.ExtendForm,
     "pause": f.PublicReasonForm, "resume": f.PublicReasonForm, "cancel": f.CancelForm,
     "move": f.MoveForm, "resend": f.ReasonForm, "rotate": f.SeatReasonForm,
-    "verify": f.ReasonForm,
+    "verify": f.ReasonForm, "to_bot": f.HandSeatForm, "to_person": f.HandSeatForm,
 }
-NEEDS_GAME = {"undo", "replace", "extend", "move", "rotate"}
+NEEDS_GAME = {"undo", "replace", "extend", "move", "rotate", "to_bot", "to_person"}
 
 
 def page_url(game: Game) -> str:
@@ -52,7 +53,7 @@ def make_form(name: str, game: Game, data: Any = None) -> forms.Form:
         kwargs["game"] = game
     if name == "move":
         kwargs["legal"] = moderation.legal_for_actor(game)
-        kwargs["names"] = dict(game.seats.values_list("number", "player_name"))
+        kwargs["names"] = pages.seat_names(game)
     return FORMS[name](data, **kwargs)
 
 
@@ -119,7 +120,7 @@ def _undo(request: HttpRequest, site: admin.AdminSite, game: Game,
 def confirm_undo(request: HttpRequest, site: admin.AdminSite, game: Game,
                  plan: moderation.UndoPlan, form: forms.Form) -> HttpResponse:
     """The consequences of an undo, shown before anything is done."""
-    names = dict(game.seats.values_list("number", "player_name"))
+    names = pages.seat_names(game)
     moderation.secrets_viewed(game, request.user, "undo confirmation")  # type: ignore[arg-type]
     truth_log = engine.moderator_view(game.state())["log"]
     undone = truth_log[len(truth_log) - len(plan.undone_events):]
@@ -190,6 +191,17 @@ def _rotate(request: HttpRequest, site: admin.AdminSite, game: Game,
                                  "link no longer works.") % {"n": seat.number})
 
 
+def _hand(service: Callable[..., Seat], text: Callable[[], str]) -> Callable[
+        [HttpRequest, admin.AdminSite, Game, forms.Form], HttpResponse]:
+    def handler(request: HttpRequest, site: admin.AdminSite, game: Game,
+                form: forms.Form) -> HttpResponse:
+        data = form.cleaned_data
+        seat = service(data["seat"], moderator=moderator(request), reason=data["reason"],
+                       public_note=data["public_note"])
+        return done(request, game, text() % {"n": seat.number})
+    return handler
+
+
 def _verify(request: HttpRequest, site: admin.AdminSite, game: Game,
             form: forms.Form) -> HttpResponse:
     report = moderation.verify_integrity(game.pk, moderator=moderator(request),
@@ -210,6 +222,9 @@ ACTIONS: dict[str, Callable[[HttpRequest, admin.AdminSite, Game, forms.Form], Ht
     "resume": _clock("resume", moderation.resume, lambda: _("The game is running again.")),
     "cancel": _clock("cancel", moderation.cancel, lambda: _("The game was cancelled.")),
     "resend": _resend, "rotate": _rotate, "verify": _verify,
+    "to_bot": _hand(moderation.hand_to_bot, lambda: _("A bot plays seat %(n)s from now on.")),
+    "to_person": _hand(moderation.hand_to_person,
+                       lambda: _("Seat %(n)s is played by its player again.")),
 }
 
 

@@ -8,6 +8,7 @@ disputes, the table notices and the moderator actions on the game.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from datetime import datetime
 
@@ -18,7 +19,12 @@ from games.engine.types import JSON
 from games.models import Dispute, Game, GameNotice, ModeratorAction, Move, Seat
 from games.moderation.common import KINDS
 from games.present import describe, drawing, pages
-from games.present.words import outcome_label
+from games.present.words import (
+    option_label,
+    option_value_label,
+    outcome_label,
+    ruleset_name,
+)
 
 ACTIONS_SHOWN = 50
 
@@ -43,6 +49,18 @@ class MoveRow:
     move: JSON
     events: list[str] = field(default_factory=list)
     round_end: bool = False
+
+    @property
+    def move_json(self) -> str:
+        return json.dumps(self.move, sort_keys=True, ensure_ascii=False)
+
+
+def rules_text(game: Game) -> str:
+    """'Saboteur (the base game); gold cards: one per gold-digger; ...' in words."""
+    options = "; ".join(f"{option_label(k)}: {option_value_label(k, v)}"
+                        for k, v in sorted(game.options.items()))
+    name = ruleset_name(game.ruleset)
+    return f"{name}; {options}" if options else name
 
 
 def card_label(card: JSON) -> str:
@@ -131,7 +149,7 @@ def context(game: Game) -> JSON:
     """The moderation page's facts (the forms are added by the view)."""
     state = game.state()
     truth = engine.moderator_view(state)
-    names = dict(game.seats.values_list("number", "player_name"))
+    names = pages.seat_names(game)
     return {
         "game": game,
         "truth": truth,
@@ -147,6 +165,7 @@ def context(game: Game) -> JSON:
         "gold_pile": [g["value"] for g in truth["gold_pile_top_first"]],
         "gold_offer": [g["value"] for g in truth["gold_offer"]],
         "moves": move_rows(game, truth, names),
+        "rules_text": rules_text(game),
         "disputes": disputes(game),
         "notices": notices(game, names),
         "actions": actions(game),

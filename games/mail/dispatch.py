@@ -18,11 +18,17 @@ from celery import current_app
 log = logging.getLogger("games")
 
 
-def enqueue(task_name: str, *args: Any, fallback: Callable[[], object] | None = None) -> None:
-    """Queue `games.tasks.<task_name>(*args)`; if the broker cannot take it (it is down),
-    run `fallback` now (the DB part) and let the beat's `requeue_unsent` send later."""
+def enqueue(task_name: str, *args: Any, fallback: Callable[[], object] | None = None,
+            countdown: float | None = None) -> None:
+    """Queue `games.tasks.<task_name>(*args)` (after `countdown` seconds); if the broker
+    cannot take it (it is down), run `fallback` now (the DB part) and let the beat's
+    sweeps (`requeue_unsent`, `sweep_bot_turns`) finish the work later."""
     try:
-        current_app.tasks[f"games.tasks.{task_name}"].delay(*args)
+        task = current_app.tasks[f"games.tasks.{task_name}"]
+        if countdown is None:
+            task.delay(*args)
+        else:
+            task.apply_async(args, countdown=countdown)
     except Exception:  # the broker refused: do the DB part now, send later
         log.exception("could not queue %s%s; planning inline", task_name, args)
         if fallback is not None:

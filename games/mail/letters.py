@@ -28,7 +28,9 @@ from games.mail.inbound.letter import reply_part
 from games.mail.message import Letter, unsubscribe_url
 from games.models import EmailMode, Game, Notification, Seat
 from games.models.links import link_for
-from games.present import describe, facts, maze
+from games.present import describe, facts, maze, pages
+from games.present.pages import table_notices
+from games.present.timeline import timeline
 
 Builder = Callable[[Notification], Letter]
 
@@ -55,15 +57,23 @@ def letter_for(notification: Notification) -> Letter:
         return builder(notification)
 
 
+def rules_link(ruleset: str) -> str:
+    """The "How to play" page of a ruleset, in the reader's language (every email has it)."""
+    return (settings.SITE_URL + reverse("games:rules", args=[ruleset])
+            + f"?lang={translation.get_language()}")
+
+
 def render(template: str, subject: str, context: JSON) -> Letter:
-    context = {**context, "subject": subject, "LANGUAGE_CODE": translation.get_language()}
+    game = context.get("game")
+    context = {**context, "subject": subject, "LANGUAGE_CODE": translation.get_language(),
+               "rules_link": rules_link(getattr(game, "ruleset", "base"))}
     text = render_to_string(f"emails/{template}.txt", context)
     html = render_to_string(f"emails/{template}.html", context)
     return Letter(subject=subject, text=text.strip() + "\n", html=html)
 
 
 def names_of(game: Game) -> dict[int, str]:
-    return dict(game.seats.values_list("number", "player_name"))
+    return pages.seat_names(game)
 
 
 def seat_context(note: Notification, seat: Seat, game: Game) -> JSON:
@@ -117,6 +127,7 @@ def invitation(note: Notification) -> Letter:
         "accepted": seat.accepted_at is not None, "hours": game.hours_per_move,
         "policy": game.timeout_policy,
         "vacation_days": round(seat.vacation_left.total_seconds() / 86400, 1),
+        "commitment": game.commitment,
     })
 
 
@@ -125,7 +136,10 @@ def turn(note: Notification) -> Letter:
     _still_your_turn(game, seat, note)
     view = engine.view(game.state(), seat.number)
     names = names_of(game)
-    since, start = facts.since_last_turn(view, names)
+    _since, start = facts.since_last_turn(view, names)
+    # What happened since, in the order it happened: the table notices in place.
+    since = [line.text for line in timeline(view, names, table_notices(game))
+             if line.log_index >= start and (line.log_index < len(view["log"]) or line.notice)]
     gold_phase = view["phase"] == "gold"
     if gold_phase:
         subject = _("%(game)s: pick a gold card") % {"game": game.name}
@@ -140,7 +154,7 @@ def turn(note: Notification) -> Letter:
         **seat_context(note, seat, game), **deadline_context(game, seat),
         "reply_help": reply.help,
         "gold_phase": gold_phase, "gold_offer": facts.gold_offer(view),
-        "since": since, "notices": notices_since(game, start, names),
+        "since": since, "notices": [],
         "maze_html": maze.maze_html(view), "maze_text": maze.maze_text(view),
         "hand": facts.hand(view), "role": describe.role_name(view.get("role")),
         "gold": facts.my_gold(view), "players": facts.players(view, names),
@@ -169,11 +183,12 @@ def missed(note: Notification) -> Letter:
     seat, game = _seat_and_game(note)
     view = engine.view(game.state(), seat.number)
     names = names_of(game)
-    passed = note.params.get("policy") == "auto_pass"
-    event = facts.last_own_timeout_move(view) if passed else None
+    passed = note.params.get("policy") in ("auto_pass", "bot")
+    by_bot = note.params.get("policy") == "bot"
+    event = facts.last_own_timeout_move(view) if passed and not by_bot else None
     subject = _("%(game)s: you missed the deadline") % {"game": game.name}
     return render("missed", subject, {
-        **seat_context(note, seat, game), "passed": passed,
+        **seat_context(note, seat, game), "passed": passed, "by_bot": by_bot,
         "discarded": facts.discarded_name(event, view["ruleset"]) if event else None,
         "picked_gold": event.get("value") if event and event["type"] == "gold_pick" else None,
         "stole_from": describe.seat_name(event["target"], names)

@@ -58,8 +58,14 @@ class Spec:
     params: dict[str, Any] = field(default_factory=dict)
 
 
+# What a seat a bot plays no longer needs: its person (if any) is not asked to move.
+NOT_FOR_BOT_SEATS = {Kind.INVITATION, Kind.TURN, Kind.REMINDER, Kind.MISSED, Kind.DIGEST}
+
+
 def wants(seat: Seat, kind: str) -> bool:
     """Whether the seat's email setting lets this kind of email through."""
+    if not seat.email or (seat.is_bot and kind in NOT_FOR_BOT_SEATS):
+        return False
     allowed = WANTED_BY.get(kind)
     return allowed is None or seat.email_mode in allowed
 
@@ -226,3 +232,20 @@ def email_problem(seat: Seat, event: str, when: datetime) -> list[Spec]:
     """A bounce or complaint for a seat's address: the moderators hear of it once a day."""
     return moderator_alert("email", seat.game, seat, f"d{when.date().isoformat()}",
                            event=event, address=seat.email)
+
+
+def own_links(address: str, seats: Sequence[Seat], reason: str, tag: str) -> list[Spec]:
+    """One email to `address` with its own links to `seats` (games.mail.link_letters):
+    `reason` is "accepted", "rotated" or "asked"; `tag` makes the key (one email per tag)."""
+    if not seats or not address:
+        return []
+    first = seats[0]
+    return [Spec(key=f"links:{address_hash(address)}:{reason}:{tag}", kind=Kind.LINKS,
+                 to_email=address, game_id=first.game_id if len(seats) == 1 else None,
+                 seat_id=first.pk, params={"seats": [s.pk for s in seats], "reason": reason})]
+
+
+def confirm_setup(game: Game, host: str) -> list[Spec]:
+    """The host's "confirm your game" email (games.mail.link_letters): one per game."""
+    return [Spec(key=f"confirm_setup:game={game.pk}", kind=Kind.CONFIRM_SETUP, to_email=host,
+                 game_id=game.pk)]

@@ -22,18 +22,32 @@ from datetime import datetime, timedelta
 
 from anymail.exceptions import AnymailAPIError, AnymailInvalidAddress, AnymailRecipientsRefused
 from django.conf import settings
+from django.core.mail import BadHeaderError
 from django.db.models import F
 from django.utils import timezone
 
-from games.mail import letters, plan
+from games.mail import (
+    letters,
+    link_letters,  # noqa: F401  (registers the links email)
+    plan,
+)
 from games.mail.message import build, message_id_for
 from games.models import Notification, Seat
 
 log = logging.getLogger("games.notifications")
 Status = Notification.Status
 MAX_RETRY_SECONDS = 3600
-STUCK_SENDING = timedelta(minutes=15)
-UNSENT_AFTER = timedelta(minutes=2)
+def unsent_after() -> timedelta:
+    """How long a new row may wait for its send task before the sweep sends it itself."""
+    return timedelta(seconds=settings.EMAIL_UNSENT_AFTER_SECONDS)
+
+
+def stuck_after() -> timedelta:
+    """How old a `sending` claim must be before it counts as a dead worker's: a send never
+    takes longer than the provider's timeout (EMAIL_TIMEOUT for SMTP, the same value for
+    anymail's HTTP providers, settings), so a claim older than that plus a margin cannot
+    belong to a send still in progress: re-sending it cannot double a live send."""
+    return timedelta(seconds=settings.EMAIL_TIMEOUT + settings.EMAIL_STUCK_MARGIN_SECONDS)
 
 
 @dataclass(frozen=True)
@@ -48,9 +62,10 @@ def backoff(attempt: int) -> int:
 
 
 def is_permanent(error: Exception) -> bool:
-    """Errors that sending the same message again would only repeat."""
+    """Errors that sending the same message again would only repeat: a refused address,
+    and a message that cannot be built (a bad header, bad encoding)."""
     if isinstance(error, AnymailRecipientsRefused | AnymailInvalidAddress
-                  | smtplib.SMTPRecipientsRefused):
+                  | smtplib.SMTPRecipientsRefused | BadHeaderError | ValueError):
         return True
     if isinstance(error, AnymailAPIError):
         return error.status_code in (400, 413, 422)
@@ -102,6 +117,7 @@ def deliver(notification_id: int) -> Outcome:
         return _finish(note, Status.SKIPPED, last_error=str(skip))
     except Exception as error:  # a bug in rendering: retrying would fail the same way
         log.exception("notification %s could not be rendered", note.pk)
+        _tell_moderators(note)
         return _finish(note, Status.FAILED, last_error=f"rendering failed: {error!r}"[:2000])
     try:
         message.send()
@@ -122,6 +138,8 @@ def _failed_send(note: Notification, error: Exception, now: datetime) -> Outcome
         if refused_address(error) and note.seat_id is not None:
             Seat.objects.filter(pk=note.seat_id, email_problem_at=None).update(
                 email_problem_at=now)
+        elif not refused_address(error):
+            _tell_moderators(note)
         return _finish(note, Status.FAILED, last_error=text)
     delay = backoff(note.attempts)
     log.info("notification %s: attempt %s failed, again in %ss: %s", note.pk, note.attempts,
@@ -130,15 +148,26 @@ def _failed_send(note: Notification, error: Exception, now: datetime) -> Outcome
     return Outcome(Status.RETRYING, retry_in=delay)
 
 
+def _tell_moderators(note: Notification) -> None:
+    """An email that can never go out (it cannot be built or sent as it is): nobody would
+    know, so the moderators are alerted (once per email)."""
+    if note.kind == Notification.Kind.MODERATOR_ALERT:
+        return
+    plan.queue(plan.moderator_alert("broken_email", note.game, note.seat, f"n{note.pk}",
+                                    notification=note.pk, kind=note.kind))
+
+
 def unsent(now: datetime, limit: int = 1000) -> list[int]:
     """Rows whose send task was lost: pending for a while (the broker was down when the
     change committed), stuck in `sending` (the worker died), or overdue for a retry.
     Stuck rows go back to `retrying` so they can be claimed again."""
-    stuck = Notification.objects.filter(status=Status.SENDING, claimed_at__lte=now - STUCK_SENDING)
+    stuck = Notification.objects.filter(status=Status.SENDING,
+                                        claimed_at__lte=now - stuck_after())
     stuck.update(status=Status.RETRYING)
-    pending = Notification.objects.filter(status=Status.PENDING, created_at__lte=now - UNSENT_AFTER)
+    pending = Notification.objects.filter(status=Status.PENDING,
+                                          created_at__lte=now - unsent_after())
     overdue = Notification.objects.filter(status=Status.RETRYING,
-                                          retry_at__lte=now - UNSENT_AFTER)
+                                          retry_at__lte=now - unsent_after())
     stale_retry = Notification.objects.filter(status=Status.RETRYING, retry_at=None)
     ids = list(pending.values_list("pk", flat=True)[:limit])
     ids += list(overdue.values_list("pk", flat=True)[:limit])

@@ -12,14 +12,19 @@ from games.models.game import (
     Move,
     Notification,
     Seat,
+    SeatKind,
     TimeoutPolicy,
     default_reminders,
     default_vacation,
     new_public_id,
 )
+from games.models.hosting import HostBlock
 from games.models.inbound import InboundMail, ReplyToken
 from games.models.moderation import Dispute, ModeratorAction, SweepMark
 
-__all__ = ["MAX_HOURS_PER_MOVE", "Dispute", "EmailMode", "Game", "GameNotice", "InboundMail",
-           "Message", "ModeratorAction", "Move", "Notification", "ReplyToken", "Seat", "SweepMark",
-           "TimeoutPolicy", "default_reminders", "default_vacation", "new_public_id"]
+__all__ = [
+    "MAX_HOURS_PER_MOVE", "Dispute", "EmailMode", "Game", "GameNotice", "HostBlock",
+    "InboundMail", "Message", "ModeratorAction", "Move", "Notification", "ReplyToken", "Seat",
+    "SeatKind", "SweepMark", "TimeoutPolicy", "default_reminders", "default_vacation",
+    "new_public_id",
+]

@@ -42,6 +42,14 @@ class EmailMode(models.TextChoices):
 class TimeoutPolicy(models.TextChoices):
     AUTO_PASS = "auto_pass", _("the server passes for the player")
     WAIT = "wait", _("wait and tell the moderators")
+    BOT = "bot", _("a bot plays for the absent player")
+
+
+class SeatKind(models.TextChoices):
+    """Who plays a seat: a person (by link and email) or a bot (games.play.bots)."""
+
+    PERSON = "person", _("person")
+    BOT = "bot", _("bot")
 
 
 class Game(models.Model):
@@ -56,6 +64,10 @@ class Game(models.Model):
     ruleset = models.CharField(_("ruleset"), max_length=20, default="base")
     options = models.JSONField(_("options"), default=dict, blank=True)
     seed = models.BigIntegerField(_("seed"))
+    # Commit and reveal (games.models.fairness): published from the start, the salt and
+    # the seed are shown once the game is over, so anyone can check the deck was not set.
+    salt = models.CharField(_("salt"), max_length=64, default="", editable=False)
+    commitment = models.CharField(_("commitment"), max_length=64, default="", editable=False)
     hours_per_move = models.PositiveIntegerField(
         _("hours per move"),
         default=24,
@@ -92,6 +104,15 @@ class Game(models.Model):
     reminder_at = models.DateTimeField(_("next reminder"), null=True, blank=True)
     created_at = models.DateTimeField(_("created at"), default=timezone.now, editable=False)
     updated_at = models.DateTimeField(_("updated at"), auto_now=True)
+    # Set up on the web page (games.play.hosting): the host's address, confirmed by the
+    # link emailed to it (its sha256 here) before any invitation leaves. Empty for games
+    # an operator made (creategame, demo).
+    host_email = models.EmailField(_("host's email"), blank=True, db_index=True)
+    host_token_hash = models.CharField(max_length=64, unique=True, null=True, blank=True,
+                                       editable=False)
+    host_confirmed_at = models.DateTimeField(_("host confirmed at"), null=True, blank=True)
+    # The host asked to start at once: done when they confirm, not before.
+    start_when_confirmed = models.BooleanField(default=False, editable=False)
 
     class Meta:
         verbose_name = _("game")
@@ -126,15 +147,24 @@ class Seat(models.Model):
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
     number = models.PositiveSmallIntegerField(_("seat number"))
     player_name = models.CharField(_("player name"), max_length=60)
-    email = models.EmailField(_("email"))
+    # A bot seat set up as one has no address; a person's seat handed to a bot keeps theirs.
+    email = models.EmailField(_("email"), blank=True)
+    kind = models.CharField(_("played by"), max_length=8, choices=SeatKind.choices,
+                            default=SeatKind.PERSON)
     time_zone = models.CharField(_("time zone"), max_length=64, default="UTC")
     language = models.CharField(
         _("language"), max_length=8, choices=settings.LANGUAGES, default="en"
     )
-    # The link token is HMAC(SECRET_KEY, link_salt) (games.links); only its sha256 is
-    # stored, so a database dump alone cannot rebuild a link.
+    # The link token is HMAC(link key, link_salt) (games.models.links); only its sha256
+    # is stored, so a database dump alone cannot rebuild a link.
     link_salt = models.CharField(max_length=32, editable=False, default="")
     secret_hash = models.CharField(max_length=64, unique=True, editable=False)
+    # Which link key made the link (games.models.links.key_id; "" = SECRET_KEY, before
+    # link keys existed): emails rebuild the link with that same key.
+    link_key_id = models.CharField(max_length=12, editable=False, default="", blank=True)
+    # sha256 of the invitation link shown to the host; it works until the seat accepts.
+    invite_hash = models.CharField(max_length=64, unique=True, null=True, blank=True,
+                                   editable=False)
     email_mode = models.CharField(
         _("emails"), max_length=12, choices=EmailMode.choices, default=EmailMode.EACH_TURN
     )
@@ -168,6 +198,13 @@ class Seat(models.Model):
     def __str__(self) -> str:
         return f"{self.player_name} (seat {self.number})"
 
+    # Set by games.models.links.find_seat: the request came through the invitation link.
+    via_invitation = False
+
+    @property
+    def is_bot(self) -> bool:
+        return self.kind == SeatKind.BOT
+
     @property
     def zone(self) -> zoneinfo.ZoneInfo:
         try:
@@ -179,6 +216,7 @@ class Seat(models.Model):
 class Move(models.Model):
     class Actor(models.TextChoices):
         SEAT = "seat", _("player")
+        BOT = "bot", _("bot")
         SYSTEM = "system", _("system")
         MODERATOR = "moderator", _("moderator")
 
@@ -272,6 +310,8 @@ class Notification(models.Model):
         DISPUTE_FILED = "dispute_filed", _("dispute filed")
         DISPUTE_RESOLVED = "dispute_done", _("dispute resolved")
         MODERATOR_ALERT = "mod_alert", _("moderator alert")
+        LINKS = "links", _("private links")
+        CONFIRM_SETUP = "confirm_setup", _("confirm a new game")
 
     class Status(models.TextChoices):
         PENDING = "pending", _("pending")

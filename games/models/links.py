@@ -1,11 +1,20 @@
-"""Private seat links: token = HMAC-SHA256(SECRET_KEY, seat's random salt).
+"""Private seat links and invitation links (README "Links and what the database holds").
 
-The database holds the salt and the token's sha256, never the token: a dump alone
-cannot rebuild a link (that needs SECRET_KEY too), yet the server can rebuild it for
-every turn email instead of rotating it each time. Rotating = a new salt, so the old
-link stops working at once. Tokens are 256 bits (43 url-safe characters). Lookup goes
-by hash, then the stored hash is compared in constant time. Changing SECRET_KEY
-invalidates every link (the README says so).
+A seat's own link carries token = HMAC-SHA256(link key, "seat-link:" + the seat's random
+salt). The database holds the salt, the sha256 of the token and which link key made it
+(`link_key_id`, a fingerprint, never the key): a dump alone cannot rebuild a link, the
+server (database + link key) can, for every turn email, without rotating the link each
+time. Link keys are their own setting (LINK_KEY, LINK_KEY_FALLBACKS), independent of
+SECRET_KEY: rotating SECRET_KEY leaves every link working; retiring a link key is done by
+`manage.py rotatelinks`, which gives every open seat a new salt under the current key and
+emails the new links.
+
+An invitation link is a second, random token per seat (only its sha256 is stored): it is
+what a host or an operator is shown, and it stops working once the seat's player has
+accepted (games.play.setup.accept_seat), so nobody but the player holds a working link.
+
+Tokens are 256 bits (43 url-safe characters). Lookup goes by hash, then the stored hash
+is compared in constant time.
 """
 
 from __future__ import annotations
@@ -13,36 +22,96 @@ from __future__ import annotations
 import base64
 import hashlib
 import hmac
+import logging
 import re
 import secrets
+from dataclasses import dataclass
 
 from django.conf import settings
 from django.urls import reverse
 
-from games.models import Seat
+from games.models import Game, Seat
 
 TOKEN_RE = re.compile(r"^[A-Za-z0-9_-]{43}$")  # 32 bytes, url-safe base64 without "="
+LEGACY_KEY_ID = ""  # links made before link keys existed: SECRET_KEY made them
+
+log = logging.getLogger("games")
 
 
 def new_salt() -> str:
     return secrets.token_hex(16)
 
 
-def token_for(salt: str) -> str:
-    mac = hmac.new(settings.SECRET_KEY.encode(), b"seat-link:" + salt.encode(), hashlib.sha256)
+def key_id(key: str) -> str:
+    """A public fingerprint of a link key (which key made a seat's link)."""
+    return hashlib.sha256(b"link-key-id:" + key.encode()).hexdigest()[:12]
+
+
+def _keys() -> list[str]:
+    """Every key that may have made a link still in use: the link keys, then SECRET_KEY and
+    its fallbacks (LINK_KEY defaults to SECRET_KEY, and Django's own key rotation moves the
+    old one into SECRET_KEY_FALLBACKS)."""
+    return [settings.LINK_KEY, *settings.LINK_KEY_FALLBACKS, settings.SECRET_KEY,
+            *getattr(settings, "SECRET_KEY_FALLBACKS", [])]
+
+
+def current_key_id() -> str:
+    return key_id(settings.LINK_KEY)
+
+
+def _key_by_id(wanted: str) -> str | None:
+    if wanted == LEGACY_KEY_ID:
+        return str(settings.SECRET_KEY)
+    for key in _keys():
+        if key_id(key) == wanted:
+            return key
+    return None
+
+
+def token_for(salt: str, key: str | None = None) -> str:
+    key = settings.LINK_KEY if key is None else key
+    mac = hmac.new(key.encode(), b"seat-link:" + salt.encode(), hashlib.sha256)
     return base64.urlsafe_b64encode(mac.digest()).rstrip(b"=").decode("ascii")
 
 
-def new_secret() -> tuple[str, str, str]:
-    """(salt, token, token hash) for a new or rotated link."""
+@dataclass(frozen=True)
+class NewSecret:
+    salt: str
+    token: str
+    digest: str
+    key_id: str
+
+
+def new_link() -> NewSecret:
+    """A new or rotated own link, under the current link key."""
     salt = new_salt()
     token = token_for(salt)
-    return salt, token, hash_token(token)
+    return NewSecret(salt=salt, token=token, digest=hash_token(token), key_id=current_key_id())
+
+
+def new_secret() -> tuple[str, str, str]:
+    """(salt, token, token hash) for a new or rotated link (see `new_link` for its key id)."""
+    made = new_link()
+    return made.salt, made.token, made.digest
+
+
+def new_invitation() -> tuple[str, str]:
+    """(token, token hash) of an invitation link: random, never rebuilt."""
+    token = base64.urlsafe_b64encode(secrets.token_bytes(32)).rstrip(b"=").decode("ascii")
+    return token, hash_token(token)
+
+
+def token_of_seat(seat: Seat) -> str:
+    key = _key_by_id(seat.link_key_id)
+    if key is None:  # its key was retired without `rotatelinks`: that link is dead
+        log.warning("seat %s: its link key is no longer configured", seat.pk)
+        key = settings.LINK_KEY
+    return token_for(seat.link_salt, key)
 
 
 def link_for(seat: Seat) -> str:
-    """The seat's current absolute link (for emails); never log it."""
-    return seat_link(token_for(seat.link_salt))
+    """The seat's current absolute own link (for emails); never log it."""
+    return seat_link(token_of_seat(seat))
 
 
 def hash_token(token: str) -> str:
@@ -50,14 +119,22 @@ def hash_token(token: str) -> str:
 
 
 def find_seat(token: str) -> Seat | None:
-    """The seat whose link carries `token`, or None (wrong, rotated or malformed)."""
+    """The seat whose own link, or whose still-open invitation link, carries `token`;
+    None when wrong, rotated, used up or malformed. A seat found by its invitation has
+    `seat.via_invitation` set."""
     if not isinstance(token, str) or not TOKEN_RE.match(token):
         return None
     digest = hash_token(token)
     seat = Seat.objects.select_related("game").filter(secret_hash=digest).first()
-    if seat is None or not hmac.compare_digest(seat.secret_hash, digest):
-        return None
-    return seat
+    if seat is not None and hmac.compare_digest(seat.secret_hash, digest):
+        seat.via_invitation = False
+        return seat
+    seat = (Seat.objects.select_related("game")
+            .filter(invite_hash=digest, accepted_at__isnull=True).first())
+    if seat is not None and seat.invite_hash and hmac.compare_digest(seat.invite_hash, digest):
+        seat.via_invitation = True
+        return seat
+    return None
 
 
 def seat_path(token: str) -> str:
@@ -67,3 +144,15 @@ def seat_path(token: str) -> str:
 def seat_link(token: str) -> str:
     """The absolute link for emails and the command line (SITE_URL + path)."""
     return settings.SITE_URL + seat_path(token)
+
+
+def confirm_token(game: Game) -> str:
+    """The token of the host's confirmation link: rebuilt from the game and the link key
+    when the email is written; only its sha256 is stored."""
+    mac = hmac.new(settings.LINK_KEY.encode(), f"host-confirm:{game.pk}:{game.public_id}"
+                   .encode(), hashlib.sha256)
+    return base64.urlsafe_b64encode(mac.digest()).rstrip(b"=").decode("ascii")
+
+
+def confirm_link(game: Game) -> str:
+    return settings.SITE_URL + reverse("games:setup-confirm", args=[confirm_token(game)])

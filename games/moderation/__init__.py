@@ -9,6 +9,7 @@ changed; the admin views only check permissions, collect a reason and call these
     seats.rotate_seat_link                 a new link, mailed to the seat's player
     seats.moderator_move                   a legal move for the seat to act
     seats.resend_turn_email                the turn email again
+    bots.hand_to_bot / hand_to_person      a bot plays an absent player's seat, and back
     clock.extend_deadline / pause / resume / cancel
     integrity.verify_integrity             replay equals snapshot, or where not
     disputes.file_dispute / resolve_dispute
@@ -17,9 +18,13 @@ changed; the admin views only check permissions, collect a reason and call these
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 from django.contrib.auth.models import User
+from django.utils import timezone
 
 from games.models import Game, ModeratorAction
+from games.moderation.bots import hand_to_bot, hand_to_person
 from games.moderation.clock import MAX_EXTENSION, cancel, extend_deadline, pause, resume
 from games.moderation.common import KINDS, ModerationError
 from games.moderation.disputes import OUTCOMES, file_dispute, resolve_dispute
@@ -35,13 +40,24 @@ from games.moderation.undo import UndoPlan, plan_undo, undo_to
 
 __all__ = [
     "KINDS", "MAX_EXTENSION", "OUTCOMES", "IntegrityReport", "ModerationError", "UndoPlan",
-    "cancel", "extend_deadline", "file_dispute", "legal_for_actor", "moderator_move", "pause",
+    "cancel", "extend_deadline", "file_dispute", "hand_to_bot",
+    "hand_to_person", "legal_for_actor", "moderator_move", "pause",
     "plan_undo", "replace_player", "resend_turn_email", "resolve_dispute", "resume",
     "rotate_seat_link", "secrets_viewed", "undo_to", "verify_integrity",
 ]
 
 
+# One "looked at the secrets" row per moderator and game per hour: a reload, or the page
+# shown again after an action, is the same look.
+LOOK_RECORDED_FOR = timedelta(hours=1)
+
+
 def secrets_viewed(game: Game, moderator: User, what: str = "moderation page") -> ModeratorAction:
-    """Looking at a game's secrets is itself on the record."""
+    """Looking at a game's secrets is itself on the record (once an hour per moderator)."""
+    recent = ModeratorAction.objects.filter(
+        game=game, moderator=moderator, kind="view_secrets",
+        created_at__gte=timezone.now() - LOOK_RECORDED_FOR).order_by("-created_at").first()
+    if recent is not None:
+        return recent
     return ModeratorAction.objects.create(game=game, moderator=moderator, kind="view_secrets",
                                           reason=what, details={"version": game.version})

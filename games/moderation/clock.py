@@ -19,6 +19,7 @@ from django.utils.translation import gettext as _
 from games.models import Game, GameNotice
 from games.moderation.common import (
     ModerationError,
+    bot_moves_if_due,
     clean_note,
     clean_reason,
     locked_game,
@@ -104,6 +105,7 @@ def resume(game_id: int, *, moderator: User, reason: str, public_note: str = "")
         record(game, moderator, "resume", reason, time_left_hours=hours(left),
                new_deadline=game.deadline_at.isoformat() if game.deadline_at else None)
         tell_table(game, GameNotice.Kind.MODERATOR, action="resume", note=public_note)
+        bot_moves_if_due(game)
     return game
 
 

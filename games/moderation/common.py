@@ -21,6 +21,7 @@ from django.utils.translation import gettext_lazy
 
 from games.models import Game, GameNotice, ModeratorAction
 from games.play import clock as turn_clock
+from games.play import hooks
 from games.play.services import ServiceError
 
 MAX_REASON = 2000
@@ -43,6 +44,8 @@ KINDS = {
     "moderator_move": gettext_lazy("move for a seat"),
     "resend_turn_email": gettext_lazy("resend the turn email"),
     "rotate_link": gettext_lazy("new link for a seat"),
+    "hand_to_bot": gettext_lazy("hand a seat to a bot"),
+    "hand_to_person": gettext_lazy("give a seat back to its player"),
     "verify": gettext_lazy("verify integrity"),
     "resolve_dispute": gettext_lazy("resolve a dispute"),
 }
@@ -92,6 +95,12 @@ def tell_table(game: Game, kind: str, **params: Any) -> GameNotice:
     params = {k: v for k, v in params.items() if v not in (None, "")}
     params["log_at"] = len(game.snapshot.get("log", []))
     return GameNotice.objects.create(game=game, version=game.version, kind=kind, params=params)
+
+
+def bot_moves_if_due(game: Game) -> None:
+    """After the act commits, a bot holding the seat to act moves (games.play.bots)."""
+    game_id, version = game.pk, game.version
+    transaction.on_commit(lambda: hooks.queue_bot_turn(game_id, version))
 
 
 def require_status(game: Game, *allowed: str) -> None:

@@ -19,10 +19,11 @@ from django.utils.translation import gettext as _
 from games import engine
 from games.engine.types import JSON
 from games.mail import plan
-from games.models import EmailMode, Game, GameNotice, Move, Notification, Seat
-from games.models.links import new_secret, seat_link
+from games.models import EmailMode, Game, GameNotice, Move, Notification, Seat, SeatKind
+from games.models.links import new_link
 from games.moderation.common import (
     ModerationError,
+    bot_moves_if_due,
     clean_note,
     clean_reason,
     locked_game,
@@ -31,6 +32,7 @@ from games.moderation.common import (
     tell_table,
 )
 from games.play import services
+from games.play.text import is_clean_line
 
 OPEN = (Game.Status.SETUP, Game.Status.ACTIVE, Game.Status.PAUSED)
 
@@ -44,7 +46,8 @@ def _seat(seat_id: int) -> Seat:
 
 def _check_player(game: Game, seat: Seat, name: str, email: str) -> tuple[str, str]:
     name, email = name.strip(), email.strip()
-    if not name or len(name) > Seat._meta.get_field("player_name").max_length:  # type: ignore[operator]
+    if (not name or len(name) > Seat._meta.get_field("player_name").max_length  # type: ignore[operator]
+            or not is_clean_line(name)):
         raise ModerationError("bad_name", _("Give the new player's name (at most 60 "
                                             "characters)."))
     try:
@@ -79,14 +82,16 @@ def replace_player(seat_id: int, *, name: str, email: str, moderator: User, reas
                "absent_since": seat.absent_since.isoformat() if seat.absent_since else None,
                "email_problem_at": (seat.email_problem_at.isoformat()
                                     if seat.email_problem_at else None)}
-        salt, token, digest = new_secret()
+        own = new_link()
         seat.player_name, seat.email = name, email
         seat.time_zone, seat.language = time_zone, language
-        seat.link_salt, seat.secret_hash = salt, digest
+        seat.link_salt, seat.secret_hash, seat.link_key_id = own.salt, own.digest, own.key_id
+        seat.invite_hash = None  # a host's invitation link was for the old player
         seat.link_rotated_at = timezone.now()
         seat.missed_turns = 0
         seat.absent_since = seat.email_problem_at = seat.vacation_until = None
         seat.email_mode = EmailMode.EACH_TURN  # a new person: the old one's choice goes
+        seat.kind = SeatKind.PERSON  # a person takes over a bot's seat too
         if game.status == Game.Status.SETUP:
             seat.accepted_at = None
         seat.save()
@@ -95,7 +100,7 @@ def replace_player(seat_id: int, *, name: str, email: str, moderator: User, reas
                     "language": language})
         tell_table(game, GameNotice.Kind.PLAYER_REPLACED, seat=seat.number,
                    old=old["name"], new=name, note=public_note)
-        services.invite_seat(seat, seat_link(token))
+        services.invite_seat(seat)
     return seat
 
 
@@ -105,10 +110,10 @@ def rotate_seat_link(seat_id: int, *, moderator: User, reason: str) -> Seat:
     seat = _seat(seat_id)
     with locked_game(seat.game_id) as game:
         require_status(game, *OPEN)
-        token = services.rotate_link(seat.pk)
+        services.rotate_link(seat.pk)
         seat.refresh_from_db()
         record(game, moderator, "rotate_link", reason, seat=seat.number)
-        services.invite_seat(seat, seat_link(token))
+        services.invite_seat(seat)
     return seat
 
 
@@ -162,6 +167,9 @@ def queue_turn_email(game: Game, why: str) -> list[int]:
     if game.status != Game.Status.ACTIVE or game.actor is None:
         return []
     seat = game.seats.get(number=game.actor)
+    if seat.is_bot:  # no email: the bot moves (a few seconds after the commit)
+        bot_moves_if_due(game)
+        return []
     tag = plan.turn_tag(game.pk, game.version)
     return plan.queue([plan.Spec(
         key=f"turn:seat={seat.pk}:{tag}:{why}", kind=Notification.Kind.TURN,

@@ -28,7 +28,7 @@ from games.moderation.common import (
     tell_table,
 )
 from games.moderation.seats import queue_turn_email
-from games.play import services
+from games.play.clock import set_clock
 from games.play.services import StaleVersion
 
 # Undoing any of these needs `force`: the table has seen roles, gold or the end.
@@ -134,7 +134,7 @@ def _apply(game: Game, plan: UndoPlan) -> None:
     paused = game.status == Game.Status.PAUSED
     if paused:  # the clock is computed as if running, then stopped with a full turn left
         game.status = Game.Status.ACTIVE
-    services._set_clock(game, now)
+    set_clock(game, now)
     if paused:
         game.status = Game.Status.PAUSED
         game.paused_time_left = (game.deadline_at - now if game.deadline_at

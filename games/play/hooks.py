@@ -18,20 +18,55 @@ even put into the broker: the task rebuilds it from the seat, games.links.)
 from __future__ import annotations
 
 import logging
+import threading
+
+from celery import current_app
+from django.conf import settings
+from django.db.models import F
 
 from games.mail import plan
 from games.mail.dispatch import enqueue
-from games.models import Game, Seat
+from games.models import Game, Seat, SeatKind
 from games.play.clock import ABSENT_AFTER_MISSES
 
 log = logging.getLogger("games")
+# Bot turns waiting to run in this thread when tasks run eagerly (tests, a shell): run one
+# after the other instead of each inside the previous one's commit, which would nest a
+# whole all-bot game in one call stack.
+_eager = threading.local()
 
 
 def after_move_committed(game_id: int, version: int) -> None:
-    """A move (by a seat, the system or a moderator) made the game reach `version`."""
+    """A move (by a seat, a bot, the system or a moderator) made the game reach `version`."""
     log.debug("game %s: move committed, now version %s", game_id, version)
     enqueue("plan_after_move", game_id, version,
             fallback=lambda: plan.create(plan.after_move(game_id, version)))
+    queue_bot_turn(game_id, version)
+
+
+def bot_to_act(game_id: int, version: int) -> bool:
+    return Seat.objects.filter(
+        game_id=game_id, kind=SeatKind.BOT, number=F("game__actor"),
+        game__version=version, game__status=Game.Status.ACTIVE).exists()
+
+
+def queue_bot_turn(game_id: int, version: int) -> None:
+    """If a bot is to act at `version`, have it move a few seconds from now (games.play.bots)."""
+    if not bot_to_act(game_id, version):
+        return
+    if not current_app.conf.task_always_eager:
+        enqueue("play_bot_turn", game_id, version, countdown=settings.BOT_MOVE_DELAY_SECONDS)
+        return
+    pending: list[tuple[int, int]] | None = getattr(_eager, "pending", None)
+    if pending is not None:
+        pending.append((game_id, version))
+        return
+    _eager.pending = [(game_id, version)]
+    try:
+        while _eager.pending:
+            enqueue("play_bot_turn", *_eager.pending.pop(0))
+    finally:
+        _eager.pending = None
 
 
 def after_game_started(game_id: int) -> None:
@@ -41,8 +76,9 @@ def after_game_started(game_id: int) -> None:
     after_move_committed(game_id, version)
 
 
-def send_invitation(seat_id: int, link: str) -> None:
-    """Invite the player of `seat_id` (`link` is their current link, rebuilt by the task)."""
+def send_invitation(seat_id: int) -> None:
+    """Invite the player of `seat_id`; the email carries their own link, rebuilt from the
+    seat when it is written (never passed through the broker)."""
     log.debug("seat %s: invitation ready", seat_id)
     enqueue("plan_invitation", seat_id,
             fallback=lambda: plan.create(plan.invitation(Seat.objects.get(pk=seat_id))))

@@ -32,7 +32,7 @@ from games.mail.inbound.incoming import Incoming
 from games.mail.inbound.text import is_automatic, reply_lines
 from games.models import Game, InboundMail, ReplyToken, Seat
 from games.play import services
-from games.present import describe
+from games.present import describe, pages
 from games.present.move_errors import explain
 
 log = logging.getLogger("games.inbound")
@@ -118,7 +118,7 @@ def _situation(seat: Seat) -> tuple[Game, JSON, list[JSON], dict[int, str]]:
     view = engine.view(state, seat.number)
     mine = game.status == Game.Status.ACTIVE and state.actor == seat.number
     legal = engine.legal_moves(state) if mine else []
-    names = dict(game.seats.values_list("number", "player_name"))
+    names = pages.seat_names(game)
     return game, view, legal, names
 
 

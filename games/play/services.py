@@ -9,11 +9,8 @@ written together, and follow-up work goes through `games.play.hooks` on commit.
 
 from __future__ import annotations
 
-import secrets
-import zoneinfo
 from collections.abc import Sequence
-from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import datetime
 from typing import Any
 
 from django.conf import settings
@@ -23,207 +20,34 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games import engine
-from games.models import (
-    MAX_HOURS_PER_MOVE,
-    EmailMode,
-    Game,
-    GameNotice,
-    Message,
-    Move,
-    Seat,
-    TimeoutPolicy,
-)
-from games.models.links import new_secret, seat_link
+from games.models import EmailMode, Game, GameNotice, Message, Move, Seat, TimeoutPolicy
+from games.models.links import new_link
 from games.play import clock, hooks
+from games.play.bot_choice import bot_move
 from games.play.clock import ABSENT_AFTER_MISSES
+from games.play.errors import GameNotPlayable, ServiceError, SetupError, StaleVersion
+from games.play.setup import (
+    SEED_BITS,
+    CreatedGame,
+    PlayerSpec,
+    accept_seat,
+    bot_player,
+    bot_players,
+    create_game,
+    invite_seat,
+    start_game,
+    valid_time_zone,
+)
+from games.play.text import is_clean_message
+
+__all__ = [
+    "SEED_BITS", "CreatedGame", "GameNotPlayable", "PlayerSpec", "ServiceError", "SetupError",
+    "StaleVersion", "accept_seat", "apply_move", "bot_player", "bot_players", "create_game",
+    "invite_seat", "miss_deadline", "post_message", "rotate_link", "set_email_mode",
+    "start_game", "submit_move", "update_preferences", "valid_time_zone",
+]
 
 MAX_MESSAGE_LENGTH = 1000
-SEED_BITS = 62
-
-
-class ServiceError(Exception):
-    """A refused operation: a stable `code` and a message for people."""
-
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
-
-
-class StaleVersion(ServiceError):
-    """The submission was made against an older version of the game."""
-
-    def __init__(self, expected: int, current: int) -> None:
-        super().__init__(
-            "stale_version",
-            _(
-                "The game has moved on since you loaded it (you saw version %(expected)s, "
-                "it is now at version %(current)s). Nothing was changed: look again "
-                "and choose your move."
-            )
-            % {"expected": expected, "current": current},
-        )
-        self.expected = expected
-        self.current = current
-
-
-class GameNotPlayable(ServiceError):
-    """The game is not accepting moves (not started, paused, over, cancelled)."""
-
-
-class SetupError(ServiceError):
-    """A game could not be created as asked; nothing was created."""
-
-
-@dataclass(frozen=True)
-class PlayerSpec:
-    name: str
-    email: str
-    time_zone: str = "UTC"
-    language: str = "en"
-
-
-@dataclass(frozen=True)
-class CreatedGame:
-    game: Game
-    seats: list[tuple[Seat, str]]  # each seat with its absolute private link (shown once)
-
-
-# ---- creating and starting ----------------------------------------------------------
-
-
-def create_game(
-    *,
-    name: str,
-    players: Sequence[PlayerSpec],
-    ruleset: str = "base",
-    options: dict[str, Any] | None = None,
-    hours_per_move: int | None = None,
-    seed: int | None = None,
-    shuffle_seats: bool = False,
-    start: bool = False,
-    spectators_allowed: bool = False,
-) -> CreatedGame:
-    """Create a game with one seat per player and invite them; optionally start at once."""
-    name = name.strip()
-    hours = settings.DEFAULT_HOURS_PER_MOVE if hours_per_move is None else hours_per_move
-    _check_setup(name, players, hours)
-    if seed is None:
-        seed = secrets.randbits(SEED_BITS)
-    order = list(players)
-    if shuffle_seats:
-        secrets.SystemRandom().shuffle(order)
-    try:
-        state = engine.new_game(len(order), seed, ruleset, options)
-    except ValueError as error:
-        raise SetupError("bad_setup", str(error)) from None
-    now = timezone.now()
-    with transaction.atomic():
-        game = Game.objects.create(
-            name=name, ruleset=ruleset, options=state.options, seed=seed,
-            hours_per_move=hours, snapshot=state.to_json(), actor=state.actor,
-            spectators_allowed=spectators_allowed, created_at=now,
-        )
-        created = []
-        for number, player in enumerate(order):
-            salt, token, digest = new_secret()
-            seat = Seat.objects.create(
-                game=game, number=number, player_name=player.name.strip(),
-                email=player.email.strip(), time_zone=player.time_zone,
-                language=player.language, link_salt=salt, secret_hash=digest, created_at=now,
-            )
-            link = seat_link(token)
-            created.append((seat, link))
-            invite_seat(seat, link)
-        if start:
-            _start(game, now)
-    return CreatedGame(game=game, seats=created)
-
-
-def _check_setup(name: str, players: Sequence[PlayerSpec], hours: int) -> None:
-    if not name:
-        raise SetupError("bad_setup", _("The game needs a name."))
-    if not 1 <= hours <= MAX_HOURS_PER_MOVE:
-        raise SetupError(
-            "bad_setup",
-            _("The pace must be between 1 and %(max)s hours per move.")
-            % {"max": MAX_HOURS_PER_MOVE},
-        )
-    emails = [p.email.strip().lower() for p in players]
-    if len(set(emails)) != len(emails):
-        raise SetupError("bad_setup", _("Each player needs a different email address."))
-    languages = {code for code, _label in settings.LANGUAGES}
-    for player in players:
-        if not player.name.strip() or not player.email.strip():
-            raise SetupError("bad_setup", _("Every player needs a name and an email address."))
-        if not valid_time_zone(player.time_zone):
-            raise SetupError(
-                "bad_setup", _("Unknown time zone %(zone)s.") % {"zone": player.time_zone}
-            )
-        if player.language not in languages:
-            raise SetupError(
-                "bad_setup", _("Unknown language %(code)s.") % {"code": player.language}
-            )
-
-
-def valid_time_zone(name: str) -> bool:
-    try:
-        zoneinfo.ZoneInfo(name)
-    except (zoneinfo.ZoneInfoNotFoundError, ValueError):
-        return False
-    return True
-
-
-def invite_seat(seat: Seat, link: str) -> None:
-    """Queue the invitation carrying `link` for after the commit (see hooks.send_invitation)."""
-    seat_id = seat.pk
-    transaction.on_commit(lambda: hooks.send_invitation(seat_id, link))
-
-
-def start_game(game_id: int) -> Game:
-    """Start a game still in setup now, whoever has accepted. No-op otherwise."""
-    with transaction.atomic():
-        game = Game.objects.select_for_update().get(pk=game_id)
-        if game.status == Game.Status.SETUP:
-            _start(game, timezone.now())
-    return game
-
-
-def _start(game: Game, now: datetime) -> None:
-    game.status = Game.Status.ACTIVE
-    _set_clock(game, now)
-    game.save(update_fields=["status", "turn_started_at", "deadline_at", "deadline_extension",
-                             "reminder_at", "updated_at"])
-    game_id = game.pk
-    transaction.on_commit(lambda: hooks.after_game_started(game_id))
-
-
-def _set_clock(game: Game, now: datetime) -> None:
-    game.deadline_extension = timedelta()  # moderators' extensions are per turn
-    if game.actor is None or game.status != Game.Status.ACTIVE:
-        game.turn_started_at = game.deadline_at = None
-    else:
-        game.turn_started_at = now
-        # A seat on vacation: its clock starts when the vacation ends (games.play.clock).
-        game.deadline_at = (now + timedelta(hours=game.hours_per_move)
-                            + clock.vacation_delay(game, now))
-    game.reminder_at = clock.next_reminder_at(game.deadline_at, game.reminder_hours, now)
-
-
-def accept_seat(seat_id: int) -> Seat:
-    """Record that the seat's player accepted; start the game once every seat has."""
-    now = timezone.now()
-    with transaction.atomic():
-        seat = Seat.objects.select_related("game").get(pk=seat_id)
-        game = Game.objects.select_for_update().get(pk=seat.game_id)
-        if seat.accepted_at is None:
-            seat.accepted_at = now
-            seat.save(update_fields=["accepted_at"])
-        waiting = game.seats.filter(accepted_at__isnull=True).exists()
-        if game.status == Game.Status.SETUP and not waiting:
-            _start(game, now)
-        seat.game = game
-    return seat
 
 
 # ---- moves --------------------------------------------------------------------------
@@ -270,7 +94,7 @@ def apply_move(
         game.actor = state.actor
         if state.finished:
             game.status = Game.Status.FINISHED
-        _set_clock(game, now)
+        clock.set_clock(game, now)
         # Conditional on the version read above: belt and braces where the row lock
         # is not real (SQLite serialises writers instead).
         written = Game.objects.filter(pk=game.pk, version=version).update(
@@ -309,13 +133,19 @@ def _check_playable(game: Game) -> None:
 # ---- seats and table talk -------------------------------------------------------------
 
 
-def rotate_link(seat_id: int) -> str:
-    """Give the seat a new private link; the old one stops working at once."""
-    salt, token, digest = new_secret()
-    Seat.objects.filter(pk=seat_id).update(
-        link_salt=salt, secret_hash=digest, link_rotated_at=timezone.now()
-    )
-    return token
+def rotate_link(seat_id: int, current_hash: str | None = None) -> str | None:
+    """Give the seat a new private link; the old one stops working at once.
+
+    With `current_hash` (the hash of the link the request came with) only if that is
+    still the seat's link: of two clicks at once one rotates, the other gets None, so
+    nobody is handed a link that is already dead."""
+    made = new_link()
+    seats = Seat.objects.filter(pk=seat_id)
+    if current_hash is not None:
+        seats = seats.filter(secret_hash=current_hash)
+    rotated = seats.update(link_salt=made.salt, secret_hash=made.digest,
+                           link_key_id=made.key_id, link_rotated_at=timezone.now())
+    return made.token if rotated else None
 
 
 def update_preferences(seat_id: int, *, time_zone: str, language: str) -> None:
@@ -331,6 +161,8 @@ def post_message(seat: Seat, text: str) -> Message:
     text = text.strip()
     if not text:
         raise ServiceError("empty_message", _("Write something first."))
+    if not is_clean_message(text):
+        raise ServiceError("bad_text", _("Use visible letters and signs only."))
     if len(text) > MAX_MESSAGE_LENGTH:
         raise ServiceError(
             "message_too_long",
@@ -359,11 +191,16 @@ def miss_deadline(game_id: int, version: int, claimed_deadline: datetime) -> str
                 or game.deadline_at != claimed_deadline or game.actor is None):
             return ""
         seat = Seat.objects.select_for_update().get(game=game, number=game.actor)
-        if game.timeout_policy == TimeoutPolicy.AUTO_PASS:
+        if game.timeout_policy in (TimeoutPolicy.AUTO_PASS, TimeoutPolicy.BOT):
             state = game.state()
-            move = clock.timeout_move(engine.view(state, seat.number), engine.legal_moves(state))
+            if game.timeout_policy == TimeoutPolicy.BOT:
+                move, made_by = bot_move(state, seat.number, game.seed, version), Move.Actor.BOT
+            else:
+                move = clock.timeout_move(engine.view(state, seat.number),
+                                          engine.legal_moves(state))
+                made_by = Move.Actor.SYSTEM
             game = apply_move(game_id, version, {**move, "seat": seat.number},
-                              actor_kind=Move.Actor.SYSTEM, seat_number=seat.number)
+                              actor_kind=made_by, seat_number=seat.number)
             seat.missed_turns += 1
             outcome = "passed"
         else:

@@ -104,7 +104,7 @@ def build(view: JSON, legal: list[JSON], names: Mapping[int, str]) -> MoveForms:
     board = {(c["x"], c["y"]): c["card"] for c in view["board"]}
     hand = {card["id"]: card for card in view["hand"]}
     ctx = MoveContext(names=names, board=board, cards={**_in_front(view), **hand},
-                      me=view.get("seat"))
+                      me=view.get("seat"), ruleset=str(view.get("ruleset", "base")))
     panels = {card_id: HandCard(card=card, name=describe.card_name(card),
                                 svg=drawing.card_svg(card) if card.get("segments") else None)
               for card_id, card in hand.items()}
@@ -112,6 +112,8 @@ def build(view: JSON, legal: list[JSON], names: Mapping[int, str]) -> MoveForms:
     discard, composed = _discard(legal, list(hand), ctx)
     other: list[Choice] = []
     for move in legal:
+        if move.get("rotated") and symmetric(hand.get(str(move.get("card"))) or {}):
+            continue  # turned round it is the same card in the same cell: offer it once
         choice = Choice(move_value(move), describe.move_label(move, ctx), _cell_of(move))
         card_id = move.get("card")
         kind = str(move.get("type"))
@@ -129,6 +131,22 @@ def build(view: JSON, legal: list[JSON], names: Mapping[int, str]) -> MoveForms:
         for card_id in chosen:
             panels[card_id].discardable = True
     return MoveForms(hand=list(panels.values()), other=other, discard=discard)
+
+
+TURNED = {"N": "S", "S": "N", "E": "W", "W": "E"}
+
+
+def symmetric(card: Mapping[str, Any]) -> bool:
+    """Whether the card turned round is the same card (a straight tunnel, a crossroads):
+    its two placements in a cell are one and the same move for the player."""
+    if not card.get("segments"):
+        return False
+    for key in ("segments", "door_segments"):
+        sides = {frozenset(segment) for segment in card.get(key) or []}
+        turned = {frozenset(TURNED[s] for s in segment) for segment in sides}
+        if sides != turned:
+            return False
+    return True
 
 
 def _in_front(view: JSON) -> dict[str, JSON]:

@@ -7,10 +7,9 @@ so a new ruleset's additions show up without changes here.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from typing import Any
 
-from django.utils.html import format_html
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
@@ -37,7 +36,7 @@ from games.present.words import (
 
 __all__ = [
     "MoveContext", "Names", "card_list", "card_name", "catalog_card", "cell", "event_sentence",
-    "goal_name", "goal_result", "log_with_notices", "move_label", "notice_sentence",
+    "goal_name", "goal_result", "move_label", "notice_sentence",
     "played_card_name", "plural_nuggets", "role_name", "role_with_article", "seat_name",
     "team_name", "tool_name",
 ]
@@ -201,9 +200,16 @@ def _action_move(m: JSON, ctx: MoveContext) -> str:
 
 
 def _rockfall_move(m: JSON, ctx: MoveContext) -> str:
+    """Named as the log names the card when it was placed: its catalog name, and
+    "(turned round)" when it lies turned."""
     removed = ctx.board.get((m["x"], m["y"]))
-    return _("remove %(card)s at %(cell)s") % {
-        "card": card_name(removed) if removed else "?", "cell": cell(m["x"], m["y"])}
+    if not removed:
+        name = "?"
+    else:
+        name = card_name(catalog_card(ctx.ruleset, removed.get("id")) or removed)
+        if removed.get("rotated"):
+            name += " " + _("(turned round)")
+    return _("remove %(card)s at %(cell)s") % {"card": name, "cell": cell(m["x"], m["y"])}
 
 
 def _map_move(m: JSON, ctx: MoveContext) -> str:
@@ -264,6 +270,11 @@ def _moderator_notice(p: Mapping[str, Any], names: Names) -> str:
     if action == "move":
         return _("A moderator made move %(number)s for %(who)s") % {
             "number": p.get("number"), "who": who}
+    if action == "to_bot":
+        return _("A moderator handed the seat of %(name)s to a bot") % {"name": p.get("name")}
+    if action == "to_person":
+        return _("A moderator gave the seat of %(name)s back to its player") % {
+            "name": p.get("name")}
     simple = {"pause": _("A moderator paused the game"),
               "resume": _("A moderator resumed the game"),
               "cancel": _("A moderator cancelled the game")}
@@ -322,28 +333,3 @@ _NOTICES: dict[str, NoticeHandler] = {
     "absent": _absent_notice,
     "vacation": _vacation_notice,
 }
-
-
-def log_with_notices(view: JSON, names: Names,
-                     notices: Sequence[tuple[str, Mapping[str, Any]]]) -> list[str]:
-    """The view's log as sentences with the table notices (oldest first) put in place.
-
-    A notice sits after the log events there were when it was written (`log_at`);
-    notices stay in the order they were written, also when an undo shortened the log.
-    """
-    lines = [event_sentence(e, names, view["ruleset"], view.get("seat")) for e in view["log"]]
-    placed: list[tuple[int, str]] = []
-    at = 0
-    for kind, params in notices:
-        at = max(at, min(int(params.get("log_at", len(lines))), len(lines)))
-        placed.append((at, format_html('<em class="table-notice">{}</em>',
-                                       notice_sentence(kind, params, names))))
-    result: list[str] = []
-    index = 0
-    for position in range(len(lines) + 1):
-        while index < len(placed) and placed[index][0] <= position:
-            result.append(placed[index][1])
-            index += 1
-        if position < len(lines):
-            result.append(lines[position])
-    return result

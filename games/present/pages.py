@@ -13,10 +13,13 @@ from django.utils.translation import gettext as _
 
 from games import engine
 from games.engine.types import JSON
-from games.models import Game, Message, Seat
+from games.models import Game, Message, Seat, SeatKind
+from games.models.fairness import public_facts
 from games.present import describe, drawing, facts
 from games.present.choices import MoveForms, build
 from games.present.facts import local_time
+from games.present.timeline import timeline
+from games.present.words import role_help
 
 TABLE_TALK_SHOWN = 50
 
@@ -43,7 +46,13 @@ class Player:
 
 
 def seat_names(game: Game) -> dict[int, str]:
-    return dict(game.seats.values_list("number", "player_name"))
+    """Each seat's name as the table sees it: a bot's carries "(bot)" ("Bert (bot) placed...")."""
+    return {number: bot_name(name) if kind == SeatKind.BOT else name
+            for number, name, kind in game.seats.values_list("number", "player_name", "kind")}
+
+
+def bot_name(name: str) -> str:
+    return _("%(name)s (bot)") % {"name": name}
 
 
 def seat_view(game: Game, seat: Seat | None) -> JSON:
@@ -93,17 +102,32 @@ def page_context(game: Game, seat: Seat | None, view: JSON, legal: list[JSON]) -
         "actor_name": describe.seat_name(view["actor"], names),
         "my_turn": bool(legal),
         "role": describe.role_name(view["role"]) if view.get("role") else None,
+        "role_help": role_help(view.get("role")),
+        "blocked_by": blocked_by(view),
+        "has_targets": bool(targets),
         "phase": phase_text(game, view),
         "waiting": waiting_text(game, view, names),
         "deadline": local_time(game.deadline_at, zone) if game.is_playable else "",
-        "log": list(reversed(describe.log_with_notices(view, names, table_notices(game)))),
+        "log": list(reversed(timeline(view, names, table_notices(game)))),
         "expansion": view["ruleset"] == "saboteur2",
         "round_results": round_results(view, names),
         "scores": final_scores(view, names),
-        "table_talk": table_talk(game),
+        "table_talk": table_talk(game, zone),
+        "fairness": public_facts(game),
         "goals": [dict(g, name=describe.goal_name(g["goal"]),
                        result=describe.goal_result(g["status"])) for g in view["goals"]],
     }
+
+
+def blocked_by(view: JSON) -> list[str]:
+    """The cards in front of the seat that stop it placing path cards (a broken tool, a
+    trap), named: the page says so next to the hand."""
+    me = view.get("seat")
+    mine = next((p for p in view.get("players", []) if p["seat"] == me), None)
+    if mine is None or view.get("phase") != "play":
+        return []
+    return [describe.card_name(card) for card in mine["in_front"]
+            if card.get("action") in ("break", "trapped")]
 
 
 def phase_text(game: Game, view: JSON) -> str:
@@ -170,6 +194,11 @@ def table_notices(game: Game) -> list[tuple[str, JSON]]:
             game.notices.order_by("created_at", "id").values_list("kind", "params")]
 
 
-def table_talk(game: Game) -> list[Message]:
-    recent = game.messages.select_related("seat").order_by("-created_at", "-id")
-    return list(reversed(recent[:TABLE_TALK_SHOWN]))
+def table_talk(game: Game, zone: ZoneInfo) -> list[Message]:
+    """The latest messages, oldest first, each with `when` in the reader's time (the same
+    style as every other date on the page)."""
+    recent = list(game.messages.select_related("seat").order_by("-created_at", "-id")
+                  [:TABLE_TALK_SHOWN])
+    for message in recent:
+        message.when = local_time(message.created_at, zone)  # type: ignore[attr-defined]
+    return list(reversed(recent))

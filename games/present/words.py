@@ -35,6 +35,29 @@ ROLES: dict[str, Callable[[], str]] = {
 }
 
 
+ROLE_HELP: dict[str, Callable[[], str]] = {
+    "gold-digger": lambda: _("You win with the other gold-diggers when a tunnel reaches the "
+                             "gold; the saboteurs try to stop you."),
+    "saboteur": lambda: _("You win with the other saboteurs if the cards run out before "
+                          "anyone reaches the gold."),
+    "blue-digger": lambda: _("Blue team: you win when the gold is reached by a way that "
+                             "passes no green door. Only the blue team may place blue doors."),
+    "green-digger": lambda: _("Green team: you win when the gold is reached by a way that "
+                              "passes no blue door. Only the green team may place green "
+                              "doors."),
+    "boss": lambda: _("You win with whichever team wins, but get one nugget less."),
+    "profiteer": lambda: _("You always win, but get two nuggets less than the others."),
+    "geologist": lambda: _("You win with no team: at the end of the round you get a nugget "
+                           "for each crystal in the maze (shared with the other geologist)."),
+}
+
+
+def role_help(role: str | None) -> str:
+    """One sentence: how this role wins (the seat page explains the player's own role)."""
+    known = ROLE_HELP.get(role or "")
+    return known() if known else ""
+
+
 def role_name(role: str | None) -> str:
     if role is None:
         return _("unknown")
@@ -215,6 +238,7 @@ class MoveContext:
     board: Mapping[tuple[int, int], JSON] = field(default_factory=dict)
     cards: Mapping[str, JSON] = field(default_factory=dict)  # hand and in-front cards
     me: int | None = None
+    ruleset: str = "base"
 
 
 # How a moderator resolved a dispute (the admin's choices, the log, the letters).

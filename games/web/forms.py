@@ -6,6 +6,7 @@ import json
 import re
 import zoneinfo
 from functools import cache, lru_cache
+from pathlib import Path
 from typing import Any
 
 from django import forms
@@ -17,19 +18,95 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext_lazy as _
 
 from games import engine
-from games.models import MAX_HOURS_PER_MOVE
-from games.play.services import MAX_MESSAGE_LENGTH, PlayerSpec
+from games.models import MAX_HOURS_PER_MOVE, TimeoutPolicy
+from games.play import services
+from games.play.services import MAX_MESSAGE_LENGTH, PlayerSpec, bot_players
+from games.play.text import is_clean_line, is_clean_message
 from games.present.words import option_label, option_value_label, ruleset_name
+from games.web import jsonsafe
+
+
+def printable_text(value: str) -> None:
+    """A name: visible characters on one line (no control, zero-width or bidi characters)."""
+    if value and not is_clean_line(value):
+        raise forms.ValidationError(_("Use visible letters and signs only, on one line."))
+
+
+def printable_message(value: str) -> None:
+    if value and not is_clean_message(value):
+        raise forms.ValidationError(_("Use visible letters and signs only."))
+
 
 MAX_PLAYERS = max(rules.max_seats for rules in engine.RULESETS.values())
 CARD_ID = re.compile(r"\A[a-z0-9-]{1,20}\Z")
 MAX_CARD_IDS = 12
 
 
+# The zones most players pick, offered first.
+COMMON_ZONES = [
+    "UTC", "Europe/London", "Europe/Dublin", "Europe/Lisbon", "Europe/Madrid", "Europe/Paris",
+    "Europe/Brussels", "Europe/Amsterdam", "Europe/Berlin", "Europe/Zurich", "Europe/Rome",
+    "Europe/Vienna", "Europe/Stockholm", "Europe/Warsaw", "Europe/Athens", "Europe/Helsinki",
+    "Europe/Istanbul", "Europe/Moscow", "America/New_York", "America/Chicago",
+    "America/Denver", "America/Los_Angeles", "America/Toronto", "America/Mexico_City",
+    "America/Bogota", "America/Sao_Paulo", "America/Argentina/Buenos_Aires", "Africa/Cairo",
+    "Africa/Johannesburg", "Asia/Dubai", "Asia/Kolkata", "Asia/Shanghai", "Asia/Singapore",
+    "Asia/Tokyo", "Australia/Sydney", "Pacific/Auckland",
+]
+REGIONS = ("Africa/", "America/", "Antarctica/", "Arctic/", "Asia/", "Atlantic/", "Australia/",
+           "Europe/", "Indian/", "Pacific/")
+ZONE_TABLE = Path("/usr/share/zoneinfo/zone1970.tab")
+
+
+def canonical_zones() -> set[str]:
+    """Today's zone names, without the old aliases (US/Eastern, Asia/Calcutta, Japan...):
+    the system's zone1970.tab when there is one, else the names under a region."""
+    known = zoneinfo.available_timezones()
+    try:
+        rows = ZONE_TABLE.read_text(encoding="utf-8").splitlines()
+        listed = {row.split("\t")[2] for row in rows if row and not row.startswith("#")}
+    except (OSError, IndexError):
+        listed = set()
+    zones = (listed & known) or {z for z in known if z.startswith(REGIONS)}
+    return zones | {"UTC"}
+
+
 @cache
 def time_zone_choices() -> list[tuple[str, str]]:
-    zones = sorted(zoneinfo.available_timezones() - {"localtime", "Factory"})
-    return [(z, z) for z in ["UTC", *[z for z in zones if z != "UTC"]]]
+    """The common zones first, then every other current zone in alphabetical order."""
+    zones = canonical_zones()
+    common = [z for z in COMMON_ZONES if z in zones]
+    rest = sorted(zones - set(common))
+    return [(z, z.replace("_", " ")) for z in [*common, *rest]]
+
+
+def valid_zone(value: str) -> None:
+    if not services.valid_time_zone(value):
+        raise forms.ValidationError(_("Unknown time zone %(zone)s.") % {"zone": value})
+
+
+class ZoneInput(forms.TextInput):
+    """A box to type a time zone in, with the zones offered as you type (a datalist: no
+    script needed); the server checks the name."""
+
+    def render(self, name: str, value: Any, attrs: dict[str, Any] | None = None,
+               renderer: BaseRenderer | None = None) -> SafeString:
+        final = self.build_attrs(self.attrs, attrs)
+        list_id = f"{final.get('id', name)}_zones"
+        attributes = format_html_join(
+            "", ' {}="{}"', ((k, k if v is True else v) for k, v in final.items()
+                             if v is not False and v is not None))
+        options = format_html_join("", '<option value="{}">', (
+            (key,) for key, _label in time_zone_choices()))
+        return format_html('<input type="text" name="{}" value="{}" list="{}" '
+                           'autocomplete="off" spellcheck="false"{}><datalist id="{}">{}'
+                           '</datalist>', name, value or "", list_id, attributes, list_id,
+                           options)
+
+
+def zone_field(label: Any, **kwargs: Any) -> forms.CharField:
+    return forms.CharField(label=label, max_length=64, validators=[valid_zone],
+                           widget=ZoneInput, **kwargs)
 
 
 @lru_cache(maxsize=16)
@@ -104,7 +181,7 @@ class MoveForm(forms.Form):
     @staticmethod
     def parsed(raw: str) -> dict[str, Any]:
         try:
-            move = json.loads(raw)
+            move = jsonsafe.loads(raw)
         except ValueError:
             raise forms.ValidationError(_("That move could not be read.")) from None
         if not isinstance(move, dict):
@@ -114,12 +191,12 @@ class MoveForm(forms.Form):
 
 class TalkForm(forms.Form):
     text = forms.CharField(label=_("Say something to the table"), max_length=MAX_MESSAGE_LENGTH,
-                           widget=forms.Textarea(attrs={"rows": 2}))
+                           widget=forms.Textarea(attrs={"rows": 2}),
+                           validators=[printable_message])
 
 
 class PreferencesForm(forms.Form):
-    time_zone = forms.ChoiceField(label=_("Time zone"), choices=time_zone_choices,
-                                  widget=LongSelect)
+    time_zone = zone_field(_("Time zone"))
     language = forms.ChoiceField(label=_("Language"), choices=settings.LANGUAGES)
 
 
@@ -131,7 +208,12 @@ def ruleset_label(ruleset: str) -> str:
 
 
 class SetupForm(forms.Form):
-    name = forms.CharField(label=_("Name of the game"), max_length=100)
+    name = forms.CharField(label=_("Name of the game"), max_length=100,
+                           validators=[printable_text])
+    host_email = forms.EmailField(
+        label=_("Your email address"),
+        help_text=_("We email you a link to check the game; the invitations leave only "
+                    "once you have opened it."))
     ruleset = forms.ChoiceField(label=_("Rules"))
     hours_per_move = forms.IntegerField(
         label=_("Hours per move"), min_value=1, max_value=MAX_HOURS_PER_MOVE,
@@ -141,8 +223,14 @@ class SetupForm(forms.Form):
     start = forms.ChoiceField(label=_("Start"), initial="accepted", choices=[
         ("accepted", _("when every player has accepted")), ("now", _("at once"))])
     spectators_allowed = forms.BooleanField(label=_("Allow spectators"), required=False)
-    time_zone = forms.ChoiceField(label=_("Players' time zone"), choices=time_zone_choices,
-                                  initial="UTC", widget=LongSelect)
+    bots = forms.IntegerField(
+        label=_("Bots"), min_value=0, max_value=MAX_PLAYERS - 1, initial=0, required=False,
+        help_text=_("Bots take this many more seats: they play from their own seat's view, "
+                    "like any player, a few seconds after their turn starts."))
+    timeout_policy = forms.ChoiceField(label=_("When a deadline passes"),
+                                       choices=TimeoutPolicy.choices, required=False,
+                                       initial=TimeoutPolicy.AUTO_PASS)
+    time_zone = zone_field(_("Players' time zone"), initial="UTC")
     language = forms.ChoiceField(label=_("Players' language"), choices=settings.LANGUAGES,
                                  initial="en")
 
@@ -165,12 +253,19 @@ class SetupForm(forms.Form):
                 self.option_fields.append(key)
         for i in range(MAX_PLAYERS):
             self.fields[f"player_{i}_name"] = forms.CharField(
-                label=_("Player %(n)s") % {"n": i + 1}, max_length=60, required=False)
+                label=_("Player %(n)s") % {"n": i + 1}, max_length=60, required=False,
+                validators=[printable_text],
+                widget=forms.TextInput(attrs={"placeholder": _("name"),
+                                              "autocomplete": "off"}))
             self.fields[f"player_{i}_email"] = forms.EmailField(
-                label=_("Email"), required=False)
+                label=_("Email address of player %(n)s") % {"n": i + 1}, required=False,
+                widget=forms.EmailInput(attrs={"placeholder": _("email address"),
+                                               "autocomplete": "off"}))
 
     def game_rows(self) -> list[forms.BoundField]:
-        names = ["name", "ruleset", "hours_per_move", "seating", "start", "time_zone", "language"]
+        names = ["name", "host_email", "ruleset", "hours_per_move", "timeout_policy", "seating",
+                 "start",
+                 "time_zone", "language", "bots"]
         return [self[name] for name in names]
 
     def player_rows(self) -> list[tuple[forms.BoundField, forms.BoundField]]:
@@ -182,6 +277,11 @@ class SetupForm(forms.Form):
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
+        extra = [key for key in self.data if re.fullmatch(r"player_\d+_(name|email)", key)
+                 and int(key.split("_")[1]) >= MAX_PLAYERS and self.data.get(key)]
+        if extra:
+            raise forms.ValidationError(_("A game has at most %(max)s players.")
+                                        % {"max": MAX_PLAYERS})
         players = []
         for i in range(MAX_PLAYERS):
             name = (data.get(f"player_{i}_name") or "").strip()
@@ -191,7 +291,12 @@ class SetupForm(forms.Form):
                                           time_zone=data.get("time_zone", "UTC"),
                                           language=data.get("language", "en")))
             elif name or email:
-                self.add_error(f"player_{i}_name", _("Give both a name and an email."))
+                self.add_error(f"player_{i}_name", _("Player %(n)s: give both a name and an "
+                                                     "email address.") % {"n": i + 1})
+        if not players:
+            raise forms.ValidationError(_("Add at least one player: a game cannot be only "
+                                          "bots."))
+        players += bot_players(data.get("bots") or 0, [p.name for p in players])
         ruleset = data.get("ruleset")
         if ruleset in engine.RULESETS:
             rules = engine.rules_for(ruleset)
@@ -205,4 +310,5 @@ class SetupForm(forms.Form):
                 if data.get(f"option_{ruleset}_{option}")
             }
         data["players"] = players
+        data["timeout_policy"] = data.get("timeout_policy") or TimeoutPolicy.AUTO_PASS
         return data

@@ -1,25 +1,68 @@
-from django.urls import URLPattern, path
+from django.urls import URLPattern, path, register_converter
 
-from games.web.views import api, disputes, mail, seat, setup, spectate
+from games.web.views import (
+    api,
+    disputes,
+    help,
+    mail,
+    ops,
+    replay,
+    seat,
+    setup,
+    spectate,
+)
+
+
+class TokenConverter:
+    """Links' tokens and ids: url-safe characters only, so a NUL byte, a control character
+    or anything odd in the path is a plain 404 before any view or query sees it."""
+
+    regex = "[A-Za-z0-9_-]{1,80}"
+
+    def to_python(self, value: str) -> str:
+        return value
+
+    def to_url(self, value: str) -> str:
+        return value
+
+
+class SignedConverter(TokenConverter):
+    """A signed value (django.core.signing): url-safe characters and colons."""
+
+    regex = "[A-Za-z0-9_:-]{1,200}"
+
+
+register_converter(TokenConverter, "token")
+register_converter(SignedConverter, "signed")
 
 app_name = "games"
 urlpatterns: list[URLPattern] = [
     path("", setup.home, name="home"),
+    path("healthz", ops.healthz, name="healthz"),
+    path("rules/<token:ruleset>/", help.rules, name="rules"),
+    path("links/", help.ask_links, name="links"),
+    path("links/sent/", help.links_sent, name="links-sent"),
+    path("metrics", ops.metrics, name="metrics"),
     path("new/", setup.new_game, name="new"),
-    path("play/<str:secret>/", seat.seat_page, name="seat"),
-    path("play/<str:secret>/move", seat.seat_move, name="seat-move"),
-    path("play/<str:secret>/accept", seat.seat_accept, name="seat-accept"),
-    path("play/<str:secret>/say", seat.seat_say, name="seat-say"),
-    path("play/<str:secret>/preferences", seat.seat_preferences, name="seat-preferences"),
-    path("play/<str:secret>/rotate", seat.seat_rotate, name="seat-rotate"),
-    path("play/<str:secret>/dispute", disputes.seat_dispute, name="seat-dispute"),
-    path("play/<str:secret>/emails", mail.seat_emails, name="seat-emails"),
-    path("play/<str:secret>/vacation", mail.seat_vacation, name="seat-vacation"),
-    path("mail/unsubscribe/<str:token>/", mail.unsubscribe, name="unsubscribe"),
+    path("new/sent/", setup.setup_sent, name="setup-sent"),
+    path("new/confirm/<token:token>/", setup.confirm, name="setup-confirm"),
+    path("play/<token:secret>/", seat.seat_page, name="seat"),
+    path("play/<token:secret>/move", seat.seat_move, name="seat-move"),
+    path("play/<token:secret>/accept", seat.seat_accept, name="seat-accept"),
+    path("play/<token:secret>/say", seat.seat_say, name="seat-say"),
+    path("play/<token:secret>/preferences", seat.seat_preferences, name="seat-preferences"),
+    path("play/<token:secret>/rotate", seat.seat_rotate, name="seat-rotate"),
+    path("play/<token:secret>/dispute", disputes.seat_dispute, name="seat-dispute"),
+    path("play/<token:secret>/emails", mail.seat_emails, name="seat-emails"),
+    path("play/<token:secret>/vacation", mail.seat_vacation, name="seat-vacation"),
+    path("mail/unsubscribe/<signed:token>/", mail.unsubscribe, name="unsubscribe"),
     path("outbox/", mail.outbox_list, name="outbox"),
     path("outbox/<str:name>", mail.outbox_message, name="outbox-message"),
     path("outbox/<str:name>/reply", mail.outbox_reply, name="outbox-reply"),
-    path("api/play/<str:secret>/", api.api_seat, name="api-seat"),
-    path("api/play/<str:secret>/moves", api.api_move, name="api-moves"),
-    path("watch/<str:public_id>/", spectate.watch, name="watch"),
+    path("api/play/<token:secret>/", api.api_seat, name="api-seat"),
+    path("api/play/<token:secret>/moves", api.api_move, name="api-moves"),
+    path("api/play/<token:secret>/record", api.api_record, name="api-record"),
+    path("play/<token:secret>/replay/", replay.seat_replay, name="seat-replay"),
+    path("watch/<token:public_id>/replay/", replay.watch_replay, name="watch-replay"),
+    path("watch/<token:public_id>/", spectate.watch, name="watch"),
 ]

@@ -1,16 +1,21 @@
-"""Create a game from the command line and print each seat's private link.
+"""Create a game from the command line and print each seat's invitation link (it opens the
+seat until its player accepts; the player's own link goes to them by email only).
 
     python manage.py creategame --name NAME --ruleset base --hours-per-move 24 \\
-        --player "Ann <ann@example.com>" --player ... [--seed N] [--start]
+        --player "Ann <ann@example.com>" --player ... [--bot Bert ...] [--seed N] [--start]
 
-prints one line per seat: seat N<TAB>NAME<TAB>EMAIL<TAB>ABSOLUTE_LINK.
+prints one line per seat: seat N<TAB>NAME<TAB>EMAIL<TAB>ABSOLUTE_LINK. A bot's seat
+(`--bot NAME`, repeatable; seats follow the order of --player and --bot on the command
+line) prints "NAME (bot)", "-" and "-": it has no address and nobody needs its link.
 """
 
 from __future__ import annotations
 
+import argparse
 import dataclasses
 import json
 import re
+from collections.abc import Sequence
 from typing import Any
 
 from django.conf import settings
@@ -45,16 +50,43 @@ def parse_option(text: str) -> tuple[str, Any]:
         return key, raw
 
 
+class InSeatOrder(argparse.Action):
+    """--player and --bot both add a seat, in the order given on the command line."""
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
+                 values: str | Sequence[Any] | None, option_string: str | None = None) -> None:
+        seats = list(getattr(namespace, "seats", None) or [])
+        seats.append((self.const, values))
+        namespace.seats = seats
+
+
+def seat_specs(seats: list[tuple[str, str]]) -> list[services.PlayerSpec]:
+    specs = []
+    for kind, text in seats:
+        if kind == "bot":
+            name = text.strip()
+            if not name or len(name) > 60:
+                raise CommandError(f"--bot needs a name of 1 to 60 characters, not {text!r}")
+            specs.append(services.bot_player(name))
+        else:
+            specs.append(parse_player(text))
+    return specs
+
+
 class Command(BaseCommand):
-    help = "Create a game and print one line per seat: seat N, name, email, private link."
+    help = ("Create a game and print one line per seat: seat N, name, email, invitation link "
+            "(valid until the player accepts; their own link is emailed to them).")
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("--name", required=True, help="name of the game")
         parser.add_argument("--ruleset", default="base", help="base (default) or saboteur2")
         parser.add_argument("--hours-per-move", type=int, default=None,
                             help="pace: hours each player has per move (default 24)")
-        parser.add_argument("--player", action="append", default=[], metavar='"NAME <EMAIL>"',
+        parser.add_argument("--player", action=InSeatOrder, const="player", dest="seats",
+                            default=[], metavar='"NAME <EMAIL>"',
                             help="a player, in seat order; repeat once per player")
+        parser.add_argument("--bot", action=InSeatOrder, const="bot", dest="seats",
+                            metavar="NAME", help="a seat played by a bot; repeatable")
         parser.add_argument("--seed", type=int, default=None, help="seed for the shuffles")
         parser.add_argument("--start", action="store_true",
                             help="start at once instead of when every player has accepted")
@@ -63,12 +95,16 @@ class Command(BaseCommand):
         parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
                             help="a ruleset option, e.g. gold_cards=diggers (JSON values)")
         parser.add_argument("--spectators", action="store_true", help="allow spectators")
+        parser.add_argument("--timeout-policy", default="auto_pass",
+                            choices=["auto_pass", "wait", "bot"],
+                            help="when a deadline passes: the server passes (auto_pass, the "
+                                 "default), the game waits (wait) or a bot plays (bot)")
         parser.add_argument("--language", default=None, metavar="LANG",
                             help="every seat's language: " + ", ".join(
                                 code for code, _ in settings.LANGUAGES))
 
     def handle(self, *args: Any, **options: Any) -> None:
-        players = [parse_player(p) for p in options["player"]]
+        players = seat_specs(options["seats"])
         language = options["language"]
         if language is not None:
             known = [code for code, _ in settings.LANGUAGES]
@@ -77,7 +113,8 @@ class Command(BaseCommand):
                                    f"not {language!r}")
             players = [dataclasses.replace(p, language=language) for p in players]
         if not players:
-            raise CommandError("give the players with --player \"Name <email>\", one per seat")
+            raise CommandError('give the players with --player "Name <email>" (or --bot NAME), '
+                               "one per seat")
         game_options = dict(parse_option(o) for o in options["option"])
         seed = options["seed"]
         if seed is not None and not 0 <= seed < 2**63:
@@ -87,8 +124,16 @@ class Command(BaseCommand):
                 name=options["name"], players=players, ruleset=options["ruleset"],
                 options=game_options, hours_per_move=options["hours_per_move"], seed=seed,
                 shuffle_seats=options["random_seats"], start=options["start"],
-                spectators_allowed=options["spectators"])
+                spectators_allowed=options["spectators"],
+                timeout_policy=options["timeout_policy"])
         except services.SetupError as refused:
             raise CommandError(refused.message) from None
         for seat, link in created.seats:
-            self.stdout.write(f"seat {seat.number}\t{seat.player_name}\t{seat.email}\t{link}")
+            self.stdout.write(seat_line(seat, link))
+
+
+def seat_line(seat: Any, link: str) -> str:
+    """seat N<TAB>NAME<TAB>EMAIL<TAB>LINK; a bot's seat has "-" for its address and link."""
+    if seat.is_bot:
+        return f"seat {seat.number}\t{seat.player_name} (bot)\t-\t-"
+    return f"seat {seat.number}\t{seat.player_name}\t{seat.email}\t{link}"

@@ -97,3 +97,16 @@ def timeout_move(view: JSON, legal: list[JSON]) -> JSON:
         if move.get("type") == wanted["type"]:
             return move
     return legal[0]
+
+
+def set_clock(game: Game, now: datetime) -> None:
+    """Start the clock of the turn now beginning (none when nobody is to act)."""
+    game.deadline_extension = timedelta()  # moderators' extensions are per turn
+    if game.actor is None or game.status != Game.Status.ACTIVE:
+        game.turn_started_at = game.deadline_at = None
+    else:
+        game.turn_started_at = now
+        # A seat on vacation: its clock starts when the vacation ends (games.play.clock).
+        game.deadline_at = (now + timedelta(hours=game.hours_per_move)
+                            + vacation_delay(game, now))
+    game.reminder_at = next_reminder_at(game.deadline_at, game.reminder_hours, now)

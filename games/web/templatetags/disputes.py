@@ -27,7 +27,7 @@ def seat_disputes(context: template.Context) -> dict[str, Any]:
     return {
         "game": game, "seat": seat, "secret": context["secret"],
         "open_disputes": list(reversed(shown)), "resolved_disputes": resolved[:RESOLVED_SHOWN],
-        "dispute_form": context.get("dispute_form") or DisputeForm(),
+        "dispute_form": context.get("dispute_form") or DisputeForm(auto_id="dispute_%s"),
         "can_file": game.status not in (Game.Status.SETUP, Game.Status.CANCELLED),
     }
 

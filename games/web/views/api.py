@@ -1,29 +1,37 @@
 """The JSON API for non-browser clients (README "JSON API").
 
-    GET  /api/play/<secret>/        {"version", "seat", "view", "legal_moves"}
+    GET  /api/play/<secret>/        {"version", "seat", "view", "legal_moves", "players",
+                                     "commitment"} (+ "salt", "seed" once the game is over)
+    GET  /api/play/<secret>/record  the finished game's record (409 before the end)
+         ("players": [{"seat", "name", "bot"}], who sits where and which seats bots play)
     POST /api/play/<secret>/moves   {"version": V, "move": {...}}
          200 {"version", "seat", "view", "legal_moves"} | 400 malformed | 404 unknown secret
          409 stale version | 422 illegal move or game not accepting moves
-Errors are {"error": {"code", "message"}}.
+         405 wrong method | 413 body too large | 429 too many requests (Retry-After)
+Errors are {"error": {"code", "message"}}, whatever went wrong.
 """
 
 from __future__ import annotations
 
-import json
+from collections.abc import Callable
+from functools import wraps
 from typing import Any
 
+from django.core.exceptions import RequestDataTooBig
 from django.http import HttpRequest, JsonResponse
 from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
-from django.views.decorators.http import require_GET, require_POST
 
 from games import engine
-from games.models import Game, Seat
+from games.models import Game, Seat, SeatKind
 from games.models.links import find_seat
-from games.play import services
-from games.present import pages
+from games.play import limits, services
+from games.present import pages, record
 from games.present.move_errors import explain
+from games.web import jsonsafe
 from games.web.views.common import private, seat_locale
+
+ApiView = Callable[[HttpRequest, str], JsonResponse]
 
 MAX_BODY = 16 * 1024
 
@@ -37,6 +45,37 @@ def _not_found() -> JsonResponse:
     return _error(404, "not_found", _("There is no seat with this link."))
 
 
+def api_methods(*allowed: str) -> Callable[[ApiView], ApiView]:
+    """Like require_http_methods, but a wrong method gets the API's JSON error (405)."""
+    def decorate(view: ApiView) -> ApiView:
+        @wraps(view)
+        def wrapper(request: HttpRequest, secret: str) -> JsonResponse:
+            if request.method not in allowed:
+                response = _error(405, "method_not_allowed",
+                                  _("Use %(methods)s here.") % {"methods": ", ".join(allowed)})
+                response["Allow"] = ", ".join(allowed)
+                return response
+            return view(request, secret)
+        return wrapper
+    return decorate
+
+
+def _seat_within_limits(secret: str) -> Seat | JsonResponse:
+    """The link's seat, or the JSON answer instead: 404 unknown, 429 too many requests."""
+    seat = find_seat(secret)
+    if seat is None:
+        return _not_found()
+    try:
+        limits.hit("api_seat", f"seat:{seat.pk}")
+    except limits.Limited as busy:
+        response = _error(429, "too_many_requests",
+                          _("Too many requests for this seat; try again in %(n)s seconds.")
+                          % {"n": busy.retry_after}, retry_after=busy.retry_after)
+        response["Retry-After"] = str(busy.retry_after)
+        return response
+    return seat
+
+
 def _payload(game: Game, seat: Seat) -> JsonResponse:
     view, moves = pages.view_and_moves(game, seat)
     return private(JsonResponse({
@@ -44,25 +83,44 @@ def _payload(game: Game, seat: Seat) -> JsonResponse:
         "seat": seat.number,
         "view": view,
         "legal_moves": moves,
+        "players": [{"seat": number, "name": name, "bot": kind == SeatKind.BOT}
+                    for number, name, kind in game.seats.order_by("number")
+                    .values_list("number", "player_name", "kind")],
+        **record.fairness(game),
     }))
 
 
-@require_GET
+@api_methods("GET", "HEAD")
+def api_record(request: HttpRequest, secret: str) -> JsonResponse:
+    """The whole game for archives and outside tools, once it is over (README "Fairness")."""
+    seat = _seat_within_limits(secret)
+    if isinstance(seat, JsonResponse):
+        return seat
+    with seat_locale(seat):
+        game = Game.objects.get(pk=seat.game_id)
+        if game.status != Game.Status.FINISHED:
+            return _error(409, "game_not_over", _(
+                "The game is not over yet: its record, with the seed that proves the deal, "
+                "is published when it ends."))
+        return private(JsonResponse(record.game_record(game)))
+
+
+@api_methods("GET", "HEAD")
 def api_seat(request: HttpRequest, secret: str) -> JsonResponse:
-    seat = find_seat(secret)
-    if seat is None:
-        return _not_found()
+    seat = _seat_within_limits(secret)
+    if isinstance(seat, JsonResponse):
+        return seat
     return _payload(seat.game, seat)
 
 
 # No CSRF token here: this endpoint is for non-browser clients, and the credential is
 # the secret in the URL, which a cross-site page cannot know. The HTML forms keep CSRF.
 @csrf_exempt
-@require_POST
+@api_methods("POST")
 def api_move(request: HttpRequest, secret: str) -> JsonResponse:
-    seat = find_seat(secret)
-    if seat is None:
-        return _not_found()
+    seat = _seat_within_limits(secret)
+    if isinstance(seat, JsonResponse):
+        return seat
     with seat_locale(seat):
         return _move(request, seat)
 
@@ -86,11 +144,27 @@ def _move(request: HttpRequest, seat: Seat) -> JsonResponse:
     return _payload(game, seat)
 
 
-def _parse(request: HttpRequest) -> tuple[int, dict[str, Any]] | JsonResponse:
-    if len(request.body) > MAX_BODY:
-        return _error(400, "too_large", _("The request body is too large."))
+def _body(request: HttpRequest) -> bytes | None:
+    """The request body, or None when it is larger than MAX_BODY (read no further)."""
     try:
-        data = json.loads(request.body)
+        declared = int(request.META.get("CONTENT_LENGTH") or 0)
+    except ValueError:
+        declared = 0
+    if declared > MAX_BODY:
+        return None
+    try:
+        body = request.body
+    except RequestDataTooBig:
+        return None
+    return body if len(body) <= MAX_BODY else None
+
+
+def _parse(request: HttpRequest) -> tuple[int, dict[str, Any]] | JsonResponse:
+    body = _body(request)
+    if body is None:
+        return _error(413, "too_large", _("The request body is too large."))
+    try:
+        data = jsonsafe.loads(body)
     except (ValueError, UnicodeDecodeError):
         return _error(400, "bad_json", _("The request body is not valid JSON."))
     if not isinstance(data, dict):

@@ -8,10 +8,12 @@ from functools import wraps
 from typing import TypeVar
 
 from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import render
 from django.utils import timezone, translation
 
 from games.models import Seat
 from games.models.links import find_seat
+from games.play.limits import Limited
 
 
 def seat_or_404(secret: str) -> Seat:
@@ -52,3 +54,11 @@ def private(response: Response) -> Response:
     response["Cache-Control"] = "no-store, private"
     response["X-Robots-Tag"] = "noindex, nofollow"
     return response
+
+
+def too_many(request: HttpRequest, busy: Limited) -> HttpResponse:
+    """429 with Retry-After: a rate limit (games.play.limits) stopped this request."""
+    response = render(request, "games/too_many.html", {"retry_after": busy.retry_after},
+                      status=429)
+    response["Retry-After"] = str(busy.retry_after)
+    return private(response)

@@ -18,14 +18,16 @@ from games import moderation
 from games.models import Seat
 from games.models.links import seat_path
 from games.moderation.disputes import MAX_TEXT
+from games.play import limits
+from games.web.forms import printable_message
 from games.web.views import seat as seat_views
-from games.web.views.common import with_seat
+from games.web.views.common import too_many, with_seat
 
 
 class DisputeForm(forms.Form):
     text = forms.CharField(
         label=gettext_lazy("What is wrong?"), max_length=MAX_TEXT,
-        widget=forms.Textarea(attrs={"rows": 4}),
+        widget=forms.Textarea(attrs={"rows": 4}), validators=[printable_message],
         error_messages={"required": gettext_lazy("Say what is wrong.")})
     move_number = forms.IntegerField(
         label=gettext_lazy("About move number (optional)"), required=False, min_value=1)
@@ -37,8 +39,12 @@ class DisputeForm(forms.Form):
 @require_POST
 @with_seat
 def seat_dispute(request: HttpRequest, seat: Seat, secret: str) -> HttpResponse:
-    form = DisputeForm(request.POST)
+    form = DisputeForm(request.POST, auto_id="dispute_%s")
     if form.is_valid():
+        try:
+            limits.hit("dispute_seat", f"seat:{seat.pk}")
+        except limits.Limited as busy:
+            return too_many(request, busy)
         try:
             moderation.file_dispute(seat.pk, text=form.cleaned_data["text"],
                                     move_number=form.cleaned_data["move_number"],

@@ -18,7 +18,7 @@ from games.mail.inbound.tokens import inbound_domain
 from games.mail.message import read_unsubscribe_token
 from games.models import EmailMode, Seat
 from games.models.links import seat_path
-from games.play import inbound, services
+from games.play import hosting, inbound, services
 from games.play.clock import sweeps as deadlines
 from games.web.views.common import private, seat_locale, seat_or_404
 
@@ -86,6 +86,7 @@ def unsubscribe(request: HttpRequest, token: str) -> HttpResponse:
     done = request.method == "POST"
     if done and seats:
         services.set_email_mode([s.pk for s in seats], EmailMode.LINKS_ONLY)
+        hosting.refuse_host(seats)  # that host may not invite this address again
     response = render(request, "games/unsubscribe.html",
                       {"seats": seats, "done": done, "token": token})
     return private(response)

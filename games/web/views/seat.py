@@ -9,28 +9,30 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib import messages
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from games import engine
 from games.models import Game, Seat
-from games.models.links import seat_path
-from games.play import services
+from games.models.links import hash_token, link_for, seat_path, token_of_seat
+from games.play import limits, services
 from games.present import pages
 from games.present.move_errors import explain
 from games.web.forms import MoveForm, PreferencesForm, TalkForm
-from games.web.views.common import private, seat_locale, with_seat
+from games.web.views.common import private, seat_locale, too_many, with_seat
 
 
 def _render(request: HttpRequest, seat: Seat, status: int = 200, **extra: Any) -> HttpResponse:
     game = Game.objects.get(pk=seat.game_id)
     view, moves = pages.view_and_moves(game, seat)
     context = pages.page_context(game, seat, view, moves)
+    secret = extra.pop("secret")
     context.update(
-        secret=extra.pop("secret"),
-        talk_form=extra.pop("talk_form", None) or TalkForm(),
+        secret=secret, replay_url=seat_path(secret) + "replay/",
+        record_url=f"/api/play/{secret}/record",
+        talk_form=extra.pop("talk_form", None) or TalkForm(auto_id="talk_%s"),
         preferences_form=PreferencesForm(
             initial={"time_zone": seat.time_zone, "language": seat.language}),
         chosen_cards=extra.pop("chosen_cards", []), chosen_remove=extra.pop("chosen_remove", ""),
@@ -42,7 +44,13 @@ def _render(request: HttpRequest, seat: Seat, status: int = 200, **extra: Any) -
 @require_GET
 @with_seat
 def seat_page(request: HttpRequest, seat: Seat, secret: str) -> HttpResponse:
-    return _render(request, seat, secret=secret)
+    if seat.via_invitation and seat.game.status == Game.Status.SETUP:
+        # The host's invitation link, before the game starts: the invitation, no hand.
+        names = ", ".join(pages.seat_names(seat.game).values())
+        return private(render(request, "games/invitation.html", {
+            "game": seat.game, "seat": seat, "secret": secret, "players": names}))
+    kept = request.session.pop(f"kept:{seat.pk}", None) if hasattr(request, "session") else None
+    return _render(request, seat, secret=secret, **(kept or {}))
 
 
 @require_POST
@@ -60,7 +68,11 @@ def seat_move(request: HttpRequest, seat: Seat, secret: str) -> HttpResponse:
     try:
         game = services.submit_move(seat, form.cleaned_data["version"], form.cleaned_data["move"])
     except services.StaleVersion as stale:
-        return _render(request, seat, 409, secret=secret, move_error=stale.message, **kept)
+        # Back to the page as it is now (a reload must not send the move again), with
+        # the choice kept for that page.
+        messages.error(request, stale.message)
+        request.session[f"kept:{seat.pk}"] = kept
+        return redirect(seat_path(secret) + "#what-happened")
     except engine.MalformedMove as bad:
         return _render(request, seat, 400, secret=secret,
                        move_error=explain(bad, seat.game.ruleset), **kept)
@@ -79,7 +91,13 @@ def seat_move(request: HttpRequest, seat: Seat, secret: str) -> HttpResponse:
 @require_POST
 @with_seat
 def seat_accept(request: HttpRequest, seat: Seat, secret: str) -> HttpResponse:
-    seat = services.accept_seat(seat.pk)
+    came_by_invitation = seat.via_invitation
+    seat = services.accept_seat(seat.pk, by_invitation=came_by_invitation)
+    if came_by_invitation:
+        # The invitation link is dead now: the player's own link, this once (and emailed).
+        own = link_for(seat)
+        return private(render(request, "games/accepted.html", {
+            "game": seat.game, "own_link": own, "own_path": seat_path(token_of_seat(seat))}))
     if seat.game.status == Game.Status.ACTIVE:
         messages.success(request, _("You have joined the game."))
     else:
@@ -91,8 +109,12 @@ def seat_accept(request: HttpRequest, seat: Seat, secret: str) -> HttpResponse:
 @require_POST
 @with_seat
 def seat_say(request: HttpRequest, seat: Seat, secret: str) -> HttpResponse:
-    form = TalkForm(request.POST)
+    form = TalkForm(request.POST, auto_id="talk_%s")
     if form.is_valid():
+        try:
+            limits.hit("talk_seat", f"seat:{seat.pk}")
+        except limits.Limited as busy:
+            return too_many(request, busy)
         try:
             services.post_message(seat, form.cleaned_data["text"])
         except services.ServiceError as refused:
@@ -120,7 +142,17 @@ def seat_preferences(request: HttpRequest, seat: Seat, secret: str) -> HttpRespo
 @require_POST
 @with_seat
 def seat_rotate(request: HttpRequest, seat: Seat, secret: str) -> HttpResponse:
-    token = services.rotate_link(seat.pk)
+    if seat.via_invitation:
+        messages.error(request, _("Accept the invitation first: then you have a link of "
+                                  "your own."))
+        return redirect(seat_path(secret))
+    try:
+        limits.hit("rotate_seat", f"seat:{seat.pk}")
+    except limits.Limited as busy:
+        return too_many(request, busy)
+    token = services.rotate_link(seat.pk, current_hash=hash_token(secret))
+    if token is None:  # a second click: the first one already replaced this link
+        raise Http404("link already replaced")
     messages.warning(request, _("This is your new private link: bookmark it. "
                                 "The old link no longer works."))
-    return redirect(seat_path(token))
+    return private(redirect(seat_path(token)))

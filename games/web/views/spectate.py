@@ -15,4 +15,5 @@ def watch(request: HttpRequest, public_id: str) -> HttpResponse:
     game = get_object_or_404(Game, public_id=public_id, spectators_allowed=True)
     view = pages.seat_view(game, None)
     context = pages.page_context(game, None, view, [])
+    context["replay_url"] = f"/watch/{public_id}/replay/"
     return render(request, "games/watch.html", context)

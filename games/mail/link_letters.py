@@ -1,0 +1,50 @@
+"""Emails about access: "your private links" (one address's own seat links, and nothing
+else), and the host's "confirm your game" (games.play.hosting).
+
+Sent when a player takes their seat through a host's invitation link (the invitation link
+dies, their own link comes to their mailbox), when `manage.py rotatelinks` replaces every
+link, and when someone asks for the links of an address on the home page (only that
+address's mailbox ever sees them). Params: {"seats": [seat id, ...]}; the links are
+rebuilt from the seats when the email is written, never stored.
+"""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext as _
+
+from games.mail.letters import Letter, Skip, register, render
+from games.models import Game, Notification, Seat
+from games.models.links import confirm_link, link_for
+
+OPEN = (Game.Status.SETUP, Game.Status.ACTIVE, Game.Status.PAUSED)
+
+
+def links(note: Notification) -> Letter:
+    ids = note.params.get("seats") or ([note.seat_id] if note.seat_id else [])
+    seats = list(Seat.objects.select_related("game").filter(
+        pk__in=ids, email__iexact=note.to_email, game__status__in=OPEN).order_by("game_id"))
+    if not seats:
+        raise Skip("no open seat of this address any more")
+    rows = [{"game": seat.game.name, "name": seat.player_name, "number": seat.number,
+             "link": link_for(seat)} for seat in seats]
+    subject = (_("Your private link for %(game)s") % {"game": seats[0].game.name}
+               if len(rows) == 1 else _("Your private links to %(n)s Saboteur games")
+               % {"n": len(rows)})
+    return render("links", subject, {"rows": rows, "reason": note.params.get("reason", ""),
+                                     "game": seats[0].game if len(rows) == 1 else None})
+
+
+def confirm_setup(note: Notification) -> Letter:
+    """To the address a host gave on the setup page. It carries none of the host's text
+    (game or player names): whoever typed someone else's address sends them nothing but
+    a neutral question they can ignore."""
+    game = note.game
+    if game is None or game.status != Game.Status.SETUP or game.host_confirmed_at:
+        raise Skip("the game is confirmed or gone")
+    subject = _("Confirm your new Saboteur game")
+    return render("confirm_setup", subject, {
+        "link": confirm_link(game), "players": game.seats.filter(kind="person").count()})
+
+
+register(Notification.Kind.LINKS, links)
+register(Notification.Kind.CONFIRM_SETUP, confirm_setup)

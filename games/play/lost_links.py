@@ -1,0 +1,32 @@
+"""'Email me my links' (the home page): one email to an address listing every seat it holds
+in an open game, with its own link (games.mail.link_letters). The page answers the same
+whatever the address, so it tells nobody who plays; only that mailbox gets the links.
+Limited per client address and per asked address (games.play.limits), and at most one
+such email per address and hour (its key)."""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.utils import timezone
+
+from games.mail import plan
+from games.models import Game, Seat, SeatKind
+from games.play import limits
+
+OPEN = (Game.Status.SETUP, Game.Status.ACTIVE, Game.Status.PAUSED)
+
+
+def send_links(address: str, client: str) -> int:
+    """Queue the links email if the address holds open seats; the number of seats (0: no
+    email). Raises limits.Limited."""
+    address = address.strip()
+    limits.hit("links_client", client)
+    limits.hit("links_address", address.lower())
+    seats = list(Seat.objects.filter(email__iexact=address, kind=SeatKind.PERSON,
+                                     game__status__in=OPEN).order_by("game_id", "number"))
+    if not seats:
+        return 0
+    hour = timezone.now().strftime("%Y-%m-%dT%H")
+    with transaction.atomic():
+        plan.queue(plan.own_links(seats[0].email, seats, "asked", hour))
+    return len(seats)

@@ -1,0 +1,28 @@
+"""What people may type into names and messages: no control or format characters (NUL,
+line breaks in a name, zero-width and right-to-left override characters), and something
+visible. Every text input goes through these (forms, services, email replies), so a name
+can never break an email header or hide itself on a page."""
+
+from __future__ import annotations
+
+import unicodedata
+
+# Format characters a name may not hide behind, and controls (Cc) other than the line
+# breaks a message may hold.
+_FORBIDDEN_CATEGORIES = {"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"}
+_MESSAGE_WHITESPACE = {"\n", "\r", "\t"}
+
+
+def is_clean_line(text: str) -> bool:
+    """One line of visible text: a name of a game or a player."""
+    if not any(unicodedata.category(ch)[0] in "LNPS" for ch in text):
+        return False
+    return not any(unicodedata.category(ch) in _FORBIDDEN_CATEGORIES for ch in text)
+
+
+def is_clean_message(text: str) -> bool:
+    """Table talk, a dispute: lines of text (line breaks and tabs allowed)."""
+    if not any(unicodedata.category(ch)[0] in "LNPS" for ch in text):
+        return False
+    return not any(unicodedata.category(ch) in _FORBIDDEN_CATEGORIES
+                   and ch not in _MESSAGE_WHITESPACE for ch in text)

@@ -1,0 +1,59 @@
+"""A finished game's record (GET /api/play/<secret>/record) and what a game page shows of
+the fairness proof (games.models.fairness).
+
+The record's `moves` are the Move rows' moves exactly as `engine.replay` takes them, so
+`engine.replay(seats["count"], seed, moves, ruleset, options)` gives the final state;
+`made_by` says, move by move, who made it (a player, a bot, the server at a deadline, a
+moderator); `moderator_acts` lists the table notices of moderators (an undo shows
+there: the undone moves are gone from `moves`, which replay to what was played).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.engine.types import JSON
+from games.models import Game, GameNotice, Move
+from games.models.fairness import public_facts
+from games.present import describe
+from games.present.pages import seat_names
+
+RECORD_FORMAT = 1
+
+
+def fairness(game: Game) -> JSON:
+    """The commitment always; the salt and seed once the game is over."""
+    return public_facts(game)
+
+
+def game_record(game: Game) -> JSON:
+    rows = list(Move.objects.filter(game=game).order_by("number")
+                .values_list("number", "actor_kind", "seat_number", "move", "created_at"))
+    names = seat_names(game)
+    plain = dict(game.seats.values_list("number", "player_name"))
+    kinds = dict(game.seats.values_list("number", "kind"))
+    notices = (GameNotice.objects.filter(game=game, kind=GameNotice.Kind.MODERATOR)
+               .order_by("created_at", "id").values_list("version", "params", "created_at"))
+    return {
+        "format": RECORD_FORMAT,
+        "name": game.name,
+        "ruleset": game.ruleset,
+        "options": game.options,
+        "seats": {"count": len(plain), "names": [plain[n] for n in sorted(plain)],
+                  "bots": [n for n in sorted(kinds) if kinds[n] == "bot"]},
+        "seed": game.seed,
+        "salt": game.salt,
+        "commitment": game.commitment,
+        "moves": [move for _n, _k, _s, move, _t in rows],
+        "made_by": [_made_by(number, kind, seat, when) for number, kind, seat, _m, when in rows],
+        "moderator_acts": [{"at_version": version, "what": _notice_text(params, names),
+                            "when": when.isoformat()} for version, params, when in notices],
+    }
+
+
+def _made_by(number: int, kind: str, seat: int | None, when: Any) -> JSON:
+    return {"number": number, "by": kind, "seat": seat, "at": when.isoformat()}
+
+
+def _notice_text(params: JSON, names: dict[int, str]) -> str:
+    return describe.notice_sentence("moderator", params, names)

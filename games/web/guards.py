@@ -1,0 +1,42 @@
+"""Refuse requests carrying NUL or other control bytes in the path (404) or a parameter
+(400), before any view or database sees them (PostgreSQL cannot store a NUL, so one in an
+admin search box or a link used to be a 500). JSON under /api/, and nothing changes."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from urllib.parse import unquote
+
+from django.http import HttpRequest, HttpResponse
+
+from games.web.views.errors import bad_request, not_found
+
+# Control characters but tab, line feed and carriage return (textareas send those).
+CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+
+
+def _carries_control(request: HttpRequest) -> bool:
+    if CONTROL.search(unquote(request.META.get("QUERY_STRING", ""))):
+        return True
+    if request.method == "POST" and request.content_type in (
+            "application/x-www-form-urlencoded", "multipart/form-data"):
+        return any(CONTROL.search(value) for values in request.POST.lists()
+                   for value in values[1] if isinstance(value, str))
+    return False
+
+
+class RejectControlCharacters:
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        if CONTROL.search(unquote(request.META.get("PATH_INFO", ""))):
+            return not_found(request)  # no page has such an address
+        try:
+            refused = _carries_control(request)
+        except Exception:  # an unreadable body (bad multipart, too large): not ours to 500
+            refused = True
+        if refused:
+            return bad_request(request)
+        return self.get_response(request)

@@ -1,0 +1,56 @@
+"""The "How to play" pages and the home page's "email me my links" form."""
+
+from __future__ import annotations
+
+from django import forms
+from django.conf import settings
+from django.contrib import messages
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils import translation
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django.views.decorators.http import require_GET, require_POST
+
+from games import engine
+from games.play import limits, lost_links
+from games.present import rules_page
+from games.present.words import ruleset_name
+from games.web.views.common import too_many
+
+
+class LostLinksForm(forms.Form):
+    email = forms.EmailField(label=gettext_lazy("Your email address"))
+
+
+@require_GET
+def rules(request: HttpRequest, ruleset: str) -> HttpResponse:
+    if ruleset not in engine.RULESETS:
+        raise Http404("No such rules")
+    language = request.GET.get("lang", "")
+    known = {code for code, _label in settings.LANGUAGES}
+    with translation.override(language if language in known else translation.get_language()):
+        paths, actions = rules_page.deck(ruleset)
+        return render(request, "games/rules.html", {
+            "ruleset": ruleset, "title": ruleset_name(ruleset), "paths": paths,
+            "actions": actions, "expansion": ruleset == "saboteur2",
+            "LANGUAGE_CODE": translation.get_language()})
+
+
+@require_POST
+def ask_links(request: HttpRequest) -> HttpResponse:
+    form = LostLinksForm(request.POST)
+    if form.is_valid():
+        try:
+            lost_links.send_links(form.cleaned_data["email"], limits.client_address(request))
+        except limits.Limited as busy:
+            return too_many(request, busy)
+    # The same answer whatever the address: it reveals nothing about who plays.
+    messages.success(request, _("If this address has seats in open games, we have emailed "
+                                "it their links. Look in your mailbox (and its spam folder)."))
+    return redirect("games:links-sent")
+
+
+@require_GET
+def links_sent(request: HttpRequest) -> HttpResponse:
+    return render(request, "games/links_sent.html", {"form": LostLinksForm()})

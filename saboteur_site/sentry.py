@@ -1,0 +1,46 @@
+"""Opt-in error reports (SENTRY_DSN, README "Configuration"), for Django and Celery, with
+every seat token scrubbed: URLs, query strings, headers, breadcrumbs, request bodies and
+exception messages go through the same redaction as the logs (log_redaction.redact)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from saboteur_site.log_redaction import redact
+
+
+def scrub(value: Any) -> Any:
+    """`value` with every string in it redacted, however deep (dicts, lists, tuples)."""
+    if isinstance(value, str):
+        return redact(value)
+    if isinstance(value, dict):
+        return {scrub(key): scrub(item) for key, item in value.items()}
+    if isinstance(value, list | tuple):
+        return type(value)(scrub(item) for item in value)
+    return value
+
+
+def before_send(event: dict[str, Any], hint: dict[str, Any]) -> dict[str, Any]:
+    scrubbed: dict[str, Any] = scrub(event)
+    return scrubbed
+
+
+def before_breadcrumb(crumb: dict[str, Any], hint: dict[str, Any]) -> dict[str, Any]:
+    scrubbed: dict[str, Any] = scrub(crumb)
+    return scrubbed
+
+
+def init(dsn: str, environment: str, traces_sample_rate: float) -> None:
+    """Start error reporting (called from settings only when SENTRY_DSN is set)."""
+    import sentry_sdk
+    from sentry_sdk.integrations.celery import CeleryIntegration
+    from sentry_sdk.integrations.django import DjangoIntegration
+
+    sentry_sdk.init(
+        dsn=dsn, environment=environment, traces_sample_rate=traces_sample_rate,
+        integrations=[DjangoIntegration(), CeleryIntegration()],
+        send_default_pii=False,  # no cookies, no user data, no client addresses
+        max_request_body_size="never",  # form and JSON bodies may hold game text
+        before_send=before_send,  # type: ignore[arg-type]
+        before_breadcrumb=before_breadcrumb,
+    )

@@ -1,0 +1,222 @@
+"""The pages in a real browser: Playwright driving Debian's Chromium, on a desktop and a
+390 px phone. Setting up a game on /new/, a move by clicking a card and a lit cell, a
+stale tab, JavaScript off, tap targets, and an axe-core accessibility scan (vendored in
+tests/browser/vendor) of the seat and setup pages with no serious or critical violation.
+
+Skipped when /usr/bin/chromium is missing (`.ci/run` installs it)."""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.core import mail
+
+from games.models import Game, Seat
+from games.models.links import link_for
+from games.play import services
+
+CHROMIUM = Path("/usr/bin/chromium")
+AXE = Path(__file__).parent / "vendor" / "axe.min.js"
+# The axe scan injects its script into the page, which the Content-Security-Policy forbids:
+# those pages bypass it (test_the_page_script_runs_under_the_policy checks the policy).
+DESKTOP = {"viewport": {"width": 1280, "height": 900}, "bypass_csp": True}
+PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True,
+         "device_scale_factor": 2, "bypass_csp": True}
+STRICT = {"viewport": {"width": 1280, "height": 900}}
+
+pytestmark = [
+    pytest.mark.skipif(not CHROMIUM.exists(), reason="no /usr/bin/chromium (apt-get install "
+                                                     "chromium)"),
+    pytest.mark.django_db(transaction=True),
+]
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    # Playwright's sync API runs an event loop in this thread; the live server's database
+    # work happens in its own thread, the test's in this one, never inside the loop.
+    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+    from playwright.sync_api import sync_playwright
+    try:
+        with sync_playwright() as playwright:
+            chromium = playwright.chromium.launch(executable_path=str(CHROMIUM),
+                                                  args=["--no-sandbox"])
+            yield chromium
+            chromium.close()
+    finally:
+        del os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"]  # never leak into other tests' processes
+
+
+@pytest.fixture(autouse=True)
+def plain_http_cookies(settings: Any) -> None:
+    """The live server speaks plain HTTP: cookies marked Secure (production) would never
+    come back, and every form would fail its CSRF check."""
+    settings.CSRF_COOKIE_SECURE = False
+    settings.SESSION_COOKIE_SECURE = False
+
+
+def started_game(seed: int = 3) -> Game:
+    players = [services.PlayerSpec(name=n, email=f"{n.lower()}@example.org")
+               for n in ("Ann", "Bob", "Cy")]
+    game = services.create_game(name="Browser game", players=players, seed=seed,
+                                start=True).game
+    return game
+
+
+def seat_url(live_server: Any, game: Game, number: int) -> str:
+    seat = Seat.objects.get(game=game, number=number)
+    return link_for(seat).replace("http://127.0.0.1:8000", live_server.url)
+
+
+def serious_violations(page: Any) -> list[str]:
+    page.add_script_tag(content=AXE.read_text(encoding="utf-8"))
+    result = page.evaluate("async () => await axe.run(document, {resultTypes: ['violations']})")
+    return [f"{v['id']} ({v['impact']}): {v['help']}: "
+            + "; ".join(n["target"][0] + " " + n.get("failureSummary", "")[:160]
+                        for n in v["nodes"][:6])
+            for v in result["violations"] if v["impact"] in ("serious", "critical")]
+
+
+@pytest.mark.parametrize("ruleset", ["base", "saboteur2"])
+def test_the_rules_pages_pass_the_accessibility_scan(browser: Any, live_server: Any,
+                                                     ruleset: str) -> None:
+    for options in (DESKTOP, PHONE):
+        page = browser.new_page(**options)
+        page.goto(f"{live_server.url}/rules/{ruleset}/?lang=it")
+        assert serious_violations(page) == []
+        assert page.evaluate("document.documentElement.scrollWidth") <= (
+            options["viewport"]["width"])  # type: ignore[index]
+        page.close()
+
+
+def test_a_host_sets_up_a_game_in_the_browser(browser: Any, live_server: Any) -> None:
+    page = browser.new_page(**DESKTOP)
+    page.goto(live_server.url + "/new/")
+    assert serious_violations(page) == []
+    page.fill("#id_name", "Friday game")
+    page.fill("#id_host_email", "host@example.org")
+    for i, name in enumerate(["Ann", "Bob", "Cy"]):
+        page.fill(f"#id_player_{i}_name", name)
+        page.fill(f"#id_player_{i}_email", f"{name.lower()}@example.org")
+    with page.expect_navigation():
+        page.click("form.setup button[type=submit]")
+    page.wait_for_url(re.compile(r"/new/sent/$"))
+    assert "Check your mailbox" in page.content()
+    [letter] = mail.outbox
+    confirm = re.search(r"http://127\.0\.0\.1:8000(/new/confirm/\S+/)", str(letter.body))
+    assert confirm
+    page.goto(live_server.url + confirm.group(1))
+    with page.expect_navigation():
+        page.click("text=Send the invitations")
+    links = page.locator("table.links a")
+    assert links.count() == 3
+    assert len([m for m in mail.outbox if "invited" in m.subject]) == 3
+    page.close()
+
+
+def test_a_move_by_clicking_a_card_and_a_lit_cell(browser: Any, live_server: Any) -> None:
+    game = started_game()
+    page = browser.new_page(**DESKTOP)
+    page.goto(seat_url(live_server, game, 0))
+    assert serious_violations(page) == []
+    card = page.locator(".hand-card:has(form.card-form[data-cells]:not([data-cells='']))").first
+    card.locator(".card-name, .action-face").first.click()
+    bar = page.locator("#turn-bar")
+    # A click where the card does not fit (the start card) says so instead of nothing.
+    page.locator('svg.maze .cell[data-cell="0,0"]').click()
+    assert "does not fit there" in bar.inner_text()
+    lit = page.locator("svg.maze .cell.lit").first
+    lit.click()
+    assert bar.is_visible() and ": place at" in bar.inner_text()
+    with page.expect_navigation():
+        bar.locator("button.play").click()
+    assert "placed" in page.locator("#what-happened").inner_text()
+    game.refresh_from_db()
+    assert game.version == 1
+    page.close()
+
+
+def test_the_page_script_runs_under_the_policy(browser: Any, live_server: Any) -> None:
+    game = started_game(seed=7)
+    context = browser.new_context(**STRICT)
+    page = context.new_page()
+    refused: list[str] = []
+    page.on("console", lambda message: refused.append(message.text)
+            if "Content Security Policy" in message.text else None)
+    answer = page.goto(seat_url(live_server, game, 0))
+    assert answer and "script-src 'self'" in answer.headers["content-security-policy"]
+    card = page.locator(".hand-card:has(form.card-form[data-cells]:not([data-cells='']))").first
+    card.locator(".card-name, .action-face").first.click()
+    assert page.locator("#turn-bar").is_visible()  # play.js ran
+    assert page.locator("svg.maze .cell.lit").count() > 0
+    assert refused == []
+    context.close()
+
+
+def test_a_stale_tab_is_told_and_makes_no_move(browser: Any, live_server: Any) -> None:
+    game = started_game(seed=4)
+    context = browser.new_context(**STRICT)
+    first, second = context.new_page(), context.new_page()
+    url = seat_url(live_server, game, 0)
+    first.goto(url)
+    second.goto(url)
+    for tab in (first, second):
+        select = tab.locator("form.card-form select").first
+        value = select.locator("option").nth(1).get_attribute("value")
+        select.select_option(value)
+    with first.expect_navigation():
+        first.locator("form.card-form").first.locator("button[type=submit]").click()
+    with second.expect_navigation():
+        second.locator("form.card-form").first.locator("button[type=submit]").click()
+    assert "since you loaded this page" in second.locator("#what-happened").inner_text()
+    assert not second.url.endswith("/move")  # a reload does not send the move again
+    game.refresh_from_db()
+    assert game.version == 1
+    context.close()
+
+
+def test_the_game_plays_with_javascript_off(browser: Any, live_server: Any) -> None:
+    game = started_game(seed=5)
+    context = browser.new_context(java_script_enabled=False, **DESKTOP)
+    page = context.new_page()
+    page.goto(seat_url(live_server, game, 0))
+    form = page.locator("form.card-form").first
+    select = form.locator("select")
+    select.select_option(select.locator("option").nth(1).get_attribute("value"))
+    with page.expect_navigation():
+        form.locator("button[type=submit]").click()
+    game.refresh_from_db()
+    assert game.version == 1
+    context.close()
+
+
+def test_a_whole_turn_fits_one_phone_screen(browser: Any, live_server: Any) -> None:
+    game = started_game(seed=6)
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    page.goto(seat_url(live_server, game, 0))
+    assert serious_violations(page) == []
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 390, "the page itself must not scroll sideways (the maze box does)"
+    target = page.locator("svg.maze .cell.target").first.bounding_box()
+    assert target and target["width"] >= 44 and target["height"] >= 44
+    card = page.locator(".hand-card:has(form.card-form[data-cells]:not([data-cells='']))").first
+    card.locator(".card-name, .action-face").first.tap()
+    lit = page.locator("svg.maze .cell.lit").first
+    from playwright.sync_api import expect
+    expect(lit).to_be_in_viewport(ratio=0.95)  # the page scrolled the lit cell into view
+    box = lit.bounding_box()
+    assert box and box["y"] >= 0 and box["y"] + box["height"] <= 844
+    lit.tap()
+    play = page.locator("#turn-bar button.play").bounding_box()
+    assert play and play["y"] + play["height"] <= 844 and play["height"] >= 44
+    with page.expect_navigation():
+        page.locator("#turn-bar button.play").tap()
+    game.refresh_from_db()
+    assert game.version == 1
+    context.close()

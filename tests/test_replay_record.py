@@ -1,0 +1,135 @@
+"""After the game: the commitment to the seed (published from the start, revealed at the
+end), the game record that replays to the final state, `verifygame`, and the replay
+pages (every step renders, hands shown; nothing before the end)."""
+
+from __future__ import annotations
+
+import hashlib
+import html
+import io
+import json
+import random
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import User
+from django.core import mail
+from django.core.management import call_command
+from django.test import Client
+
+from games import engine, moderation
+from games.models import Game, Move
+from games.present import describe
+from tests.support import GameWithLinks, choose, make_game
+
+pytestmark = pytest.mark.django_db
+
+
+def play_to_the_end(g: GameWithLinks, client: Client, seed: int) -> Game:
+    rng = random.Random(seed)
+    while not g.refresh().state().finished:
+        state = g.game.state()
+        move = choose(engine.legal_moves(state), rng)
+        actor = state.actor
+        assert actor is not None
+        answer = client.post(g.api(actor) + "moves", {"version": g.game.version, "move": move},
+                             content_type="application/json")
+        assert answer.status_code == 200
+    return g.refresh()
+
+
+@pytest.mark.parametrize(("ruleset", "players", "seed"), [("base", 4, 21),
+                                                         ("saboteur2", 5, 22)])
+def test_the_commitment_holds_and_the_record_replays_to_the_final_state(
+        client: Client, ruleset: str, players: int, seed: int) -> None:
+    g = make_game(players=players, seed=seed, ruleset=ruleset)
+    before = client.get(g.api(0)).json()
+    commitment = before["commitment"]
+    assert re.fullmatch(r"[0-9a-f]{64}", commitment)
+    assert "seed" not in before and "salt" not in before
+    early = client.get(g.api(0) + "record")
+    assert early.status_code == 409 and early.json()["error"]["code"] == "game_not_over"
+    game = play_to_the_end(g, client, seed)
+    after = client.get(g.api(1)).json()
+    assert after["commitment"] == commitment and after["seed"] == seed
+    assert len(after["salt"]) >= 32  # 128 bits as hex
+    assert hashlib.sha256(f"{after['salt']}:{after['seed']}".encode()).hexdigest() == commitment
+    record = client.get(g.api(2) + "record").json()
+    assert (record["ruleset"], record["seed"], record["salt"]) == (ruleset, seed, after["salt"])
+    assert record["seats"]["count"] == players and len(record["seats"]["names"]) == players
+    final = engine.replay(record["seats"]["count"], record["seed"], record["moves"],
+                          record["ruleset"], record["options"])
+    assert final.to_json() == game.snapshot
+    assert len(record["made_by"]) == len(record["moves"]) == game.version
+    assert {m["by"] for m in record["made_by"]} == {"seat"}
+
+
+def test_the_record_shows_an_undo_and_who_made_each_move(client: Client) -> None:
+    g = make_game(players=3, seed=23)
+    mod = User.objects.create_user("mod", "mod@x.org", "pw")
+    rng = random.Random(23)
+    for _ in range(4):
+        state = g.refresh().state()
+        client.post(g.api(state.actor or 0) + "moves", {"version": g.game.version,
+                    "move": choose(engine.legal_moves(state), rng)},
+                    content_type="application/json")
+    moderation.undo_to(g.game.pk, 2, expected_version=4, moderator=mod, reason="mistake",
+                       public_note="")
+    game = play_to_the_end(g, client, 24)
+    record = client.get(g.api(0) + "record").json()
+    assert any("undid moves 3–4" in act["what"] for act in record["moderator_acts"])
+    final = engine.replay(3, record["seed"], record["moves"], "base", record["options"])
+    assert final.to_json() == game.snapshot
+
+
+def test_verifygame_accepts_a_true_record_and_refuses_a_forged_one(
+        client: Client, tmp_path: Path) -> None:
+    g = make_game(players=3, seed=25)
+    play_to_the_end(g, client, 25)
+    record = client.get(g.api(0) + "record").json()
+    good = tmp_path / "good.json"
+    good.write_text(json.dumps(record))
+    out = io.StringIO()
+    call_command("verifygame", str(good), stdout=out)
+    assert "commitment: matches" in out.getvalue() and "the game ends" in out.getvalue()
+    forged = tmp_path / "forged.json"
+    forged.write_text(json.dumps({**record, "seed": record["seed"] + 1}))
+    with pytest.raises(SystemExit) as refused:
+        call_command("verifygame", str(forged), stdout=io.StringIO(), stderr=io.StringIO())
+    assert refused.value.code == 1
+
+
+def test_the_commitment_is_on_the_seat_page_and_in_the_invitation(client: Client,
+                                                                  commit: Any) -> None:
+    with commit():
+        g = make_game(players=3, seed=26, start=False)
+    commitment = g.refresh().commitment
+    assert commitment in client.get(g.page(0)).content.decode()
+    assert all(commitment in m.body for m in mail.outbox if "invited" in m.subject)
+
+
+def test_the_replay_opens_only_after_the_end_and_renders_every_step(client: Client) -> None:
+    g = make_game(players=3, seed=27, spectators_allowed=True)
+    assert client.get(g.page(0) + "replay/").status_code == 404
+    assert client.get(f"/watch/{g.game.public_id}/replay/").status_code == 404
+    game = play_to_the_end(g, client, 27)
+    page = client.get(g.page(0)).content.decode()
+    assert "replay/" in page and str(game.seed) in page
+    moves = list(Move.objects.filter(game=game).order_by("number"))
+    state = engine.new_game(3, game.seed, "base", game.options)
+    for step in range(len(moves) + 1):
+        if step:
+            state = engine.apply(state, moves[step - 1].move)
+        answer = client.get(g.page(1) + f"replay/?step={step}")
+        assert answer.status_code == 200
+        body = html.unescape(answer.content.decode())
+        # Every hand as it was at that step, each card named.
+        shown = re.findall(r'<td class="hand-list">(.*?)</td>', body)
+        expected = [", ".join(describe.card_name(c) for c in hand) or "—"
+                    for hand in engine.moderator_view(state)["hands"]]
+        assert shown == expected
+    last = client.get(f"/watch/{game.public_id}/replay/?step={len(moves)}")
+    assert last.status_code == 200 and "Round 3 in short" in last.content.decode()
+    assert client.get(g.page(0) + "replay/?step=oops").status_code == 200

@@ -1,0 +1,88 @@
+"""The "How to play" pages (in the reader's language, every card drawn and counted, linked
+from the seat page, the setup page and every email) and "email me my links"."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from django.core import mail
+from django.test import Client, override_settings
+
+from games import engine
+from games.models.links import link_for
+from games.play import services
+from games.present import describe
+from tests.support import GameWithLinks
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.mark.parametrize("ruleset", ["base", "saboteur2"])
+def test_every_card_is_on_the_rules_page(client: Client, ruleset: str) -> None:
+    body = client.get(f"/rules/{ruleset}/").content.decode()
+    for spec in engine.rules_for(ruleset).cards.values():
+        card = engine.card_json(spec)
+        if card["kind"] in ("path", "action"):
+            assert describe.card_name(card).replace("'", "&#x27;") in body, card["id"]
+    assert body.count("<svg") >= 10
+
+
+@pytest.mark.parametrize(("lang", "heading"), [("it", "Come si gioca a Saboteur 2"),
+                                               ("nl", "Zo speel je Saboteur 2"),
+                                               ("es", "Cómo se juega a Saboteur 2"),
+                                               ("de", "So wird Saboteur 2")])
+def test_the_rules_page_speaks_the_players_language(client: Client, lang: str,
+                                                    heading: str) -> None:
+    body = client.get(f"/rules/saboteur2/?lang={lang}").content.decode()
+    assert heading in body and f'lang="{lang}"' in body
+    assert "Your turn" not in body
+
+
+def test_the_rules_are_linked_from_seat_setup_and_emails(client: Client, commit: Any) -> None:
+    with commit():
+        g = services.create_game(name="G", seed=1, start=True, players=[
+            services.PlayerSpec(name=n, email=f"{n}@x.org") for n in ("a", "b", "c")])
+    seat_page = client.get(link_for(g.seats[0][0]).replace("http://127.0.0.1:8000", ""))
+    assert "/rules/base/" in seat_page.content.decode()
+    assert "/rules/base/" in client.get("/new/").content.decode()
+    assert mail.outbox and all("/rules/base/?lang=en" in m.body for m in mail.outbox)
+
+
+def test_email_me_my_links_sends_the_open_seats_of_that_address_only(
+        client: Client, game: GameWithLinks, commit: Any) -> None:
+    with commit():
+        other = services.create_game(name="Other", seed=2, start=True, players=[
+            services.PlayerSpec(name=n, email=f"{n}@x.org") for n in ("p0x", "q", "r")])
+    mail.outbox.clear()
+    with commit():
+        answer = client.post("/links/", {"email": "P0@example.com"})
+    assert answer.status_code == 302 and answer["Location"] == "/links/sent/"
+    [letter] = mail.outbox
+    assert letter.to == ["p0@example.com"]
+    assert f"/play/{game.tokens[0]}/" in letter.body
+    assert link_for(other.seats[0][0]) not in letter.body
+    # An unknown address: the same answer, and no email.
+    mail.outbox.clear()
+    with commit():
+        unknown = client.post("/links/", {"email": "nobody@x.org"})
+    assert unknown.status_code == 302 and unknown["Location"] == "/links/sent/"
+    assert not mail.outbox
+    page = client.get("/links/sent/").content.decode()
+    assert "If this address has seats in open games" in page
+
+
+@override_settings(RATE_LIMITS={"links_client": [3, 3600]})
+def test_email_me_my_links_is_rate_limited(client: Client) -> None:
+    answers = [client.post("/links/", {"email": f"x{n}@x.org"}).status_code for n in range(4)]
+    assert answers == [302, 302, 302, 429]
+
+
+def test_one_links_email_per_address_and_hour(client: Client, game: GameWithLinks,
+                                              commit: Any) -> None:
+    with commit():
+        client.post("/links/", {"email": "p0@example.com"})
+        client.post("/links/", {"email": "p0@example.com"})
+    assert len([m for m in mail.outbox if m.to == ["p0@example.com"]
+                and re.search("private link", str(m.subject))]) == 1
