@@ -12,10 +12,12 @@ in the broker for a day: deadlines live in the database, so a restart loses noth
 
 from __future__ import annotations
 
+import logging
 import os
 from pathlib import Path
 
 from celery import Celery
+from celery.signals import after_setup_logger, after_setup_task_logger
 from kombu.transport import TRANSPORT_ALIASES
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "saboteur_site.settings")
@@ -25,6 +27,19 @@ TRANSPORT_ALIASES["filesystem"] = "saboteur_site.broker:Transport"
 app = Celery("saboteur_site")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks(["games"])
+
+
+@after_setup_logger.connect
+@after_setup_task_logger.connect
+def redact_worker_logs(logger: logging.Logger, **_kwargs: object) -> None:
+    """A worker and the beat set up logging of their own (they replace the root logger's
+    handlers): put the seat-token filter on every handler they made, as settings.LOGGING
+    does for the web processes."""
+    from saboteur_site.log_redaction import RedactSecretsFilter
+
+    for handler in logger.handlers:
+        if not any(isinstance(f, RedactSecretsFilter) for f in handler.filters):
+            handler.addFilter(RedactSecretsFilter())
 
 
 def beat_schedule(sweep_seconds: int) -> dict[str, dict[str, object]]:

@@ -76,6 +76,8 @@ SETUP_INVITATIONS_PER_RECIPIENT_PER_DAY = env_int("SETUP_INVITATIONS_PER_RECIPIE
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # Outermost but one: it also sees the redirects other middleware answer with.
+    "games.web.guards.NoStoreForSecrets",
     "csp.middleware.CSPMiddleware",
     "games.web.csp.AdminInlineStyles",
     "whitenoise.middleware.WhiteNoiseMiddleware",
@@ -302,6 +304,10 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler",
                              "filters": ["redact_secrets"]}},
     "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "INFO")},
+    # runserver's access log (`run.py serve`) has a handler of its own in Django's
+    # defaults, which would write every seat path unredacted: send it to ours.
+    "loggers": {"django.server": {"handlers": ["console"], "level": "INFO",
+                                  "propagate": False}},
 }
 
 # ---- error reports and operations (README "Configuration") ---------------------------

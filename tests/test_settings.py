@@ -14,12 +14,15 @@ PRODUCTION = {
     "ALLOWED_HOSTS": "saboteur.example.org",
     "SITE_URL": "https://saboteur.example.org",
     "DATABASE_URL": "sqlite:///" + str(ROOT / "never-created.sqlite3"),
+    # Rate limits shared by every process (games.W001 otherwise); nothing connects to it.
+    "CACHE_URL": "redis://127.0.0.1:6379/1",
 }
 
 
 def manage(*args: str, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
     clean = {k: v for k, v in os.environ.items()
              if k not in {"DEBUG", "SECRET_KEY", "ALLOWED_HOSTS", "SITE_URL", "DATABASE_URL",
+                          "CACHE_URL", "USE_X_FORWARDED_FOR", "BEHIND_HTTPS_PROXY",
                           "CSRF_TRUSTED_ORIGINS", "DJANGO_SETTINGS_MODULE"}}
     return subprocess.run([sys.executable, "manage.py", *args], cwd=ROOT, env={**clean, **env},
                           capture_output=True, text=True, timeout=120)
@@ -29,6 +32,12 @@ def test_check_deploy_is_clean_with_production_settings() -> None:
     result = manage("check", "--deploy", "--fail-level", "WARNING", env=PRODUCTION)
     assert result.returncode == 0, result.stderr
     assert "no issues" in result.stdout
+
+
+def test_check_deploy_warns_when_rate_limits_count_per_process() -> None:
+    env = {k: v for k, v in PRODUCTION.items() if k != "CACHE_URL"}
+    result = manage("check", "--deploy", "--fail-level", "WARNING", env=env)
+    assert result.returncode != 0 and "games.W001" in result.stderr + result.stdout
 
 
 def test_secret_key_is_required_without_debug() -> None:

@@ -40,3 +40,22 @@ class RejectControlCharacters:
         if refused:
             return bad_request(request)
         return self.get_response(request)
+
+
+# Addresses that carry a seat's secret (or answer one): never cached by a browser or a
+# proxy, never indexed, whatever the view returned (a redirect to /play/<secret>/ too).
+SECRET_PREFIXES = ("/play/", "/api/play/", "/new/confirm/", "/mail/unsubscribe/")
+
+
+class NoStoreForSecrets:
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        response = self.get_response(request)
+        location = response.get("Location", "")
+        if request.path.startswith(SECRET_PREFIXES) or any(
+                prefix in location for prefix in SECRET_PREFIXES):
+            response["Cache-Control"] = "no-store, private"
+            response["X-Robots-Tag"] = "noindex, nofollow"
+        return response

@@ -65,6 +65,11 @@ def _seat_within_limits(secret: str) -> Seat | JsonResponse:
     seat = find_seat(secret)
     if seat is None:
         return _not_found()
+    if seat.via_invitation:
+        # A host's invitation link is not the player's: it only opens the invitation page.
+        return _error(403, "invitation_not_accepted", _(
+            "This is an invitation link: accept it on its page first, then use the "
+            "private link you are given."))
     try:
         limits.hit("api_seat", f"seat:{seat.pk}")
     except limits.Limited as busy:

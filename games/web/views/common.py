@@ -7,12 +7,14 @@ from contextlib import contextmanager
 from functools import wraps
 from typing import TypeVar
 
+from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import render
+from django.shortcuts import redirect, render
 from django.utils import timezone, translation
+from django.utils.translation import gettext as _
 
 from games.models import Seat
-from games.models.links import find_seat
+from games.models.links import find_seat, seat_path
 from games.play.limits import Limited
 
 
@@ -41,9 +43,19 @@ def with_seat(view: SeatView) -> Callable[[HttpRequest, str], HttpResponse]:
     def wrapper(request: HttpRequest, secret: str) -> HttpResponse:
         seat = seat_or_404(secret)
         with seat_locale(seat):
+            if seat.via_invitation and view.__name__ not in INVITATION_VIEWS:
+                # A host's invitation link shows the invitation and accepts it, nothing
+                # more: the hand, the moves and the seat's settings are the player's.
+                messages.error(request, _("Accept the invitation first: then you have a "
+                                          "link of your own."))
+                return private(redirect(seat_path(secret)))
             return view(request, seat, secret)
 
     return wrapper
+
+
+# What an invitation link may open (games.web.views.seat): the invitation, and accepting it.
+INVITATION_VIEWS = frozenset({"seat_page", "seat_accept"})
 
 
 Response = TypeVar("Response", bound=HttpResponse)

@@ -20,38 +20,36 @@ from games.models import EmailMode, Seat
 from games.models.links import seat_path
 from games.play import hosting, inbound, services
 from games.play.clock import sweeps as deadlines
-from games.web.views.common import private, seat_locale, seat_or_404
+from games.web.views.common import private, with_seat
 
 MAX_VACATION_HOURS = 24 * 366
 
 
 @require_POST
-def seat_emails(request: HttpRequest, secret: str) -> HttpResponse:
-    seat = seat_or_404(secret)
-    with seat_locale(seat):
-        try:
-            services.set_email_mode([seat.pk], request.POST.get("email_mode", ""))
-        except services.ServiceError as refused:
-            messages.error(request, refused.message)
-        else:
-            messages.success(request, _("Your email setting was saved."))
+@with_seat
+def seat_emails(request: HttpRequest, seat: Seat, secret: str) -> HttpResponse:
+    try:
+        services.set_email_mode([seat.pk], request.POST.get("email_mode", ""))
+    except services.ServiceError as refused:
+        messages.error(request, refused.message)
+    else:
+        messages.success(request, _("Your email setting was saved."))
     return redirect(seat_path(secret) + "#emails")
 
 
 @require_POST
-def seat_vacation(request: HttpRequest, secret: str) -> HttpResponse:
-    seat = seat_or_404(secret)
-    with seat_locale(seat):
-        try:
-            if request.POST.get("action") == "end":
-                deadlines.end_vacation(seat.pk)
-                messages.success(request, _("Welcome back: your vacation has ended."))
-            else:
-                hours = _hours(request.POST.get("hours", ""))
-                deadlines.take_vacation(seat.pk, timedelta(hours=hours))
-                messages.success(request, _("Enjoy your vacation: your clock is stopped."))
-        except services.ServiceError as refused:
-            messages.error(request, refused.message)
+@with_seat
+def seat_vacation(request: HttpRequest, seat: Seat, secret: str) -> HttpResponse:
+    try:
+        if request.POST.get("action") == "end":
+            deadlines.end_vacation(seat.pk)
+            messages.success(request, _("Welcome back: your vacation has ended."))
+        else:
+            hours = _hours(request.POST.get("hours", ""))
+            deadlines.take_vacation(seat.pk, timedelta(hours=hours))
+            messages.success(request, _("Enjoy your vacation: your clock is stopped."))
+    except services.ServiceError as refused:
+        messages.error(request, refused.message)
     return redirect(seat_path(secret) + "#emails")
 
 

@@ -18,7 +18,7 @@ from games import engine
 from games.models import Game, Seat
 from games.models.links import hash_token, link_for, seat_path, token_of_seat
 from games.play import limits, services
-from games.present import pages
+from games.present import pages, record
 from games.present.move_errors import explain
 from games.web.forms import MoveForm, PreferencesForm, TalkForm
 from games.web.views.common import private, seat_locale, too_many, with_seat
@@ -44,11 +44,13 @@ def _render(request: HttpRequest, seat: Seat, status: int = 200, **extra: Any) -
 @require_GET
 @with_seat
 def seat_page(request: HttpRequest, seat: Seat, secret: str) -> HttpResponse:
-    if seat.via_invitation and seat.game.status == Game.Status.SETUP:
-        # The host's invitation link, before the game starts: the invitation, no hand.
+    if seat.via_invitation:
+        # The host's invitation link, before or after the game starts: the invitation,
+        # never the hand (only the player who accepts gets a working link).
         names = ", ".join(pages.seat_names(seat.game).values())
         return private(render(request, "games/invitation.html", {
-            "game": seat.game, "seat": seat, "secret": secret, "players": names}))
+            "game": seat.game, "seat": seat, "secret": secret, "players": names,
+            "fairness": record.fairness(seat.game)}))
     kept = request.session.pop(f"kept:{seat.pk}", None) if hasattr(request, "session") else None
     return _render(request, seat, secret=secret, **(kept or {}))
 
@@ -142,10 +144,6 @@ def seat_preferences(request: HttpRequest, seat: Seat, secret: str) -> HttpRespo
 @require_POST
 @with_seat
 def seat_rotate(request: HttpRequest, seat: Seat, secret: str) -> HttpResponse:
-    if seat.via_invitation:
-        messages.error(request, _("Accept the invitation first: then you have a link of "
-                                  "your own."))
-        return redirect(seat_path(secret))
     try:
         limits.hit("rotate_seat", f"seat:{seat.pk}")
     except limits.Limited as busy:
