@@ -1,0 +1,77 @@
+"""What a new player trips over (issue 13): the friendly error pages, the rules at hand on
+the seat page, the house rulings, and defects fixed earlier that had no test."""
+
+from __future__ import annotations
+
+import html
+from typing import Any
+
+import pytest
+from django.http import HttpRequest, HttpResponse
+from django.test import Client, RequestFactory
+
+from games.play import services
+from games.web.views import errors
+from tests.support import GameWithLinks
+
+pytestmark = pytest.mark.django_db
+
+
+def text_of(body: bytes) -> str:
+    return html.unescape(body.decode())
+
+
+# ---- the friendly 404 and 500 pages -------------------------------------------------------
+
+def test_a_replaced_seat_link_says_so_and_offers_to_email_the_links(
+        client: Client, game: GameWithLinks) -> None:
+    dead = game.page(1)
+    services.rotate_link(game.seats[1].pk)
+    answer = client.get(dead)
+    assert answer.status_code == 404
+    body = text_of(answer.content)
+    assert "it may have been replaced by a newer one" in body
+    assert "use the link in your newest email" in body
+    assert '<a href="/#lost-links">Ask for your links</a>' in body
+    # The link leads to the form that emails the links.
+    home = client.get("/").content.decode()
+    assert 'id="lost-links"' in home and 'action="/links/"' in home
+
+
+def test_the_404_of_a_seat_link_speaks_the_readers_language(client: Client) -> None:
+    body = text_of(client.get("/play/no-such-seat/", HTTP_ACCEPT_LANGUAGE="it").content)
+    assert "Chiedi i tuoi link" in body and "Ask for your links" not in body
+
+
+def test_an_address_that_is_no_seat_link_gets_the_plain_404(client: Client) -> None:
+    answer = client.get("/no/such/page/")
+    body = text_of(answer.content)
+    assert answer.status_code == 404
+    assert "There is nothing at this address." in body
+    assert "Ask for your links" not in body
+
+
+def test_the_500_page_says_nothing_was_changed_in_every_language() -> None:
+    answer = errors.server_error(RequestFactory().get("/play/whatever/"))
+    body = text_of(answer.content)
+    assert answer.status_code == 500
+    assert "Something went wrong on our side; nothing was changed." in body
+    for words in ("non è cambiato nulla", "er is niets veranderd", "no se cambió nada",
+                  "nichts wurde geändert"):
+        assert words in body
+    assert '<a href="/">' in body
+
+
+def test_a_view_that_breaks_answers_with_the_500_page(settings: Any) -> None:
+    from django.urls import path
+
+    def broken(request: HttpRequest) -> HttpResponse:
+        raise RuntimeError("boom")
+
+    from saboteur_site import urls
+    urlconf = type("Urls", (), {"urlpatterns": [path("broken/", broken), *urls.urlpatterns],
+                                "handler500": urls.handler500})
+    settings.ROOT_URLCONF = urlconf
+    answer = Client(raise_request_exception=False).get("/broken/")
+    assert answer.status_code == 500
+    assert "Something went wrong on our side" in text_of(answer.content)
