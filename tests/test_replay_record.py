@@ -21,8 +21,9 @@ from django.test import Client
 
 from games import engine, moderation
 from games.models import Game, Move
+from games.models.links import link_for
 from games.present import describe
-from tests.support import GameWithLinks, choose, make_game
+from tests.support import GameWithLinks, choose, make_game, token_of
 
 pytestmark = pytest.mark.django_db
 
@@ -61,12 +62,12 @@ def test_the_commitment_holds_and_the_record_replays_to_the_final_state(
     assert record["seats"]["count"] == players and len(record["seats"]["names"]) == players
     final = engine.replay(record["seats"]["count"], record["seed"], record["moves"],
                           record["ruleset"], record["options"])
-    assert final.to_json() == game.snapshot
+    assert final.to_json() == game.full_snapshot()
     assert len(record["made_by"]) == len(record["moves"]) == game.version
     assert {m["by"] for m in record["made_by"]} == {"seat"}
 
 
-def test_the_record_shows_an_undo_and_who_made_each_move(client: Client) -> None:
+def test_the_record_shows_every_moderator_act_and_who_made_each_move(client: Client) -> None:
     g = make_game(players=3, seed=23)
     mod = User.objects.create_user("mod", "mod@x.org", "pw")
     rng = random.Random(23)
@@ -77,11 +78,25 @@ def test_the_record_shows_an_undo_and_who_made_each_move(client: Client) -> None
                     content_type="application/json")
     moderation.undo_to(g.game.pk, 2, expected_version=4, moderator=mod, reason="mistake",
                        public_note="")
+    zoe = moderation.replace_player(g.seats[2].pk, name="Zoe", email="zoe@x.org",
+                                    moderator=mod, reason="Player2 left", public_note="")
+    g.tokens[2] = token_of(link_for(zoe))  # the seat's link is new
+    dispute = moderation.file_dispute(g.seats[1].pk, text="the deadline was wrong",
+                                      move_number=2)
+    moderation.resolve_dispute(dispute.pk, moderator=mod, outcome="upheld",
+                               note="Fixed.", public_note="")
     game = play_to_the_end(g, client, 24)
     record = client.get(g.api(0) + "record").json()
-    assert any("undid moves 3–4" in act["what"] for act in record["moderator_acts"])
+    acts = [(act["kind"], act["what"], act["at_version"]) for act in record["moderator_acts"]]
+    assert acts == [
+        ("moderator", "A moderator undid moves 3–4.", 2),
+        ("replaced", "Zoe takes over seat 2 from Player2.", 2),
+        ("dispute", "A moderator resolved the dispute of Player1 "
+                    "(upheld: the game was put right).", 2),
+    ]  # filing the dispute was the player's act, not a moderator's
+    assert record["seats"]["names"] == ["Player0", "Player1", "Zoe"]
     final = engine.replay(3, record["seed"], record["moves"], "base", record["options"])
-    assert final.to_json() == game.snapshot
+    assert final.to_json() == game.full_snapshot()
 
 
 def test_verifygame_accepts_a_true_record_and_refuses_a_forged_one(
@@ -133,3 +148,4 @@ def test_the_replay_opens_only_after_the_end_and_renders_every_step(client: Clie
     last = client.get(f"/watch/{game.public_id}/replay/?step={len(moves)}")
     assert last.status_code == 200 and "Round 3 in short" in last.content.decode()
     assert client.get(g.page(0) + "replay/?step=oops").status_code == 200
+

@@ -4,8 +4,10 @@ the fairness proof (games.models.fairness).
 The record's `moves` are the Move rows' moves exactly as `engine.replay` takes them, so
 `engine.replay(seats["count"], seed, moves, ruleset, options)` gives the final state;
 `made_by` says, move by move, who made it (a player, a bot, the server at a deadline, a
-moderator); `moderator_acts` lists the table notices of moderators (an undo shows
-there: the undone moves are gone from `moves`, which replay to what was played).
+moderator); `moderator_acts` lists every act of a moderator the table saw, each with its
+notice kind: `moderator` (an undo shows there: the undone moves are gone from `moves`,
+which replay to what was played), `replaced` (a new player took over a seat) and
+`dispute` (a dispute resolved; a player filing one is no moderator's act).
 """
 
 from __future__ import annotations
@@ -19,6 +21,9 @@ from games.present import describe
 from games.present.pages import seat_names
 
 RECORD_FORMAT = 1
+# The table notices that tell of a moderator's act (of DISPUTE, only a resolution).
+MODERATOR_KINDS = (GameNotice.Kind.MODERATOR, GameNotice.Kind.PLAYER_REPLACED,
+                   GameNotice.Kind.DISPUTE)
 
 
 def fairness(game: Game) -> JSON:
@@ -32,8 +37,11 @@ def game_record(game: Game) -> JSON:
     names = seat_names(game)
     plain = dict(game.seats.values_list("number", "player_name"))
     kinds = dict(game.seats.values_list("number", "kind"))
-    notices = (GameNotice.objects.filter(game=game, kind=GameNotice.Kind.MODERATOR)
-               .order_by("created_at", "id").values_list("version", "params", "created_at"))
+    notices = [(version, kind, params, when) for version, kind, params, when in
+               GameNotice.objects.filter(game=game, kind__in=MODERATOR_KINDS)
+               .order_by("created_at", "id")
+               .values_list("version", "kind", "params", "created_at")
+               if kind != GameNotice.Kind.DISPUTE or params.get("event") == "resolved"]
     return {
         "format": RECORD_FORMAT,
         "name": game.name,
@@ -46,14 +54,13 @@ def game_record(game: Game) -> JSON:
         "commitment": game.commitment,
         "moves": [move for _n, _k, _s, move, _t in rows],
         "made_by": [_made_by(number, kind, seat, when) for number, kind, seat, _m, when in rows],
-        "moderator_acts": [{"at_version": version, "what": _notice_text(params, names),
-                            "when": when.isoformat()} for version, params, when in notices],
+        "moderator_acts": [{"at_version": version, "kind": kind,
+                            "what": describe.notice_sentence(kind, params, names),
+                            "when": when.isoformat()}
+                           for version, kind, params, when in notices],
     }
 
 
 def _made_by(number: int, kind: str, seat: int | None, when: Any) -> JSON:
     return {"number": number, "by": kind, "seat": seat, "at": when.isoformat()}
 
-
-def _notice_text(params: JSON, names: dict[int, str]) -> str:
-    return describe.notice_sentence("moderator", params, names)
