@@ -22,6 +22,7 @@ from django.test import Client
 from games import engine, moderation
 from games.models import Game, Move
 from games.models.links import link_for
+from games.play import services
 from games.present import describe
 from tests.support import GameWithLinks, choose, make_game, token_of
 
@@ -149,3 +150,38 @@ def test_the_replay_opens_only_after_the_end_and_renders_every_step(client: Clie
     assert last.status_code == 200 and "Round 3 in short" in last.content.decode()
     assert client.get(g.page(0) + "replay/?step=oops").status_code == 200
 
+
+BIG_SEED = 3_141_592_653_589_793_238  # 19 digits (SEED_BITS = 62): no number by chance
+
+
+def test_no_page_tells_the_salt_or_the_seed_before_the_end(client: Client,
+                                                           commit: Any) -> None:
+    players = [services.PlayerSpec(name=n, email=f"{n}@x.org") for n in ("ann", "bo", "cy")]
+    with commit():
+        created = services.create_game(name="Sealed", players=players, seed=BIG_SEED,
+                                       spectators_allowed=True)
+    game = created.game
+    seats = [seat for seat, _ in created.seats]
+    g = GameWithLinks(game=game, seats=seats, tokens=[token_of(link_for(s)) for s in seats])
+    salt, seed = game.salt, str(BIG_SEED)
+    watch = f"/watch/{game.public_id}/"
+
+    def bodies() -> dict[str, str]:
+        return {"seat page": client.get(g.page(0)).content.decode(),
+                "spectator page": client.get(watch).content.decode(),
+                "API": client.get(g.api(1)).content.decode()}
+
+    invitation = client.get("/play/" + token_of(created.seats[2][1]) + "/")
+    text = invitation.content.decode()
+    assert "This is the invitation for cy, seat 2." in text
+    assert game.commitment in text and salt not in text and seed not in text
+    with commit():
+        for seat in seats:
+            client.post(g.page(seat.number) + "accept")
+    assert g.refresh().status == Game.Status.ACTIVE
+    for where, body in bodies().items():
+        assert game.commitment in body, where
+        assert salt not in body and seed not in body, where
+    play_to_the_end(g, client, 28)
+    for where, body in bodies().items():
+        assert game.commitment in body and salt in body and seed in body, where
