@@ -75,3 +75,29 @@ def test_a_view_that_breaks_answers_with_the_500_page(settings: Any) -> None:
     answer = Client(raise_request_exception=False).get("/broken/")
     assert answer.status_code == 500
     assert "Something went wrong on our side" in text_of(answer.content)
+
+
+# ---- "How to play" on the seat page, always ----------------------------------------------
+
+def rules_links(body: str) -> list[str]:
+    import re
+    return re.findall(r'<a class="rules-link" href="([^"]+)">How to play</a>', body)
+
+
+def test_the_seat_page_links_the_rules_before_the_game_starts(
+        client: Client, game_factory: Any) -> None:
+    waiting = game_factory(players=3, start=False)
+    body = client.get(waiting.page(0)).content.decode()
+    assert "The game starts when every player has accepted" in body or "invited" in body
+    assert rules_links(body) == ["/rules/base/?lang=en"]
+
+
+@pytest.mark.parametrize("ruleset", ["base", "saboteur2"])
+def test_the_seat_page_links_its_own_rules_whatever_the_role(
+        client: Client, game_factory: Any, ruleset: str) -> None:
+    started = game_factory(players=4, seed=3, ruleset=ruleset)
+    for number in range(4):
+        body = client.get(started.page(number)).content.decode()
+        assert rules_links(body) == [f"/rules/{ruleset}/?lang=en"], number
+    assert client.get(f"/rules/{ruleset}/").status_code == 200
+
