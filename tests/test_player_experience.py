@@ -101,3 +101,48 @@ def test_the_seat_page_links_its_own_rules_whatever_the_role(
         assert rules_links(body) == [f"/rules/{ruleset}/?lang=en"], number
     assert client.get(f"/rules/{ruleset}/").status_code == 200
 
+
+# ---- the house rulings and Saboteur 2's cards on the rules page ---------------------------
+
+def rulings(body: str) -> list[str]:
+    import re
+    section = body.split('<section id="rulings">', 1)[1].split("</section>", 1)[0]
+    return [html.unescape(item) for item in re.findall(r"<li>(.*?)</li>", section, re.S)]
+
+
+def test_the_base_rules_page_states_the_house_rulings_a_player_needs(client: Client) -> None:
+    body = client.get("/rules/base/").content.decode()
+    assert "docs/RULES.md" not in body
+    found = rulings(body)
+    assert 3 <= len(found) <= 8
+    assert any("seat order" in r for r in found)
+    assert any("against the order of play" in r for r in found)
+    assert any("largest amount below it" in r for r in found)
+    assert not any("ladder" in r or "profiteer" in r for r in found)
+    assert 'id="expansion-cards"' not in body
+
+
+def test_the_saboteur2_rules_page_explains_its_cards_and_rulings(client: Client) -> None:
+    body = client.get("/rules/saboteur2/").content.decode()
+    found = rulings(body)
+    assert 3 <= len(found) <= 8
+    assert "A ladder may not be placed next to a goal card." in found
+    assert "The profiteer always wins, even when nobody else does." in found
+    assert any("a crystal removed by a rockfall no longer counts" in r for r in found)
+    assert not any("largest amount below it" in r for r in found)
+    cards = html.unescape(body.split('<section id="expansion-cards">', 1)[1].split("</section>")[0])
+    for opening in ("Doors:", "Ladders:", "Crystals:", "Theft:"):
+        assert f"<li>{opening}" in cards
+
+
+@pytest.mark.parametrize(("lang", "words"), [
+    ("it", ("Una scala non si può posare accanto a una carta destinazione.", "Furto:")),
+    ("nl", ("Een ladder mag niet naast een doelkaart worden gelegd.", "Diefstal:")),
+    ("es", ("Una escalera no se puede poner al lado de una carta de meta.", "Hurto:")),
+    ("de", ("Eine Leiter darf nicht neben eine Zielkarte gelegt werden.", "Diebstahl:"))])
+def test_the_rulings_are_in_the_readers_language(client: Client, lang: str,
+                                                 words: tuple[str, ...]) -> None:
+    body = html.unescape(client.get(f"/rules/saboteur2/?lang={lang}").content.decode())
+    for text in words:
+        assert text in body
+    assert "House rulings" not in body and "The profiteer always wins" not in body
