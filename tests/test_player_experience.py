@@ -146,3 +146,127 @@ def test_the_rulings_are_in_the_readers_language(client: Client, lang: str,
     for text in words:
         assert text in body
     assert "House rulings" not in body and "The profiteer always wins" not in body
+
+
+# ---- defects fixed earlier, now tested ----------------------------------------------------
+
+def play(g: GameWithLinks, move: dict[str, Any]) -> None:
+    game = g.refresh()
+    services.submit_move(g.seats[g.actor_seat()], game.version, move)
+
+
+def legal(g: GameWithLinks) -> list[dict[str, Any]]:
+    from games import engine
+    return engine.legal_moves(g.refresh().state())
+
+
+def test_the_invitation_states_the_vacation_days_in_both_parts(commit: Any) -> None:
+    from django.core import mail
+
+    from tests.support import make_game
+    with commit():
+        make_game(players=3, start=True)
+    invitations = [m for m in mail.outbox if "invited" in str(m.subject)]
+    assert len(invitations) == 3
+    for letter in invitations:
+        html_part = html.unescape(str(letter.alternatives[0][0]))  # type: ignore[attr-defined]
+        for part in (letter.body, html_part):
+            assert "You can take up to 7 days of vacation in this game" in part
+            assert "up to  days" not in part
+
+
+def test_the_discard_pile_counts_one_card_and_two_cards(client: Client,
+                                                       game: GameWithLinks) -> None:
+    play(game, next(m for m in legal(game) if m["type"] == "pass"))
+    body = client.get(game.page(2)).content.decode()
+    assert "Discard pile: 1 card." in body and "1 cards" not in body
+    play(game, next(m for m in legal(game) if m["type"] == "pass"))
+    assert "Discard pile: 2 cards." in client.get(game.page(2)).content.decode()
+
+
+def test_a_broken_tool_is_named_next_to_the_hand(client: Client, game: GameWithLinks) -> None:
+    # Pass until someone can break the next player's tool, then pass round to that player.
+    for _turn in range(30):
+        actor = game.actor_seat()
+        target = (actor + 1) % 3
+        breaks = [m for m in legal(game) if m["type"] == "action"
+                  and m.get("target") == target and m.get("tool")]
+        if breaks:
+            break
+        play(game, next(m for m in legal(game) if m["type"] == "pass"))
+    else:
+        pytest.fail("no broken tool to play")
+    before = client.get(game.page(target)).content.decode()
+    assert "Until that is mended" not in before
+    play(game, breaks[0])
+    body = html.unescape(client.get(game.page(target)).content.decode())
+    assert game.refresh().state().actor == target
+    assert "In front of you: Broken" in body
+    assert "Until that is mended you cannot place path cards" in body
+    assert "tap a lit cell" not in body and "dotted" not in body
+    assert "Choose what to do with a card and press Play." in body
+
+
+def test_the_time_zone_list_puts_common_zones_first_and_has_no_aliases(
+        client: Client, game: GameWithLinks) -> None:
+    import re
+    body = client.get(game.page(0)).content.decode()
+    box = re.search(r'<input type="text" name="time_zone"[^>]*list="([^"]+)"', body)
+    assert box is not None, "the time zone is a box to type in"
+    datalist = body.split(f'<datalist id="{box.group(1)}">', 1)[1].split("</datalist>", 1)[0]
+    zones = re.findall(r'<option value="([^"]+)">', datalist)
+    assert zones[:3] == ["UTC", "Europe/London", "Europe/Dublin"]
+    assert zones.index("America/New_York") < zones.index("Africa/Abidjan")
+    assert "Europe/Rome" in zones and "Asia/Kolkata" in zones
+    for alias in ("US/Eastern", "Asia/Calcutta", "Japan", "GB", "Europe/Belfast"):
+        assert alias not in zones
+    assert 250 < len(zones) < 500 and len(set(zones)) == len(zones)
+
+
+def test_the_favicon_answers_with_an_existing_file(client: Client) -> None:
+    from django.contrib.staticfiles import finders
+    answer = client.get("/favicon.ico")
+    assert answer.status_code in (301, 302)
+    target = answer["Location"]
+    assert target.endswith(".svg") or target.endswith(".ico")
+    name = target.split("/static/", 1)[1]
+    assert finders.find(name) is not None
+
+
+def test_a_second_links_request_within_the_hour_sends_nothing_and_looks_the_same(
+        client: Client, game: GameWithLinks, commit: Any) -> None:
+    from django.core import mail
+    mail.outbox.clear()
+    with commit():
+        first = client.post("/links/", {"email": "p1@example.com"}, follow=True)
+    assert len(mail.outbox) == 1 and mail.outbox[0].to == ["p1@example.com"]
+    with commit():
+        second = client.post("/links/", {"email": "P1@example.com"}, follow=True)
+    assert len(mail.outbox) == 1
+    assert second.redirect_chain == first.redirect_chain == [("/links/sent/", 302)]
+    assert second.content == first.content
+
+
+def test_a_turned_card_has_one_name_in_the_rockfall_list_and_the_log(
+        client: Client, game_factory: Any) -> None:
+    import random
+    import re
+    rng = random.Random(7)
+    g = game_factory(players=4, seed=11)
+    for _turn in range(60):
+        moves = legal(g)
+        actor = g.actor_seat()
+        if any(m["type"] == "rockfall" for m in moves):
+            body = html.unescape(client.get(g.page(actor)).content.decode())
+            placed = dict((cell, name) for name, cell in re.findall(
+                r"placed ([^<>]+?) at (\(-?\d+, -?\d+\))\. \(turned round\)", body))
+            offered = dict((cell, name) for name, cell in re.findall(
+                r">remove ([^<>]+?) \(turned round\) at (\(-?\d+, -?\d+\))<", body))
+            both = set(placed) & set(offered)
+            if both:
+                for cell in both:
+                    assert offered[cell] == placed[cell], cell
+                return
+        turned = [m for m in moves if m["type"] == "place" and m.get("rotated")]
+        play(g, rng.choice(turned) if turned else rng.choice(moves))
+    pytest.fail("no turned card to remove with a rockfall")
