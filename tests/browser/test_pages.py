@@ -8,6 +8,7 @@ Skipped when /usr/bin/chromium is missing (`.ci/run` installs it)."""
 from __future__ import annotations
 
 import os
+import random
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -16,9 +17,12 @@ from typing import Any
 import pytest
 from django.core import mail
 
-from games.models import Game, Seat
+from games import engine
+from games.models import Game, Move, Seat
 from games.models.links import link_for
 from games.play import services
+from games.present import describe
+from tests.support import choose
 
 CHROMIUM = Path("/usr/bin/chromium")
 AXE = Path(__file__).parent / "vendor" / "axe.min.js"
@@ -220,3 +224,58 @@ def test_a_whole_turn_fits_one_phone_screen(browser: Any, live_server: Any) -> N
     game.refresh_from_db()
     assert game.version == 1
     context.close()
+
+
+def finished_game(seed: int) -> Game:
+    """A base game played to its end through the services (the quick test policy), with
+    a long name that widens the table of hands."""
+    players = [services.PlayerSpec(name=n, email=f"{n[:3].lower()}@example.org")
+               for n in ("Annemarie-Kunigunde", "Bob", "Cy")]
+    game = services.create_game(name="Browser game", players=players, seed=seed,
+                                start=True).game
+    rng = random.Random(seed)
+    while not (state := game.state()).finished:
+        move = choose(engine.legal_moves(state), rng)
+        game = services.apply_move(game.pk, game.version, {**move, "seat": state.actor},
+                                   actor_kind=Move.Actor.SEAT, seat_number=state.actor)
+    return game
+
+
+def test_a_player_replays_round_two_on_a_phone(browser: Any, live_server: Any) -> None:
+    game = finished_game(seed=31)
+    moves = [m.move for m in game.moves.order_by("number")]
+    context = browser.new_context(**{**PHONE, "bypass_csp": False})  # the real policy
+    page = context.new_page()
+    page.goto(seat_url(live_server, game, 1))
+    with page.expect_navigation():
+        page.click("a.replay-link")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    # No script needed to jump: the round selector is a plain GET form.
+    page.select_option("#replay-round", label="the start of round 2")
+    with page.expect_navigation():
+        page.click("form.round-jump button[type=submit]")
+    start = int(re.search(r"step=(\d+)", page.url).group(1))  # type: ignore[union-attr]
+    assert "(round 2)" in page.locator(".step-count").inner_text()
+    # With the script, the right arrow steps on (two moves into round 2), the left back.
+    for key, step in (("ArrowRight", start + 1), ("ArrowRight", start + 2),
+                      ("ArrowLeft", start + 1), ("ArrowRight", start + 2)):
+        with page.expect_navigation():
+            page.keyboard.press(key)
+        assert page.url.endswith(f"step={step}")
+    step = start + 2
+    assert f"Move {step} of {len(moves)} (round 2)" in page.locator(".step-count").inner_text()
+    state = engine.replay(3, game.seed, moves[:step], "base", game.options)
+    assert state.round == 2
+    expected = [", ".join(describe.card_name(c) for c in hand) or "—"
+                for hand in engine.moderator_view(state)["hands"]]
+    assert page.locator("td.hand-list").all_inner_texts() == expected
+    assert page.locator(".replay-seats tbody td:first-child").all_inner_texts() == [
+        "Annemarie-Kunigunde", "Bob", "Cy"]
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390, (
+        "the replay must not scroll sideways on a phone")
+    replay_url = page.url
+    context.close()
+    scanned = browser.new_page(**PHONE)  # axe needs the policy bypassed
+    scanned.goto(replay_url)
+    assert serious_violations(scanned) == []
+    scanned.close()
