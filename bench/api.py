@@ -1,0 +1,501 @@
+"""Moves per second through the JSON API against a bare view, early and late in games.
+
+    python bench/api.py                   # PostgreSQL on 127.0.0.1:5432 (user postgres),
+                                          # a throwaway database, dropped at the end
+    python bench/api.py --min-ratio 0.8   # exit 1 when a ratio is below 0.8
+    python bench/api.py --sql             # also list the SQL statements of one API move
+
+One gunicorn (gunicorn.conf.py as shipped, access log to /dev/null, DEBUG=0) serves both
+- the real thing: POST /api/play/<secret>/moves {"version": V, "move": {...}}, answered
+  with the new version, the seat's view and its legal moves, the Celery task published
+  after commit (to Redis database 14 when Redis answers on 127.0.0.1:6379, in a queue of
+  the bench's own that is deleted at the end; else kombu's in-memory transport);
+- the bare view (bench/api_urls.py): the minimum a move needs, i.e. lock a row, a
+  conditional UPDATE of a ~20 KB JSON (a real game's full state), insert one log row,
+through the same middleware (settings: bench/api_settings.py). THREADS client threads
+each keep one http.client connection (reopened whenever gunicorn's sync workers close
+it) and play their own 4-seat games, always with the link of the seat whose turn it is;
+the moves were worked out beforehand with games.engine, so the client does no rules work.
+
+Early positions are the first WINDOW moves of new games; late positions the last WINDOW
+moves of games first played up to there through the same API (untimed). At each stage
+the two are measured alternately (real, bare, real, bare: PAIRS pairs of SECONDS each,
+after a short untimed warm-up of both), and the ratio real/bare is printed per stage.
+Target (issue 18): at least 0.8 at both stages.
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import itertools
+import json
+import math
+import os
+import random
+import secrets
+import signal
+import subprocess
+import sys
+import threading
+import time
+from collections import deque
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+ADMIN = "postgresql://postgres@127.0.0.1:5432/postgres"
+REDIS_DB = 14
+SEATS = 4
+# The bare view's table (bench/api_urls.py) and its log.
+TABLES = [
+    "CREATE TABLE bench_bare (id integer PRIMARY KEY, version integer NOT NULL, "
+    "data jsonb NOT NULL)",
+    "CREATE TABLE bench_bare_log (id bigserial PRIMARY KEY, row_id integer NOT NULL, "
+    "number integer NOT NULL, move jsonb NOT NULL, created_at timestamptz NOT NULL)",
+]
+HEADERS = {"Content-Type": "application/json", "X-Forwarded-Proto": "https"}
+
+
+class BenchError(Exception):
+    pass
+
+
+# ---- the games, worked out beforehand ----------------------------------------------------
+
+
+def choose(legal: list[dict[str, Any]], rng: random.Random) -> dict[str, Any]:
+    """Mostly dig east (tests/support.py's policy), sometimes anything."""
+    places = [m for m in legal if m["type"] == "place"]
+    if places and rng.random() < 0.7:
+        best = max(m["x"] for m in places)
+        return rng.choice([m for m in places if m["x"] == best])
+    return rng.choice(legal)
+
+
+@dataclass
+class Played:
+    """One game as a client plays it: the seats' tokens and every move of the game."""
+    tokens: dict[int, str]
+    plan: list[tuple[int, dict[str, Any]]]  # (seat to act, move) for versions 0, 1, ...
+    version: int = 0
+    end: int = 0  # the stage stops using this game at this version
+
+    def url(self) -> str:
+        return f"/api/play/{self.tokens[self.plan[self.version][0]]}/moves"
+
+
+def make_games(count: int, seeds: Iterator[int]) -> list[Played]:
+    from games import engine
+    from games.models.links import link_for
+    from games.play import services
+
+    games = []
+    for seed in itertools.islice(seeds, count):
+        created = services.create_game(
+            name=f"Bench {seed}", start=True, seed=seed,
+            players=[services.PlayerSpec(name=f"P{i}", email=f"p{i}.{seed}@example.com")
+                     for i in range(SEATS)])
+        game = created.game
+        tokens = {seat.number: link_for(seat).rstrip("/").rsplit("/", 1)[-1]
+                  for seat, _ in created.seats}
+        state = engine.new_game(SEATS, game.seed, game.ruleset, game.options)
+        rng = random.Random(game.seed)
+        plan = []
+        while not state.finished:
+            assert state.actor is not None
+            move = choose(engine.legal_moves(state), rng)
+            plan.append((state.actor, move))
+            state = engine.apply(state, move)
+        games.append(Played(tokens, plan))
+    return games
+
+
+def bare_document() -> dict[str, Any]:
+    """A real game's whole state with its log (about 20 KB of JSON), for the bare view."""
+    from games import engine
+
+    state, rng = engine.new_game(SEATS, 7), random.Random(7)
+    while len(json.dumps(state.to_json())) < 20_000 and not state.finished:
+        state = engine.apply(state, choose(engine.legal_moves(state), rng))
+    return {"version": 0, "state": state.to_json()}
+
+
+# ---- the client threads ------------------------------------------------------------------
+
+
+@dataclass
+class Client:
+    port: int
+    row: int  # the bare view's row of this client
+    pools: dict[str, deque[Played]] = field(default_factory=dict)
+    bare_version: int = 0
+    conn: http.client.HTTPConnection | None = None
+
+    def post(self, url: str, version: int, move: dict[str, Any]) -> None:
+        if self.conn is None:
+            self.conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=60)
+        body = json.dumps({"version": version, "move": move})
+        try:
+            self.conn.request("POST", url, body, HEADERS)
+            response = self.conn.getresponse()
+            data = response.read()
+        except (ConnectionError, http.client.HTTPException):
+            self.conn.close()  # a worker recycled (max_requests): once more, afresh
+            self.conn.request("POST", url, body, HEADERS)
+            response = self.conn.getresponse()
+            data = response.read()
+        if response.will_close:
+            self.conn.close()  # reopened by the next request
+        answer = json.loads(data) if data else {}
+        api = url.startswith("/api/")
+        if (response.status != 200 or answer.get("version") != version + 1
+                or (api and "legal_moves" not in answer)):
+            raise BenchError(f"{'API' if api else 'bare view'} answered {response.status} "
+                             f"at version {version}: {data[:300]!r}")
+
+    def real(self, stage: str) -> bool:
+        pool = self.pools[stage]
+        while pool and pool[0].version >= pool[0].end:
+            pool.popleft()
+        if not pool:
+            return False
+        game = pool[0]
+        self.post(game.url(), game.version, game.plan[game.version][1])
+        game.version += 1
+        return True
+
+    def bare(self, stage: str) -> bool:
+        self.post(f"/bench/bare/{self.row}/moves", self.bare_version,
+                  {"type": "pass", "card": "p01"})
+        self.bare_version += 1
+        return True
+
+    def advance(self, games: list[Played], to: Callable[[Played], int]) -> None:
+        for game in games:
+            while game.version < to(game):
+                self.post(game.url(), game.version, game.plan[game.version][1])
+                game.version += 1
+
+
+def in_threads(clients: list[Client], work: Callable[[Client], object]) -> float:
+    """Run `work` for every client in a thread of its own; the wall time it took."""
+    errors: list[BaseException] = []
+
+    def run(client: Client) -> None:
+        try:
+            work(client)
+        except BaseException as error:  # noqa: BLE001 - re-raised below
+            errors.append(error)
+
+    threads = [threading.Thread(target=run, args=(c,)) for c in clients]
+    started = time.perf_counter()
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    if errors:
+        raise errors[0]
+    return time.perf_counter() - started
+
+
+@dataclass
+class Batch:
+    moves: int
+    seconds: float
+    ran_out: bool
+
+    @property
+    def rate(self) -> float:
+        return self.moves / self.seconds
+
+
+def batch(clients: list[Client], kind: str, stage: str, seconds: float) -> Batch:
+    """Every client plays `kind` moves for `seconds`; all stop when one runs out of games."""
+    counts = [0] * len(clients)
+    ran_out = threading.Event()
+    deadline = time.perf_counter() + seconds
+
+    def play(client: Client) -> None:
+        step = client.real if kind == "real" else client.bare
+        i = clients.index(client)
+        while time.perf_counter() < deadline and not ran_out.is_set():
+            if not step(stage):
+                ran_out.set()
+                return
+            counts[i] += 1
+
+    took = in_threads(clients, play)
+    return Batch(sum(counts), took, ran_out.is_set())
+
+
+# ---- the server --------------------------------------------------------------------------
+
+
+def free_port() -> int:
+    import socket
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def start_gunicorn(port: int, env: dict[str, str], log: Path) -> subprocess.Popen[bytes]:
+    env = {**env, "GUNICORN_BIND": f"127.0.0.1:{port}", "GUNICORN_ACCESS_LOG": "/dev/null",
+           "GUNICORN_ERROR_LOG": "-"}
+    with open(log, "ab") as output:  # gunicorn's error log and Django's console log
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "gunicorn", "-c", "gunicorn.conf.py", "saboteur_site.wsgi"],
+            cwd=ROOT, env=env, stdin=subprocess.DEVNULL, stdout=output, stderr=output,
+            start_new_session=True)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise BenchError(f"gunicorn exited ({proc.returncode}); its log:\n{tail(log)}")
+        try:
+            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+            conn.request("GET", "/bench/bare/0/moves", headers=HEADERS)
+            status = conn.getresponse().status
+            conn.close()
+            if status == 405:
+                return proc
+            raise BenchError(f"gunicorn answered {status}; its log:\n{tail(log)}")
+        except ConnectionError:
+            time.sleep(0.2)
+    raise BenchError(f"gunicorn did not answer within 60 s; its log:\n{tail(log)}")
+
+
+def stop_gunicorn(proc: subprocess.Popen[bytes]) -> None:
+    if proc.poll() is None:
+        os.killpg(proc.pid, signal.SIGTERM)
+        try:
+            proc.wait(30)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
+
+
+def tail(log: Path, lines: int = 30) -> str:
+    try:
+        return "\n".join(log.read_text(errors="replace").splitlines()[-lines:])
+    except OSError:
+        return "(no log)"
+
+
+def redis_answers() -> bool:
+    try:
+        import redis
+
+        return bool(redis.Redis(host="127.0.0.1", port=6379, db=REDIS_DB,
+                                socket_timeout=2, socket_connect_timeout=2).ping())
+    except Exception:  # noqa: BLE001 - no Redis, no redis package: the in-memory broker
+        return False
+
+
+def forget_queue(queue: str) -> None:
+    import redis
+
+    r = redis.Redis(host="127.0.0.1", port=6379, db=REDIS_DB)
+    print(f"tasks the moves published to Redis: {r.llen(queue)} (now deleted)")
+    for key in list(r.scan_iter(match=f"*{queue}*")):
+        r.delete(key)
+
+
+# ---- the SQL of one move -----------------------------------------------------------------
+
+
+def sql_of_one_move(game: Played, show: bool) -> int:
+    """Play the game's next move through the API in this process (django.test.Client),
+    counting (and with `show` listing) the SQL statements, the after-commit work included."""
+    from django.db import connection
+    from django.test import Client as DjangoClient
+    from django.test.utils import CaptureQueriesContext
+
+    client = DjangoClient(headers={"X-Forwarded-Proto": "https", "Host": "127.0.0.1"})
+    body = json.dumps({"version": game.version, "move": game.plan[game.version][1]})
+    with CaptureQueriesContext(connection) as captured:
+        response = client.post(game.url(), body, content_type="application/json")
+    if response.status_code != 200:
+        raise BenchError(f"the in-process move answered {response.status_code}")
+    game.version += 1
+    if show:
+        print(f"SQL statements of one API move (version {game.version - 1} -> "
+              f"{game.version}):")
+        for n, query in enumerate(captured.captured_queries, 1):
+            sql = " ".join(query["sql"].split())
+            print(f"  {n:>2}. {sql[:160]}{' ...' if len(sql) > 160 else ''}")
+    return len(captured.captured_queries)
+
+
+# ---- the run -----------------------------------------------------------------------------
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--threads", type=int, default=4, help="client threads")
+    parser.add_argument("--seconds", type=float, default=3.0, help="length of one batch")
+    parser.add_argument("--pairs", type=int, default=3,
+                        help="(real, bare) batch pairs per stage")
+    parser.add_argument("--warmup", type=float, default=1.0,
+                        help="untimed seconds of each kind before a stage")
+    parser.add_argument("--window", type=int, default=60,
+                        help="moves a game serves in a stage: its first or its last WINDOW")
+    parser.add_argument("--max-games", type=int, default=300,
+                        help="at most this many games per stage (sized from the measured "
+                             "rate; a batch ends early when the clients run out)")
+    parser.add_argument("--min-ratio", type=float, default=None,
+                        help="exit 1 when a stage's real/bare ratio is below this")
+    parser.add_argument("--sql", action="store_true",
+                        help="list the SQL statements of one API move")
+    args = parser.parse_args()
+
+    pid = os.getpid()
+    name = f"saboteur_bench_api_{pid}"
+    queue = f"bench_api_{pid}"
+    use_redis = redis_answers()
+    broker = f"redis://127.0.0.1:6379/{REDIS_DB}" if use_redis else "memory://localhost/"
+    import psycopg
+
+    # SIGTERM unwinds like Ctrl-C, through the `finally` that drops the database.
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
+    with psycopg.connect(ADMIN, autocommit=True) as conn:
+        conn.execute(f"CREATE DATABASE {name}")
+    server: list[subprocess.Popen[bytes]] = []
+    log = ROOT / "var" / f"bench-api-{pid}.log"
+    log.parent.mkdir(exist_ok=True)
+    try:
+        ratios = run(args, name, queue, broker, log, server)
+    finally:
+        for proc in server:
+            stop_gunicorn(proc)
+        if "django" in sys.modules:
+            from django.db import connections
+
+            connections.close_all()
+        with psycopg.connect(ADMIN, autocommit=True) as conn:
+            conn.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+        if use_redis:
+            forget_queue(queue)
+        errors = [line for line in tail(log, 10**6).splitlines()
+                  if "Traceback" in line or "[ERROR]" in line]
+        if errors:
+            print(f"gunicorn logged {len(errors)} errors, e.g. {errors[0][:200]}")
+        log.unlink(missing_ok=True)
+    if args.min_ratio is not None and min(ratios.values()) < args.min_ratio:
+        print(f"below --min-ratio {args.min_ratio}")
+        sys.exit(1)
+
+
+def run(args: argparse.Namespace, name: str, queue: str, broker: str, log: Path,
+        server: list[subprocess.Popen[bytes]]) -> dict[str, float]:
+    os.environ.update({
+        "DJANGO_SETTINGS_MODULE": "bench.api_settings",
+        "DATABASE_URL": f"postgres://postgres@127.0.0.1:5432/{name}",
+        "DEBUG": "0", "SECRET_KEY": secrets.token_urlsafe(32), "ALLOWED_HOSTS": "127.0.0.1",
+        "BEHIND_HTTPS_PROXY": "1", "SITE_URL": "https://127.0.0.1",
+        "BENCH_CELERY_QUEUE": queue,
+        # The setup in this process publishes to memory; gunicorn to `broker`.
+        "CELERY_BROKER_URL": "memory://localhost/", "CELERY_TASK_ALWAYS_EAGER": "0",
+    })
+    os.environ.pop("SENTRY_DSN", None)
+    import django
+
+    django.setup()
+    from django.core.management import call_command
+    from django.db import connection, connections
+
+    started = time.perf_counter()
+    call_command("migrate", verbosity=0)
+    document = json.dumps(bare_document())
+    with connection.cursor() as cursor:
+        for sql in TABLES:
+            cursor.execute(sql)
+        for row in range(args.threads):
+            cursor.execute("INSERT INTO bench_bare (id, version, data) VALUES (%s, 0, %s)",
+                           [row, document])
+    seeds = itertools.count(1000)
+    [probe] = make_games(1, seeds)
+    statements = sql_of_one_move(probe, args.sql)
+    connections.close_all()
+    print(f"postgresql: {name}, bare JSON {len(document) / 1000:.0f} KB, broker "
+          f"{broker.split(':')[0]}, {args.threads} client threads, {SEATS}-seat games; "
+          f"set up in {time.perf_counter() - started:.1f}s")
+
+    port = free_port()
+    server.append(start_gunicorn(port, {**os.environ, "CELERY_BROKER_URL": broker}, log))
+    clients = [Client(port, row) for row in range(args.threads)]
+    timed = args.warmup + args.pairs * args.seconds
+
+    def new_games(stage: str, rate: float, margin: float) -> list[Played]:
+        """Enough games for a stage at `rate` moves/s (times `margin`), within --max-games."""
+        count = math.ceil(rate * margin * timed / args.window)
+        count = min(max(count, args.threads), args.max_games)
+        games = make_games(count, seeds)
+        connections.close_all()
+        for i, client in enumerate(clients):
+            client.pools[stage] = deque(games[i::args.threads])
+        return games
+
+    # The warm-up of gunicorn's workers (their first requests import and connect), then
+    # a first guess of the rate, to size the stages.
+    for game in new_games("calibrate", 0, 0) + new_games("guess", 0, 0):
+        game.end = min(args.window, len(game.plan))
+    batch(clients, "real", "calibrate", max(args.warmup, 1.0))
+    batch(clients, "bare", "calibrate", max(args.warmup, 1.0))
+    guess = batch(clients, "real", "guess", max(args.warmup, 1.0))
+
+    results: dict[str, dict[str, list[Batch]]] = {}
+    for stage in ("early", "late"):
+        if stage == "early":
+            games = new_games(stage, guess.rate, 3.0)
+            for game in games:
+                game.end = min(args.window, len(game.plan))
+        else:
+            # Sized on the best early batch, twice over: the machine's noise goes both ways.
+            games = new_games(stage, max(b.rate for b in results["early"]["real"]), 2.0)
+            for game in games:
+                game.end = len(game.plan)
+
+            def late_start(game: Played) -> int:
+                return max(len(game.plan) - args.window, min(args.window, len(game.plan)))
+
+            moves = sum(late_start(g) for g in games)
+            took = in_threads(clients, lambda c: c.advance(list(c.pools["late"]), late_start))
+            print(f"{len(games)} games played through the API to their last {args.window} "
+                  f"moves: {moves} moves in {took:.1f}s ({moves / took:.0f}/s, untimed)")
+        print(f"{stage}: {len(games)} games of {min(len(g.plan) for g in games)} to "
+              f"{max(len(g.plan) for g in games)} moves, {args.window} moves of each")
+        batch(clients, "real", stage, args.warmup)
+        batch(clients, "bare", stage, args.warmup)
+        runs: dict[str, list[Batch]] = {"real": [], "bare": []}
+        for _ in range(args.pairs):
+            for kind in ("real", "bare"):
+                runs[kind].append(batch(clients, kind, stage, args.seconds))
+        results[stage] = runs
+    return report(results, statements)
+
+
+def report(results: dict[str, dict[str, list[Batch]]], statements: int) -> dict[str, float]:
+    print(f"\n{'stage':<6} {'real moves/s':>13} {'bare moves/s':>13} {'ratio':>6}   "
+          f"batches real | bare (moves/s)")
+    ratios: dict[str, float] = {}
+    for stage, runs in results.items():
+        rate = {kind: sum(b.moves for b in batches) / sum(b.seconds for b in batches)
+                for kind, batches in runs.items()}
+        ratios[stage] = rate["real"] / rate["bare"]
+        each = {kind: " ".join(f"{b.rate:.0f}" for b in batches) for kind, batches in runs.items()}
+        print(f"{stage:<6} {rate['real']:>13.1f} {rate['bare']:>13.1f} {ratios[stage]:>6.2f}"
+              f"   {each['real']} | {each['bare']}")
+        if any(b.ran_out for b in runs["real"]):
+            print(f"  ({stage}: the clients ran out of games (--max-games), a batch ended early)")
+    print(f"\nSQL statements per API move: {statements}")
+    print("ratios (real/bare)  " + "  ".join(f"{s}: {r:.2f}" for s, r in ratios.items()))
+    return ratios
+
+
+if __name__ == "__main__":
+    main()
