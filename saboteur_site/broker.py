@@ -10,7 +10,11 @@ Here a message is written to a temporary file in a sibling folder and renamed in
 queue folder (atomic on one filesystem), its name starts with the wall-clock time in
 nanoseconds zero-padded to 20 digits plus a per-process sequence (names sort oldest
 first), and a file that still cannot be read is moved to a `bad` folder and logged instead
-of crashing the worker. Registered for `filesystem://` URLs (saboteur_site/celery.py).
+of crashing the worker. The exchange tables (which queue a routing key goes to) are
+written the same way: kombu truncates and rewrites them in place, so a process publishing
+while another binds its queue could read an empty table (JSONDecodeError in the
+publisher), and a thread publishing while another of its process binds found no queue
+and dropped the message. Registered for `filesystem://` URLs (saboteur_site/celery.py).
 """
 
 from __future__ import annotations
@@ -41,6 +45,39 @@ def message_name(queue: str) -> str:
 
 
 class Channel(filesystem.Channel):
+    def get_table(self, exchange: str) -> list[Any]:
+        """The exchange's bindings on disk, plus this process's own: kombu records a
+        binding in memory (shared by every connection of the process) before writing it
+        to disk, so another thread that publishes in between would find no queue and
+        drop the message."""
+        on_disk = list(super().get_table(exchange))
+        here = self.state.exchanges.get(exchange, {}).get("table", [])
+        return on_disk + [filesystem.exchange_queue_t(*meta) for meta in here
+                          if tuple(meta) not in on_disk]
+
+    def _queue_bind(self, exchange: str, routing_key: str, pattern: str,  # type: ignore[override]
+                    queue: str) -> None:
+        """Add the binding to the exchange's table: a new file renamed over the old one
+        (readers see the old table or the new, never a half-written one), writers one
+        at a time under a lock file of their own."""
+        table = self._exchange_file(exchange)
+        self.control_folder.mkdir(exist_ok=True)
+        entry = filesystem.exchange_queue_t(routing_key or "", pattern or "", queue or "")
+        try:
+            with open(table.with_name(table.name + ".lock"), "a") as guard:
+                filesystem.lock(guard, filesystem.LOCK_EX)
+                try:
+                    bound = self.get_table(exchange)
+                    if entry in bound:
+                        return
+                    partial = table.with_name(f"{table.name}.{uuid.uuid4().hex}.partial")
+                    partial.write_bytes(str_to_bytes(dumps([entry, *bound])))
+                    os.replace(partial, table)
+                finally:
+                    filesystem.unlock(guard)
+        except OSError as exc:
+            raise ChannelError(f"Cannot bind queue {queue!r} to {exchange!r}") from exc
+
     def _side_folder(self, name: str) -> Path:
         folder = Path(self.data_folder_out).parent / name
         folder.mkdir(parents=True, exist_ok=True)
