@@ -212,7 +212,7 @@ def check(mailbox: Mailbox) -> int:
                      .values_list("move", flat=True))
         replayed = engine.replay(game.seats.count(), game.seed, moves, game.ruleset,
                                  game.options)
-        if replayed.to_json() != game.snapshot:
+        if replayed.to_json() != game.full_snapshot():
             problems.append(f"{game.name}: the replay differs from the snapshot")
         if game.status != Game.Status.FINISHED:
             problems.append(f"{game.name}: not finished")

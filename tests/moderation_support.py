@@ -73,20 +73,20 @@ def play(g: GameWithLinks, rng: random.Random, moves: int | None = None,
          bot: Bot = wanderer) -> list[dict[str, Any]]:
     """Play with the bot; returns the snapshot after each version (index = version)."""
     game = g.refresh()
-    snapshots = [game.snapshot]
+    snapshots = [game.full_snapshot()]
     done = 0
     while not game.state().finished and (moves is None or done < moves):
         if until is not None and until(game):
             break
         game = bot_move(game, rng, bot)
-        snapshots.append(game.snapshot)
+        snapshots.append(game.full_snapshot())
         done += 1
     g.game = game
     return snapshots
 
 
 def log_types(game: Game) -> list[str]:
-    return [str(e.get("type")) for e in game.snapshot["log"]]
+    return [str(e.get("type")) for e in game.full_log()]
 
 
 def action_url(game: Game, action: str) -> str:

@@ -108,7 +108,7 @@ def assert_replay_matches(game: Game) -> None:
         for move in moves[len(done):]:
             state = engine.apply(state, move)
     _REPLAYED[key] = (moves, state)
-    assert state.to_json() == game.snapshot
+    assert state.to_json() == game.full_snapshot()
 
 
 # ---- leak checks ---------------------------------------------------------------------------

@@ -38,12 +38,12 @@ def test_the_round_results_list_every_dwarf_card_only_once_the_round_ended() -> 
     game = made.game
     swapped, ended = _swapped_and_ended()
     client = Client()
-    game.snapshot = swapped.to_json()
+    game.put_opening_state(swapped)
     game.save()
     for token in made.tokens:  # before the end: no seat sees what was set aside
         body = _page(client, token)
         assert "<li>set aside: " not in body and "discarded hat" not in body
-    game.snapshot = ended.to_json()
+    game.put_opening_state(ended)
     game.save()
     end = next(e for e in ended.log if e["type"] == "round_end")
     aside = end["set_aside_roles"]

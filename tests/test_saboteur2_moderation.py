@@ -21,7 +21,7 @@ def test_the_moderators_see_an_expansion_game_and_can_pass_for_a_seat() -> None:
     g = make_game(players=4, seed=10, ruleset="saboteur2")
     rng = random.Random(10)
     play(g, rng, until=lambda game: any(e["type"] == "swap_hats"
-                                        for e in game.snapshot["log"]),
+                                        for e in game.full_log()),
          bot=lambda state, legal, r: choose(legal, r, 0.35))
     client: Client = logged_in(make_moderator())
     game = g.refresh()

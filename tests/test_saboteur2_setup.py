@@ -44,8 +44,13 @@ def test_a_host_creates_an_expansion_game(client: Client, players: int, commit: 
     assert (game.ruleset, game.options, game.status) == ("saboteur2", {}, Game.Status.ACTIVE)
     assert game.seats.count() == players
     body = response.content.decode()
-    links = re.findall(r'<a href="http://127\.0\.0\.1:8000(/play/[^"]+/)"', body)
-    page = client.get(links[-1]).content.decode()
+    invitations = re.findall(r'<a href="http://127\.0\.0\.1:8000(/play/[^"]+/)"', body)
+    assert len(invitations) == players
+    # The last player accepts the host's invitation and opens the own link it shows.
+    accepted = client.post(invitations[-1] + "accept").content.decode()
+    own = re.search(r'<p class="own-link"><a href="(/play/[^"]+/)"', accepted)
+    assert own is not None and own.group(1) != invitations[-1]
+    page = client.get(own.group(1)).content.decode()
     assert "Crystals in the maze: 0." in page
     assert "dwarf cards are set aside" in page
 

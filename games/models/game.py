@@ -16,6 +16,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from games import engine
+from games.engine.types import JSON
 
 MAX_HOURS_PER_MOVE = 24 * 14
 
@@ -78,8 +79,14 @@ class Game(models.Model):
     )
     # Number of Move rows applied; every submission names the version it saw.
     version = models.PositiveIntegerField(_("version"), default=0)
-    # engine.State.to_json() after `version` moves: a cache of replaying the Move rows.
+    # engine.State.to_json() after `version` moves, without its log: a cache of replaying
+    # the Move rows. The log lives in `opening_log` (the events before move 1) and each
+    # Move row's `events`, so a move writes a few KB whatever its number (game.state()
+    # puts the whole state together).
     snapshot = models.JSONField(_("snapshot"))
+    opening_log = models.JSONField(_("opening events"), default=list, editable=False)
+    # Events in the whole log (opening plus every move's): where a table notice sits.
+    log_length = models.PositiveIntegerField(_("log length"), default=0, editable=False)
     # Seat whose decision is awaited (copied from the snapshot for queries); None when over.
     actor = models.PositiveSmallIntegerField(_("seat to act"), null=True, blank=True)
     spectators_allowed = models.BooleanField(_("spectators allowed"), default=False)
@@ -136,7 +143,34 @@ class Game(models.Model):
         return self.name
 
     def state(self) -> engine.State:
-        return engine.State.from_json(self.snapshot)
+        """The whole engine state after `version` moves, log included (one query)."""
+        state = self.state_without_log()
+        state.log = self.full_log()
+        return state
+
+    def state_without_log(self) -> engine.State:
+        """The state as stored, its log empty: enough to apply a move (the engine only
+        appends to the log) or to read hands, board and turn."""
+        state = engine.State.from_json(self.snapshot)
+        state.log = []  # stored snapshots hold none; never count events twice
+        return state
+
+    def full_log(self) -> list[JSON]:
+        events = list(self.opening_log)
+        for appended in (Move.objects.filter(game_id=self.pk).order_by("number")
+                         .values_list("events", flat=True)):
+            events.extend(appended)
+        return events
+
+    def full_snapshot(self) -> JSON:
+        """engine.State.to_json() of the whole state: what replaying the moves gives."""
+        return self.state().to_json()
+
+    def put_opening_state(self, state: engine.State) -> None:
+        """Store a state that no Move row led to (a new game, or one undone to move 0)."""
+        self.snapshot = state.to_json(include_log=False)
+        self.opening_log = list(state.log)
+        self.log_length = len(state.log)
 
     @property
     def is_playable(self) -> bool:
@@ -233,6 +267,8 @@ class Move(models.Model):
         related_name="moderated_moves",
     )
     move = models.JSONField(_("move"))
+    # The log events this move appended (Game.snapshot holds no log).
+    events = models.JSONField(_("events"), default=list, editable=False)
     created_at = models.DateTimeField(_("made at"), default=timezone.now, editable=False)
 
     class Meta:

@@ -93,7 +93,7 @@ def record(game: Game, moderator: User, kind: str, reason: str, **details: Any) 
 def tell_table(game: Game, kind: str, **params: Any) -> GameNotice:
     """A neutral line for every seat, placed after the log events seen so far."""
     params = {k: v for k, v in params.items() if v not in (None, "")}
-    params["log_at"] = len(game.snapshot.get("log", []))
+    params["log_at"] = game.log_length
     return GameNotice.objects.create(game=game, version=game.version, kind=kind, params=params)
 
 

@@ -127,7 +127,9 @@ def _apply(game: Game, plan: UndoPlan) -> None:
     game.moves.filter(number__gt=plan.to_version).delete()
     state = plan.state
     game.version = plan.to_version
-    game.snapshot = state.to_json()
+    # The kept Move rows keep their events: replaying them gives those events again.
+    game.snapshot = state.to_json(include_log=False)
+    game.log_length = len(state.log)
     game.actor = state.actor
     if game.status == Game.Status.FINISHED:
         game.status = Game.Status.ACTIVE
@@ -140,8 +142,8 @@ def _apply(game: Game, plan: UndoPlan) -> None:
         game.paused_time_left = (game.deadline_at - now if game.deadline_at
                                  else timedelta(hours=game.hours_per_move))
         set_deadline(game, None, now)
-    game.save(update_fields=["version", "snapshot", "actor", "status", "deadline_extension",
-                             "paused_time_left", "deadline_at", "reminder_at",
+    game.save(update_fields=["version", "snapshot", "log_length", "actor", "status",
+                             "deadline_extension", "paused_time_left", "deadline_at", "reminder_at",
                              "turn_started_at", "updated_at"])
 
 

@@ -83,14 +83,17 @@ def apply_move(
         _check_playable(game)
         if game.version != version:
             raise StaleVersion(version, game.version)
-        state = engine.apply(game.state(), move)
+        # The engine only appends to the log: applied to the stored state (no log), the
+        # state's log afterwards is exactly what this move added (its Move row keeps it).
+        state = engine.apply(game.state_without_log(), move)
         number = version + 1
         Move.objects.create(
             game=game, number=number, actor_kind=actor_kind, seat_number=seat_number,
-            moderator=moderator, move=move, created_at=now,
+            moderator=moderator, move=move, events=state.log, created_at=now,
         )
         game.version = number
-        game.snapshot = state.to_json()
+        game.snapshot = state.to_json(include_log=False)
+        game.log_length += len(state.log)
         game.actor = state.actor
         if state.finished:
             game.status = Game.Status.FINISHED
@@ -98,7 +101,8 @@ def apply_move(
         # Conditional on the version read above: belt and braces where the row lock
         # is not real (SQLite serialises writers instead).
         written = Game.objects.filter(pk=game.pk, version=version).update(
-            version=game.version, snapshot=game.snapshot, actor=game.actor,
+            version=game.version, snapshot=game.snapshot, log_length=game.log_length,
+            actor=game.actor,
             status=game.status, turn_started_at=game.turn_started_at,
             deadline_at=game.deadline_at, deadline_extension=game.deadline_extension,
             reminder_at=game.reminder_at, updated_at=now,
@@ -212,7 +216,7 @@ def miss_deadline(game_id: int, version: int, claimed_deadline: datetime) -> str
                 return ""
             outcome = "waiting"
         # log_at: where the line sits among the game log's events.
-        public = {"seat": seat.number, "log_at": len(game.snapshot.get("log", []))}
+        public = {"seat": seat.number, "log_at": game.log_length}
         GameNotice.objects.create(game=game, version=game.version, kind=GameNotice.Kind.TIMEOUT,
                                   params={**public, "policy": game.timeout_policy})
         if seat.missed_turns >= ABSENT_AFTER_MISSES and seat.absent_since is None:

@@ -109,7 +109,8 @@ def create_game(
         game = Game.objects.create(
             name=name, ruleset=ruleset, options=state.options, seed=seed, salt=salt,
             commitment=fairness.commitment(salt, seed),
-            hours_per_move=hours, snapshot=state.to_json(), actor=state.actor,
+            hours_per_move=hours, snapshot=state.to_json(include_log=False),
+            opening_log=state.log, log_length=len(state.log), actor=state.actor,
             spectators_allowed=spectators_allowed, created_at=now,
             timeout_policy=timeout_policy,
         )

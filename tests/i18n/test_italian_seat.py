@@ -13,6 +13,7 @@ from django.utils.html import escape
 
 from games import engine
 from games.models import Game
+from games.models.links import link_for
 from games.play import services
 from games.present import describe
 from tests.support import token_of
@@ -24,7 +25,8 @@ def _italian_game() -> tuple[Game, list[str]]:
     players = [services.PlayerSpec(name=n, email=f"{n.lower()}@example.com", language="it")
                for n in ("Anna", "Bruno", "Carla")]
     created = services.create_game(name="Partita", players=players, seed=5, start=True)
-    return created.game, [token_of(link) for _, link in created.seats]
+    # The players' own links: a host's invitation link never opens a started seat.
+    return created.game, [token_of(link_for(seat)) for seat, _ in created.seats]
 
 
 def test_an_italian_seat_reads_italian_on_its_page_email_and_api() -> None:

@@ -203,7 +203,7 @@ def end_vacation(seat_id: int) -> Seat:
 
 
 def _notice(game: Game, params: dict[str, object]) -> None:
-    log_at = len(game.snapshot.get("log", []))  # where the line sits in the game log
+    log_at = game.log_length  # where the line sits in the game log
     GameNotice.objects.create(game=game, version=game.version, kind=GameNotice.Kind.VACATION,
                               params={**params, "log_at": log_at})
 
