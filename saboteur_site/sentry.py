@@ -1,6 +1,9 @@
 """Opt-in error reports (SENTRY_DSN, README "Configuration"), for Django and Celery, with
 every seat token scrubbed: URLs, query strings, headers, breadcrumbs, request bodies and
-exception messages go through the same redaction as the logs (log_redaction.redact)."""
+exception messages go through the same redaction as the logs (log_redaction.redact).
+Performance transactions (SENTRY_TRACES_SAMPLE_RATE above 0) carry the same request data
+plus a transaction name and spans (SQL, HTTP calls, cache keys): they are scrubbed the
+same way, whole, by before_send_transaction."""
 
 from __future__ import annotations
 
@@ -30,8 +33,16 @@ def before_breadcrumb(crumb: dict[str, Any], hint: dict[str, Any]) -> dict[str, 
     return scrubbed
 
 
-def init(dsn: str, environment: str, traces_sample_rate: float) -> None:
-    """Start error reporting (called from settings only when SENTRY_DSN is set)."""
+def before_send_transaction(event: dict[str, Any], hint: dict[str, Any]) -> dict[str, Any]:
+    """A transaction: its request (url, query string, headers), its name, and every span's
+    description and data, which hold URLs and statements, scrubbed like an error event."""
+    scrubbed: dict[str, Any] = scrub(event)
+    return scrubbed
+
+
+def init(dsn: str, environment: str, traces_sample_rate: float, **options: Any) -> None:
+    """Start error reporting (called from settings only when SENTRY_DSN is set). `options`
+    go to sentry_sdk.init as they are (the tests give a transport that only records)."""
     import sentry_sdk
     from sentry_sdk.integrations.celery import CeleryIntegration
     from sentry_sdk.integrations.django import DjangoIntegration
@@ -43,4 +54,6 @@ def init(dsn: str, environment: str, traces_sample_rate: float) -> None:
         max_request_body_size="never",  # form and JSON bodies may hold game text
         before_send=before_send,  # type: ignore[arg-type]
         before_breadcrumb=before_breadcrumb,
+        before_send_transaction=before_send_transaction,  # type: ignore[arg-type]
+        **options,
     )

@@ -2,17 +2,26 @@
 
 from __future__ import annotations
 
+import logging
+from collections.abc import Iterator
 from datetime import timedelta
 from typing import Any
 from unittest import mock
+from wsgiref.util import setup_testing_defaults
 
 import pytest
-from django.db import OperationalError
+import sentry_sdk
+from django.core.handlers.wsgi import WSGIHandler
+from django.core.signals import request_finished, request_started
+from django.db import OperationalError, close_old_connections
 from django.test import Client, override_settings
 from django.utils import timezone
+from sentry_sdk.envelope import Envelope
+from sentry_sdk.transport import Transport
 
 from games.models import Notification, SweepMark
-from saboteur_site.sentry import before_breadcrumb, before_send
+from saboteur_site import sentry
+from saboteur_site.sentry import before_breadcrumb, before_send, before_send_transaction
 from tests.support import GameWithLinks
 
 pytestmark = pytest.mark.django_db
@@ -90,3 +99,124 @@ def test_sentry_events_and_breadcrumbs_carry_no_seat_token(game: GameWithLinks) 
     assert scrubbed["request"]["url"] == "https://x.org/play/<redacted>/move"
     crumb = before_breadcrumb({"category": "httplib", "data": {"url": f"/api/play/{token}/"}}, {})
     assert token not in repr(crumb)
+
+
+def test_sentry_transactions_carry_no_seat_token(game: GameWithLinks) -> None:
+    token = game.tokens[0]
+    event: dict[str, Any] = {
+        "type": "transaction",
+        "transaction": f"/play/{token}/",
+        "transaction_info": {"source": "url"},
+        "request": {"url": f"https://x.org/api/play/{token}/moves",
+                    "query_string": f"next=/play/{token}/&t={token}",
+                    "headers": {"Referer": f"https://x.org/play/{token}/",
+                                "X-Original-Uri": f"/api/play/{token}/moves"}},
+        "contexts": {"trace": {"op": "http.server", "description": f"POST /play/{token}/"}},
+        "spans": [
+            {"op": "http.client", "description": f"GET https://x.org/api/play/{token}/",
+             "data": {"url": f"https://x.org/api/play/{token}/", "http.query": f"s={token}"}},
+            {"op": "db", "description": "SELECT 1 FROM seat WHERE link_hash = %s",
+             "data": {"db.params": [token]}},
+        ],
+    }
+    scrubbed = before_send_transaction(event, {})
+    assert token not in repr(scrubbed)
+    assert scrubbed["transaction"] == "/play/<redacted>/"
+    assert scrubbed["request"]["url"] == "https://x.org/api/play/<redacted>/moves"
+    assert scrubbed["spans"][0]["description"] == "GET https://x.org/api/play/<redacted>/"
+    assert scrubbed["spans"][1]["description"] == event["spans"][1]["description"]
+
+
+class RecordingTransport(Transport):
+    """Keeps every envelope the SDK would send, serialized; sends nothing anywhere."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.envelopes: list[Envelope] = []
+
+    def capture_envelope(self, envelope: Envelope) -> None:
+        self.envelopes.append(envelope)
+
+    def sent(self) -> str:
+        return "\n".join(envelope.serialize().decode() for envelope in self.envelopes)
+
+    def items(self, kind: str) -> list[dict[str, Any]]:
+        return [item.payload.json for envelope in self.envelopes for item in envelope.items
+                if item.type == kind and item.payload.json is not None]
+
+
+@pytest.fixture
+def reported() -> Iterator[RecordingTransport]:
+    """The project's Sentry init, as settings call it with SENTRY_DSN set, with a transport
+    that records; afterwards the process has no Sentry client again."""
+    transport = RecordingTransport()
+    sentry.init("https://public@127.0.0.1/1", "test", 1.0, transport=transport)
+    try:
+        yield transport
+    finally:
+        sentry_sdk.get_client().close()
+        sentry_sdk.get_global_scope().set_client(None)
+        sentry_sdk.get_isolation_scope().clear()
+        sentry_sdk.get_current_scope().clear()
+    assert not sentry_sdk.get_client().is_active()
+
+
+def wsgi_get(path: str, query: str = "", **headers: str) -> int:
+    """A GET through Django's real WSGI handler, which Sentry's Django integration wraps in
+    its WSGI middleware (the test Client skips it: no transaction, no request url). The
+    handler's connection closing is held off, as the test Client does, so the test's
+    transaction survives."""
+    environ: dict[str, Any] = {"REQUEST_METHOD": "GET", "PATH_INFO": path,
+                               "QUERY_STRING": query, "HTTP_HOST": "testserver", **headers}
+    setup_testing_defaults(environ)
+    status: list[str] = []
+
+    def start_response(code: str, headers: Any, exc_info: Any = None) -> Any:
+        status.append(code)
+        return lambda data: None
+
+    request_started.disconnect(close_old_connections)
+    request_finished.disconnect(close_old_connections)
+    try:
+        body = WSGIHandler()(environ, start_response)
+        b"".join(body)
+        body.close()  # type: ignore[attr-defined]
+    finally:
+        request_started.connect(close_old_connections)
+        request_finished.connect(close_old_connections)
+    return int(status[0].split()[0])
+
+
+def test_sentry_as_initialized_reports_seat_requests_scrubbed(
+        game: GameWithLinks, reported: RecordingTransport) -> None:
+    token = game.tokens[0]
+
+    def broken(request: Any, *args: Any, **kwargs: Any) -> Any:
+        logging.getLogger("games").warning("drawing %s", request.get_full_path())
+        sentry_sdk.capture_message(f"odd request to {request.build_absolute_uri()}")
+        raise RuntimeError(f"cannot draw {request.get_full_path()}")
+
+    with mock.patch("games.web.views.seat._render", side_effect=broken):
+        status = wsgi_get(f"/play/{token}/", f"next=/api/play/{token}/moves",
+                          HTTP_REFERER=f"http://testserver/api/play/{token}/moves")
+    assert status == 500
+    assert wsgi_get(f"/api/play/{token}/moves", f"t={token}") == 405  # a GET: no move
+    sentry_sdk.flush()
+    events = reported.items("event")
+    messages = [e for e in events if e.get("message", "").startswith("odd request")]
+    errors = [e for e in events if e.get("exception")]
+    assert len(messages) == 1 and len(errors) == 1
+    assert messages[0]["message"] == "odd request to http://testserver/play/<redacted>/" \
+        "?next=/api/play/<redacted>/moves"
+    assert errors[0]["exception"]["values"][-1]["value"] == (
+        "cannot draw /play/<redacted>/?next=/api/play/<redacted>/moves")
+    request = errors[0]["request"]
+    assert request["url"] == "http://testserver/play/<redacted>/"
+    assert request["query_string"] == "next=/api/play/<redacted>/moves"
+    assert request["headers"]["Referer"] == "http://testserver/api/play/<redacted>/moves"
+    assert any("drawing /play/<redacted>/" in (crumb.get("message") or "")
+               for crumb in errors[0]["breadcrumbs"]["values"])
+    transactions = reported.items("transaction")
+    assert sorted(t["request"]["url"] for t in transactions) == [
+        "http://testserver/api/play/<redacted>/moves", "http://testserver/play/<redacted>/"]
+    assert token not in reported.sent()
