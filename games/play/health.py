@@ -1,9 +1,12 @@
 """Health and metrics for load balancers and monitors (README "Health and metrics").
 
 /healthz is healthy when the database answers, the beat's sweeps ran recently (their
-SweepMark rows move every SWEEP_SECONDS), and no email has waited (pending or retrying)
-longer than HEALTH_MAIL_MAX_AGE_SECONDS. /metrics gives the same facts and counts in
-Prometheus' text format. Neither holds anything about a particular game or player.
+SweepMark rows move every SWEEP_SECONDS), no email has waited (pending or retrying)
+longer than HEALTH_MAIL_MAX_AGE_SECONDS, and no email sits claimed (`sending`) for longer
+than a send can take (games.mail.send.stuck_after): a dead worker's claim that no sweep
+has recovered, which would otherwise wait unseen (it is neither pending nor retrying).
+/metrics gives the same facts and counts in Prometheus' text format. Neither holds
+anything about a particular game or player.
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ from django.conf import settings
 from django.db import DatabaseError, connection
 from django.db.models import Count, Min
 
+from games.mail.send import stuck_after
 from games.models import Game, Move, Notification, SweepMark
 
 Status = Notification.Status
@@ -61,8 +65,16 @@ def sweep_lag(now: datetime) -> dict[str, float]:
 
 def _mail(now: datetime) -> dict[str, object]:
     age = oldest_waiting_email(now)
-    return {"ok": age is None or age <= settings.HEALTH_MAIL_MAX_AGE_SECONDS,
-            "oldest_unsent_seconds": None if age is None else round(age)}
+    stuck = stuck_sending(now)
+    return {"ok": (age is None or age <= settings.HEALTH_MAIL_MAX_AGE_SECONDS) and not stuck,
+            "oldest_unsent_seconds": None if age is None else round(age),
+            "stuck_sending": stuck}
+
+
+def stuck_sending(now: datetime) -> int:
+    """Emails claimed for sending longer ago than any live send can take."""
+    return Notification.objects.filter(status=Status.SENDING,
+                                       claimed_at__lte=now - stuck_after()).count()
 
 
 def oldest_waiting_email(now: datetime) -> float | None:
@@ -93,6 +105,9 @@ def metrics(now: datetime) -> str:
     family("saboteur_notification_oldest_unsent_seconds", "gauge",
            "Age of the oldest email pending or retrying (0 when none).",
            [("", oldest_waiting_email(now) or 0)])
+    family("saboteur_notifications_stuck_sending", "gauge",
+           "Emails claimed for sending longer than a send can take (a dead worker's).",
+           [("", stuck_sending(now))])
     bounced = Notification.objects.filter(delivery__in=[
         Notification.Delivery.BOUNCED, Notification.Delivery.COMPLAINED]).count()
     family("saboteur_notification_bounces_total", "counter",

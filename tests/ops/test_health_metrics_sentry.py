@@ -11,6 +11,7 @@ from wsgiref.util import setup_testing_defaults
 
 import pytest
 import sentry_sdk
+import time_machine
 from django.core.handlers.wsgi import WSGIHandler
 from django.core.signals import request_finished, request_started
 from django.db import OperationalError, close_old_connections
@@ -19,6 +20,7 @@ from django.utils import timezone
 from sentry_sdk.envelope import Envelope
 from sentry_sdk.transport import Transport
 
+from games.mail.send import stuck_after
 from games.models import Notification, SweepMark
 from saboteur_site import sentry
 from saboteur_site.sentry import before_breadcrumb, before_send, before_send_transaction
@@ -60,6 +62,35 @@ def test_healthz_fails_when_an_email_waits_too_long(client: Client,
     assert answer.json()["checks"]["mail"]["ok"] is False
 
 
+def test_healthz_fails_when_a_dead_workers_claim_outlives_any_send(
+        client: Client, game: GameWithLinks) -> None:
+    """A row left in `sending` by a killed worker is neither pending nor retrying: until a
+    sweep recovers it, only its claim's age tells. A live send's claim is no failure."""
+    with time_machine.travel(timezone.now(), tick=False) as traveller:
+        Notification.objects.create(key="k", kind="turn", to_email="a@x.org",
+                                    status=Notification.Status.SENDING,
+                                    claimed_at=timezone.now())
+        sweeps_ran(timedelta(seconds=10))
+        answer = client.get("/healthz")
+        assert answer.status_code == 200
+        assert answer.json()["checks"]["mail"]["stuck_sending"] == 0
+        traveller.shift(stuck_after() - timedelta(seconds=1))  # a send may still be running
+        sweeps_ran(timedelta(seconds=10))
+        assert client.get("/healthz").status_code == 200
+        traveller.shift(timedelta(seconds=2))  # older than EMAIL_TIMEOUT plus the margin
+        sweeps_ran(timedelta(seconds=10))
+        answer = client.get("/healthz")
+        assert answer.status_code == 503
+        assert answer.json()["checks"]["mail"] == {"ok": False, "oldest_unsent_seconds": None,
+                                                   "stuck_sending": 1}
+        with override_settings(METRICS_TOKEN="s3cret"):
+            text = client.get("/metrics", HTTP_AUTHORIZATION="Bearer s3cret").content.decode()
+        assert "saboteur_notifications_stuck_sending 1" in text
+        assert 'saboteur_notifications{status="sending"} 1' in text
+        Notification.objects.update(status=Notification.Status.SENT)  # a sweep resent it
+        assert client.get("/healthz").status_code == 200
+
+
 def test_healthz_fails_when_the_database_does_not_answer(client: Client) -> None:
     with mock.patch("games.play.health.connection.cursor", side_effect=OperationalError("down")):
         answer = client.get("/healthz")
@@ -81,6 +112,7 @@ def test_metrics_need_the_token_and_speak_prometheus(client: Client,
     assert "# TYPE saboteur_moves_total counter" in text
     assert "saboteur_notification_oldest_unsent_seconds" in text
     assert "saboteur_notification_bounces_total 0" in text
+    assert "saboteur_notifications_stuck_sending 0" in text
 
 
 def test_sentry_events_and_breadcrumbs_carry_no_seat_token(game: GameWithLinks) -> None:
