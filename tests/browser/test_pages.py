@@ -279,3 +279,44 @@ def test_a_player_replays_round_two_on_a_phone(browser: Any, live_server: Any) -
     scanned.goto(replay_url)
     assert serious_violations(scanned) == []
     scanned.close()
+
+
+def test_a_long_game_fits_a_phone_with_big_enough_controls(browser: Any,
+                                                           live_server: Any) -> None:
+    """A finished game's log (about 200 lines) scrolls in its own box: without it the seat
+    page was 13,000 px tall on a phone. On a phone every form control of the seat page and
+    the replay's step links are at least 44 px high."""
+    game = finished_game(seed=32)
+    page = browser.new_page(**PHONE)
+    page.goto(seat_url(live_server, game, 0))
+    box = page.locator("#log .log-scroll")
+    assert box.get_attribute("tabindex") == "0" and box.get_attribute("role") == "region"
+    assert box.evaluate("e => e.scrollHeight > e.clientHeight")  # it scrolls, and
+    assert box.bounding_box()["height"] <= 24 * 16 + 1  # type: ignore[index]
+    assert page.evaluate("document.documentElement.scrollHeight") < 6000
+    assert serious_violations(page) == []
+    with page.expect_navigation():
+        page.click("a.replay-link")
+    for link in page.locator(".replay-nav > a").all():
+        size = link.bounding_box()
+        assert size and size["height"] >= 44 and size["width"] >= 44, link.inner_text()
+    live = started_game(seed=6)
+    page.goto(seat_url(live_server, live, 0))
+    controls = page.locator("main button:visible, main select:visible, main textarea:visible")
+    assert controls.count() > 10
+    small = [(c.evaluate("e => e.outerHTML.slice(0, 60)"), c.bounding_box())
+             for c in controls.all() if c.bounding_box()["height"] < 44]  # type: ignore[index]
+    assert small == []
+    page.close()
+
+
+def test_the_card_list_of_the_rules_draws_every_card_the_same_size(browser: Any,
+                                                                   live_server: Any) -> None:
+    """A long name beside a card ("T-junction E-S-W + stub N (1 crystal)") squeezed its
+    drawing to half size on a phone."""
+    page = browser.new_page(**PHONE)
+    page.goto(f"{live_server.url}/rules/saboteur2/")
+    widths = {round(svg.bounding_box()["width"])  # type: ignore[index]
+              for svg in page.locator(".card-catalog li > svg").all()}
+    assert len(widths) == 1 and widths.pop() >= 40
+    page.close()
