@@ -113,7 +113,8 @@ def test_a_move_writes_the_move_row_snapshot_version_and_clock(
         game: GameWithLinks, django_capture_on_commit_callbacks: Any,
         monkeypatch: pytest.MonkeyPatch) -> None:
     committed: list[tuple[int, int]] = []
-    monkeypatch.setattr(hooks, "after_move_committed", lambda g, v: committed.append((g, v)))
+    monkeypatch.setattr(hooks, "after_move_committed",
+                        lambda g, v, bot_next=None: committed.append((g, v)))
     move = first_legal(game.game)
     moment = datetime(2031, 5, 5, 8, tzinfo=UTC)
     with time_machine.travel(moment, tick=False), \

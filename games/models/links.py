@@ -121,20 +121,27 @@ def hash_token(token: str) -> str:
 def find_seat(token: str) -> Seat | None:
     """The seat whose own link, or whose still-open invitation link, carries `token`;
     None when wrong, rotated, used up or malformed. A seat found by its invitation has
-    `seat.via_invitation` set."""
+    `seat.via_invitation` set. Its game loads when first used."""
     if not isinstance(token, str) or not TOKEN_RE.match(token):
         return None
     digest = hash_token(token)
-    seat = Seat.objects.select_related("game").filter(secret_hash=digest).first()
-    if seat is not None and hmac.compare_digest(seat.secret_hash, digest):
-        seat.via_invitation = False
-        return seat
-    seat = (Seat.objects.select_related("game")
-            .filter(invite_hash=digest, accepted_at__isnull=True).first())
-    if seat is not None and seat.invite_hash and hmac.compare_digest(seat.invite_hash, digest):
-        seat.via_invitation = True
-        return seat
+    # Every request behind a link starts here: one plain statement (both hashes are
+    # unique and indexed), no ORM query to compile each time.
+    found = list(Seat.objects.raw(_FIND_SEAT_SQL, [digest, digest]))
+    for seat in found:
+        if hmac.compare_digest(seat.secret_hash, digest):
+            seat.via_invitation = False
+            return seat
+    for seat in found:
+        if (seat.invite_hash and seat.accepted_at is None
+                and hmac.compare_digest(seat.invite_hash, digest)):
+            seat.via_invitation = True
+            return seat
     return None
+
+
+_FIND_SEAT_SQL = (f"SELECT * FROM {Seat._meta.db_table} WHERE secret_hash = %s "
+                  "OR (invite_hash = %s AND accepted_at IS NULL)")
 
 
 def seat_path(token: str) -> str:

@@ -36,12 +36,13 @@ log = logging.getLogger("games")
 _eager = threading.local()
 
 
-def after_move_committed(game_id: int, version: int) -> None:
-    """A move (by a seat, a bot, the system or a moderator) made the game reach `version`."""
+def after_move_committed(game_id: int, version: int, bot_next: bool | None = None) -> None:
+    """A move (by a seat, a bot, the system or a moderator) made the game reach `version`.
+    `bot_next`: whether a bot is to act now, when the caller knows (None: look it up)."""
     log.debug("game %s: move committed, now version %s", game_id, version)
     enqueue("plan_after_move", game_id, version,
             fallback=lambda: plan.create(plan.after_move(game_id, version)))
-    queue_bot_turn(game_id, version)
+    queue_bot_turn(game_id, version, bot_next)
 
 
 def bot_to_act(game_id: int, version: int) -> bool:
@@ -50,9 +51,10 @@ def bot_to_act(game_id: int, version: int) -> bool:
         game__version=version, game__status=Game.Status.ACTIVE).exists()
 
 
-def queue_bot_turn(game_id: int, version: int) -> None:
-    """If a bot is to act at `version`, have it move a few seconds from now (games.play.bots)."""
-    if not bot_to_act(game_id, version):
+def queue_bot_turn(game_id: int, version: int, bot_next: bool | None = None) -> None:
+    """If a bot is to act at `version`, have it move a few seconds from now (games.play.bots).
+    The bot's task checks the version again, so a stale `bot_next` does no harm."""
+    if not (bot_to_act(game_id, version) if bot_next is None else bot_next):
         return
     if not current_app.conf.task_always_eager:
         enqueue("play_bot_turn", game_id, version, countdown=settings.BOT_MOVE_DELAY_SECONDS)

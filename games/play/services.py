@@ -20,7 +20,16 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games import engine
-from games.models import EmailMode, Game, GameNotice, Message, Move, Seat, TimeoutPolicy
+from games.models import (
+    EmailMode,
+    Game,
+    GameNotice,
+    Message,
+    Move,
+    Seat,
+    SeatKind,
+    TimeoutPolicy,
+)
 from games.models.links import new_link
 from games.play import clock, hooks
 from games.play.bot_choice import bot_move
@@ -97,7 +106,9 @@ def apply_move(
         game.actor = state.actor
         if state.finished:
             game.status = Game.Status.FINISHED
-        clock.set_clock(game, now)
+        # What the rest of the move needs of the seats, in one statement.
+        seats = {s.number: s for s in Seat.objects.raw(_SEATS_SQL, [game_id])}
+        clock.set_clock(game, now, {n: s.vacation_until for n, s in seats.items()})
         # Conditional on the version read above: belt and braces where the row lock
         # is not real (SQLite serialises writers instead).
         written = Game.objects.filter(pk=game.pk, version=version).update(
@@ -109,16 +120,20 @@ def apply_move(
         )
         if written != 1:
             raise StaleVersion(version, version + 1)
-        if actor_kind == Move.Actor.SEAT and seat_number is not None:
-            _back_in_play(game_id, seat_number)
-        transaction.on_commit(lambda: hooks.after_move_committed(game_id, number))
+        mover = seats.get(seat_number) if seat_number is not None else None
+        if actor_kind == Move.Actor.SEAT and mover is not None and (
+                mover.missed_turns or mover.absent_since is not None):
+            # The seat moved by itself: its run of missed deadlines is over.
+            Seat.objects.filter(pk=mover.pk).update(missed_turns=0, absent_since=None)
+        next_seat = seats.get(game.actor) if game.actor is not None else None
+        bot_next = (game.status == Game.Status.ACTIVE and next_seat is not None
+                    and next_seat.kind == SeatKind.BOT)
+        transaction.on_commit(lambda: hooks.after_move_committed(game_id, number, bot_next))
     return game
 
 
-def _back_in_play(game_id: int, seat_number: int) -> None:
-    """The seat moved by itself: its run of missed deadlines is over."""
-    Seat.objects.filter(game_id=game_id, number=seat_number).exclude(
-        missed_turns=0, absent_since=None).update(missed_turns=0, absent_since=None)
+_SEATS_SQL = (f"SELECT id, number, kind, vacation_until, missed_turns, absent_since "
+              f"FROM {Seat._meta.db_table} WHERE game_id = %s")
 
 
 def _check_playable(game: Game) -> None:

@@ -20,7 +20,7 @@ passed, it
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from datetime import datetime, timedelta
 
 from games.engine.types import JSON
@@ -30,12 +30,17 @@ from games.models import Game, Seat
 ABSENT_AFTER_MISSES = 3
 
 
-def vacation_delay(game: Game, now: datetime) -> timedelta:
-    """How long the clock of the seat to act stays paused: what is left of its vacation."""
+def vacation_delay(game: Game, now: datetime,
+                   vacations: Mapping[int, datetime | None] | None = None) -> timedelta:
+    """How long the clock of the seat to act stays paused: what is left of its vacation.
+    `vacations` (seat number -> vacation end), when the caller has read them already."""
     if game.actor is None:
         return timedelta()
-    until = (Seat.objects.filter(game_id=game.pk, number=game.actor)
-             .values_list("vacation_until", flat=True).first())
+    if vacations is not None:
+        until = vacations.get(game.actor)
+    else:
+        until = (Seat.objects.filter(game_id=game.pk, number=game.actor)
+                 .values_list("vacation_until", flat=True).first())
     if until is None or until <= now:
         return timedelta()
     return until - now
@@ -99,7 +104,8 @@ def timeout_move(view: JSON, legal: list[JSON]) -> JSON:
     return legal[0]
 
 
-def set_clock(game: Game, now: datetime) -> None:
+def set_clock(game: Game, now: datetime,
+              vacations: Mapping[int, datetime | None] | None = None) -> None:
     """Start the clock of the turn now beginning (none when nobody is to act)."""
     game.deadline_extension = timedelta()  # moderators' extensions are per turn
     if game.actor is None or game.status != Game.Status.ACTIVE:
@@ -108,5 +114,5 @@ def set_clock(game: Game, now: datetime) -> None:
         game.turn_started_at = now
         # A seat on vacation: its clock starts when the vacation ends (games.play.clock).
         game.deadline_at = (now + timedelta(hours=game.hours_per_move)
-                            + vacation_delay(game, now))
+                            + vacation_delay(game, now, vacations))
     game.reminder_at = next_reminder_at(game.deadline_at, game.reminder_hours, now)

@@ -81,6 +81,11 @@ def _seat_within_limits(secret: str) -> Seat | JsonResponse:
     return seat
 
 
+# Every answer lists the players: a plain statement, no ORM query to compile each time.
+_PLAYERS_SQL = (f"SELECT id, number, player_name, kind FROM {Seat._meta.db_table} "
+                "WHERE game_id = %s ORDER BY number")
+
+
 def _payload(game: Game, seat: Seat) -> JsonResponse:
     view, moves = pages.view_and_moves(game, seat)
     return private(JsonResponse({
@@ -88,9 +93,9 @@ def _payload(game: Game, seat: Seat) -> JsonResponse:
         "seat": seat.number,
         "view": view,
         "legal_moves": moves,
-        "players": [{"seat": number, "name": name, "bot": kind == SeatKind.BOT}
-                    for number, name, kind in game.seats.order_by("number")
-                    .values_list("number", "player_name", "kind")],
+        "players": [{"seat": seat.number, "name": seat.player_name,
+                     "bot": seat.kind == SeatKind.BOT}
+                    for seat in Seat.objects.raw(_PLAYERS_SQL, [game.pk])],
         **record.fairness(game),
     }))
 
