@@ -85,6 +85,7 @@ MIDDLEWARE = [
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "games.web.guards.RejectControlCharacters",
+    "games.web.guards.ProviderWebhookErrors",
     "games.web.csrf.NoReferrerCsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "games.web.lockout.AdminLoginLockout",

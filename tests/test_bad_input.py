@@ -193,3 +193,48 @@ def test_fuzz_the_setup_page(client: Client, fields: dict[str, str]) -> None:
     answer = client.post("/new/", {**setup_data(), **fields})
     assert answer.status_code < 500
     assert not Notification.objects.filter(kind=Notification.Kind.INVITATION).exists()
+
+
+# ---- what the attacker probe on a production gunicorn found (issue 14) -----------------
+
+
+def test_a_multipart_post_to_the_api_is_a_json_400_not_a_500(game: GameWithLinks) -> None:
+    client = Client(raise_request_exception=False)
+    body = b'--x\r\nContent-Disposition: form-data; name="a"\r\n\r\n{}\r\n--x--\r\n'
+    answer = client.post(game.api(0) + "moves", data=body,
+                         content_type="multipart/form-data; boundary=x")
+    assert answer.status_code == 400 and error_code(answer) == "bad_json"
+    assert game.refresh().version == 0
+
+
+@pytest.mark.parametrize("method", ["post", "delete", "put"])
+def test_other_methods_on_read_only_api_addresses_are_a_json_405_with_csrf_on(
+        game: GameWithLinks, method: str) -> None:
+    client = Client(enforce_csrf_checks=True)  # as a real client: no CSRF token
+    for address in (game.api(0), game.api(0) + "record", "/api/play/" + "x" * 43 + "/"):
+        answer = getattr(client, method)(address)
+        assert answer.status_code == 405 and error_code(answer) == "method_not_allowed"
+        assert "GET" in answer["Allow"]
+
+
+@pytest.mark.parametrize("path", ["/anymail/postmark/tracking/", "/anymail/mailgun/tracking/",
+                                  "/anymail/sendgrid/inbound/"])
+def test_provider_webhooks_answer_bad_posts_with_a_4xx(path: str) -> None:
+    client = Client(raise_request_exception=False)
+    for body in (b"", b"{not json"):
+        answer = client.post(path, data=body, content_type="application/json")
+        assert 400 <= answer.status_code < 500, (path, body, answer.status_code)
+    # A well-formed but unsigned report is taken and ignored (games.mail.tracking).
+    forged = client.post(path, data=b'{"RecordType": "Bounce", "MessageID": "x"}',
+                         content_type="application/json")
+    assert forged.status_code < 500
+    assert not Notification.objects.exists()
+
+
+@pytest.mark.parametrize("blank", ["\u3164", "\u115f\u1160", "\u2800", "\uffa0 \u3164"])
+def test_blank_looking_letters_alone_are_not_a_name(client: Client, blank: str) -> None:
+    answer = client.post("/new/", setup_data(player_1_name=blank))
+    assert answer.status_code == 400 and "visible letters" in answer.content.decode()
+    assert not Game.objects.exists()
+    assert services.valid_time_zone("UTC")  # the page still works for a real name
+    assert client.post("/new/", setup_data(player_1_name="Ann \u3164")).status_code != 500

@@ -21,6 +21,9 @@ def _carries_control(request: HttpRequest) -> bool:
         return True
     if request.method == "POST" and request.content_type in (
             "application/x-www-form-urlencoded", "multipart/form-data"):
+        # Read the raw body first: parsing a multipart form straight from the stream
+        # would leave nothing for a view that reads the body (the JSON API: a 500).
+        request.body  # noqa: B018
         return any(CONTROL.search(value) for values in request.POST.lists()
                    for value in values[1] if isinstance(value, str))
     return False
@@ -59,3 +62,29 @@ class NoStoreForSecrets:
             response["Cache-Control"] = "no-store, private"
             response["X-Robots-Tag"] = "noindex, nofollow"
         return response
+
+
+class ProviderWebhookErrors:
+    """The email provider's webhooks (/anymail/...): a malformed or unsigned post is the
+    sender's mistake, a provider this server is not set up for does not exist here, so
+    neither is a 500 (nothing was changed either way)."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        return self.get_response(request)
+
+    def process_exception(self, request: HttpRequest,
+                          exception: Exception) -> HttpResponse | None:
+        if not request.path.startswith("/anymail/"):
+            return None
+        from anymail.exceptions import AnymailConfigurationError, AnymailError
+
+        if isinstance(exception, AnymailConfigurationError):
+            return HttpResponse("This email provider is not set up here.\n", status=404,
+                                content_type="text/plain")
+        if isinstance(exception, AnymailError | ValueError | KeyError | TypeError):
+            return HttpResponse("The provider's post could not be read.\n", status=400,
+                                content_type="text/plain")
+        return None

@@ -100,6 +100,9 @@ def _payload(game: Game, seat: Seat) -> JsonResponse:
     }))
 
 
+# Read-only endpoints are CSRF-exempt too, so a POST gets the API's JSON 405 instead of
+# the HTML CSRF page (they change nothing whatever the method).
+@csrf_exempt
 @api_methods("GET", "HEAD")
 def api_record(request: HttpRequest, secret: str) -> JsonResponse:
     """The whole game for archives and outside tools, once it is over (README "Fairness")."""
@@ -115,6 +118,7 @@ def api_record(request: HttpRequest, secret: str) -> JsonResponse:
         return private(JsonResponse(record.game_record(game)))
 
 
+@csrf_exempt
 @api_methods("GET", "HEAD")
 def api_seat(request: HttpRequest, secret: str) -> JsonResponse:
     seat = _seat_within_limits(secret)
