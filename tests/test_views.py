@@ -224,6 +224,17 @@ def test_setup_page_refuses_bad_input_and_creates_nothing(client: Client, change
 
 
 @pytest.mark.django_db
+def test_a_lone_half_filled_row_is_named_not_called_no_player(client: Client) -> None:
+    data = {"name": "G", "ruleset": "base", "hours_per_move": 24, "seating": "random",
+            "start": "accepted", "time_zone": "UTC", "language": "en", "host_email": HOST,
+            "bots": 2, "player_0_name": "Ann", "player_0_email": ""}
+    body = client.post("/new/", data).content.decode()
+    assert "Player 1: give both a name and an email address." in body
+    assert "Add at least one player" not in body  # Ann was added; only her address is missing
+    assert not Game.objects.exists()
+
+
+@pytest.mark.django_db
 def test_a_seat_page_through_a_finished_game_shows_scores(client: Client,
                                                           game: GameWithLinks) -> None:
     state = game.game.state()

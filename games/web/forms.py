@@ -283,6 +283,7 @@ class SetupForm(forms.Form):
             raise forms.ValidationError(_("A game has at most %(max)s players.")
                                         % {"max": MAX_PLAYERS})
         players = []
+        half_filled = False
         for i in range(MAX_PLAYERS):
             name = (data.get(f"player_{i}_name") or "").strip()
             email = (data.get(f"player_{i}_email") or "").strip()
@@ -291,8 +292,11 @@ class SetupForm(forms.Form):
                                           time_zone=data.get("time_zone", "UTC"),
                                           language=data.get("language", "en")))
             elif name or email:
+                half_filled = True
                 self.add_error(f"player_{i}_name", _("Player %(n)s: give both a name and an "
                                                      "email address.") % {"n": i + 1})
+        if not players and half_filled:
+            return data  # the row's own error says what is missing, nothing else does
         if not players:
             raise forms.ValidationError(_("Add at least one player: a game cannot be only "
                                           "bots."))
