@@ -3,10 +3,18 @@ PostgreSQL and Redis answer; README "Production"):
 
 gunicorn (gunicorn.conf.py) + a Celery worker + the one beat, on PostgreSQL (a throwaway
 database) and Redis (a database number of its own, flushed), emails over SMTP to a local
-aiosmtpd server. Several games are played to the end through the JSON API; midway the
-worker is killed with SIGKILL and started again. Then: every game's replay equals its
-snapshot, each seat's invitation, round-end and game-end emails arrived exactly once over
-SMTP, and nothing is left unsent.
+aiosmtpd server. Several games are played to the end through the JSON API, each seat from
+the private link its invitation email brought. Halfway through the moves the worker is
+killed with SIGKILL while it is inside an SMTP DATA: the server holds one message without
+answering it, so the worker has sent the whole message and waits for the 250 when it dies;
+the server never accepts that message (the client got no answer, exactly as when a real
+server's connection drops). The worker is started again. Then: every game's replay equals
+its snapshot; the held email's row was left `sending` by the kill, was recovered by the
+beat's sweep and sent again, and arrived exactly once; each seat's invitation and game-end
+emails arrived exactly once over SMTP, and one round-end email per round that ended
+before the game end (the last round is told in the game-end email); nothing is left
+unsent. EMAIL_TIMEOUT and EMAIL_STUCK_MARGIN_SECONDS are a few seconds here, so the stuck
+row is recovered within seconds.
 
 Waiting never sleeps blindly: the processes' own "ready" lines are read from their output,
 and arriving emails wake a condition variable.
@@ -16,7 +24,11 @@ and arriving emails wake a condition variable.
 
 from __future__ import annotations
 
+import asyncio
+import email
+import email.policy
 import json
+import logging
 import os
 import re
 import secrets
@@ -25,8 +37,10 @@ import socket
 import subprocess
 import sys
 import threading
+import time
 import urllib.request
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -36,6 +50,8 @@ PYTHON = ROOT / ".venv" / "bin" / "python"
 PG = "postgresql://postgres@127.0.0.1:5432"
 REDIS_DB = 13
 GAMES = 3
+PLAYERS = 3
+SEED = 100
 WAIT = 240  # seconds any one wait may take before the check fails
 
 
@@ -46,18 +62,59 @@ def free_port() -> int:
 
 
 class Mailbox:
-    """The SMTP server's inbox: Message-IDs received, and a condition to wait on."""
+    """The SMTP server's inbox: Message-IDs received (and when), the text each recipient
+    got, and a condition to wait on.
+
+    aiosmtpd calls handle_DATA once the whole message is in; the client then waits for
+    the answer. While `hold_armed`, the next message is held there unanswered until
+    `release` is set; it is never recorded as received: its client gets no 250 (the kill
+    drops the connection, which cancels the handler), so it was not delivered."""
 
     def __init__(self) -> None:
         self.ids: list[str] = []
+        self.arrived: dict[str, float] = {}
+        self.texts: dict[str, list[str]] = {}
         self.changed = threading.Condition()
+        self.hold_armed = False
+        self.held: str | None = None
+        self.held_ending = ""  # how the held session ended: "connection lost" or "released"
+        self.release = threading.Event()
 
     async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:
         found = re.search(rb"^Message-ID:\s*(<[^>]+>)", envelope.content, re.M | re.I)
+        message_id = found.group(1).decode() if found else "?"
         with self.changed:
-            self.ids.append(found.group(1).decode() if found else "?")
+            hold = self.hold_armed and self.held is None
+            if hold:
+                self.held = message_id
+                self.changed.notify_all()
+        if hold:
+            try:
+                await asyncio.get_running_loop().run_in_executor(None, self.release.wait)
+            except asyncio.CancelledError:  # the client's connection dropped (aiosmtpd)
+                self._held_ended("connection lost")
+                raise
+            self._held_ended("released")
+            return "451 4.3.0 Not accepted, try again later"
+        with self.changed:
+            self.ids.append(message_id)
+            self.arrived.setdefault(message_id, time.monotonic())
+            for recipient in envelope.rcpt_tos:
+                self.texts.setdefault(recipient.lower(), []).append(text_of(envelope.content))
             self.changed.notify_all()
         return "250 OK"
+
+    def _held_ended(self, how: str) -> None:
+        with self.changed:
+            self.held_ending = how
+            self.changed.notify_all()
+
+
+def text_of(content: bytes) -> str:
+    """The text/plain parts of a message, decoded."""
+    message = email.message_from_bytes(content, policy=email.policy.default)
+    return "\n".join(part.get_content() for part in message.walk()  # type: ignore[attr-defined]
+                     if part.get_content_type() == "text/plain")
 
 
 def admin_sql(sql: str) -> None:
@@ -81,7 +138,8 @@ def start(name: str, argv: list[str], env: dict[str, str], ready: str) -> subpro
             raise SystemExit(f"{name} stopped before it was ready")
     finally:
         deadline.cancel()
-    threading.Thread(target=lambda: [None for _ in proc.stdout], daemon=True).start()
+    output = proc.stdout
+    threading.Thread(target=lambda: [None for _ in output], daemon=True).start()
     print(f"==> {name} is up")
     return proc
 
@@ -93,6 +151,119 @@ def api(base: str, path: str, body: dict[str, Any] | None = None) -> dict[str, A
     with urllib.request.urlopen(request, timeout=30) as answer:
         result: dict[str, Any] = json.loads(answer.read())
         return result
+
+
+def predicted_moves(seed: int) -> int:
+    """How many moves a game takes when every move is the last legal one (what the loop
+    below plays): the engine is deterministic, so the halfway point is known up front."""
+    from games import engine
+
+    state, count = engine.new_game(PLAYERS, seed), 0
+    while moves := engine.legal_moves(state):
+        state, count = engine.apply(state, moves[-1]), count + 1
+    return count
+
+
+def setup_django() -> None:
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "saboteur_site.settings")
+    import django
+    django.setup()
+
+
+def own_links(mailbox: Mailbox, number: int) -> list[str]:
+    """Each seat's private link, from the invitation email its player received."""
+    addresses = [f"p{number}{n}@x.org" for n in range(PLAYERS)]
+
+    def link(address: str) -> str | None:
+        for text in mailbox.texts.get(address, []):
+            found = re.search(r"/play/([A-Za-z0-9_-]{43})/", text)
+            if found:
+                return found.group(1)
+        return None
+
+    with mailbox.changed:
+        if not mailbox.changed.wait_for(lambda: all(map(link, addresses)), timeout=WAIT):
+            raise SystemExit(f"game {number}: the invitations did not arrive")
+        return [link(address) or "" for address in addresses]
+
+
+class Kill:
+    """What the kill found: the held email's Message-ID and row, and when it happened."""
+
+    def __init__(self) -> None:
+        self.message_id = ""
+        self.note_id = 0
+        self.at = 0.0
+        self.after_moves = 0
+        self.recovered_after = 0.0
+
+
+def wait_until(mailbox: Mailbox, predicate: Callable[[], bool], timeout: float) -> bool:
+    """Wait for `predicate` (which may read the database): an arriving email wakes the wait
+    at once; a row changed without an email arriving (a skip, the row marked sent after
+    its 250) is seen at the next half-second look."""
+    deadline = time.monotonic() + timeout
+    with mailbox.changed:
+        while not predicate():
+            left = deadline - time.monotonic()
+            if left <= 0:
+                return False
+            mailbox.changed.wait(min(left, 0.5))
+    return True
+
+
+def no_open_rows() -> bool:
+    from games.models import Notification
+
+    Status = Notification.Status
+    return not Notification.objects.filter(
+        status__in=[Status.PENDING, Status.SENDING, Status.RETRYING]).exists()
+
+
+def kill_mid_send(mailbox: Mailbox, procs: dict[str, subprocess.Popen[str]],
+                  worker: list[str], env: dict[str, str], kill: Kill) -> bool:
+    """With the hold armed before a move: SIGKILL the worker while it waits for the answer
+    to the move's email's DATA, start it again, and wait for the beat's sweep to recover
+    the row it left `sending` (no move is made meanwhile, so the email is still due).
+    False, hold disarmed, when no email went out within a few seconds."""
+    from games.models import Notification
+
+    with mailbox.changed:
+        if not mailbox.changed.wait_for(lambda: mailbox.held is not None, timeout=10):
+            mailbox.hold_armed = False
+            return False
+    # The worker waits for the answer to its DATA (EMAIL_TIMEOUT, 3 s): kill it now.
+    kill.at = time.monotonic()
+    os.killpg(procs["worker"].pid, signal.SIGKILL)
+    procs["worker"].wait()
+    with mailbox.changed:
+        mailbox.changed.wait_for(lambda: mailbox.held_ending != "", timeout=30)
+    mailbox.release.set()
+    if mailbox.held_ending != "connection lost":
+        raise SystemExit(f"the held SMTP session did not end with the kill: "
+                         f"{mailbox.held_ending or 'still open'}")
+    kill.message_id = mailbox.held or ""
+    found = re.match(r"<saboteur\.(\d+)\.", kill.message_id)
+    if not found:
+        raise SystemExit(f"the held message is not a notification: {kill.message_id}")
+    kill.note_id = int(found.group(1))
+    note = Notification.objects.get(pk=kill.note_id)
+    if note.status != Notification.Status.SENDING:
+        raise SystemExit(f"the held email's row is {note.status} after the kill, not sending")
+    print(f"==> worker killed with SIGKILL inside the SMTP DATA of notification {note.pk} "
+          f"({note.kind}, row left `sending`); starting it again")
+    procs["worker"] = start("worker", worker, env, "ready.")
+
+    def recovered() -> bool:
+        note.refresh_from_db()
+        return kill.message_id in mailbox.arrived and note.status == Notification.Status.SENT
+
+    if not wait_until(mailbox, recovered, WAIT):
+        raise SystemExit(f"the held email was not recovered: its row is {note.status}")
+    kill.recovered_after = mailbox.arrived[kill.message_id] - kill.at
+    print(f"==> the sweep sent it again: `sending` -> `sent`, arrived "
+          f"{kill.recovered_after:.1f} s after the kill")
+    return True
 
 
 def main() -> int:
@@ -109,6 +280,8 @@ def main() -> int:
         "CELERY_BROKER_URL": f"redis://127.0.0.1:6379/{REDIS_DB}",
         "CACHE_URL": f"redis://127.0.0.1:6379/{REDIS_DB}",
         "EMAIL_PROVIDER": "smtp", "EMAIL_HOST": "127.0.0.1", "EMAIL_PORT": str(smtp_port),
+        # A send gives up after 3 s, so a claim older than 3 + 2 s is a dead worker's:
+        # the beat's sweep (every SWEEP_SECONDS) sends it again seconds after the kill.
         "EMAIL_USE_TLS": "0", "EMAIL_TIMEOUT": "3", "EMAIL_STUCK_MARGIN_SECONDS": "2",
         "EMAIL_UNSENT_AFTER_SECONDS": "3", "SWEEP_SECONDS": "1",
         "SITE_URL": f"http://127.0.0.1:{web_port}", "ALLOWED_HOSTS": "127.0.0.1",
@@ -117,13 +290,17 @@ def main() -> int:
         "WEB_CONCURRENCY": "2", "GUNICORN_ACCESS_LOG": "/dev/null", "PYTHONUNBUFFERED": "1",
         "CELERY_BEAT_SCHEDULE_FILENAME": f"/tmp/{database}-beat",
     }
-    os.environ.update({k: v for k, v in env.items() if k not in os.environ or k != "PATH"})
-    admin_sql(f"CREATE DATABASE {database}")
+    os.environ.update(env)
+    setup_django()  # this process reads the rows (the kill, the checks) with these settings
+    logging.getLogger("mail.log").setLevel(logging.WARNING)  # aiosmtpd: a line per command
+    began = time.monotonic()
     procs: dict[str, subprocess.Popen[str]] = {}
     celery = [str(PYTHON), "-m", "celery", "-A", "saboteur_site"]
     worker = [*celery, "worker", "--loglevel", "INFO", "--concurrency", "2", "-n",
               f"topology-{os.getpid()}@%h", "--without-mingle", "--without-gossip"]
+    kill = Kill()
     try:
+        admin_sql(f"CREATE DATABASE {database}")
         subprocess.run([str(PYTHON), "manage.py", "migrate", "--verbosity", "0"], cwd=ROOT,
                        env=env, check=True)
         import redis
@@ -135,37 +312,56 @@ def main() -> int:
                               "beat: Starting")
         links = []
         for number in range(GAMES):
-            out = subprocess.run(
+            subprocess.run(
                 [str(PYTHON), "manage.py", "creategame", "--name", f"Topology {number}",
-                 "--seed", str(100 + number), "--start",
-                 *[arg for n in range(3) for arg in ("--player", f"P{n} <p{number}{n}@x.org>")]],
-                cwd=ROOT, env=env, check=True, capture_output=True, text=True).stdout
-            links.append([line.split("\t")[3].split("/play/")[1].strip("/")
-                          for line in out.splitlines() if line.startswith("seat ")])
+                 "--seed", str(SEED + number), "--start",
+                 *[arg for n in range(PLAYERS)
+                   for arg in ("--player", f"P{n} <p{number}{n}@x.org>")]],
+                cwd=ROOT, env=env, check=True, capture_output=True, text=True)
+            # creategame prints invitation links (the host's); players play from their own
+            links.append(own_links(mailbox, number))
+        total = sum(predicted_moves(SEED + number) for number in range(GAMES))
         base = env["SITE_URL"] + "/api/play/"
-        moves = killed = 0
+        moves = 0
         playing = set(range(GAMES))
+
+        def play(number: int) -> bool:
+            """One move in game `number`; False when the game is over."""
+            seat_of = dict(enumerate(links[number]))
+            state = api(base, f"{seat_of[0]}/")
+            if state["view"]["finished"]:
+                return False
+            actor = state["view"]["actor"]
+            mine = api(base, f"{seat_of[actor]}/")
+            move = mine["legal_moves"][-1]  # passes mostly: quick, deterministic games
+            api(base, f"{seat_of[actor]}/moves", {"version": mine["version"], "move": move})
+            return True
+
         while playing:
             for number in sorted(playing):
-                seat_of = {i: token for i, token in enumerate(links[number])}
-                state = api(base, f"{seat_of[0]}/")
-                if state["view"]["finished"]:
+                arm = moves + 1 >= total // 2 and not kill.at
+                if arm:  # every earlier email out, so the next one is this move's
+                    if not wait_until(mailbox, no_open_rows, WAIT):
+                        raise SystemExit("emails still unsent before the kill")
+                    with mailbox.changed:
+                        mailbox.hold_armed = True
+                if not play(number):
                     playing.discard(number)
+                    mailbox.hold_armed = False
                     continue
-                actor = state["view"]["actor"]
-                mine = api(base, f"{seat_of[actor]}/")
-                move = mine["legal_moves"][-1]  # passes mostly: games end in a few dozen moves
-                api(base, f"{seat_of[actor]}/moves", {"version": mine["version"], "move": move})
                 moves += 1
-                if moves == 40 and not killed:
-                    os.killpg(procs["worker"].pid, signal.SIGKILL)
-                    procs["worker"].wait()
-                    print("==> worker killed with SIGKILL; starting it again")
-                    procs["worker"] = start("worker", worker, env, "ready.")
-                    killed = 1
-        print(f"==> {GAMES} games played to the end ({moves} moves)")
-        return check(mailbox)
+                if arm and kill_mid_send(mailbox, procs, worker, env, kill):
+                    kill.after_moves = moves
+        print(f"==> {GAMES} games played to the end ({moves} moves, {total} predicted; "
+              f"the worker was killed after move {kill.after_moves})")
+        if not kill.at:
+            print("FAILED: the worker was never killed mid-send")
+            return 1
+        result = check(mailbox, kill)
+        print(f"==> {time.monotonic() - began:.0f} s in all")
+        return result
     finally:
+        mailbox.release.set()  # a held session's thread must not outlive the server
         for proc in procs.values():
             if proc.poll() is None:
                 os.killpg(proc.pid, signal.SIGTERM)
@@ -178,6 +374,8 @@ def main() -> int:
         from django.db import connections
         connections.close_all()
         admin_sql(f"DROP DATABASE IF EXISTS {database} WITH (FORCE)")
+        for state_file in Path("/tmp").glob(f"{database}-beat*"):  # the beat's shelve
+            state_file.unlink(missing_ok=True)
         try:
             import redis
             redis.Redis(db=REDIS_DB).flushdb()
@@ -185,28 +383,29 @@ def main() -> int:
             pass
 
 
-def check(mailbox: Mailbox) -> int:
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "saboteur_site.settings")
-    import django
-    django.setup()
+def check(mailbox: Mailbox, kill: Kill) -> int:
     from games import engine
+    from games.mail import plan
     from games.models import Game, Move, Notification
 
-    wanted = (Notification.Kind.INVITATION, Notification.Kind.ROUND_END,
-              Notification.Kind.GAME_END)
+    Kind = Notification.Kind
+    wanted = (Kind.INVITATION, Kind.ROUND_END, Kind.GAME_END)
 
     def settled() -> bool:
-        open_rows = Notification.objects.exclude(
-            status__in=[Notification.Status.SENT, Notification.Status.SKIPPED,
-                        Notification.Status.FAILED]).count()
         sent = Notification.objects.filter(status=Notification.Status.SENT).count()
-        return open_rows == 0 and len(set(mailbox.ids)) >= sent
+        return no_open_rows() and len(set(mailbox.ids)) >= sent
 
-    with mailbox.changed:
-        if not mailbox.changed.wait_for(settled, timeout=WAIT):
-            print("FAILED: emails still unsent after the wait")
-            return 1
+    if not wait_until(mailbox, settled, WAIT):
+        print("FAILED: emails still unsent after the wait")
+        return 1
     problems = []
+    received = Counter(mailbox.ids)
+    held = Notification.objects.get(pk=kill.note_id)
+    if held.status != Notification.Status.SENT or held.attempts != 2:
+        problems.append(f"the held email (notification {held.pk}) is {held.status} after "
+                        f"{held.attempts} attempts, not sent on the second")
+    if received[kill.message_id] != 1:
+        problems.append(f"the held email arrived {received[kill.message_id]} times")
     for game in Game.objects.all():
         moves = list(Move.objects.filter(game=game).order_by("number")
                      .values_list("move", flat=True))
@@ -216,7 +415,6 @@ def check(mailbox: Mailbox) -> int:
             problems.append(f"{game.name}: the replay differs from the snapshot")
         if game.status != Game.Status.FINISHED:
             problems.append(f"{game.name}: not finished")
-    received = Counter(mailbox.ids)
     for note in Notification.objects.filter(kind__in=wanted):
         ids = [mid for mid in received if mid.startswith(f"<saboteur.{note.pk}.")]
         times = sum(received[mid] for mid in ids)
@@ -224,14 +422,24 @@ def check(mailbox: Mailbox) -> int:
             problems.append(f"notification {note.pk} ({note.kind}, {note.to_email}) arrived "
                             f"{times} times")
     for game in Game.objects.all():
+        # The rounds that ended before the game's end: the last round_end comes with the
+        # game end and is told in the game-end email (games/mail/plan.py, results()).
+        ended = [event["round"] for event in game.full_log() if event["type"] == "round_end"]
+        before_end = ended[:-1] if game.status == Game.Status.FINISHED else ended
+        if len(ended) != engine.rules_for(game.ruleset).rounds:
+            problems.append(f"{game.name}: {len(ended)} rounds ended")
         for seat in game.seats.all():
             for kind in wanted:
-                count = Notification.objects.filter(seat=seat, kind=kind).count()
-                expected = (game.snapshot.get("rounds", 3) - 1) if kind == "round_end" else 1
-                if kind != "round_end" and count != expected:
-                    problems.append(f"{game.name} seat {seat.number}: {count} {kind} emails")
-                if kind == "round_end" and count < 1:
-                    problems.append(f"{game.name} seat {seat.number}: no round-end email")
+                rows = Notification.objects.filter(seat=seat, kind=kind)
+                if kind == Kind.ROUND_END:
+                    got = sorted(row.params.get("round") for row in rows)
+                    expected = before_end if plan.wants(seat, kind) else []
+                    if got != expected:
+                        problems.append(f"{game.name} seat {seat.number}: round-end emails for "
+                                        f"rounds {got}, not {expected}")
+                elif rows.count() != 1:
+                    problems.append(f"{game.name} seat {seat.number}: {rows.count()} {kind} "
+                                    "emails")
     unsent = Notification.objects.exclude(status=Notification.Status.SENT).exclude(
         status=Notification.Status.SKIPPED).count()
     if unsent:
