@@ -135,6 +135,54 @@ def test_the_saboteur2_rules_page_explains_its_cards_and_rulings(client: Client)
         assert f"<li>{opening}" in cards
 
 
+def expansion_cards(body: str) -> dict[str, str]:
+    """The "New in Saboteur 2" list as {name before the colon: the explanation after it}."""
+    import re
+    section = html.unescape(
+        body.split('<section id="expansion-cards">', 1)[1].split("</section>", 1)[0])
+    items = re.findall(r"<li>(.*?)</li>", section, re.S)
+    return dict(item.split(": ", 1) for item in items)
+
+
+# Each Saboteur 2 action card (named as the game names it) and what its explanation must
+# say, as the engine enforces it (docs/RULES.md, games/engine/rules/saboteur2.py).
+S2_ACTIONS = {
+    "theft": ("steal a nugget",),
+    "hands_off": ("remove a theft card", "any player"),
+    "swap_hand": ("exchange your hand with another player", "they draw a card",
+                  "you draw none"),
+    "inspection": ("another player's dwarf card", "only you"),
+    "swap_hats": ("yourself included", "face down", "set aside", "only they see"),
+    "trapped": ("yourself included", "cannot place path cards", "no nuggets",
+                "does not steal"),
+    "free_at_last": ("remove a trapped card", "any player"),
+}
+
+
+def test_the_saboteur2_rules_page_explains_every_action_card(client: Client) -> None:
+    from games.present import words
+    explained = expansion_cards(client.get("/rules/saboteur2/").content.decode())
+    for action, phrases in S2_ACTIONS.items():
+        name = words.ACTIONS[action]()
+        assert name in explained, name
+        for phrase in phrases:
+            assert phrase in explained[name], (name, phrase)
+
+
+def test_the_saboteur2_action_cards_are_explained_in_italian(client: Client) -> None:
+    from django.utils import translation
+
+    from games.present import words
+    explained = expansion_cards(client.get("/rules/saboteur2/?lang=it").content.decode())
+    with translation.override("it"):
+        names = {action: words.ACTIONS[action]() for action in S2_ACTIONS}
+    assert names["trapped"] == "Trappola" and names["free_at_last"] == "Fuga"
+    assert set(names.values()) <= set(explained)
+    assert "non può posare carte percorso" in explained["Trappola"]
+    assert "togli una carta Trappola" in explained["Fuga"]
+    assert "carta nano di un altro giocatore" in explained["Ispezione"]
+
+
 @pytest.mark.parametrize(("lang", "words"), [
     ("it", ("Una scala non si può posare accanto a una carta destinazione.", "Furto:")),
     ("nl", ("Een ladder mag niet naast een doelkaart worden gelegd.", "Diefstal:")),
