@@ -320,3 +320,26 @@ def test_the_card_list_of_the_rules_draws_every_card_the_same_size(browser: Any,
               for svg in page.locator(".card-catalog li > svg").all()}
     assert len(widths) == 1 and widths.pop() >= 40
     page.close()
+
+
+def test_a_phone_says_the_maze_scrolls_sideways(browser: Any, live_server: Any) -> None:
+    """On a 390 px phone the maze is wider than its box and the goal cards start off
+    screen: a caption above it says to swipe. On a desktop, where the maze fits, it is
+    hidden."""
+    game = started_game(seed=6)
+    hint = "Scroll or swipe sideways to see the whole maze."
+    for options, wide in (({**PHONE, "bypass_csp": False}, True),
+                          ({**STRICT, "viewport": {"width": 1280, "height": 800}}, False)):
+        page = browser.new_page(**options)
+        page.goto(seat_url(live_server, game, 0))
+        box = page.locator("#maze .maze-scroll")
+        assert box.evaluate("e => e.scrollWidth > e.clientWidth") is wide
+        caption = page.get_by_text(hint)
+        if wide:
+            from playwright.sync_api import expect
+            expect(caption).to_be_in_viewport()
+            above = caption.bounding_box()
+            assert above and above["y"] < box.bounding_box()["y"]  # type: ignore[index]
+        else:
+            assert caption.is_hidden()
+        page.close()
