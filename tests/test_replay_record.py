@@ -185,3 +185,46 @@ def test_no_page_tells_the_salt_or_the_seed_before_the_end(client: Client,
     play_to_the_end(g, client, 28)
     for where, body in bodies().items():
         assert game.commitment in body and salt in body and seed in body, where
+
+
+def test_the_replay_names_who_made_each_move(client: Client) -> None:
+    """The heading named nobody ("Move 1, made by the player"): it names the player, a
+    bot seat as the log does ("Bert (bot)"), and who moved for a person (a bot at a
+    deadline, the server passing at a deadline, a moderator)."""
+    players = [services.PlayerSpec(name="Ann", email="ann@x.org"),
+               services.PlayerSpec(name="Bob", email="bob@x.org"),
+               services.PlayerSpec(name="Bert", bot=True)]
+    game = services.create_game(name="Who moved", players=players, seed=29, start=True).game
+    mod = User.objects.create_user("mod", "mod@x.org", "pw")
+    stand_ins = [(Move.Actor.SYSTEM, "the server for {} (deadline)"),
+                 (Move.Actor.MODERATOR, "a moderator for {}"),
+                 (Move.Actor.BOT, "a bot playing for {}")]
+    names = {0: "Ann", 1: "Bob", 2: "Bert (bot)"}
+    expected: list[str] = []
+    rng = random.Random(29)
+    while not game.state().finished:
+        state = game.state()
+        seat = state.actor
+        assert seat is not None
+        if seat == 2:
+            kind, who = Move.Actor.BOT, names[2]
+        elif stand_ins:
+            kind, pattern = stand_ins.pop(0)
+            who = pattern.format(names[seat])
+        else:
+            kind, who = Move.Actor.SEAT, names[seat]
+        game = services.apply_move(
+            game.pk, game.version, {**choose(engine.legal_moves(state), rng), "seat": seat},
+            actor_kind=kind, seat_number=seat,
+            moderator=mod if kind == Move.Actor.MODERATOR else None)
+        expected.append(who)
+    link = link_for(game.seats.get(number=0)).split("127.0.0.1:8000", 1)[1]
+    shown = []
+    for step in range(1, 9):
+        body = html.unescape(client.get(f"{link}replay/?step={step}").content.decode())
+        heading = re.search(r"<h2>Move (\d+), made by (.*?)</h2>", body)
+        assert heading and heading.group(1) == str(step)
+        shown.append(heading.group(2))
+    assert shown == expected[:8]
+    assert {"Ann", "Bob", "Bert (bot)"} <= set(shown)
+    assert "the player" not in shown

@@ -15,17 +15,25 @@ from django.utils.translation import gettext as _
 
 from games import engine
 from games.engine.types import JSON
-from games.models import Game, Move
+from games.models import Game, Move, SeatKind
 from games.present import describe, drawing
 from games.present.facts import described_result
 from games.present.pages import seat_names
 from games.present.timeline import is_move
 
-MADE_BY = {
+MADE_BY = {  # a move recorded without its seat
     Move.Actor.SEAT: lambda: _("the player"),
     Move.Actor.BOT: lambda: _("a bot"),
     Move.Actor.SYSTEM: lambda: _("the server (deadline)"),
     Move.Actor.MODERATOR: lambda: _("a moderator"),
+}
+# Someone else's move for a seat: a bot standing in for a person (at a deadline, or after
+# a moderator handed the seat to a bot and back), the server passing at a deadline, a
+# moderator's move.
+MADE_FOR = {
+    Move.Actor.BOT: lambda: _("a bot playing for %(name)s"),
+    Move.Actor.SYSTEM: lambda: _("the server for %(name)s (deadline)"),
+    Move.Actor.MODERATOR: lambda: _("a moderator for %(name)s"),
 }
 
 
@@ -55,6 +63,7 @@ class Story:
     moves: list[Move]
     log_lengths: list[int]  # log length after each step (index 0: the deal)
     notices: dict[int, list[str]] = field(default_factory=dict)
+    bot_seats: frozenset[int] = frozenset()
 
     @property
     def total(self) -> int:
@@ -75,8 +84,21 @@ def tell(game: Game) -> Story:
             "version", "kind", "params"):
         notices.setdefault(min(version, len(moves)), []).append(
             describe.notice_sentence(kind, params, names))
+    bots = frozenset(game.seats.filter(kind=SeatKind.BOT).values_list("number", flat=True))
     return Story(game=game, names=names, states=states, moves=moves, log_lengths=lengths,
-                 notices=notices)
+                 notices=notices, bot_seats=bots)
+
+
+def made_by(story: Story, move: Move) -> str:
+    """Who made the move, named as the log names seats: "Ann", "Bert (bot)", "a bot
+    playing for Ann", "the server for Ann (deadline)", "a moderator for Ann"."""
+    kind, seat = Move.Actor(move.actor_kind), move.seat_number
+    if seat is None:
+        return MADE_BY[kind]()
+    name = describe.seat_name(seat, story.names)
+    if kind == Move.Actor.SEAT or (kind == Move.Actor.BOT and seat in story.bot_seats):
+        return name
+    return MADE_FOR[kind]() % {"name": name}
 
 
 def step_context(story: Story, step: int) -> JSON:
@@ -97,7 +119,7 @@ def step_context(story: Story, step: int) -> JSON:
                   for g in truth.get("goals", [])],
         "seats": _seats(story, state, truth),
         "sentences": [describe.event_sentence(e, story.names, ruleset) for e in events],
-        "made_by": MADE_BY[Move.Actor(move.actor_kind)]() if move else "",
+        "made_by": made_by(story, move) if move else "",
         "notices": story.notices.get(step, []),
         "rounds": round_starts(story),
     }
