@@ -1,6 +1,6 @@
 """Games as a move log plus a snapshot (docs/DESIGN.md "State and history"), one module
-per concern: `game` (games, seats, moves, talk, notices, notifications), `moderation`
-(disputes, moderator actions, sweep marks), `links` (private seat links), `inbound`
+per concern: `game` (games, seats, moves, talk, notices), `notifications` (emails),
+`moderation` (disputes, moderator actions, sweep marks), `links` (private seat links), `inbound`
 (moves by email)."""
 
 from games.models.game import (
@@ -10,7 +10,6 @@ from games.models.game import (
     GameNotice,
     Message,
     Move,
-    Notification,
     Seat,
     SeatKind,
     TimeoutPolicy,
@@ -21,6 +20,7 @@ from games.models.game import (
 from games.models.hosting import HostBlock
 from games.models.inbound import InboundMail, ReplyToken
 from games.models.moderation import Dispute, ModeratorAction, SweepMark
+from games.models.notifications import Notification
 
 __all__ = [
     "MAX_HOURS_PER_MOVE", "Dispute", "EmailMode", "Game", "GameNotice", "HostBlock",
