@@ -21,7 +21,8 @@ from games.present.facts import described_result
 from games.present.pages import seat_names
 from games.present.timeline import is_move
 
-MADE_BY = {  # a move recorded without its seat
+# Who made a move recorded without its seat, as the object of "made by" (German: dative).
+MADE_BY = {
     Move.Actor.SEAT: lambda: _("the player"),
     Move.Actor.BOT: lambda: _("a bot"),
     Move.Actor.SYSTEM: lambda: _("the server (deadline)"),
