@@ -32,6 +32,8 @@ DESKTOP = {"viewport": {"width": 1280, "height": 900}, "bypass_csp": True}
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True,
          "device_scale_factor": 2, "bypass_csp": True}
 STRICT = {"viewport": {"width": 1280, "height": 900}}
+# The flows a new player goes through, each on a desktop and on a phone.
+DEVICES = pytest.mark.parametrize("device", [DESKTOP, PHONE], ids=["desktop", "phone"])
 
 pytestmark = [
     pytest.mark.skipif(not CHROMIUM.exists(), reason="no /usr/bin/chromium (apt-get install "
@@ -98,8 +100,10 @@ def test_the_rules_pages_pass_the_accessibility_scan(browser: Any, live_server: 
         page.close()
 
 
-def test_a_host_sets_up_a_game_in_the_browser(browser: Any, live_server: Any) -> None:
-    page = browser.new_page(**DESKTOP)
+@DEVICES
+def test_a_host_sets_up_a_game_in_the_browser(browser: Any, live_server: Any,
+                                              device: dict[str, Any]) -> None:
+    page = browser.new_page(**device)
     page.goto(live_server.url + "/new/")
     assert serious_violations(page) == []
     page.fill("#id_name", "Friday game")
@@ -123,9 +127,11 @@ def test_a_host_sets_up_a_game_in_the_browser(browser: Any, live_server: Any) ->
     page.close()
 
 
-def test_a_move_by_clicking_a_card_and_a_lit_cell(browser: Any, live_server: Any) -> None:
+@DEVICES
+def test_a_move_by_clicking_a_card_and_a_lit_cell(browser: Any, live_server: Any,
+                                                  device: dict[str, Any]) -> None:
     game = started_game()
-    page = browser.new_page(**DESKTOP)
+    page = browser.new_page(**device)
     page.goto(seat_url(live_server, game, 0))
     assert serious_violations(page) == []
     card = page.locator(".hand-card:has(form.card-form[data-cells]:not([data-cells='']))").first
@@ -162,9 +168,11 @@ def test_the_page_script_runs_under_the_policy(browser: Any, live_server: Any) -
     context.close()
 
 
-def test_a_stale_tab_is_told_and_makes_no_move(browser: Any, live_server: Any) -> None:
+@DEVICES
+def test_a_stale_tab_is_told_and_makes_no_move(browser: Any, live_server: Any,
+                                               device: dict[str, Any]) -> None:
     game = started_game(seed=4)
-    context = browser.new_context(**STRICT)
+    context = browser.new_context(**{**device, "bypass_csp": False})
     first, second = context.new_page(), context.new_page()
     url = seat_url(live_server, game, 0)
     first.goto(url)
@@ -184,9 +192,11 @@ def test_a_stale_tab_is_told_and_makes_no_move(browser: Any, live_server: Any) -
     context.close()
 
 
-def test_the_game_plays_with_javascript_off(browser: Any, live_server: Any) -> None:
+@DEVICES
+def test_the_game_plays_with_javascript_off(browser: Any, live_server: Any,
+                                            device: dict[str, Any]) -> None:
     game = started_game(seed=5)
-    context = browser.new_context(java_script_enabled=False, **DESKTOP)
+    context = browser.new_context(java_script_enabled=False, **device)
     page = context.new_page()
     page.goto(seat_url(live_server, game, 0))
     form = page.locator("form.card-form").first
