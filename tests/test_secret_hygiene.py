@@ -157,3 +157,33 @@ def test_an_email_that_cannot_be_sent_as_built_fails_at_once_and_alerts_moderato
     # One alert per email that can never go out, each delivered.
     assert alerts.count() == to_players.count()
     assert set(alerts.values_list("status", flat=True)) == {"sent"}
+
+
+@pytest.mark.django_db
+def test_a_script_accepts_an_invitation_through_the_api_and_plays_with_its_own_link(
+        commit: Any) -> None:
+    client = Client(enforce_csrf_checks=True)  # a program: no CSRF token
+    with commit():
+        created = started_with_invitations()
+    seat, invitation = created.seats[0]
+    refused = client.get("/api/play/" + token_of(invitation) + "/").json()["error"]
+    accept = refused["accept"]
+    assert accept == "/api/play/" + token_of(invitation) + "/accept"
+    with commit():
+        answer = client.post(accept)
+    body = answer.json()
+    assert answer.status_code == 200 and answer["Cache-Control"].startswith("no-store")
+    assert (body["seat"], body["accepted"], body["game_status"]) == (0, True, "active")
+    assert body["link"] == link_for(seat) and body["api"] == "/api/play/" + token_of(
+        link_for(seat)) + "/"
+    # The invitation link is dead; the own link plays.
+    assert client.post(accept).status_code == 404
+    state = client.get(body["api"]).json()
+    move = state["legal_moves"][0]
+    made = client.post(body["api"] + "moves", data={"version": state["version"], "move": move},
+                       content_type="application/json")
+    assert made.status_code == 200 and made.json()["version"] == state["version"] + 1
+    # Through the own link, accept records nothing new and hands out no link.
+    again = client.post(body["api"] + "accept").json()
+    assert again["accepted"] is True and "link" not in again
+    assert client.get(body["api"] + "accept").status_code == 405

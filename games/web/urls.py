@@ -62,6 +62,7 @@ urlpatterns: list[URLPattern] = [
     path("api/play/<token:secret>/", api.api_seat, name="api-seat"),
     path("api/play/<token:secret>/moves", api.api_move, name="api-moves"),
     path("api/play/<token:secret>/record", api.api_record, name="api-record"),
+    path("api/play/<token:secret>/accept", api.api_accept, name="api-accept"),
     path("play/<token:secret>/replay/", replay.seat_replay, name="seat-replay"),
     path("watch/<token:public_id>/replay/", replay.watch_replay, name="watch-replay"),
     path("watch/<token:public_id>/", spectate.watch, name="watch"),

@@ -4,6 +4,9 @@
                                      "commitment"} (+ "salt", "seed" once the game is over)
     GET  /api/play/<secret>/record  the finished game's record (409 before the end)
          ("players": [{"seat", "name", "bot"}], who sits where and which seats bots play)
+    POST /api/play/<secret>/accept  take the seat; through an invitation link the answer
+         carries the player's own "link" and "api" address, this once (403
+         invitation_not_accepted everywhere else an invitation link is used)
     POST /api/play/<secret>/moves   {"version": V, "move": {...}}
          200 {"version", "seat", "view", "legal_moves"} | 400 malformed | 404 unknown secret
          409 stale version | 422 illegal move or game not accepting moves
@@ -24,7 +27,7 @@ from django.views.decorators.csrf import csrf_exempt
 
 from games import engine
 from games.models import Game, Seat, SeatKind
-from games.models.links import find_seat
+from games.models.links import find_seat, link_for, token_of_seat
 from games.play import limits, services
 from games.present import pages, record
 from games.present.move_errors import explain
@@ -60,16 +63,18 @@ def api_methods(*allowed: str) -> Callable[[ApiView], ApiView]:
     return decorate
 
 
-def _seat_within_limits(secret: str) -> Seat | JsonResponse:
-    """The link's seat, or the JSON answer instead: 404 unknown, 429 too many requests."""
+def _seat_within_limits(secret: str, invitation_ok: bool = False) -> Seat | JsonResponse:
+    """The link's seat, or the JSON answer instead: 404 unknown, 403 an invitation link
+    (unless `invitation_ok`), 429 too many requests."""
     seat = find_seat(secret)
     if seat is None:
         return _not_found()
-    if seat.via_invitation:
-        # A host's invitation link is not the player's: it only opens the invitation page.
+    if seat.via_invitation and not invitation_ok:
+        # A host's invitation link is not the player's: it only opens the invitation and
+        # accepts it (here: POST .../accept, which answers with the player's own link).
         return _error(403, "invitation_not_accepted", _(
             "This is an invitation link: accept it on its page first, then use the "
-            "private link you are given."))
+            "private link you are given."), accept=f"/api/play/{secret}/accept")
     try:
         limits.hit("api_seat", f"seat:{seat.pk}")
     except limits.Limited as busy:
@@ -84,6 +89,25 @@ def _seat_within_limits(secret: str) -> Seat | JsonResponse:
 # Every answer lists the players: a plain statement, no ORM query to compile each time.
 _PLAYERS_SQL = (f"SELECT id, number, player_name, kind FROM {Seat._meta.db_table} "
                 "WHERE game_id = %s ORDER BY number")
+
+
+@csrf_exempt
+@api_methods("POST")
+def api_accept(request: HttpRequest, secret: str) -> JsonResponse:
+    """Take the seat, as the invitation page's button does. Through an invitation link the
+    answer carries the player's own link, this once (it is also emailed); the invitation
+    link is dead afterwards. Through the own link it only records the acceptance."""
+    seat = _seat_within_limits(secret, invitation_ok=True)
+    if isinstance(seat, JsonResponse):
+        return seat
+    came_by_invitation = seat.via_invitation
+    seat = services.accept_seat(seat.pk, by_invitation=came_by_invitation)
+    answer: dict[str, Any] = {"seat": seat.number, "accepted": True,
+                              "game_status": seat.game.status}
+    if came_by_invitation:
+        own = token_of_seat(seat)
+        answer.update(link=link_for(seat), api=f"/api/play/{own}/")
+    return private(JsonResponse(answer))
 
 
 def _payload(game: Game, seat: Seat) -> JsonResponse:
