@@ -31,7 +31,7 @@ from games.models import (
     TimeoutPolicy,
 )
 from games.models.links import new_link
-from games.play import clock, hooks
+from games.play import clock, hooks, move_rows
 from games.play.bot_choice import bot_move
 from games.play.clock import ABSENT_AFTER_MISSES
 from games.play.errors import GameNotPlayable, ServiceError, SetupError, StaleVersion
@@ -88,7 +88,7 @@ def apply_move(
     """
     now = timezone.now()
     with transaction.atomic():
-        game = Game.objects.select_for_update().get(pk=game_id)
+        game = move_rows.locked_game(game_id)
         _check_playable(game)
         if game.version != version:
             raise StaleVersion(version, game.version)
@@ -96,10 +96,11 @@ def apply_move(
         # state's log afterwards is exactly what this move added (its Move row keeps it).
         state = engine.apply(game.state_without_log(), move)
         number = version + 1
-        Move.objects.create(
-            game=game, number=number, actor_kind=actor_kind, seat_number=seat_number,
-            moderator=moderator, move=move, events=state.log, created_at=now,
-        )
+        move_rows.insert_move({
+            "game": game.pk, "number": number, "actor_kind": actor_kind,
+            "seat_number": seat_number, "moderator": moderator.pk if moderator else None,
+            "move": move, "events": state.log, "created_at": now,
+        })
         game.version = number
         game.snapshot = state.to_json(include_log=False)
         game.log_length += len(state.log)
@@ -111,13 +112,14 @@ def apply_move(
         clock.set_clock(game, now, {n: s.vacation_until for n, s in seats.items()})
         # Conditional on the version read above: belt and braces where the row lock
         # is not real (SQLite serialises writers instead).
-        written = Game.objects.filter(pk=game.pk, version=version).update(
-            version=game.version, snapshot=game.snapshot, log_length=game.log_length,
-            actor=game.actor,
-            status=game.status, turn_started_at=game.turn_started_at,
-            deadline_at=game.deadline_at, deadline_extension=game.deadline_extension,
-            reminder_at=game.reminder_at, updated_at=now,
-        )
+        written = move_rows.update_game_at(game.pk, version, {
+            "version": game.version, "snapshot": game.snapshot,
+            "log_length": game.log_length, "actor": game.actor, "status": game.status,
+            "turn_started_at": game.turn_started_at, "deadline_at": game.deadline_at,
+            "deadline_extension": game.deadline_extension, "reminder_at": game.reminder_at,
+            "updated_at": now,
+        })
+        game.updated_at = now
         if written != 1:
             raise StaleVersion(version, version + 1)
         mover = seats.get(seat_number) if seat_number is not None else None
