@@ -283,6 +283,8 @@ def test_a_player_replays_round_two_on_a_phone(browser: Any, live_server: Any) -
         "Annemarie-Kunigunde", "Bob", "Cy"]
     assert page.evaluate("document.documentElement.scrollWidth") <= 390, (
         "the replay must not scroll sideways on a phone")
+    # The maze (start to goals: 9 cards wide) scrolls in its box, and the page says so.
+    assert page.locator(".maze-box .maze-hint").is_visible()
     replay_url = page.url
     context.close()
     scanned = browser.new_page(**PHONE)  # axe needs the policy bypassed
