@@ -13,7 +13,7 @@ from unittest import mock
 
 import pytest
 from django.core.checks import run_checks
-from django.core.mail import BadHeaderError
+from django.core.mail import BadHeaderError, EmailMessage
 from django.test import Client, override_settings
 
 from games.models import Notification
@@ -138,7 +138,7 @@ def test_new_links_are_rate_limited_per_seat(game: GameWithLinks, client: Client
 @override_settings(MODERATOR_EMAILS=["mod@x.org"])
 def test_an_email_that_cannot_be_sent_as_built_fails_at_once_and_alerts_moderators(
         commit: Any) -> None:
-    real_send = __import__("django.core.mail", fromlist=["EmailMessage"]).EmailMessage.send
+    real_send = EmailMessage.send
 
     def refuse_invitations(message: Any, *args: Any, **kwargs: Any) -> int:
         if message.to != ["mod@x.org"]:

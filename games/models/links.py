@@ -89,12 +89,6 @@ def new_link() -> NewSecret:
     return NewSecret(salt=salt, token=token, digest=hash_token(token), key_id=current_key_id())
 
 
-def new_secret() -> tuple[str, str, str]:
-    """(salt, token, token hash) for a new or rotated link (see `new_link` for its key id)."""
-    made = new_link()
-    return made.salt, made.token, made.digest
-
-
 def new_invitation() -> tuple[str, str]:
     """(token, token hash) of an invitation link: random, never rebuilt."""
     token = base64.urlsafe_b64encode(secrets.token_bytes(32)).rstrip(b"=").decode("ascii")

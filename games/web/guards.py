@@ -10,6 +10,7 @@ from urllib.parse import unquote
 
 from django.http import HttpRequest, HttpResponse
 
+from games.web.views.common import private
 from games.web.views.errors import bad_request, not_found
 
 # Control characters but tab, line feed and carriage return (textareas send those).
@@ -59,8 +60,7 @@ class NoStoreForSecrets:
         location = response.get("Location", "")
         if request.path.startswith(SECRET_PREFIXES) or any(
                 prefix in location for prefix in SECRET_PREFIXES):
-            response["Cache-Control"] = "no-store, private"
-            response["X-Robots-Tag"] = "noindex, nofollow"
+            return private(response)
         return response
 
 

@@ -117,9 +117,9 @@ def _payload(game: Game, seat: Seat) -> JsonResponse:
         "seat": seat.number,
         "view": view,
         "legal_moves": moves,
-        "players": [{"seat": seat.number, "name": seat.player_name,
-                     "bot": seat.kind == SeatKind.BOT}
-                    for seat in Seat.objects.raw(_PLAYERS_SQL, [game.pk])],
+        "players": [{"seat": player.number, "name": player.player_name,
+                     "bot": player.kind == SeatKind.BOT}
+                    for player in Seat.objects.raw(_PLAYERS_SQL, [game.pk])],
         **record.fairness(game),
     }))
 
