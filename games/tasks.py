@@ -15,7 +15,7 @@ from django.utils import timezone
 
 from games.mail import plan, send
 from games.models import Seat
-from games.play import bots
+from games.play import bots, follow_up
 from games.play.clock import sweeps
 from games.play.hooks import plan_deadline_missed_rows
 from saboteur_site.celery import app
@@ -26,6 +26,12 @@ def plan_after_move(game_id: int, version: int) -> int:
     """Turn, round-end and game-end emails after a move (or the start) reached `version`."""
     with transaction.atomic():
         return len(plan.queue(plan.after_move(game_id, version)))
+
+
+@app.task(name="games.tasks.follow_up_moves")
+def follow_up_moves() -> int:
+    """The emails of every move made since the last run (the beat, FOLLOW_UP_SECONDS)."""
+    return follow_up.follow_up_due()
 
 
 @app.task(name="games.tasks.plan_invitation")

@@ -42,10 +42,14 @@ def redact_worker_logs(logger: logging.Logger, **_kwargs: object) -> None:
             handler.addFilter(RedactSecretsFilter())
 
 
-def beat_schedule(sweep_seconds: int) -> dict[str, dict[str, object]]:
+def beat_schedule(sweep_seconds: int, follow_up_seconds: int) -> dict[str, dict[str, object]]:
     # A sweep that could not run in time is dropped (expires): the next one does its work.
     every = {"schedule": float(sweep_seconds), "options": {"expires": sweep_seconds * 0.9}}
     return {
+        # The emails of the moves made since the last run (games.play.follow_up).
+        "follow_ups": {"task": "games.tasks.follow_up_moves",
+                       "schedule": float(follow_up_seconds),
+                       "options": {"expires": follow_up_seconds * 0.9}},
         "deadlines": {"task": "games.tasks.sweep_deadlines", **every},
         "reminders": {"task": "games.tasks.sweep_reminders", **every},
         "bot_turns": {"task": "games.tasks.sweep_bot_turns", **every},
@@ -60,7 +64,8 @@ def beat_schedule(sweep_seconds: int) -> dict[str, dict[str, object]]:
 def _configure(sender: Celery, **kwargs: object) -> None:
     from django.conf import settings
 
-    sender.conf.beat_schedule = beat_schedule(settings.SWEEP_SECONDS)
+    sender.conf.beat_schedule = beat_schedule(settings.SWEEP_SECONDS,
+                                              settings.FOLLOW_UP_SECONDS)
     options = getattr(settings, "CELERY_BROKER_TRANSPORT_OPTIONS", None) or {}
     for key in ("data_folder_in", "data_folder_out", "control_folder"):
         if key in options:  # the filesystem broker needs its folders to exist

@@ -27,6 +27,9 @@ SECRET_ROUTES = ("play", "unsubscribe", "invite", "invitation", "confirm")
 
 _ROUTE_SEGMENT = re.compile(
     r"(?P<route>(?:^|/|%2F|=)(?:" + "|".join(SECRET_ROUTES) + r")(?:/|%2F))"
+    # ... but not a source file of the games.play package in a traceback
+    # (".../games/play/services.py"): no token holds a dot.
+    r"(?![A-Za-z0-9_]+\.py\b)"
     r"(?P<secret>[^/?#&\s\"'<>]+)",
     re.IGNORECASE,
 )

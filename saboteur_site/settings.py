@@ -295,6 +295,9 @@ CELERY_BEAT_SCHEDULE_FILENAME = env_str(
     "CELERY_BEAT_SCHEDULE_FILENAME", str(BASE_DIR / "var" / "celerybeat-schedule"))
 # Seconds between deadline and reminder sweeps (the beat schedule, saboteur_site/celery.py).
 SWEEP_SECONDS = env_int("SWEEP_SECONDS", 60)
+# Seconds between runs of `follow_up_moves`, which plans the emails of the moves made since
+# (games.play.follow_up): how long a turn email can wait before it leaves.
+FOLLOW_UP_SECONDS = env_int("FOLLOW_UP_SECONDS", 2)
 
 # Every line the console handler writes has seat tokens redacted: django.request logs
 # the path of each 4xx/5xx ("Not Found: /play/<token>/").
@@ -324,3 +327,5 @@ METRICS_TOKEN = env_str("METRICS_TOKEN", "")
 # /healthz fails when the sweeps have not run for this long, or an email waits this long.
 HEALTH_SWEEP_MAX_AGE_SECONDS = env_int("HEALTH_SWEEP_MAX_AGE_SECONDS", 600)
 HEALTH_MAIL_MAX_AGE_SECONDS = env_int("HEALTH_MAIL_MAX_AGE_SECONDS", 3600)
+# ... or a move's emails have not been planned for this long (the follow-up runs stopped).
+HEALTH_FOLLOW_UP_MAX_AGE_SECONDS = env_int("HEALTH_FOLLOW_UP_MAX_AGE_SECONDS", 300)

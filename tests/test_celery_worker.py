@@ -102,6 +102,7 @@ def worker(request: pytest.FixtureRequest, transactional_db: None) -> Iterator[F
 
 def test_a_real_worker_sends_the_emails_of_a_new_game(worker: Finished) -> None:
     g = make_game(players=3, seed=1, start=True)  # committed: the hooks queue tasks
+    tasks.follow_up_moves.delay()  # what the beat does every FOLLOW_UP_SECONDS
     worker.wait_for("games.tasks.send_notification", 4)
     assert worker.count("games.tasks.plan_invitation") == 3
     assert sorted(Notification.objects.values_list("kind", "status")) == [
@@ -118,6 +119,7 @@ def test_a_real_worker_sends_the_emails_of_a_new_game(worker: Finished) -> None:
 @override_settings(EMAIL_BACKEND="tests.email_support.FlakyBackend", EMAIL_RETRY_SECONDS=0)
 def test_the_worker_retries_after_a_provider_error_and_sends_once(worker: Finished) -> None:
     g = make_game(players=3, seed=2, start=True)
+    tasks.follow_up_moves.delay()
     worker.wait_for("games.tasks.send_notification", 4)
     FlakyBackend.arm(failures=1)
     [note_id] = plan.create([plan.Spec(key="turn:again", kind="turn", to_email="p0@example.com",
@@ -134,22 +136,25 @@ def test_the_worker_retries_after_a_provider_error_and_sends_once(worker: Finish
 
 def test_the_deadline_sweep_through_the_worker(worker: Finished) -> None:
     g = make_game(players=3, seed=3, start=True)
+    tasks.follow_up_moves.delay()
     worker.wait_for("games.tasks.send_notification", 4)
     Game.objects.filter(pk=g.game.pk).update(deadline_at=timezone.now() - timedelta(minutes=1))
     tasks.sweep_deadlines.delay()
     worker.wait_for("games.tasks.handle_deadlines", 1)
     move = Move.objects.get(game=g.game, number=1)
     assert move.actor_kind == "system" and move.move["type"] == "pass"
+    tasks.follow_up_moves.delay()  # the next turn's email
     worker.wait_for("games.tasks.send_notification", 6)  # missed + next turn
     assert {n.kind for n in Notification.objects.filter(status="sent")} >= {"missed", "turn"}
 
 
 def test_the_beat_schedule() -> None:
-    schedule = beat_schedule(60)
+    schedule = beat_schedule(60, 2)
     assert {entry["task"] for entry in schedule.values()} == {
-        "games.tasks.sweep_deadlines", "games.tasks.sweep_reminders",
+        "games.tasks.follow_up_moves", "games.tasks.sweep_deadlines", "games.tasks.sweep_reminders",
         "games.tasks.sweep_digests", "games.tasks.requeue_unsent", "games.tasks.sweep_bot_turns"}
     assert schedule["deadlines"]["schedule"] == 60.0
+    assert schedule["follow_ups"]["schedule"] == 2.0
     assert all(name in app.tasks for name in
                ("games.tasks.sweep_deadlines", "games.tasks.handle_deadlines",
                 "games.tasks.send_notification"))

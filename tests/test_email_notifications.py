@@ -15,7 +15,7 @@ from django.test import override_settings
 
 from games import engine
 from games.mail import letters, plan, send
-from games.models import EmailMode, Game, Notification, Seat
+from games.models import EmailMode, FollowUp, Game, Notification, Seat
 from games.play import hooks, services
 from games.tasks import plan_after_move, requeue_unsent, send_notification
 from tests.email_support import FlakyBackend, play_one, play_until, sent_to
@@ -204,13 +204,16 @@ def test_a_lost_send_is_sent_by_requeue_unsent(commit: Any) -> None:
     assert len(mail.outbox) == 1
 
 
-def test_planning_happens_inline_when_the_broker_is_down(commit: Any) -> None:
+def test_a_moves_emails_are_planned_while_the_broker_is_down(commit: Any) -> None:
+    """A move's follow-up is a row in its own transaction, not a task: no broker is
+    needed to plan its emails (their sends wait for `requeue_unsent`)."""
     g = make_game(players=3, seed=1, start=True)
     with mock.patch.object(plan_after_move, "delay", side_effect=OSError("broker down")), \
             mock.patch.object(send_notification, "delay", side_effect=OSError("broker down")), \
             commit():
         hooks.after_game_started(g.game.pk)
     assert Notification.objects.get(kind="turn").status == "pending"
+    assert not FollowUp.objects.exists()
 
 
 def test_a_stuck_send_is_claimed_again_within_minutes_not_before_the_send_timeout() -> None:

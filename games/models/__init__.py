@@ -1,8 +1,10 @@
 """Games as a move log plus a snapshot (docs/DESIGN.md "State and history"), one module
 per concern: `game` (games, seats, moves, talk, notices), `notifications` (emails),
-`moderation` (disputes, moderator actions, sweep marks), `links` (private seat links), `inbound`
-(moves by email)."""
+`moderation` (disputes, moderator actions, sweep marks), `links` (private seat links),
+`inbound` (moves by email), `follow_up` (the after-move outbox), `rows` (instances from
+plain statements)."""
 
+from games.models.follow_up import FollowUp
 from games.models.game import (
     MAX_HOURS_PER_MOVE,
     EmailMode,
@@ -23,7 +25,7 @@ from games.models.moderation import Dispute, ModeratorAction, SweepMark
 from games.models.notifications import Notification
 
 __all__ = [
-    "MAX_HOURS_PER_MOVE", "Dispute", "EmailMode", "Game", "GameNotice", "HostBlock",
+    "MAX_HOURS_PER_MOVE", "Dispute", "EmailMode", "FollowUp", "Game", "GameNotice", "HostBlock",
     "InboundMail", "Message", "ModeratorAction", "Move", "Notification", "ReplyToken", "Seat",
     "SeatKind", "SweepMark", "TimeoutPolicy", "default_reminders", "default_vacation",
     "new_public_id",

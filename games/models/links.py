@@ -28,9 +28,10 @@ import secrets
 from dataclasses import dataclass
 
 from django.conf import settings
+from django.db import connection
 from django.urls import reverse
 
-from games.models import Game, Seat
+from games.models import Game, Seat, rows
 
 TOKEN_RE = re.compile(r"^[A-Za-z0-9_-]{43}$")  # 32 bytes, url-safe base64 without "="
 LEGACY_KEY_ID = ""  # links made before link keys existed: SECRET_KEY made them
@@ -121,7 +122,9 @@ def find_seat(token: str) -> Seat | None:
     digest = hash_token(token)
     # Every request behind a link starts here: one plain statement (both hashes are
     # unique and indexed), no ORM query to compile each time.
-    found = list(Seat.objects.raw(_FIND_SEAT_SQL, [digest, digest]))
+    with connection.cursor() as cursor:
+        cursor.execute(_find_seat_sql(), [digest, digest])
+        found = [rows.from_row(Seat, row) for row in cursor.fetchall()]
     for seat in found:
         if hmac.compare_digest(seat.secret_hash, digest):
             seat.via_invitation = False
@@ -134,8 +137,9 @@ def find_seat(token: str) -> Seat | None:
     return None
 
 
-_FIND_SEAT_SQL = (f"SELECT * FROM {Seat._meta.db_table} WHERE secret_hash = %s "
-                  "OR (invite_hash = %s AND accepted_at IS NULL)")
+def _find_seat_sql() -> str:
+    return (f"SELECT {rows.column_list(Seat)} FROM {Seat._meta.db_table} "
+            "WHERE secret_hash = %s OR (invite_hash = %s AND accepted_at IS NULL)")
 
 
 def seat_path(token: str) -> str:

@@ -2,7 +2,9 @@
 
 /healthz is healthy when the database answers, the beat's sweeps ran recently (their
 SweepMark rows move every SWEEP_SECONDS), no email has waited (pending or retrying)
-longer than HEALTH_MAIL_MAX_AGE_SECONDS, and no email sits claimed (`sending`) for longer
+longer than HEALTH_MAIL_MAX_AGE_SECONDS, no move has waited for its emails to be planned
+(the after-move outbox, games.play.follow_up) longer than HEALTH_FOLLOW_UP_MAX_AGE_SECONDS,
+and no email sits claimed (`sending`) for longer
 than a send can take (games.mail.send.stuck_after): a dead worker's claim that no sweep
 has recovered, which would otherwise wait unseen (it is neither pending nor retrying).
 /metrics gives the same facts and counts in Prometheus' text format. Neither holds
@@ -20,6 +22,7 @@ from django.db.models import Count, Min
 
 from games.mail.send import stuck_after
 from games.models import Game, Move, Notification, SweepMark
+from games.play import follow_up
 
 Status = Notification.Status
 WAITING = (Status.PENDING, Status.RETRYING)
@@ -44,6 +47,7 @@ def report(now: datetime) -> Report:
         result.checks["database"] = {"ok": True}
         result.checks["sweeps"] = _sweeps(now)
         result.checks["mail"] = _mail(now)
+        result.checks["follow_ups"] = _follow_ups(now)
     except DatabaseError:
         result.checks["database"] = {"ok": False}
     return result
@@ -61,6 +65,12 @@ def _sweeps(now: datetime) -> dict[str, object]:
 def sweep_lag(now: datetime) -> dict[str, float]:
     return {name: (now - reached).total_seconds() for name, reached in
             SweepMark.objects.filter(name__in=SWEEPS).values_list("name", "reached")}
+
+
+def _follow_ups(now: datetime) -> dict[str, object]:
+    count, age = follow_up.waiting(now)
+    return {"ok": age is None or age <= settings.HEALTH_FOLLOW_UP_MAX_AGE_SECONDS,
+            "waiting": count, "oldest_seconds": None if age is None else round(age)}
 
 
 def _mail(now: datetime) -> dict[str, object]:
@@ -112,6 +122,13 @@ def metrics(now: datetime) -> str:
         Notification.Delivery.BOUNCED, Notification.Delivery.COMPLAINED]).count()
     family("saboteur_notification_bounces_total", "counter",
            "Emails the provider reported bounced or complained about.", [("", bounced)])
+    waiting, oldest = follow_up.waiting(now)
+    family("saboteur_follow_ups_waiting", "gauge",
+           "Moves whose emails are still to be planned (the after-move outbox).",
+           [("", waiting)])
+    family("saboteur_follow_up_oldest_seconds", "gauge",
+           "Age of the oldest move whose emails are still to be planned (0 when none).",
+           [("", oldest or 0)])
     family("saboteur_sweep_lag_seconds", "gauge", "Seconds since each sweep last ran.",
            [(f'{{sweep="{name}"}}', lag) for name, lag in sorted(sweep_lag(now).items())])
     return "\n".join(lines) + "\n"

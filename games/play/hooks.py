@@ -4,7 +4,8 @@
 the change is durable and never for a rolled-back one. They take ids, not model
 instances, and hand straight over to Celery tasks (games.tasks, queued by name
 through games.mail.dispatch), which plan the
-emails (Notification rows with unique keys) and send them.
+emails (Notification rows with unique keys) and send them. A move's own emails are the
+exception: planned from its outbox row (games.play.follow_up), nothing is published.
 
 If the broker cannot take a task (it is down), the planning is done right here
 instead: the Notification rows are written and stay pending, and the beat's
@@ -27,6 +28,7 @@ from django.db.models import F
 from games.mail import plan
 from games.mail.dispatch import enqueue
 from games.models import Game, Seat, SeatKind
+from games.play import follow_up
 from games.play.clock import ABSENT_AFTER_MISSES
 
 log = logging.getLogger("games")
@@ -38,10 +40,14 @@ _eager = threading.local()
 
 def after_move_committed(game_id: int, version: int, bot_next: bool | None = None) -> None:
     """A move (by a seat, a bot, the system or a moderator) made the game reach `version`.
-    `bot_next`: whether a bot is to act now, when the caller knows (None: look it up)."""
+    `bot_next`: whether a bot is to act now, when the caller knows (None: look it up).
+
+    Its emails are planned from the outbox row the move wrote (games.play.follow_up): by
+    the beat's `follow_up_moves` within FOLLOW_UP_SECONDS, so the request publishes
+    nothing; where tasks run eagerly (tests, a shell), right here."""
     log.debug("game %s: move committed, now version %s", game_id, version)
-    enqueue("plan_after_move", game_id, version,
-            fallback=lambda: plan.create(plan.after_move(game_id, version)))
+    if current_app.conf.task_always_eager:
+        follow_up.follow_up_game(game_id)
     queue_bot_turn(game_id, version, bot_next)
 
 

@@ -1,53 +1,160 @@
-"""The three writes of a move as plain statements (games.play.services.apply_move).
+"""A move's reads and writes as plain statements (games.play.services.apply_move).
 
-Every move runs them, and the ORM would compile the same SQL again on each request (a
-locked select, an insert, a conditional update: about a millisecond of a move's few).
-Values go through each field's own `get_db_prep_save`, so they are stored exactly as the
-ORM would store them, on SQLite and PostgreSQL alike."""
+Every move runs them, so they are few and precompiled: on PostgreSQL a move is one
+locked read (the game row, its seats and, when the answer needs it, the whole log so far)
+and one write (the Move row, its follow-up row and the conditional game update, in one
+statement), as near as it gets to the minimum a move needs. Other databases (SQLite in
+development and tests) run the same reads and writes one statement each.
+
+Values go through each field's own `get_db_prep_save`, and rows come back through the
+ORM's own converters (games.models.rows), so everything is stored and read exactly as the
+ORM would, on SQLite and PostgreSQL alike.
+"""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from functools import lru_cache
 from typing import Any, cast
 
-from django.db import connection, models
+from django.db import DEFAULT_DB_ALIAS, connection, connections, models
+from django.utils import timezone
+from django.utils.dateparse import parse_datetime
 
-from games.models import Game, Move
+from games.engine.types import JSON
+from games.models import FollowUp, Game, Move, Seat, rows
+from games.models.game import events_of_game_sql, joined_events
+
+
+@dataclass(frozen=True)
+class SeatRow:
+    """What a move needs of a seat (and what its answer lists of the players)."""
+    id: int
+    number: int
+    kind: str
+    player_name: str
+    vacation_until: datetime | None
+    missed_turns: int
+    absent_since: datetime | None
+
+
+@dataclass
+class Locked:
+    game: Game
+    seats: dict[int, SeatRow]
+    log: list[JSON] | None  # the whole log before this move, when asked for
+
+
+_SEAT_COLUMNS = "id, number, kind, player_name, vacation_until, missed_turns, absent_since"
+
+
+def lock_game(game_id: int, *, with_log: bool = False) -> Locked:
+    """The Game row, locked for this transaction where the database can (SQLite
+    serialises writers instead), with its seats. Raises Game.DoesNotExist."""
+    if connection.vendor == "postgresql":
+        return _lock_game_in_one(game_id, with_log)
+    lock = " FOR UPDATE" if connection.features.has_select_for_update else ""
+    with connection.cursor() as cursor:
+        cursor.execute(f"SELECT {rows.column_list(Game)} FROM {Game._meta.db_table} "
+                       f"WHERE id = %s{lock}", [game_id])
+        found = cursor.fetchone()
+        if found is None:
+            raise Game.DoesNotExist(f"no game {game_id}")
+        game = rows.from_row(Game, found)
+        cursor.execute(f"SELECT {_SEAT_COLUMNS} FROM {Seat._meta.db_table} "
+                       "WHERE game_id = %s ORDER BY number", [game_id])
+        seats = [SeatRow(*_seat_values(row)) for row in cursor.fetchall()]
+    return Locked(game, {s.number: s for s in seats}, game.full_log() if with_log else None)
+
+
+def _lock_game_in_one(game_id: int, with_log: bool) -> Locked:
+    seats_sql = (f"(SELECT json_agg(json_build_array({_SEAT_COLUMNS}) ORDER BY number)::text "
+                 f"FROM {Seat._meta.db_table} WHERE game_id = g.id)")
+    log_sql = f", ({events_of_game_sql('g.id')})" if with_log else ""
+    with connection.cursor() as cursor:
+        cursor.execute(f"SELECT {rows.column_list(Game, 'g')}, {seats_sql}{log_sql} "
+                       f"FROM {Game._meta.db_table} g WHERE g.id = %s FOR UPDATE", [game_id])
+        found = cursor.fetchone()
+    if found is None:
+        raise Game.DoesNotExist(f"no game {game_id}")
+    game = rows.from_row(Game, found)
+    extra = found[rows.width(Game):]
+    seats = [SeatRow(*_seat_values(values)) for values in json.loads(extra[0] or "[]")]
+    log = [*game.opening_log, *joined_events(extra[1])] if with_log else None
+    return Locked(game, {s.number: s for s in seats}, log)
+
+
+def _seat_values(row: Sequence[Any]) -> tuple[Any, ...]:
+    """(id, number, kind, player_name, vacation_until, missed_turns, absent_since), the
+    times read as aware datetimes whether they came as such or as JSON's ISO text."""
+    seat_id, number, kind, name, vacation, missed, absent = row
+    return (seat_id, number, kind, name, _when(vacation), missed, _when(absent))
+
+
+def _when(value: Any) -> datetime | None:
+    """A stored time as an aware datetime: PostgreSQL's JSON gives ISO text with its
+    offset, SQLite the naive UTC text Django stores there."""
+    if value is not None and not isinstance(value, datetime):
+        value = parse_datetime(str(value))
+    if value is not None and timezone.is_naive(value):
+        value = timezone.make_aware(value, UTC)
+    return value
+
+
+@lru_cache(maxsize=16)
+def _fields(model: type[models.Model], names: tuple[str, ...],
+            vendor: str) -> tuple[tuple[models.Field, ...], tuple[str, ...]]:  # type: ignore[type-arg]
+    """The fields of `names` and their quoted columns, worked out once."""
+    del vendor  # part of the key: quoting differs between databases
+    fields = tuple(cast(models.Field, model._meta.get_field(name))  # type: ignore[type-arg]
+                   for name in names)
+    return fields, tuple(connection.ops.quote_name(str(field.column)) for field in fields)
 
 
 def _prepared(model: type[models.Model], names: Sequence[str],
-              values: Sequence[Any]) -> tuple[list[str], list[Any]]:
-    fields = [cast(models.Field, model._meta.get_field(name))  # type: ignore[type-arg]
-              for name in names]
-    columns = [connection.ops.quote_name(str(field.column)) for field in fields]
-    params = [field.get_db_prep_save(value, connection)
+              values: Sequence[Any]) -> tuple[Sequence[str], list[Any]]:
+    db = connections[DEFAULT_DB_ALIAS]  # the connection itself, not the proxy, in the loop
+    fields, columns = _fields(model, tuple(names), db.vendor)
+    params = [field.get_db_prep_save(value, db)
               for field, value in zip(fields, values, strict=True)]
     return columns, params
 
 
-def locked_game(game_id: int) -> Game:
-    """The Game row, locked for this transaction where the database can (SQLite
-    serialises writers instead). Raises Game.DoesNotExist."""
-    lock = " FOR UPDATE" if connection.features.has_select_for_update else ""
-    found = list(Game.objects.raw(
-        f"SELECT * FROM {Game._meta.db_table} WHERE id = %s{lock}", [game_id]))
-    if not found:
-        raise Game.DoesNotExist(f"no game {game_id}")
-    return found[0]
+def _insert(model: type[models.Model], values: dict[str, Any]) -> tuple[str, list[Any]]:
+    columns, params = _prepared(model, list(values), list(values.values()))
+    return (f"INSERT INTO {model._meta.db_table} ({', '.join(columns)}) "
+            f"VALUES ({', '.join(['%s'] * len(params))})", params)
 
 
-def insert_move(values: dict[str, Any]) -> None:
-    columns, params = _prepared(Move, list(values), list(values.values()))
+def write_move(move: dict[str, Any], game_values: dict[str, Any], version: int) -> int:
+    """Insert the Move row (`move`: its fields) and the game's FollowUp row, and UPDATE the
+    game with `game_values` only if it is still at `version`; how many games were written
+    (0: someone else moved first, and the caller rolls the whole transaction back)."""
+    game_id = move["game"]
+    insert_move, move_params = _insert(Move, move)
+    insert_follow_up, follow_params = _insert(FollowUp, {
+        "game": game_id, "version": move["number"], "created_at": move["created_at"]})
+    columns, params = _prepared(Game, list(game_values), list(game_values.values()))
+    update = (f"UPDATE {Game._meta.db_table} SET "
+              f"{', '.join(f'{column} = %s' for column in columns)} "
+              "WHERE id = %s AND version = %s")
+    update_params = [*params, game_id, version]
     with connection.cursor() as cursor:
-        cursor.execute(f"INSERT INTO {Move._meta.db_table} ({', '.join(columns)}) "
-                       f"VALUES ({', '.join(['%s'] * len(params))})", params)
-
-
-def update_game_at(game_id: int, version: int, values: dict[str, Any]) -> int:
-    """UPDATE the game only if it is still at `version`; how many rows were written."""
-    columns, params = _prepared(Game, list(values), list(values.values()))
-    assignments = ", ".join(f"{column} = %s" for column in columns)
-    with connection.cursor() as cursor:
-        cursor.execute(f"UPDATE {Game._meta.db_table} SET {assignments} "
-                       "WHERE id = %s AND version = %s", [*params, game_id, version])
+        if connection.vendor == "postgresql":
+            # One statement, one round trip: the inserts run whatever the update finds,
+            # and the caller's rollback takes them back when it found nothing.
+            cursor.execute(f"WITH moved AS ({insert_move}), queued AS ({insert_follow_up}) "
+                           f"{update}", [*move_params, *follow_params, *update_params])
+            return int(cursor.rowcount)
+        cursor.execute(insert_move, move_params)
+        cursor.execute(insert_follow_up, follow_params)
+        cursor.execute(update, update_params)
         return int(cursor.rowcount)
+
+
+def queue_follow_up(game_id: int, version: int, when: datetime) -> None:
+    """The follow-up of a game state no move led to (a game's start)."""
+    FollowUp.objects.create(game_id=game_id, version=version, created_at=when)

@@ -63,12 +63,13 @@ MAX_MESSAGE_LENGTH = 1000
 
 
 def submit_move(seat: Seat, version: int, move: object) -> Game:
-    """A seat's move made against `version`, with the seat taken from its link."""
+    """A seat's move made against `version`, with the seat taken from its link. The game
+    returned knows its whole state after the move (`game.state()` reads nothing)."""
     if not isinstance(move, dict):
         raise engine.MalformedMove("not_an_object", _("A move must be a JSON object."))
     return apply_move(
         seat.game_id, version, {**move, "seat": seat.number},
-        actor_kind=Move.Actor.SEAT, seat_number=seat.number,
+        actor_kind=Move.Actor.SEAT, seat_number=seat.number, with_state=True,
     )
 
 
@@ -80,15 +81,19 @@ def apply_move(
     actor_kind: str,
     seat_number: int | None = None,
     moderator: User | None = None,
+    with_state: bool = False,
 ) -> Game:
     """Apply one move to the game if it is still at `version`; the one write path.
+    `with_state`: also read the log under the lock and hand the whole state after the
+    move over on the game returned (`game.state()`), for an answer that shows it.
 
     Raises StaleVersion, GameNotPlayable, or the engine's MalformedMove/IllegalMove;
     in every such case nothing is written.
     """
     now = timezone.now()
     with transaction.atomic():
-        game = move_rows.locked_game(game_id)
+        locked = move_rows.lock_game(game_id, with_log=with_state)
+        game, seats = locked.game, locked.seats
         _check_playable(game)
         if game.version != version:
             raise StaleVersion(version, game.version)
@@ -96,46 +101,43 @@ def apply_move(
         # state's log afterwards is exactly what this move added (its Move row keeps it).
         state = engine.apply(game.state_without_log(), move)
         number = version + 1
-        move_rows.insert_move({
-            "game": game.pk, "number": number, "actor_kind": actor_kind,
-            "seat_number": seat_number, "moderator": moderator.pk if moderator else None,
-            "move": move, "events": state.log, "created_at": now,
-        })
         game.version = number
         game.snapshot = state.to_json(include_log=False)
         game.log_length += len(state.log)
         game.actor = state.actor
         if state.finished:
             game.status = Game.Status.FINISHED
-        # What the rest of the move needs of the seats, in one statement.
-        seats = {s.number: s for s in Seat.objects.raw(_SEATS_SQL, [game_id])}
         clock.set_clock(game, now, {n: s.vacation_until for n, s in seats.items()})
+        game.updated_at = now
         # Conditional on the version read above: belt and braces where the row lock
         # is not real (SQLite serialises writers instead).
-        written = move_rows.update_game_at(game.pk, version, {
+        written = move_rows.write_move({
+            "game": game.pk, "number": number, "actor_kind": actor_kind,
+            "seat_number": seat_number, "moderator": moderator.pk if moderator else None,
+            "move": move, "events": state.log, "created_at": now,
+        }, {
             "version": game.version, "snapshot": game.snapshot,
             "log_length": game.log_length, "actor": game.actor, "status": game.status,
             "turn_started_at": game.turn_started_at, "deadline_at": game.deadline_at,
             "deadline_extension": game.deadline_extension, "reminder_at": game.reminder_at,
             "updated_at": now,
-        })
-        game.updated_at = now
+        }, version)
         if written != 1:
             raise StaleVersion(version, version + 1)
         mover = seats.get(seat_number) if seat_number is not None else None
         if actor_kind == Move.Actor.SEAT and mover is not None and (
                 mover.missed_turns or mover.absent_since is not None):
             # The seat moved by itself: its run of missed deadlines is over.
-            Seat.objects.filter(pk=mover.pk).update(missed_turns=0, absent_since=None)
+            Seat.objects.filter(pk=mover.id).update(missed_turns=0, absent_since=None)
+        if locked.log is not None:
+            state.log = [*locked.log, *state.log]
+            game.known_state = state
+        game.known_players = [(s.number, s.player_name, s.kind) for s in seats.values()]
         next_seat = seats.get(game.actor) if game.actor is not None else None
         bot_next = (game.status == Game.Status.ACTIVE and next_seat is not None
                     and next_seat.kind == SeatKind.BOT)
         transaction.on_commit(lambda: hooks.after_move_committed(game_id, number, bot_next))
     return game
-
-
-_SEATS_SQL = (f"SELECT id, number, kind, vacation_until, missed_turns, absent_since "
-              f"FROM {Seat._meta.db_table} WHERE game_id = %s")
 
 
 def _check_playable(game: Game) -> None:

@@ -30,7 +30,7 @@ from games.models import (
     fairness,
 )
 from games.models.links import new_invitation, new_link, seat_link
-from games.play import hooks
+from games.play import hooks, move_rows
 from games.play.clock import set_clock
 from games.play.errors import SetupError
 from games.play.text import is_clean_line
@@ -198,6 +198,7 @@ def _start(game: Game, now: datetime) -> None:
     set_clock(game, now)
     game.save(update_fields=["status", "turn_started_at", "deadline_at", "deadline_extension",
                              "reminder_at", "updated_at"])
+    move_rows.queue_follow_up(game.pk, game.version, now)  # the first turn email
     game_id = game.pk
     transaction.on_commit(lambda: hooks.after_game_started(game_id))
 

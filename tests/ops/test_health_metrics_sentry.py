@@ -21,7 +21,8 @@ from sentry_sdk.envelope import Envelope
 from sentry_sdk.transport import Transport
 
 from games.mail.send import stuck_after
-from games.models import Notification, SweepMark
+from games.models import FollowUp, Notification, SweepMark
+from games.tasks import follow_up_moves
 from saboteur_site import sentry
 from saboteur_site.sentry import before_breadcrumb, before_send, before_send_transaction
 from tests.support import GameWithLinks
@@ -88,6 +89,32 @@ def test_healthz_fails_when_a_dead_workers_claim_outlives_any_send(
         assert "saboteur_notifications_stuck_sending 1" in text
         assert 'saboteur_notifications{status="sending"} 1' in text
         Notification.objects.update(status=Notification.Status.SENT)  # a sweep resent it
+        assert client.get("/healthz").status_code == 200
+
+
+def test_healthz_fails_when_moves_wait_too_long_for_their_emails(
+        client: Client, game: GameWithLinks) -> None:
+    """A move's emails are planned from its outbox row by the beat's `follow_up_moves`
+    every few seconds; rows that grow old mean those runs stopped (no beat, no worker)."""
+    with time_machine.travel(timezone.now(), tick=False) as traveller:
+        FollowUp.objects.all().delete()
+        FollowUp.objects.create(game=game.game, version=0)
+        sweeps_ran(timedelta(seconds=10))
+        answer = client.get("/healthz")
+        assert answer.status_code == 200
+        assert answer.json()["checks"]["follow_ups"] == {"ok": True, "waiting": 1,
+                                                         "oldest_seconds": 0}
+        traveller.shift(timedelta(seconds=301))
+        sweeps_ran(timedelta(seconds=10))
+        answer = client.get("/healthz")
+        assert answer.status_code == 503
+        assert answer.json()["checks"]["follow_ups"] == {"ok": False, "waiting": 1,
+                                                         "oldest_seconds": 301}
+        with override_settings(METRICS_TOKEN="s3cret"):
+            text = client.get("/metrics", HTTP_AUTHORIZATION="Bearer s3cret").content.decode()
+        assert "saboteur_follow_ups_waiting 1" in text
+        assert "saboteur_follow_up_oldest_seconds 301" in text
+        follow_up_moves()
         assert client.get("/healthz").status_code == 200
 
 

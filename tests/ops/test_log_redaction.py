@@ -125,3 +125,12 @@ def test_redact_keeps_lines_without_secrets() -> None:
     for line in ["GET /static/games/board.css HTTP/1.1", "/watch/g7k2/", "/outbox/",
                  "/admin/games/game/?status=open", "replay/3"]:
         assert redact(line) == line
+
+
+def test_a_traceback_keeps_the_source_files_of_games_play() -> None:
+    """An operator reading a traceback needs its file names; no token holds a dot."""
+    line = 'File "/srv/saboteur/games/play/follow_up.py", line 68, in _plan_games'
+    assert redact(line) == line
+    token = "A" * 43
+    assert redact(f"/play/{token}.py") == f"/play/{REDACTED}.py"  # token-shaped all the same
+    assert redact("/play/abc-def/") == f"/play/{REDACTED}/"

@@ -21,6 +21,7 @@ from functools import wraps
 from typing import Any
 
 from django.core.exceptions import RequestDataTooBig
+from django.db import connection
 from django.http import HttpRequest, JsonResponse
 from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
@@ -32,6 +33,7 @@ from games.play import limits, services
 from games.present import pages, record
 from games.present.move_errors import explain
 from games.web import jsonsafe
+from games.web.json_answer import JsonAnswer
 from games.web.views.common import private, seat_locale
 
 ApiView = Callable[[HttpRequest, str], JsonResponse]
@@ -40,7 +42,7 @@ MAX_BODY = 16 * 1024
 
 
 def _error(status: int, code: str, message: str, **extra: Any) -> JsonResponse:
-    return private(JsonResponse({"error": {"code": code, "message": message, **extra}},
+    return private(JsonAnswer({"error": {"code": code, "message": message, **extra}},
                                 status=status))
 
 
@@ -87,8 +89,17 @@ def _seat_within_limits(secret: str, invitation_ok: bool = False) -> Seat | Json
 
 
 # Every answer lists the players: a plain statement, no ORM query to compile each time.
-_PLAYERS_SQL = (f"SELECT id, number, player_name, kind FROM {Seat._meta.db_table} "
+_PLAYERS_SQL = (f"SELECT number, player_name, kind FROM {Seat._meta.db_table} "
                 "WHERE game_id = %s ORDER BY number")
+
+
+def _players(game: Game) -> list[tuple[int, str, str]]:
+    """(seat, name, kind) of each seat; after a move, as the move read them."""
+    if game.known_players is not None:
+        return game.known_players
+    with connection.cursor() as cursor:
+        cursor.execute(_PLAYERS_SQL, [game.pk])
+        return [(int(n), str(name), str(kind)) for n, name, kind in cursor.fetchall()]
 
 
 @csrf_exempt
@@ -107,19 +118,18 @@ def api_accept(request: HttpRequest, secret: str) -> JsonResponse:
     if came_by_invitation:
         own = token_of_seat(seat)
         answer.update(link=link_for(seat), api=f"/api/play/{own}/")
-    return private(JsonResponse(answer))
+    return private(JsonAnswer(answer))
 
 
 def _payload(game: Game, seat: Seat) -> JsonResponse:
     view, moves = pages.view_and_moves(game, seat)
-    return private(JsonResponse({
+    return private(JsonAnswer({
         "version": game.version,
         "seat": seat.number,
         "view": view,
         "legal_moves": moves,
-        "players": [{"seat": player.number, "name": player.player_name,
-                     "bot": player.kind == SeatKind.BOT}
-                    for player in Seat.objects.raw(_PLAYERS_SQL, [game.pk])],
+        "players": [{"seat": number, "name": name, "bot": kind == SeatKind.BOT}
+                    for number, name, kind in _players(game)],
         **record.fairness(game),
     }))
 
@@ -139,7 +149,7 @@ def api_record(request: HttpRequest, secret: str) -> JsonResponse:
             return _error(409, "game_not_over", _(
                 "The game is not over yet: its record, with the seed that proves the deal, "
                 "is published when it ends."))
-        return private(JsonResponse(record.game_record(game)))
+        return private(JsonAnswer(record.game_record(game)))
 
 
 @csrf_exempt

@@ -1,0 +1,107 @@
+"""The move path's plain statements (issue 18) read and answer exactly what the ORM and
+the engine would: the instances games.models.rows builds, the locked read's seats and
+log, the state a move hands to its answer, and the API's orjson-encoded JSON."""
+
+from __future__ import annotations
+
+import json
+import random
+from datetime import UTC, datetime, timedelta
+
+import pytest
+from django.db import connection, transaction
+from django.http import JsonResponse
+from django.test import Client
+from django.utils.translation import gettext_lazy
+
+from games import engine
+from games.models import Game, Seat, rows
+from games.play import move_rows, services
+from games.web.json_answer import JsonAnswer
+from tests.email_support import dig
+from tests.support import GameWithLinks, make_game
+
+pytestmark = pytest.mark.django_db
+
+
+def field_values(instance: Game | Seat) -> dict[str, object]:
+    return {f.attname: getattr(instance, f.attname) for f in type(instance)._meta.concrete_fields}
+
+
+def play(g: GameWithLinks, moves: int) -> Game:
+    rng = random.Random(5)
+    for _ in range(moves):
+        game = g.refresh()
+        state = game.state()
+        assert state.actor is not None
+        services.submit_move(g.seats[state.actor], game.version,
+                             dig(engine.legal_moves(state), rng))
+    return g.refresh()
+
+
+def test_rows_build_the_instances_the_orm_builds() -> None:
+    g = make_game(players=3, seed=4, start=True)
+    Seat.objects.filter(pk=g.seats[1].pk).update(
+        vacation_until=datetime(2031, 1, 2, 3, 4, 5, 678901, tzinfo=UTC))
+    Game.objects.filter(pk=g.game.pk).update(deadline_extension=timedelta(hours=5))
+    game = play(g, 7)
+    with connection.cursor() as cursor:
+        cursor.execute(f"SELECT {rows.column_list(Game)} FROM games_game WHERE id = %s",
+                       [game.pk])
+        built = rows.from_row(Game, cursor.fetchone())
+        cursor.execute(f"SELECT {rows.column_list(Seat, 's')} FROM games_seat s "
+                       "WHERE game_id = %s ORDER BY number", [game.pk])
+        seats = [rows.from_row(Seat, row) for row in cursor.fetchall()]
+    assert field_values(built) == field_values(Game.objects.get(pk=game.pk))
+    assert [field_values(s) for s in seats] == [
+        field_values(s) for s in Seat.objects.filter(game=game).order_by("number")]
+    assert not built._state.adding and built._state.db == "default"
+
+
+def test_the_locked_read_gives_the_seats_and_the_whole_log() -> None:
+    g = make_game(players=4, seed=6, start=True)
+    when = datetime(2031, 1, 2, 3, 4, 5, 678901, tzinfo=UTC)
+    Seat.objects.filter(pk=g.seats[2].pk).update(vacation_until=when, missed_turns=2,
+                                                 absent_since=when)
+    game = play(g, 12)
+    with transaction.atomic():
+        locked = move_rows.lock_game(game.pk, with_log=True)
+    assert field_values(locked.game) == field_values(game)
+    assert locked.log == game.state().log and len(locked.log) > 12
+    assert [(s.id, s.number, s.kind, s.player_name, s.vacation_until, s.missed_turns,
+             s.absent_since) for s in locked.seats.values()] == list(
+        Seat.objects.filter(game=game).order_by("number").values_list(
+            "id", "number", "kind", "player_name", "vacation_until", "missed_turns",
+            "absent_since"))
+    with transaction.atomic():
+        assert move_rows.lock_game(game.pk).log is None
+
+
+def test_a_moves_answer_shows_the_state_as_stored(client: Client) -> None:
+    """The API answers from the state the move made (nothing read again): it must be
+    the state the database holds afterwards, log and players included."""
+    g = make_game(players=3, seed=8, start=True)
+    game = play(g, 9)
+    state = game.state()
+    assert state.actor is not None
+    move = dig(engine.legal_moves(state), random.Random(1))
+    answer = client.post(f"/api/play/{g.tokens[state.actor]}/moves",
+                         {"version": game.version, "move": move},
+                         content_type="application/json")
+    assert answer.status_code == 200
+    stored = Game.objects.get(pk=game.pk)
+    body = answer.json()
+    assert body["version"] == stored.version == game.version + 1
+    assert body["view"] == json.loads(json.dumps(engine.view(stored.state(), state.actor)))
+    assert body["players"] == [{"seat": n, "name": f"Player{n}", "bot": False}
+                               for n in range(3)]
+    assert client.get(f"/api/play/{g.tokens[state.actor]}/").json()["view"] == body["view"]
+
+
+def test_the_api_json_means_what_django_json_means() -> None:
+    data = {"when": datetime(2031, 1, 2, 3, 4, 5, 678901, tzinfo=UTC),
+            "text": gettext_lazy("active"), 3: [1.5, None, True], "nested": {"é": "ü"},
+            "delta": timedelta(hours=1)}
+    answer = JsonAnswer(data, status=409)
+    assert answer.status_code == 409 and answer["Content-Type"] == "application/json"
+    assert json.loads(answer.content) == json.loads(JsonResponse(data).content)
