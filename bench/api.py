@@ -65,6 +65,10 @@ class BenchError(Exception):
     pass
 
 
+# The gunicorn master's pid, when --cpu asks where the time goes.
+SERVER_PID: list[int] = []
+
+
 # ---- the games, worked out beforehand ----------------------------------------------------
 
 
@@ -203,11 +207,39 @@ def in_threads(clients: list[Client], work: Callable[[Client], object]) -> float
     return time.perf_counter() - started
 
 
+def cpu_seconds(server_pid: int | None) -> dict[str, float]:
+    """CPU seconds used so far (Linux /proc) by gunicorn (master and workers), by every
+    PostgreSQL process, and by this client: where a move's time goes (--cpu)."""
+    tick = os.sysconf("SC_CLK_TCK")
+    used = {"gunicorn": 0.0, "postgres": 0.0, "client": 0.0}
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text()
+        except OSError:
+            continue
+        name = stat[stat.index("(") + 1:stat.rindex(")")]
+        fields = stat[stat.rindex(")") + 2:].split()
+        # Its own time and that of its children that have exited (a recycled gunicorn
+        # worker, a closed PostgreSQL backend): what a group used stays counted.
+        seconds = sum(int(value) for value in fields[11:15]) / tick
+        pid, parent = int(entry.name), int(fields[1])
+        if server_pid is not None and server_pid in (pid, parent):
+            used["gunicorn"] += seconds
+        elif name.startswith("postgres"):
+            used["postgres"] += seconds
+        elif pid == os.getpid():
+            used["client"] += seconds
+    return used
+
+
 @dataclass
 class Batch:
     moves: int
     seconds: float
     ran_out: bool
+    cpu: dict[str, float] = field(default_factory=dict)  # CPU seconds by process group
 
     @property
     def rate(self) -> float:
@@ -229,8 +261,11 @@ def batch(clients: list[Client], kind: str, stage: str, seconds: float) -> Batch
                 return
             counts[i] += 1
 
+    before = cpu_seconds(SERVER_PID[0]) if SERVER_PID else {}
     took = in_threads(clients, play)
-    return Batch(sum(counts), took, ran_out.is_set())
+    after = cpu_seconds(SERVER_PID[0]) if SERVER_PID else {}
+    return Batch(sum(counts), took, ran_out.is_set(),
+                 {k: after[k] - before[k] for k in after})
 
 
 # ---- the server --------------------------------------------------------------------------
@@ -351,6 +386,9 @@ def main() -> None:
                         help="exit 1 when a stage's real/bare ratio is below this")
     parser.add_argument("--sql", action="store_true",
                         help="list the SQL statements of one API move")
+    parser.add_argument("--cpu", action="store_true",
+                        help="also print the CPU milliseconds per move of gunicorn, "
+                             "PostgreSQL and this client (Linux)")
     args = parser.parse_args()
 
     pid = os.getpid()
@@ -427,6 +465,8 @@ def run(args: argparse.Namespace, name: str, queue: str, broker: str, log: Path,
 
     port = free_port()
     server.append(start_gunicorn(port, {**os.environ, "CELERY_BROKER_URL": broker}, log))
+    if args.cpu:
+        SERVER_PID.append(server[0].pid)
     clients = [Client(port, row) for row in range(args.threads)]
     timed = args.warmup + args.pairs * args.seconds
 
@@ -490,6 +530,12 @@ def report(results: dict[str, dict[str, list[Batch]]], statements: int) -> dict[
         each = {kind: " ".join(f"{b.rate:.0f}" for b in batches) for kind, batches in runs.items()}
         print(f"{stage:<6} {rate['real']:>13.1f} {rate['bare']:>13.1f} {ratios[stage]:>6.2f}"
               f"   {each['real']} | {each['bare']}")
+        if all(b.cpu for batches in runs.values() for b in batches):
+            for kind, batches in runs.items():
+                moves = sum(b.moves for b in batches)
+                per = {k: sum(b.cpu[k] for b in batches) / moves * 1000 for k in batches[0].cpu}
+                print(f"  {kind} CPU ms per move: " + ", ".join(
+                    f"{k} {v:.2f}" for k, v in per.items()) + f", all {sum(per.values()):.2f}")
         if any(b.ran_out for b in runs["real"]):
             print(f"  ({stage}: the clients ran out of games (--max-games), a batch ended early)")
     print(f"\nSQL statements per API move: {statements}")

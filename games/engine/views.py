@@ -52,15 +52,23 @@ def _card_json(spec: CardSpec, rotated: bool) -> JSON:
 
 def _board(state: State, seat: int | None, reveal_all: bool) -> list[JSON]:
     """The maze as `seat` sees it. The public part is rendered once per position (JSON
-    text cached on the state), then each seat's mapped goals are filled in."""
+    text cached on the state), then each seat's mapped goals are filled in.
+
+    A state viewed once (the answer to a move) is only rendered: its text is made, and
+    kept, when a second view of the same position asks (emails to every seat)."""
     if reveal_all:
         return _render_board(state, reveal_all=True)
     key = state.position_key()
     cached = state.cache.get("board_text")
     if cached is None or cached[0] != key:
-        cached = (key, json.dumps(_render_board(state, reveal_all=False)))
-        state.cache["board_text"] = cached
-    cells: list[JSON] = json.loads(cached[1])
+        state.cache["board_text"] = (key, None)
+        cells = _render_board(state, reveal_all=False)
+    else:
+        text = cached[1]
+        if text is None:
+            text = json.dumps(_render_board(state, reveal_all=False))
+            state.cache["board_text"] = (key, text)
+        cells = json.loads(text)
     known = [] if seat is None else state.known_goals[seat]
     for cell in cells:
         card = cell["card"]
@@ -137,7 +145,9 @@ def seat_view(state: State, seat: int | None) -> JSON:
         "role": None if seat is None else state.roles[seat],
         "players": players,
         "gold_offer_size": len(state.gold_offer),
-        "log": [redact(e, seat, end) for e in state.log],
+        # Events without a secret (most of a long log) are the state's own, read-only
+        # like every log event (README "Views"): no copy of each on every view.
+        "log": [e if "_secret" not in e else redact(e, seat, end) for e in state.log],
         "round_results": [
             {**{k: e[k] for k in ("round", "reason", "finder", "winners", "roles")},
              # every dwarf card of the round, shown once it has ended (older logs: none)

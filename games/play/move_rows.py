@@ -20,6 +20,7 @@ from datetime import UTC, datetime
 from functools import lru_cache
 from typing import Any, cast
 
+import orjson
 from django.db import DEFAULT_DB_ALIAS, connection, connections, models
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
@@ -104,29 +105,43 @@ def _when(value: Any) -> datetime | None:
     return value
 
 
+@dataclass(frozen=True)
+class _Columns:
+    fields: tuple[models.Field, ...]  # type: ignore[type-arg]
+    names: tuple[str, ...]  # quoted
+    placeholders: tuple[str, ...]
+    json: tuple[bool, ...]  # the value goes in as JSON text (PostgreSQL's JSON fields)
+
+
 @lru_cache(maxsize=16)
-def _fields(model: type[models.Model], names: tuple[str, ...],
-            vendor: str) -> tuple[tuple[models.Field, ...], tuple[str, ...]]:  # type: ignore[type-arg]
-    """The fields of `names` and their quoted columns, worked out once."""
-    del vendor  # part of the key: quoting differs between databases
+def _columns(model: type[models.Model], names: tuple[str, ...], vendor: str) -> _Columns:
+    """The fields of `names`, their quoted columns and placeholders, worked out once."""
     fields = tuple(cast(models.Field, model._meta.get_field(name))  # type: ignore[type-arg]
                    for name in names)
-    return fields, tuple(connection.ops.quote_name(str(field.column)) for field in fields)
+    json_text = tuple(vendor == "postgresql" and isinstance(field, models.JSONField)
+                      for field in fields)
+    return _Columns(fields, tuple(connection.ops.quote_name(str(f.column)) for f in fields),
+                    tuple("%s::jsonb" if as_text else "%s" for as_text in json_text),
+                    json_text)
 
 
 def _prepared(model: type[models.Model], names: Sequence[str],
-              values: Sequence[Any]) -> tuple[Sequence[str], list[Any]]:
+              values: Sequence[Any]) -> tuple[_Columns, list[Any]]:
+    """The columns and their values as the ORM would store them; on PostgreSQL the JSON
+    fields' values as JSON text by orjson (the ORM's json.dumps was 7% of a move)."""
     db = connections[DEFAULT_DB_ALIAS]  # the connection itself, not the proxy, in the loop
-    fields, columns = _fields(model, tuple(names), db.vendor)
-    params = [field.get_db_prep_save(value, db)
-              for field, value in zip(fields, values, strict=True)]
+    columns = _columns(model, tuple(names), db.vendor)
+    params = [orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode() if as_text
+              else field.get_db_prep_save(value, db)
+              for field, as_text, value in zip(columns.fields, columns.json, values,
+                                                strict=True)]
     return columns, params
 
 
 def _insert(model: type[models.Model], values: dict[str, Any]) -> tuple[str, list[Any]]:
     columns, params = _prepared(model, list(values), list(values.values()))
-    return (f"INSERT INTO {model._meta.db_table} ({', '.join(columns)}) "
-            f"VALUES ({', '.join(['%s'] * len(params))})", params)
+    return (f"INSERT INTO {model._meta.db_table} ({', '.join(columns.names)}) "
+            f"VALUES ({', '.join(columns.placeholders)})", params)
 
 
 def write_move(move: dict[str, Any], game_values: dict[str, Any], version: int) -> int:
@@ -138,8 +153,9 @@ def write_move(move: dict[str, Any], game_values: dict[str, Any], version: int) 
     insert_follow_up, follow_params = _insert(FollowUp, {
         "game": game_id, "version": move["number"], "created_at": move["created_at"]})
     columns, params = _prepared(Game, list(game_values), list(game_values.values()))
-    update = (f"UPDATE {Game._meta.db_table} SET "
-              f"{', '.join(f'{column} = %s' for column in columns)} "
+    assignments = ", ".join(f"{name} = {placeholder}" for name, placeholder
+                            in zip(columns.names, columns.placeholders, strict=True))
+    update = (f"UPDATE {Game._meta.db_table} SET {assignments} "
               "WHERE id = %s AND version = %s")
     update_params = [*params, game_id, version]
     with connection.cursor() as cursor:
