@@ -213,10 +213,12 @@ def wait_until(mailbox: Mailbox, predicate: Callable[[], bool], timeout: float) 
 
 
 def no_open_rows() -> bool:
-    from games.models import Notification
+    """No email waits to be sent, and no move's emails wait to be planned (the beat's
+    follow_up_moves takes the after-move outbox's rows every FOLLOW_UP_SECONDS)."""
+    from games.models import FollowUp, Notification
 
     Status = Notification.Status
-    return not Notification.objects.filter(
+    return not FollowUp.objects.exists() and not Notification.objects.filter(
         status__in=[Status.PENDING, Status.SENDING, Status.RETRYING]).exists()
 
 

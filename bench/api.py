@@ -4,12 +4,16 @@
                                           # a throwaway database, dropped at the end
     python bench/api.py --min-ratio 0.8   # exit 1 when a ratio is below 0.8
     python bench/api.py --sql             # also list the SQL statements of one API move
+    python bench/api.py --cpu             # also the CPU ms per move of gunicorn,
+                                          # PostgreSQL and the client (Linux)
 
 One gunicorn (gunicorn.conf.py as shipped, access log to /dev/null, DEBUG=0) serves both
 - the real thing: POST /api/play/<secret>/moves {"version": V, "move": {...}}, answered
-  with the new version, the seat's view and its legal moves, the Celery task published
-  after commit (to Redis database 14 when Redis answers on 127.0.0.1:6379, in a queue of
-  the bench's own that is deleted at the end; else kombu's in-memory transport);
+  with the new version, the seat's view (its whole log included) and its legal moves;
+  the move's emails go to the after-move outbox (a row written with the move) and any
+  task a move publishes (none, unless a bot is next) goes to Redis database 14 when Redis
+  answers on 127.0.0.1:6379, in a queue of the bench's own that is deleted at the end,
+  else to kombu's in-memory transport;
 - the bare view (bench/api_urls.py): the minimum a move needs, i.e. lock a row, a
   conditional UPDATE of a ~20 KB JSON (a real game's full state), insert one log row,
 through the same middleware (settings: bench/api_settings.py). THREADS client threads

@@ -19,6 +19,7 @@ from django.utils.translation import gettext_lazy as _
 
 from games import engine
 from games.engine.types import JSON
+from games.models.rows import hot_cursor
 
 MAX_HOURS_PER_MOVE = 24 * 14
 
@@ -167,7 +168,7 @@ class Game(models.Model):
 
     def full_log(self) -> list[JSON]:
         # Read on every page and API answer: a plain statement, no ORM query to compile.
-        with connection.cursor() as cursor:
+        with hot_cursor() as cursor:
             if connection.vendor == "postgresql":
                 cursor.execute(events_of_game_sql("%s"), [self.pk])
                 return [*self.opening_log, *joined_events(cursor.fetchone()[0])]

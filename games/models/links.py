@@ -28,7 +28,6 @@ import secrets
 from dataclasses import dataclass
 
 from django.conf import settings
-from django.db import connection
 from django.urls import reverse
 
 from games.models import Game, Seat, rows
@@ -113,18 +112,30 @@ def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode("ascii")).hexdigest()
 
 
+def token_digest(token: object) -> str | None:
+    """The sha256 a seat lookup goes by, or None for what cannot be a token."""
+    if not isinstance(token, str) or not TOKEN_RE.match(token):
+        return None
+    return hash_token(token)
+
+
 def find_seat(token: str) -> Seat | None:
     """The seat whose own link, or whose still-open invitation link, carries `token`;
     None when wrong, rotated, used up or malformed. A seat found by its invitation has
     `seat.via_invitation` set. Its game loads when first used."""
-    if not isinstance(token, str) or not TOKEN_RE.match(token):
+    digest = token_digest(token)
+    if digest is None:
         return None
-    digest = hash_token(token)
     # Every request behind a link starts here: one plain statement (both hashes are
     # unique and indexed), no ORM query to compile each time.
-    with connection.cursor() as cursor:
-        cursor.execute(_find_seat_sql(), [digest, digest])
-        found = [rows.from_row(Seat, row) for row in cursor.fetchall()]
+    with rows.hot_cursor() as cursor:
+        cursor.execute(find_seat_sql(), [digest, digest])
+        return pick_seat([rows.from_row(Seat, row) for row in cursor.fetchall()], digest)
+
+
+def pick_seat(found: list[Seat], digest: str) -> Seat | None:
+    """Of the seats `find_seat_sql` found, the one the token opens (hashes compared in
+    constant time): its own link first, else a still-open invitation."""
     for seat in found:
         if hmac.compare_digest(seat.secret_hash, digest):
             seat.via_invitation = False
@@ -137,9 +148,13 @@ def find_seat(token: str) -> Seat | None:
     return None
 
 
-def _find_seat_sql() -> str:
-    return (f"SELECT {rows.column_list(Seat)} FROM {Seat._meta.db_table} "
-            "WHERE secret_hash = %s OR (invite_hash = %s AND accepted_at IS NULL)")
+# The lookup's condition, with the seat table's alias `s` (games.play.move_rows joins it).
+SEAT_BY_TOKEN = "s.secret_hash = %s OR (s.invite_hash = %s AND s.accepted_at IS NULL)"
+
+
+def find_seat_sql() -> str:
+    return (f"SELECT {rows.column_list(Seat, 's')} FROM {Seat._meta.db_table} s "
+            f"WHERE {SEAT_BY_TOKEN}")
 
 
 def seat_path(token: str) -> str:

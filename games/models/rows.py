@@ -12,10 +12,12 @@ an instance equals the one the ORM would build.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import time
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar, cast
 
 from django.db import DEFAULT_DB_ALIAS, connections, models
 
@@ -67,3 +69,81 @@ def from_row(model: type[M], row: Sequence[Any]) -> M:
         for convert in converters:
             values[slot] = convert(values[slot], column, db)
     return model.from_db(db.alias, plan.field_names, values)
+
+
+class Cursor(Protocol):
+    rowcount: int
+
+    def execute(self, sql: str, params: Sequence[Any] = ...) -> object: ...
+    def fetchone(self) -> Any: ...
+    def fetchall(self) -> list[Any]: ...
+
+
+@contextmanager
+def hot_cursor() -> Iterator[Cursor]:
+    """A cursor for the statements every move runs.
+
+    On PostgreSQL it binds parameters on the server (Django's cursors bind them in the
+    client, quoting every value into the SQL text), so psycopg prepares a statement once
+    it has run a few times on a connection (its prepare_threshold) and PostgreSQL plans it
+    once per connection instead of on every move. It is opened through Django's own
+    cursor (the connection's health check, errors wrapped as Django's) and its statements
+    are logged where Django logs queries (DEBUG, tests' CaptureQueriesContext)."""
+    db = connections[DEFAULT_DB_ALIAS]
+    with db.cursor() as django_cursor:
+        if db.vendor != "postgresql":
+            yield django_cursor
+            return
+        with db.wrap_database_errors, _binary_cursor(django_cursor.cursor.connection) as raw:
+            yield cast(Cursor, _Logged(raw, db) if db.queries_logged else raw)
+
+
+def _binary_cursor(connection: Any) -> Any:
+    """A server-side binding cursor that also reads results in binary (a timestamp is 8
+    bytes to unpack, not text to parse), jsonb still as text, as Django reads it."""
+    import psycopg
+    from psycopg.pq import Format
+
+    cursor = psycopg.Cursor(connection)
+    cursor.format = Format.BINARY  # what connection.cursor(binary=True) sets
+    cursor.adapters.register_loader("jsonb", _jsonb_text_loader())
+    return cursor
+
+
+@lru_cache(maxsize=1)
+def _jsonb_text_loader() -> type:
+    from psycopg.adapt import Loader
+    from psycopg.pq import Format
+
+    class JsonbBinaryAsText(Loader):
+        """jsonb's binary form is a version byte (1) and the JSON text."""
+
+        format = Format.BINARY
+
+        def load(self, data: Any) -> str:
+            return bytes(data[1:]).decode()
+
+    return JsonbBinaryAsText
+
+
+class _Logged:
+    def __init__(self, cursor: Any, db: Any) -> None:
+        self.cursor, self.db = cursor, db
+
+    @property
+    def rowcount(self) -> int:
+        return int(self.cursor.rowcount)
+
+    def execute(self, sql: str, params: Sequence[Any] = ()) -> object:
+        started = time.monotonic()
+        try:
+            return self.cursor.execute(sql, params)
+        finally:
+            self.db.queries_log.append({"sql": sql % tuple(repr(p) for p in params),
+                                        "time": f"{time.monotonic() - started:.3f}"})
+
+    def fetchone(self) -> Any:
+        return self.cursor.fetchone()
+
+    def fetchall(self) -> list[Any]:
+        return list(self.cursor.fetchall())

@@ -26,7 +26,7 @@ from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
 from games.engine.types import JSON
-from games.models import FollowUp, Game, Move, Seat, rows
+from games.models import FollowUp, Game, Move, Seat, links, rows
 from games.models.game import events_of_game_sql, joined_events
 
 
@@ -72,20 +72,53 @@ def lock_game(game_id: int, *, with_log: bool = False) -> Locked:
 
 
 def _lock_game_in_one(game_id: int, with_log: bool) -> Locked:
-    seats_sql = (f"(SELECT json_agg(json_build_array({_SEAT_COLUMNS}) ORDER BY number)::text "
-                 f"FROM {Seat._meta.db_table} WHERE game_id = g.id)")
-    log_sql = f", ({events_of_game_sql('g.id')})" if with_log else ""
-    with connection.cursor() as cursor:
-        cursor.execute(f"SELECT {rows.column_list(Game, 'g')}, {seats_sql}{log_sql} "
-                       f"FROM {Game._meta.db_table} g WHERE g.id = %s FOR UPDATE", [game_id])
+    with rows.hot_cursor() as cursor:
+        cursor.execute(f"SELECT {_locked_columns(with_log)} FROM {Game._meta.db_table} g "
+                       "WHERE g.id = %s FOR UPDATE", [game_id])
         found = cursor.fetchone()
     if found is None:
         raise Game.DoesNotExist(f"no game {game_id}")
-    game = rows.from_row(Game, found)
-    extra = found[rows.width(Game):]
+    return _locked(found, with_log)
+
+
+def _locked_columns(with_log: bool) -> str:
+    """PostgreSQL: the game `g`'s columns, its seats as JSON and (`with_log`) its log."""
+    seats_sql = (f"(SELECT json_agg(json_build_array({_SEAT_COLUMNS}) ORDER BY number)::text "
+                 f"FROM {Seat._meta.db_table} WHERE game_id = g.id)")
+    log_sql = f", ({events_of_game_sql('g.id')})" if with_log else ""
+    return f"{rows.column_list(Game, 'g')}, {seats_sql}{log_sql}"
+
+
+def _locked(row: Sequence[Any], with_log: bool) -> Locked:
+    game = rows.from_row(Game, row)
+    extra = row[rows.width(Game):]
     seats = [SeatRow(*_seat_values(values)) for values in json.loads(extra[0] or "[]")]
     log = [*game.opening_log, *joined_events(extra[1])] if with_log else None
     return Locked(game, {s.number: s for s in seats}, log)
+
+
+def lock_by_link(token: str, *, with_log: bool = False) -> tuple[Seat, Locked] | None:
+    """The seat whose link carries `token` (games.models.links.find_seat's rules) and its
+    game, locked, with its seats (and the log): on PostgreSQL one statement, so a move
+    through a link costs no separate lookup. None when no seat has that link."""
+    digest = links.token_digest(token)
+    if digest is None:
+        return None
+    if connection.vendor != "postgresql":
+        seat = links.find_seat(token)
+        return None if seat is None else (seat, lock_game(seat.game_id, with_log=with_log))
+    with rows.hot_cursor() as cursor:
+        cursor.execute(f"SELECT {rows.column_list(Seat, 's')}, {_locked_columns(with_log)} "
+                       f"FROM {Seat._meta.db_table} s JOIN {Game._meta.db_table} g "
+                       f"ON g.id = s.game_id WHERE {links.SEAT_BY_TOKEN} FOR UPDATE OF g",
+                       [digest, digest])
+        found = cursor.fetchall()
+    seats = [(rows.from_row(Seat, row), row) for row in found]
+    seat = links.pick_seat([s for s, _row in seats], digest)
+    if seat is None:
+        return None
+    row = next(row for s, row in seats if s is seat)
+    return seat, _locked(row[rows.width(Seat):], with_log)
 
 
 def _seat_values(row: Sequence[Any]) -> tuple[Any, ...]:
@@ -158,7 +191,7 @@ def write_move(move: dict[str, Any], game_values: dict[str, Any], version: int) 
     update = (f"UPDATE {Game._meta.db_table} SET {assignments} "
               "WHERE id = %s AND version = %s")
     update_params = [*params, game_id, version]
-    with connection.cursor() as cursor:
+    with rows.hot_cursor() as cursor:
         if connection.vendor == "postgresql":
             # One statement, one round trip: the inserts run whatever the update finds,
             # and the caller's rollback takes them back when it found nothing.

@@ -9,7 +9,9 @@ written together, and follow-up work goes through `games.play.hooks` on commit.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
@@ -50,10 +52,11 @@ from games.play.setup import (
 from games.play.text import is_clean_message
 
 __all__ = [
-    "SEED_BITS", "CreatedGame", "GameNotPlayable", "PlayerSpec", "ServiceError", "SetupError",
-    "StaleVersion", "accept_seat", "apply_move", "bot_player", "bot_players", "create_game",
-    "invite_seat", "miss_deadline", "post_message", "rotate_link", "set_email_mode",
-    "start_game", "submit_move", "update_preferences", "valid_time_zone",
+    "SEED_BITS", "CreatedGame", "GameNotPlayable", "LinkMove", "PlayerSpec", "ServiceError",
+    "SetupError", "StaleVersion", "accept_seat", "apply_move", "bot_player", "bot_players",
+    "create_game", "invite_seat", "miss_deadline", "post_message", "rotate_link",
+    "seat_move_by_link", "set_email_mode", "start_game", "submit_move",
+    "update_preferences", "valid_time_zone",
 ]
 
 MAX_MESSAGE_LENGTH = 1000
@@ -90,57 +93,96 @@ def apply_move(
     Raises StaleVersion, GameNotPlayable, or the engine's MalformedMove/IllegalMove;
     in every such case nothing is written.
     """
-    now = timezone.now()
     with transaction.atomic():
         locked = move_rows.lock_game(game_id, with_log=with_state)
-        game, seats = locked.game, locked.seats
-        _check_playable(game)
-        if game.version != version:
-            raise StaleVersion(version, game.version)
-        # The engine only appends to the log: applied to the stored state (no log), the
-        # state's log afterwards is exactly what this move added (its Move row keeps it).
-        state = engine.apply(game.state_without_log(), move)
-        number = version + 1
-        game.version = number
-        game.snapshot = state.to_json(include_log=False)
-        game.log_length += len(state.log)
-        game.actor = state.actor
-        if state.finished:
-            game.status = Game.Status.FINISHED
-        clock.set_clock(game, now, {n: s.vacation_until for n, s in seats.items()})
-        game.updated_at = now
-        # Conditional on the version read above: belt and braces where the row lock
-        # is not real (SQLite serialises writers instead).
-        written = move_rows.write_move({
-            "game": game.pk, "number": number, "actor_kind": actor_kind,
-            "seat_number": seat_number, "moderator": moderator.pk if moderator else None,
-            "move": move, "events": state.log, "created_at": now,
-        }, {
-            "version": game.version, "snapshot": game.snapshot,
-            "log_length": game.log_length, "actor": game.actor, "status": game.status,
-            "turn_started_at": game.turn_started_at, "deadline_at": game.deadline_at,
-            "deadline_extension": game.deadline_extension, "reminder_at": game.reminder_at,
-            "updated_at": now,
-        }, version)
-        if written != 1:
-            raise StaleVersion(version, version + 1)
-        mover = seats.get(seat_number) if seat_number is not None else None
-        if actor_kind == Move.Actor.SEAT and mover is not None and (
-                mover.missed_turns or mover.absent_since is not None):
-            # The seat moved by itself: its run of missed deadlines is over.
-            Seat.objects.filter(pk=mover.id).update(missed_turns=0, absent_since=None)
-        if locked.log is not None:
-            state.log = [*locked.log, *state.log]
-            game.known_state = state
-        game.known_players = [(s.number, s.player_name, s.kind) for s in seats.values()]
-        next_seat = seats.get(game.actor) if game.actor is not None else None
-        bot_next = (game.status == Game.Status.ACTIVE and next_seat is not None
-                    and next_seat.kind == SeatKind.BOT)
-        transaction.on_commit(lambda: hooks.after_move_committed(game_id, number, bot_next))
+        return _apply_locked(locked, version, move, actor_kind=actor_kind,
+                             seat_number=seat_number, moderator=moderator)
+
+
+@dataclass
+class LinkMove:
+    """A move through a seat's link, its game locked (`seat_move_by_link`)."""
+    seat: Seat
+    locked: move_rows.Locked
+
+    def submit(self, version: int, move: object) -> Game:
+        """The seat's move against `version` (as `submit_move`), in the open transaction;
+        the game returned knows its whole state after the move."""
+        if not isinstance(move, dict):
+            raise engine.MalformedMove("not_an_object", _("A move must be a JSON object."))
+        return _apply_locked(self.locked, version, {**move, "seat": self.seat.number},
+                             actor_kind=Move.Actor.SEAT, seat_number=self.seat.number)
+
+
+@contextmanager
+def seat_move_by_link(token: str) -> Iterator[LinkMove | None]:
+    """The transaction of a move through a link (the JSON API): the link's seat and its
+    game, locked, with its seats and log (on PostgreSQL one statement: no separate seat
+    lookup), or None when no seat has that link. The caller checks the seat (an
+    invitation link, a rate limit) and submits; what it returns without submitting
+    writes nothing, and the move's follow-up runs once the transaction commits."""
+    with transaction.atomic():
+        found = move_rows.lock_by_link(token, with_log=True)
+        yield None if found is None else LinkMove(*found)
+
+
+def _apply_locked(locked: move_rows.Locked, version: int, move: dict[str, Any], *,
+                  actor_kind: str, seat_number: int | None,
+                  moderator: User | None = None) -> Game:
+    """apply_move's work on a game its transaction has locked."""
+    now = timezone.now()
+    game, seats = locked.game, locked.seats
+    game_id = game.pk
+    _check_playable(game)
+    if game.version != version:
+        raise StaleVersion(version, game.version)
+    # The engine only appends to the log: applied to the stored state (no log), the
+    # state's log afterwards is exactly what this move added (its Move row keeps it).
+    state = engine.apply(game.state_without_log(), move)
+    number = version + 1
+    game.version = number
+    game.snapshot = state.to_json(include_log=False)
+    game.log_length += len(state.log)
+    game.actor = state.actor
+    if state.finished:
+        game.status = Game.Status.FINISHED
+    clock.set_clock(game, now, {n: s.vacation_until for n, s in seats.items()})
+    game.updated_at = now
+    # Conditional on the version read above: belt and braces where the row lock
+    # is not real (SQLite serialises writers instead).
+    written = move_rows.write_move({
+        "game": game_id, "number": number, "actor_kind": actor_kind,
+        "seat_number": seat_number, "moderator": moderator.pk if moderator else None,
+        "move": move, "events": state.log, "created_at": now,
+    }, {
+        "version": game.version, "snapshot": game.snapshot,
+        "log_length": game.log_length, "actor": game.actor, "status": game.status,
+        "turn_started_at": game.turn_started_at, "deadline_at": game.deadline_at,
+        "deadline_extension": game.deadline_extension, "reminder_at": game.reminder_at,
+        "updated_at": now,
+    }, version)
+    if written != 1:
+        transaction.set_rollback(True)  # the rows just inserted go too
+        raise StaleVersion(version, version + 1)
+    mover = seats.get(seat_number) if seat_number is not None else None
+    if actor_kind == Move.Actor.SEAT and mover is not None and (
+            mover.missed_turns or mover.absent_since is not None):
+        # The seat moved by itself: its run of missed deadlines is over.
+        Seat.objects.filter(pk=mover.id).update(missed_turns=0, absent_since=None)
+    if locked.log is not None:
+        state.log = [*locked.log, *state.log]
+        game.known_state = state
+    game.known_players = [(s.number, s.player_name, s.kind) for s in seats.values()]
+    next_seat = seats.get(game.actor) if game.actor is not None else None
+    bot_next = (game.status == Game.Status.ACTIVE and next_seat is not None
+                and next_seat.kind == SeatKind.BOT)
+    transaction.on_commit(lambda: hooks.after_move_committed(game_id, number, bot_next))
     return game
 
 
 def _check_playable(game: Game) -> None:
+    if game.status == Game.Status.ACTIVE:
+        return
     messages = {
         Game.Status.SETUP: _("The game has not started yet: it starts when every player "
                              "has accepted."),
@@ -148,9 +190,8 @@ def _check_playable(game: Game) -> None:
         Game.Status.FINISHED: _("The game is over; no more moves can be made."),
         Game.Status.CANCELLED: _("The game was cancelled."),
     }
-    if game.status != Game.Status.ACTIVE:
-        code = "game_finished" if game.status == Game.Status.FINISHED else "game_not_active"
-        raise GameNotPlayable(code, messages[Game.Status(game.status)])
+    code = "game_finished" if game.status == Game.Status.FINISHED else "game_not_active"
+    raise GameNotPlayable(code, messages[Game.Status(game.status)])
 
 
 # ---- seats and table talk -------------------------------------------------------------

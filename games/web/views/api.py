@@ -71,6 +71,11 @@ def _seat_within_limits(secret: str, invitation_ok: bool = False) -> Seat | Json
     seat = find_seat(secret)
     if seat is None:
         return _not_found()
+    return _refusal(seat, secret, invitation_ok) or seat
+
+
+def _refusal(seat: Seat, secret: str, invitation_ok: bool = False) -> JsonResponse | None:
+    """The answer refusing the seat's request (403, 429), or None to go on."""
     if seat.via_invitation and not invitation_ok:
         # A host's invitation link is not the player's: it only opens the invitation and
         # accepts it (here: POST .../accept, which answers with the player's own link).
@@ -85,7 +90,7 @@ def _seat_within_limits(secret: str, invitation_ok: bool = False) -> Seat | Json
                           % {"n": busy.retry_after}, retry_after=busy.retry_after)
         response["Retry-After"] = str(busy.retry_after)
         return response
-    return seat
+    return None
 
 
 # Every answer lists the players: a plain statement, no ORM query to compile each time.
@@ -166,30 +171,38 @@ def api_seat(request: HttpRequest, secret: str) -> JsonResponse:
 @csrf_exempt
 @api_methods("POST")
 def api_move(request: HttpRequest, secret: str) -> JsonResponse:
-    seat = _seat_within_limits(secret)
-    if isinstance(seat, JsonResponse):
-        return seat
-    with seat_locale(seat):
-        return _move(request, seat)
+    # The seat's lookup and its game's lock are one read (services.seat_move_by_link);
+    # every refusal below returns before the move and writes nothing.
+    with services.seat_move_by_link(secret) as found:
+        if found is None:
+            return _not_found()
+        refused = _refusal(found.seat, secret)
+        if refused is not None:
+            return refused
+        with seat_locale(found.seat):
+            outcome = _move(request, found)
+    if isinstance(outcome, JsonResponse):
+        return outcome
+    with seat_locale(found.seat):
+        return _payload(outcome, found.seat)
 
 
-def _move(request: HttpRequest, seat: Seat) -> JsonResponse:
+def _move(request: HttpRequest, found: services.LinkMove) -> Game | JsonResponse:
     body = _parse(request)
     if isinstance(body, JsonResponse):
         return body
     version, move = body
+    ruleset = found.locked.game.ruleset
     try:
-        game = services.submit_move(seat, version, move)
+        return found.submit(version, move)
     except services.StaleVersion as stale:
         return _error(409, stale.code, stale.message, version=stale.current)
     except engine.MalformedMove as bad:  # a subclass of IllegalMove: check it first
-        return _error(400, bad.code, explain(bad, seat.game.ruleset), params=bad.params)
+        return _error(400, bad.code, explain(bad, ruleset), params=bad.params)
     except engine.IllegalMove as refused:
-        return _error(422, refused.code, explain(refused, seat.game.ruleset),
-                      params=refused.params)
+        return _error(422, refused.code, explain(refused, ruleset), params=refused.params)
     except services.GameNotPlayable as closed:
         return _error(422, closed.code, closed.message)
-    return _payload(game, seat)
 
 
 def _body(request: HttpRequest) -> bytes | None:
