@@ -20,6 +20,16 @@ def fresh_rate_limits() -> Any:
 
 
 @pytest.fixture(autouse=True)
+def fresh_log_cache() -> Any:
+    """Each test starts with no remembered game log (ids may be reused after a flush)."""
+    from games.play import log_cache
+
+    log_cache.clear()
+    yield
+    log_cache.clear()
+
+
+@pytest.fixture(autouse=True)
 def default_language() -> Any:
     """Each test starts in English: a request in another language (LocaleMiddleware
     activates it for the thread) must not leak into the next test's words."""

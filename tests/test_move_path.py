@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import random
 from datetime import UTC, datetime, timedelta
+from typing import Any
 
 import pytest
 from django.db import connection, transaction
@@ -14,11 +15,12 @@ from django.http import JsonResponse
 from django.test import Client
 from django.utils.translation import gettext_lazy
 
-from games import engine
+from games import engine, moderation
 from games.models import Game, Seat, rows
-from games.play import move_rows, services
+from games.play import log_cache, move_rows, services
 from games.web.json_answer import JsonAnswer
 from tests.email_support import dig
+from tests.moderation_support import make_moderator
 from tests.support import GameWithLinks, make_game
 
 pytestmark = pytest.mark.django_db
@@ -105,3 +107,38 @@ def test_the_api_json_means_what_django_json_means() -> None:
     answer = JsonAnswer(data, status=409)
     assert answer.status_code == 409 and answer["Content-Type"] == "application/json"
     assert json.loads(answer.content) == json.loads(JsonResponse(data).content)
+
+
+def test_a_remembered_log_is_only_used_while_the_moves_it_holds_stand(client: Client) -> None:
+    """On PostgreSQL a process remembers the logs of the games it moved last and reads
+    only the events since; a moderator's undo (the rows dropped and written again with new
+    ids) makes it read everything again. Every answer shows exactly the stored log."""
+    g = make_game(players=3, seed=9, start=True)
+    rng = random.Random(9)
+    moderator = make_moderator()
+
+    def api_move() -> dict[str, Any]:
+        game = g.refresh()
+        state = game.state()
+        assert state.actor is not None
+        answer = client.post(f"/api/play/{g.tokens[state.actor]}/moves",
+                             {"version": game.version,
+                              "move": dig(engine.legal_moves(state), rng)},
+                             content_type="application/json")
+        assert answer.status_code == 200
+        body = answer.json()
+        stored = g.refresh()
+        assert body["view"]["log"] == json.loads(json.dumps(
+            engine.view(stored.state(), state.actor)["log"]))
+        return body
+
+    for _ in range(8):
+        api_move()
+    if connection.vendor == "postgresql":
+        assert log_cache.known(g.game.pk) is not None
+    version = g.refresh().version
+    moderation.undo_to(g.game.pk, version - 4, expected_version=version,
+                       moderator=moderator, reason="test", force=True)
+    for _ in range(6):  # the same numbers again, other rows: never the remembered log
+        api_move()
+    assert len(api_move()["view"]["log"]) == len(g.refresh().state().log)

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from functools import lru_cache
-from typing import Any, cast
+from typing import Any, NamedTuple, cast
 
 import orjson
 from django.db import DEFAULT_DB_ALIAS, connection, connections, models
@@ -28,6 +28,7 @@ from django.utils.dateparse import parse_datetime
 from games.engine.types import JSON
 from games.models import FollowUp, Game, Move, Seat, links, rows
 from games.models.game import events_of_game_sql, joined_events
+from games.play import log_cache
 
 
 @dataclass(frozen=True)
@@ -72,28 +73,48 @@ def lock_game(game_id: int, *, with_log: bool = False) -> Locked:
 
 
 def _lock_game_in_one(game_id: int, with_log: bool) -> Locked:
+    since = log_cache.known(game_id) if with_log else None
+    columns, params = _locked_columns(with_log, since)
     with rows.hot_cursor() as cursor:
-        cursor.execute(f"SELECT {_locked_columns(with_log)} FROM {Game._meta.db_table} g "
-                       "WHERE g.id = %s FOR UPDATE", [game_id])
+        cursor.execute(f"SELECT {columns} FROM {Game._meta.db_table} g "
+                       "WHERE g.id = %s FOR UPDATE", [*params, game_id])
         found = cursor.fetchone()
     if found is None:
         raise Game.DoesNotExist(f"no game {game_id}")
-    return _locked(found, with_log)
+    return _locked(found, with_log, since)
 
 
-def _locked_columns(with_log: bool) -> str:
-    """PostgreSQL: the game `g`'s columns, its seats as JSON and (`with_log`) its log."""
+def _locked_columns(with_log: bool,
+                    since: log_cache.Entry | None) -> tuple[str, list[Any]]:
+    """PostgreSQL: the game `g`'s columns, its seats as JSON and (`with_log`) its log, or
+    with a log this process knows up to a move, the events after it and that move's id;
+    the statement's parameters for these."""
     seats_sql = (f"(SELECT json_agg(json_build_array({_SEAT_COLUMNS}) ORDER BY number)::text "
                  f"FROM {Seat._meta.db_table} WHERE game_id = g.id)")
-    log_sql = f", ({events_of_game_sql('g.id')})" if with_log else ""
-    return f"{rows.column_list(Game, 'g')}, {seats_sql}{log_sql}"
+    columns = f"{rows.column_list(Game, 'g')}, {seats_sql}"
+    if not with_log:
+        return columns, []
+    if since is None:
+        return f"{columns}, ({events_of_game_sql('g.id')})", []
+    moves = Move._meta.db_table
+    return (f"{columns}, ({events_of_game_sql('g.id')} AND number > %s), "
+            f"(SELECT id FROM {moves} WHERE game_id = g.id AND number = %s)",
+            [since.number, since.number])
 
 
-def _locked(row: Sequence[Any], with_log: bool) -> Locked:
+def _locked(row: Sequence[Any], with_log: bool, since: log_cache.Entry | None) -> Locked:
     game = rows.from_row(Game, row)
     extra = row[rows.width(Game):]
     seats = [SeatRow(*_seat_values(values)) for values in json.loads(extra[0] or "[]")]
-    log = [*game.opening_log, *joined_events(extra[1])] if with_log else None
+    log = None
+    if with_log and since is not None and extra[2] == since.move_id:
+        log = [*since.events, *joined_events(extra[1])]
+    if log is not None and len(log) != game.log_length:  # belt and braces: read it all
+        log = None
+    if with_log and log is None and since is not None:  # history rewritten (undo)
+        log = game.full_log()
+    elif with_log and log is None:
+        log = [*game.opening_log, *joined_events(extra[1])]
     return Locked(game, {s.number: s for s in seats}, log)
 
 
@@ -107,18 +128,24 @@ def lock_by_link(token: str, *, with_log: bool = False) -> tuple[Seat, Locked] |
     if connection.vendor != "postgresql":
         seat = links.find_seat(token)
         return None if seat is None else (seat, lock_game(seat.game_id, with_log=with_log))
+    game_id = log_cache.game_of_link(digest)
+    since = log_cache.known(game_id) if with_log and game_id is not None else None
+    columns, params = _locked_columns(with_log, since)
     with rows.hot_cursor() as cursor:
-        cursor.execute(f"SELECT {rows.column_list(Seat, 's')}, {_locked_columns(with_log)} "
+        cursor.execute(f"SELECT {rows.column_list(Seat, 's')}, {columns} "
                        f"FROM {Seat._meta.db_table} s JOIN {Game._meta.db_table} g "
                        f"ON g.id = s.game_id WHERE {links.SEAT_BY_TOKEN} FOR UPDATE OF g",
-                       [digest, digest])
+                       [*params, digest, digest])
         found = cursor.fetchall()
     seats = [(rows.from_row(Seat, row), row) for row in found]
     seat = links.pick_seat([s for s, _row in seats], digest)
     if seat is None:
         return None
+    log_cache.remember_link(digest, seat.game_id)
     row = next(row for s, row in seats if s is seat)
-    return seat, _locked(row[rows.width(Seat):], with_log)
+    if since is not None and seat.game_id != game_id:
+        since = None  # never: a seat keeps its game; but then this row read it all
+    return seat, _locked(row[rows.width(Seat):], with_log, since)
 
 
 def _seat_values(row: Sequence[Any]) -> tuple[Any, ...]:
@@ -177,10 +204,14 @@ def _insert(model: type[models.Model], values: dict[str, Any]) -> tuple[str, lis
             f"VALUES ({', '.join(columns.placeholders)})", params)
 
 
-def write_move(move: dict[str, Any], game_values: dict[str, Any], version: int) -> int:
+class Written(NamedTuple):
+    games: int  # 0: someone else moved first, and the caller rolls everything back
+    move_id: int | None  # the new Move row's id, where one statement tells it (PostgreSQL)
+
+
+def write_move(move: dict[str, Any], game_values: dict[str, Any], version: int) -> Written:
     """Insert the Move row (`move`: its fields) and the game's FollowUp row, and UPDATE the
-    game with `game_values` only if it is still at `version`; how many games were written
-    (0: someone else moved first, and the caller rolls the whole transaction back)."""
+    game with `game_values` only if it is still at `version`."""
     game_id = move["game"]
     insert_move, move_params = _insert(Move, move)
     insert_follow_up, follow_params = _insert(FollowUp, {
@@ -195,13 +226,16 @@ def write_move(move: dict[str, Any], game_values: dict[str, Any], version: int) 
         if connection.vendor == "postgresql":
             # One statement, one round trip: the inserts run whatever the update finds,
             # and the caller's rollback takes them back when it found nothing.
-            cursor.execute(f"WITH moved AS ({insert_move}), queued AS ({insert_follow_up}) "
-                           f"{update}", [*move_params, *follow_params, *update_params])
-            return int(cursor.rowcount)
+            cursor.execute(f"WITH moved AS ({insert_move} RETURNING id), "
+                           f"queued AS ({insert_follow_up}) "
+                           f"{update} RETURNING (SELECT id FROM moved)",
+                           [*move_params, *follow_params, *update_params])
+            found = cursor.fetchone()
+            return Written(1, int(found[0])) if found is not None else Written(0, None)
         cursor.execute(insert_move, move_params)
         cursor.execute(insert_follow_up, follow_params)
         cursor.execute(update, update_params)
-        return int(cursor.rowcount)
+        return Written(int(cursor.rowcount), None)
 
 
 def queue_follow_up(game_id: int, version: int, when: datetime) -> None:

@@ -33,7 +33,7 @@ from games.models import (
     TimeoutPolicy,
 )
 from games.models.links import new_link
-from games.play import clock, hooks, move_rows
+from games.play import clock, hooks, log_cache, move_rows
 from games.play.bot_choice import bot_move
 from games.play.clock import ABSENT_AFTER_MISSES
 from games.play.errors import GameNotPlayable, ServiceError, SetupError, StaleVersion
@@ -161,7 +161,7 @@ def _apply_locked(locked: move_rows.Locked, version: int, move: dict[str, Any], 
         "deadline_extension": game.deadline_extension, "reminder_at": game.reminder_at,
         "updated_at": now,
     }, version)
-    if written != 1:
+    if written.games != 1:
         transaction.set_rollback(True)  # the rows just inserted go too
         raise StaleVersion(version, version + 1)
     mover = seats.get(seat_number) if seat_number is not None else None
@@ -172,6 +172,8 @@ def _apply_locked(locked: move_rows.Locked, version: int, move: dict[str, Any], 
     if locked.log is not None:
         state.log = [*locked.log, *state.log]
         game.known_state = state
+        if written.move_id is not None:  # the next move here reads only what follows
+            log_cache.remember(game_id, log_cache.Entry(number, written.move_id, state.log))
     game.known_players = [(s.number, s.player_name, s.kind) for s in seats.values()]
     next_seat = seats.get(game.actor) if game.actor is not None else None
     bot_next = (game.status == Game.Status.ACTIVE and next_seat is not None
