@@ -23,7 +23,9 @@ from saboteur_site.celery import app
 
 @app.task(name="games.tasks.plan_after_move")
 def plan_after_move(game_id: int, version: int) -> int:
-    """Turn, round-end and game-end emails after a move (or the start) reached `version`."""
+    """Turn, round-end and game-end emails after a move (or the start) reached `version`.
+    Moves no longer queue it (their outbox rows go to `follow_up_moves`); it stays for
+    tasks a server of the previous release left in the broker, and for operators."""
     with transaction.atomic():
         return len(plan.queue(plan.after_move(game_id, version)))
 
