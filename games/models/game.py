@@ -350,12 +350,14 @@ class GameNotice(models.Model):
         return f"{self.game_id} v{self.version} {self.kind}"
 
 
-def events_of_game_sql(game: str) -> str:
+def events_of_game_sql(game: str, after: str = "") -> str:
     """PostgreSQL: every Move row's events of game `game` (an SQL expression), in move
     order, as one text of comma-separated JSON arrays (NULL when there is no move): one
-    value to read and one parse, however long the game (games.models.game.joined_events)."""
+    value to read and one parse, however long the game (games.models.game.joined_events).
+    `after` (an SQL expression): only the moves numbered above it."""
+    later = f" AND number > {after}" if after else ""
     return (f"SELECT string_agg(events::text, ',' ORDER BY number) "
-            f"FROM {Move._meta.db_table} WHERE game_id = {game}")
+            f"FROM {Move._meta.db_table} WHERE game_id = {game}{later}")
 
 
 def joined_events(text: str | None) -> list[JSON]:

@@ -97,7 +97,7 @@ def _locked_columns(with_log: bool,
     if since is None:
         return f"{columns}, ({events_of_game_sql('g.id')})", []
     moves = Move._meta.db_table
-    return (f"{columns}, ({events_of_game_sql('g.id')} AND number > %s), "
+    return (f"{columns}, ({events_of_game_sql('g.id', after='%s')}), "
             f"(SELECT id FROM {moves} WHERE game_id = g.id AND number = %s)",
             [since.number, since.number])
 
@@ -106,16 +106,21 @@ def _locked(row: Sequence[Any], with_log: bool, since: log_cache.Entry | None) -
     game = rows.from_row(Game, row)
     extra = row[rows.width(Game):]
     seats = [SeatRow(*_seat_values(values)) for values in json.loads(extra[0] or "[]")]
-    log = None
-    if with_log and since is not None and extra[2] == since.move_id:
-        log = [*since.events, *joined_events(extra[1])]
-    if log is not None and len(log) != game.log_length:  # belt and braces: read it all
-        log = None
-    if with_log and log is None and since is not None:  # history rewritten (undo)
-        log = game.full_log()
-    elif with_log and log is None:
-        log = [*game.opening_log, *joined_events(extra[1])]
+    log = _log(game, extra, since) if with_log else None
     return Locked(game, {s.number: s for s in seats}, log)
+
+
+def _log(game: Game, extra: Sequence[Any], since: log_cache.Entry | None) -> list[JSON]:
+    """The whole log from what `_locked_columns` read: all of it, or the remembered log
+    and the events since, if that move's row is the remembered one and the lengths add
+    up; else (an undo rewrote the rows) a full read."""
+    if since is None:
+        return [*game.opening_log, *joined_events(extra[1])]
+    if extra[2] == since.move_id:
+        log = [*since.events, *joined_events(extra[1])]
+        if len(log) == game.log_length:
+            return log
+    return game.full_log()
 
 
 def lock_by_link(token: str, *, with_log: bool = False) -> tuple[Seat, Locked] | None:
@@ -143,8 +148,7 @@ def lock_by_link(token: str, *, with_log: bool = False) -> tuple[Seat, Locked] |
         return None
     log_cache.remember_link(digest, seat.game_id)
     row = next(row for s, row in seats if s is seat)
-    if since is not None and seat.game_id != game_id:
-        since = None  # never: a seat keeps its game; but then this row read it all
+    # Were `since` another game's log, its move id (ids are unique) would not match.
     return seat, _locked(row[rows.width(Seat):], with_log, since)
 
 

@@ -68,12 +68,17 @@ MAX_MESSAGE_LENGTH = 1000
 def submit_move(seat: Seat, version: int, move: object) -> Game:
     """A seat's move made against `version`, with the seat taken from its link. The game
     returned knows its whole state after the move (`game.state()` reads nothing)."""
-    if not isinstance(move, dict):
-        raise engine.MalformedMove("not_an_object", _("A move must be a JSON object."))
     return apply_move(
-        seat.game_id, version, {**move, "seat": seat.number},
+        seat.game_id, version, _seat_move(seat, move),
         actor_kind=Move.Actor.SEAT, seat_number=seat.number, with_state=True,
     )
+
+
+def _seat_move(seat: Seat, move: object) -> dict[str, Any]:
+    """The move as the engine takes it from this seat (the seat is the link's, always)."""
+    if not isinstance(move, dict):
+        raise engine.MalformedMove("not_an_object", _("A move must be a JSON object."))
+    return {**move, "seat": seat.number}
 
 
 def apply_move(
@@ -108,9 +113,7 @@ class LinkMove:
     def submit(self, version: int, move: object) -> Game:
         """The seat's move against `version` (as `submit_move`), in the open transaction;
         the game returned knows its whole state after the move."""
-        if not isinstance(move, dict):
-            raise engine.MalformedMove("not_an_object", _("A move must be a JSON object."))
-        return _apply_locked(self.locked, version, {**move, "seat": self.seat.number},
+        return _apply_locked(self.locked, version, _seat_move(self.seat, move),
                              actor_kind=Move.Actor.SEAT, seat_number=self.seat.number)
 
 
