@@ -16,7 +16,7 @@ from django.test import Client
 from django.utils.translation import gettext_lazy
 
 from games import engine, moderation
-from games.models import Game, Seat, rows
+from games.models import Game, Move, Seat, rows
 from games.play import log_cache, move_rows, services
 from games.web.json_answer import JsonAnswer
 from tests.email_support import dig
@@ -77,6 +77,30 @@ def test_the_locked_read_gives_the_seats_and_the_whole_log() -> None:
             "absent_since"))
     with transaction.atomic():
         assert move_rows.lock_game(game.pk).log is None
+
+
+def test_a_moves_events_are_kept_as_the_text_written() -> None:
+    """Move.events is PostgreSQL `json` (the text as written, read back as is), and the ORM
+    reads and writes it like any JSONField, on every database."""
+    g = make_game(players=3, seed=4, start=True)
+    game = play(g, 5)
+    move = Move.objects.filter(game=game).order_by("number").last()
+    assert move is not None and move.events and move.events[0]["seat"] in range(3)
+    written = [{"type": "pass", "seat": 1, "count": 1, "note": "é ⛏"}]
+    Move.objects.filter(pk=move.pk).update(events=written)
+    move.refresh_from_db()
+    assert move.events == written
+    move.events = [{"type": "pass", "seat": 2}]
+    move.save(update_fields=["events"])
+    assert Move.objects.get(pk=move.pk).events == [{"type": "pass", "seat": 2}]
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_typeof(events)::text, events::text FROM games_move "
+                           "WHERE game_id = %s ORDER BY number", [game.pk])
+            found = cursor.fetchall()
+        assert {kind for kind, _text in found} == {"json"}
+        # The move path's compact text, not jsonb's reprint ('", "' between keys).
+        assert all('", "' not in text for _kind, text in found[:-1])
 
 
 def test_a_moves_answer_shows_the_state_as_stored(client: Client) -> None:

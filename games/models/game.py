@@ -19,6 +19,7 @@ from django.utils.translation import gettext_lazy as _
 
 from games import engine
 from games.engine.types import JSON
+from games.models.fields import VerbatimJSONField
 from games.models.rows import hot_cursor
 
 MAX_HOURS_PER_MOVE = 24 * 14
@@ -286,7 +287,7 @@ class Move(models.Model):
     )
     move = models.JSONField(_("move"))
     # The log events this move appended (Game.snapshot holds no log).
-    events = models.JSONField(_("events"), default=list, editable=False)
+    events = VerbatimJSONField(_("events"), default=list, editable=False)
     created_at = models.DateTimeField(_("made at"), default=timezone.now, editable=False)
 
     class Meta:

@@ -27,6 +27,7 @@ from django.utils.dateparse import parse_datetime
 
 from games.engine.types import JSON
 from games.models import FollowUp, Game, Move, Seat, links, rows
+from games.models.fields import VerbatimJSONField
 from games.models.game import events_of_game_sql, joined_events
 from games.play import log_cache
 
@@ -185,8 +186,13 @@ def _columns(model: type[models.Model], names: tuple[str, ...], vendor: str) -> 
     json_text = tuple(vendor == "postgresql" and isinstance(field, models.JSONField)
                       for field in fields)
     return _Columns(fields, tuple(connection.ops.quote_name(str(f.column)) for f in fields),
-                    tuple("%s::jsonb" if as_text else "%s" for as_text in json_text),
+                    tuple(_json_placeholder(f) if as_text else "%s"
+                          for f, as_text in zip(fields, json_text, strict=True)),
                     json_text)
+
+
+def _json_placeholder(field: models.Field) -> str:  # type: ignore[type-arg]
+    return "%s::json" if isinstance(field, VerbatimJSONField) else "%s::jsonb"
 
 
 def _prepared(model: type[models.Model], names: Sequence[str],
