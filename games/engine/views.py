@@ -19,14 +19,15 @@ from .types import JSON
 
 
 def card_json(spec: CardSpec, rotated: bool = False) -> JSON:
-    """A card as a hand or the maze shows it; path exits after `rotated`."""
-    data: JSON = json.loads(_card_text(spec, rotated))  # a fresh copy, fast
-    return data
+    """A card as a hand or the maze shows it; path exits after `rotated`. A new dict, but
+    its lists (exits, segments ...) are shared by every view of that card: read-only."""
+    return dict(_card_dict(spec, rotated))
 
 
 @lru_cache(maxsize=1024)
-def _card_text(spec: CardSpec, rotated: bool) -> str:
-    return json.dumps(_card_json(spec, rotated))
+def _card_dict(spec: CardSpec, rotated: bool) -> JSON:
+    # Built once per card and side (a late maze's 25 cards were rebuilt on every view).
+    return _card_json(spec, rotated)
 
 
 def _card_json(spec: CardSpec, rotated: bool) -> JSON:
@@ -86,7 +87,7 @@ def _render_board(state: State, reveal_all: bool) -> list[JSON]:
         placed = maze.cells[(x, y)]
         card: JSON
         if placed.goal is None:
-            card = dict(_card_json(placed.card, rotated))
+            card = card_json(placed.card, rotated)
             card["goal"] = None
         else:
             content = state.goal_kinds[placed.goal]
@@ -95,7 +96,7 @@ def _render_board(state: State, reveal_all: bool) -> list[JSON]:
                 card = {"id": card_id, "kind": "goal", "name": "Goal", "exits": [],
                         "segments": [], "dead_end": False, "goal": "hidden"}
             else:
-                card = dict(_card_json(GOAL_CONTENTS[content], rotated))
+                card = card_json(GOAL_CONTENTS[content], rotated)
                 card.update(id=card_id, kind="goal", goal=result)
             card["revealed"] = not placed.hidden
         card["rotated"] = rotated
@@ -103,13 +104,21 @@ def _render_board(state: State, reveal_all: bool) -> list[JSON]:
     return cells
 
 
+# The keys an event keeps its secret under (engine README "Log events"): no other key
+# of an event starts with "_" (tests/engine checks every key of self-played logs).
+PRIVATE_KEYS = ("_secret", "_to", "_at_end")
+
+
 def redact(event: Event, seat: int | None, finished: bool) -> Event:
-    secret = event.get("_secret")
-    if secret is None:  # only events with a secret carry "_" keys
-        return dict(event)
-    shown = {k: v for k, v in event.items() if not k.startswith("_")}
-    if ((seat is not None and seat in event.get("_to", ()))
-                   or (finished and event.get("_at_end"))):
+    """The event as `seat` may see it: without its private keys, with its secret fields
+    for the seats in `_to` (and for everyone at game end if `_at_end`)."""
+    shown = dict(event)
+    secret = shown.pop("_secret", None)
+    if secret is None:
+        return shown
+    to = shown.pop("_to", ())
+    at_end = shown.pop("_at_end", False)
+    if (seat is not None and seat in to) or (finished and at_end):
         shown.update(secret)
     return shown
 

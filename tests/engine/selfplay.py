@@ -95,8 +95,20 @@ def play_checked(seats: int, seed: int, ruleset: str = "base", leaks_every: int 
         assert steps < 2000, "game does not end"
     check_invariants(state)
     check_no_leaks(state)
+    check_private_keys(state)
     assert state.round == rules.rounds and legal_moves(state) == []
     return state
+
+
+def check_private_keys(state: State) -> None:
+    """Views hide exactly engine.views.PRIVATE_KEYS: no event holds another "_" key, and
+    an event with a recipient or an end-of-game reveal always has its secret."""
+    from games.engine.views import PRIVATE_KEYS
+
+    for event in state.log:
+        private = {key for key in event if key.startswith("_")}
+        assert private <= set(PRIVATE_KEYS), f"unknown private key in {event}"
+        assert not private or "_secret" in private, f"private keys without a secret: {event}"
 
 
 def _key(move: Move) -> tuple[tuple[str, Any], ...]:
