@@ -13,7 +13,6 @@ ORM would, on SQLite and PostgreSQL alike.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -106,7 +105,7 @@ def _locked_columns(with_log: bool,
 def _locked(row: Sequence[Any], with_log: bool, since: log_cache.Entry | None) -> Locked:
     game = rows.from_row(Game, row)
     extra = row[rows.width(Game):]
-    seats = [SeatRow(*_seat_values(values)) for values in json.loads(extra[0] or "[]")]
+    seats = [SeatRow(*_seat_values(values)) for values in orjson.loads(extra[0] or "[]")]
     log = _log(game, extra, since) if with_log else None
     return Locked(game, {s.number: s for s in seats}, log)
 
