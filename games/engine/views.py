@@ -9,7 +9,6 @@ Log events keep their secret fields under `_secret`, shown only to the seats in
 from __future__ import annotations
 
 import json
-from functools import lru_cache
 
 from .cards import GOAL_CELLS, GOAL_CONTENTS, GOLD_VALUES, CardSpec
 from .geometry import names_of
@@ -21,13 +20,17 @@ from .types import JSON
 def card_json(spec: CardSpec, rotated: bool = False) -> JSON:
     """A card as a hand or the maze shows it; path exits after `rotated`. A new dict, but
     its lists (exits, segments ...) are shared by every view of that card: read-only."""
-    return dict(_card_dict(spec, rotated))
+    # Keyed by the spec's identity: hashing a CardSpec hashes all its segments. The entry
+    # holds the spec, so its id is never reused while the entry lives.
+    found = _CARD_DICTS.get((id(spec), rotated))
+    if found is None:
+        found = _CARD_DICTS[(id(spec), rotated)] = (spec, _card_json(spec, rotated))
+    return dict(found[1])
 
 
-@lru_cache(maxsize=1024)
-def _card_dict(spec: CardSpec, rotated: bool) -> JSON:
-    # Built once per card and side (a late maze's 25 cards were rebuilt on every view).
-    return _card_json(spec, rotated)
+# Each card's dict, built once per card and side: a late maze's 25 cards were rebuilt on
+# every view. Bounded by the catalogues (a few hundred specs, two sides each).
+_CARD_DICTS: dict[tuple[int, bool], tuple[CardSpec, JSON]] = {}
 
 
 def _card_json(spec: CardSpec, rotated: bool) -> JSON:
