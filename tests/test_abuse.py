@@ -3,16 +3,21 @@ leisure, per-seat actions and the API are rate limited (429 with Retry-After).""
 
 from __future__ import annotations
 
+import os
 import re
+import socket
+import time
 from typing import Any
+from urllib.parse import urlsplit
 
 import pytest
 from django.contrib.auth.models import User
 from django.core import mail
+from django.core.cache import cache
 from django.test import Client, override_settings
 
 from games.models import Game, HostBlock, Notification
-from games.play import services
+from games.play import limits, services
 from tests.setup_support import HOST, confirm_path, set_up
 from tests.support import GameWithLinks
 
@@ -146,3 +151,51 @@ def test_per_seat_limits_answer_429_with_retry_after(client: Client,
     talk = [client.post(game.page(0) + "say", {"text": f"hi {n}"}).status_code
             for n in range(3)]
     assert talk == [302, 302, 429]
+
+
+# A database of its own on the machine's Redis, emptied before and after (never leftovers).
+REDIS_CACHE_URL = os.environ.get("CACHE_TEST_REDIS_URL", "redis://127.0.0.1:6379/13")
+
+
+def redis_answers() -> bool:
+    parts = urlsplit(REDIS_CACHE_URL)
+    try:
+        socket.create_connection((parts.hostname or "127.0.0.1", parts.port or 6379),
+                                 timeout=0.5).close()
+    except OSError:
+        return False
+    return True
+
+
+@pytest.mark.parametrize("backend", ["memory", "redis"])
+def test_a_limit_counts_each_event_once_in_its_window(backend: str, clock: Any) -> None:
+    """In the process's memory and in Redis alike (where one round trip makes the slot
+    with its expiry and counts): the limit's events pass, the next is refused with the
+    seconds left in the window, other keys count apart, a new window starts afresh."""
+    if backend == "redis" and not redis_answers():
+        pytest.skip(f"no Redis at {REDIS_CACHE_URL}")
+    location = {"memory": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+                           "LOCATION": "limits-test"},
+                "redis": {"BACKEND": "django.core.cache.backends.redis.RedisCache",
+                          "LOCATION": REDIS_CACHE_URL}}[backend]
+    with override_settings(CACHES={"default": location}, RATE_LIMITS={"api_seat": [3, 60]}):
+        cache.clear()
+        try:
+            for _ in range(3):
+                limits.hit("api_seat", "seat:1")
+            limits.check("api_seat", "seat:2")
+            with pytest.raises(limits.Limited) as refused:
+                limits.hit("api_seat", "seat:1")
+            assert 0 < refused.value.retry_after <= 60
+            with pytest.raises(limits.Limited):
+                limits.check("api_seat", "seat:1")
+            limits.hit("api_seat", "seat:2")
+            if backend == "redis":
+                slot, _ = limits._slot("api_seat", "seat:1", time.time())
+                key = cache.make_and_validate_key(slot)
+                redis = cache._cache.get_client(key)  # type: ignore[attr-defined]
+                assert redis.get(key) == b"4" and 0 < redis.ttl(key) <= 61
+            clock.shift(61)  # the next window
+            limits.hit("api_seat", "seat:1")
+        finally:
+            cache.clear()
