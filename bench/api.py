@@ -381,7 +381,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--threads", type=int, default=4, help="client threads")
     parser.add_argument("--seconds", type=float, default=3.0, help="length of one batch")
-    parser.add_argument("--pairs", type=int, default=3,
+    parser.add_argument("--pairs", type=int, default=5,
                         help="(real, bare) batch pairs per stage")
     parser.add_argument("--warmup", type=float, default=1.0,
                         help="untimed seconds of each kind before a stage")
