@@ -273,7 +273,11 @@ class Move(models.Model):
         SYSTEM = "system", _("system")
         MODERATOR = "moderator", _("moderator")
 
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="moves")
+    # No index of its own: the unique (game, number) index below serves every lookup by
+    # game, and reads a game's moves after a number as one range (a move inserts into one
+    # index fewer, and the read of the events since a remembered move touches only them).
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="moves",
+                             db_index=False)
     # 1-based: applying move N takes the game from version N-1 to version N.
     number = models.PositiveIntegerField(_("number"))
     actor_kind = models.CharField(_("made by"), max_length=10, choices=Actor.choices)
