@@ -88,7 +88,7 @@ def test_a_moves_events_are_kept_as_the_text_written() -> None:
     game = play(g, 5)
     move = Move.objects.filter(game=game).order_by("number").last()
     assert move is not None and move.events and move.events[0]["seat"] in range(3)
-    written = [{"type": "pass", "seat": 1, "count": 1, "note": "é ⛏"}]
+    written = [{"type": "pass", "seat": 1, "count": 1, "note": "é ⛏", "big": 2**70}]
     Move.objects.filter(pk=move.pk).update(events=written)
     move.refresh_from_db()
     assert move.events == written

@@ -28,7 +28,11 @@ class VerbatimJSONField(models.JSONField):  # type: ignore[type-arg]
         # psycopg parses a `json` column itself (Django reads only jsonb as text).
         if value is None or not isinstance(value, str | bytes):
             return value
-        return orjson.loads(value)
+        try:
+            return orjson.loads(value)
+        except orjson.JSONDecodeError:  # e.g. an integer past 64 bits: as JSONField reads
+            text = value.decode() if isinstance(value, bytes) else value
+            return super().from_db_value(text, expression, connection)
 
     def get_db_prep_value(self, value: Any, connection: BaseDatabaseWrapper,
                           prepared: bool = False) -> Any:
