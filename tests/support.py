@@ -6,10 +6,12 @@ import html
 import json
 import random
 import re
+import socket
 from dataclasses import dataclass
 from datetime import datetime
 from itertools import combinations
 from typing import Any
+from urllib.parse import urlsplit
 
 from games import engine
 from games.models import Game, Seat
@@ -43,6 +45,17 @@ class GameWithLinks:
 
 # The moment time-machine puts the deadline tests at (a Monday morning, UTC).
 START = datetime.fromisoformat("2026-03-02 09:00:00+00:00")
+
+
+def redis_answers(url: str) -> bool:
+    """Whether a Redis server listens where `url` (redis://host:port/db) points."""
+    parts = urlsplit(url)
+    try:
+        socket.create_connection((parts.hostname or "127.0.0.1", parts.port or 6379),
+                                 timeout=1).close()
+    except OSError:
+        return False
+    return True
 
 
 def token_of(link: str) -> str:

@@ -5,10 +5,8 @@ from __future__ import annotations
 
 import os
 import re
-import socket
 import time
 from typing import Any
-from urllib.parse import urlsplit
 
 import pytest
 from django.contrib.auth.models import User
@@ -19,7 +17,7 @@ from django.test import Client, override_settings
 from games.models import Game, HostBlock, Notification
 from games.play import limits, services
 from tests.setup_support import HOST, confirm_path, set_up
-from tests.support import GameWithLinks
+from tests.support import GameWithLinks, redis_answers
 
 pytestmark = pytest.mark.django_db
 
@@ -157,22 +155,12 @@ def test_per_seat_limits_answer_429_with_retry_after(client: Client,
 REDIS_CACHE_URL = os.environ.get("CACHE_TEST_REDIS_URL", "redis://127.0.0.1:6379/13")
 
 
-def redis_answers() -> bool:
-    parts = urlsplit(REDIS_CACHE_URL)
-    try:
-        socket.create_connection((parts.hostname or "127.0.0.1", parts.port or 6379),
-                                 timeout=0.5).close()
-    except OSError:
-        return False
-    return True
-
-
 @pytest.mark.parametrize("backend", ["memory", "redis"])
 def test_a_limit_counts_each_event_once_in_its_window(backend: str, clock: Any) -> None:
     """In the process's memory and in Redis alike (where one round trip makes the slot
     with its expiry and counts): the limit's events pass, the next is refused with the
     seconds left in the window, other keys count apart, a new window starts afresh."""
-    if backend == "redis" and not redis_answers():
+    if backend == "redis" and not redis_answers(REDIS_CACHE_URL):
         pytest.skip(f"no Redis at {REDIS_CACHE_URL}")
     location = {"memory": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache",
                            "LOCATION": "limits-test"},

@@ -9,13 +9,11 @@ never a sleep.
 from __future__ import annotations
 
 import os
-import socket
 import threading
 import uuid
 from collections.abc import Iterator
 from datetime import timedelta
 from typing import Any
-from urllib.parse import urlsplit
 
 import pytest
 from celery.contrib.testing.worker import start_worker
@@ -29,20 +27,9 @@ from games.mail import plan
 from games.models import Game, Move, Notification
 from saboteur_site.celery import app, beat_schedule
 from tests.email_support import FlakyBackend
-from tests.support import make_game
+from tests.support import make_game, redis_answers
 
 REDIS_URL = os.environ.get("CELERY_TEST_REDIS_URL", "redis://127.0.0.1:6379/15")
-
-
-def redis_answers() -> bool:
-    parts = urlsplit(REDIS_URL)
-    try:
-        socket.create_connection((parts.hostname or "127.0.0.1", parts.port or 6379),
-                                 timeout=1).close()
-    except OSError:
-        return False
-    return True
-
 
 QUEUE = f"test-{uuid.uuid4().hex}"
 
@@ -78,7 +65,7 @@ class Finished:
 
 @pytest.fixture(params=["memory", "redis"])
 def worker(request: pytest.FixtureRequest, transactional_db: None) -> Iterator[Finished]:
-    if request.param == "redis" and not redis_answers():
+    if request.param == "redis" and not redis_answers(REDIS_URL):
         pytest.skip(f"no Redis at {REDIS_URL}")
     broker = "memory://" if request.param == "memory" else REDIS_URL
     saved = {key: app.conf[key] for key in (
