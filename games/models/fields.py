@@ -43,11 +43,13 @@ class VerbatimJSONField(models.JSONField):  # type: ignore[type-arg]
 
             if isinstance(adapted, Jsonb):
                 # Sent as `json`: as jsonb, PostgreSQL would parse it, then print it back.
-                return Json(adapted.obj, dumps=_dumps)
+                return Json(adapted.obj, dumps=json_text)
         return adapted
 
 
-def _dumps(value: Any) -> str:
+def json_text(value: Any) -> str:
+    """A JSON field's value as compact JSON text, by orjson (the standard library's
+    json.dumps took 7% of a move), which also writes int dict keys as strings."""
     try:
         return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode()
     except TypeError:  # what orjson does not write (an integer past 64 bits): as Django
