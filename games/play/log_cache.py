@@ -13,12 +13,15 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from typing import NamedTuple
+from typing import NamedTuple, TypeVar
 
 from games.engine.types import JSON
 
 GAMES = 128  # games per process (a long game's log is a few hundred small dicts)
 LINKS = 4 * GAMES
+
+K = TypeVar("K")
+V = TypeVar("V")
 
 
 class Entry(NamedTuple):
@@ -41,11 +44,7 @@ def known(game_id: int) -> Entry | None:
 
 
 def remember(game_id: int, entry: Entry) -> None:
-    with _lock:
-        _logs[game_id] = entry
-        _logs.move_to_end(game_id)
-        while len(_logs) > GAMES:
-            _logs.popitem(last=False)
+    _put(_logs, game_id, entry, GAMES)
 
 
 def game_of_link(digest: str) -> int | None:
@@ -55,11 +54,16 @@ def game_of_link(digest: str) -> int | None:
 
 def remember_link(digest: str, game_id: int) -> None:
     """A seat never changes game: what its link's hash led to once, it leads to."""
+    _put(_games_of_links, digest, game_id, LINKS)
+
+
+def _put(table: OrderedDict[K, V], key: K, value: V, bound: int) -> None:
+    """Keep `value` as the newest entry of `table`, dropping the oldest past `bound`."""
     with _lock:
-        _games_of_links[digest] = game_id
-        _games_of_links.move_to_end(digest)
-        while len(_games_of_links) > LINKS:
-            _games_of_links.popitem(last=False)
+        table[key] = value
+        table.move_to_end(key)
+        while len(table) > bound:
+            table.popitem(last=False)
 
 
 def clear() -> None:
