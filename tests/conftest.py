@@ -21,12 +21,16 @@ def fresh_rate_limits() -> Any:
 
 @pytest.fixture(autouse=True)
 def fresh_log_cache() -> Any:
-    """Each test starts with no remembered game log (ids may be reused after a flush)."""
+    """Each test starts with no remembered game log, nor any seat's log text (ids may be
+    reused after a flush)."""
     from games.play import log_cache
+    from games.present import log_json
 
     log_cache.clear()
+    log_json.clear()
     yield
     log_cache.clear()
+    log_json.clear()
 
 
 @pytest.fixture(autouse=True)

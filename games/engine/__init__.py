@@ -4,6 +4,7 @@
     legal_moves(state) -> list[dict]
     apply(state, move) -> State            pure; raises IllegalMove / MalformedMove
     view(state, seat) -> dict              seat=None: spectator
+    seat_event(event, seat, finished)      one log event as a seat's view shows it
     moderator_view(state) -> dict          the whole truth, for moderators only
     replay(seats, seed, moves, ruleset, options) -> State
 """
@@ -17,12 +18,12 @@ from .errors import IllegalMove, MalformedMove
 from .rules import RULESETS, rules_for
 from .state import State
 from .types import JSON, CardView, LogEvent, PlacedCard, RoundResult, SeatView
-from .views import card_json, moderator_view
+from .views import card_json, moderator_view, seat_event
 from .views import seat_view as _seat_view
 
 __all__ = [
     "IllegalMove", "MalformedMove", "RULESETS", "State", "apply", "card_json",
-    "legal_moves", "moderator_view", "new_game", "replay", "rules_for", "view",
+    "legal_moves", "moderator_view", "new_game", "replay", "rules_for", "seat_event", "view",
     "typed_view", "JSON", "CardView", "LogEvent", "PlacedCard", "RoundResult", "SeatView",
 ]
 
@@ -43,10 +44,11 @@ def apply(state: State, move: dict[str, Any]) -> State:
     return rules_for(state.ruleset).apply(state, move)
 
 
-def view(state: State, seat: int | None) -> dict[str, Any]:
+def view(state: State, seat: int | None, *, log: bool = True) -> dict[str, Any]:
     """What `seat` may know, JSON-ready; None gives the spectator view. Its keys are
-    named by `SeatView` (use `typed_view` for a typed result)."""
-    return _seat_view(state, seat)
+    named by `SeatView` (use `typed_view` for a typed result). `log=False` leaves the
+    `log` key None, for a caller that builds it from `seat_event` itself."""
+    return _seat_view(state, seat, log=log)
 
 
 def typed_view(state: State, seat: int | None) -> SeatView:

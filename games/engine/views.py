@@ -126,8 +126,16 @@ def redact(event: Event, seat: int | None, finished: bool) -> Event:
     return shown
 
 
-def seat_view(state: State, seat: int | None) -> JSON:
-    """Everything `seat` may know; `seat=None` is a spectator (no hand, no role)."""
+def seat_event(event: Event, seat: int | None, finished: bool) -> Event:
+    """A log event as `seat` sees it: the event itself when it has no secret (read-only,
+    README "Views"), else its redacted copy."""
+    return event if "_secret" not in event else redact(event, seat, finished)
+
+
+def seat_view(state: State, seat: int | None, *, log: bool = True) -> JSON:
+    """Everything `seat` may know; `seat=None` is a spectator (no hand, no role).
+    `log=False` leaves `log` None, for a caller that writes the log itself (the JSON API
+    keeps each seat's log as JSON text: games.present.log_json)."""
     if seat is not None and not 0 <= seat < state.seats:
         raise ValueError(f"there is no seat {seat}")
     rules = rules_for(state.ruleset)
@@ -159,7 +167,8 @@ def seat_view(state: State, seat: int | None) -> JSON:
         "gold_offer_size": len(state.gold_offer),
         # Events without a secret (most of a long log) are the state's own, read-only
         # like every log event (README "Views"): no copy of each on every view.
-        "log": [e if "_secret" not in e else redact(e, seat, end) for e in state.log],
+        "log": [e if "_secret" not in e else redact(e, seat, end) for e in state.log]
+        if log else None,
         "round_results": [
             {**{k: e[k] for k in ("round", "reason", "finder", "winners", "roles")},
              # every dwarf card of the round, shown once it has ended (older logs: none)

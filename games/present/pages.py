@@ -15,7 +15,7 @@ from games import engine
 from games.engine.types import JSON
 from games.models import Game, Message, Seat, SeatKind
 from games.models.fairness import public_facts
-from games.present import describe, drawing, facts
+from games.present import describe, drawing, facts, log_json
 from games.present.choices import MoveForms, build
 from games.present.facts import local_time
 from games.present.timeline import timeline
@@ -60,11 +60,16 @@ def seat_view(game: Game, seat: Seat | None) -> JSON:
     return engine.view(game.state(), None if seat is None else seat.number)
 
 
-def view_and_moves(game: Game, seat: Seat) -> tuple[JSON, list[JSON]]:
+def view_and_moves(game: Game, seat: Seat, *,
+                   log_as_text: bool = False) -> tuple[JSON, list[JSON]]:
     """The seat's view and legal moves (empty unless the game is active and it is their
-    decision), from one parse of the snapshot: both also share the engine's maze."""
+    decision), from one parse of the snapshot: both also share the engine's maze.
+    `log_as_text`: the view's log is JSON text that orjson writes as it is, most of it
+    as this process last wrote it for the seat (games.present.log_json)."""
     state = game.state()
-    view = engine.view(state, seat.number)
+    view = engine.view(state, seat.number, log=not log_as_text)
+    if log_as_text:
+        view["log"] = log_json.seat_log_json(game.pk, state, seat.number)
     if game.status != Game.Status.ACTIVE or state.actor != seat.number:
         return view, []
     return view, engine.legal_moves(state)

@@ -37,6 +37,12 @@ register_converter(SignedConverter, "signed")
 
 app_name = "games"
 urlpatterns: list[URLPattern] = [
+    # The JSON API first: bots and scripts make most requests, and Django tries the
+    # patterns in order (each a regex match) until one fits.
+    path("api/play/<token:secret>/", api.api_seat, name="api-seat"),
+    path("api/play/<token:secret>/moves", api.api_move, name="api-moves"),
+    path("api/play/<token:secret>/record", api.api_record, name="api-record"),
+    path("api/play/<token:secret>/accept", api.api_accept, name="api-accept"),
     path("", setup.home, name="home"),
     path("healthz", ops.healthz, name="healthz"),
     path("rules/<token:ruleset>/", help.rules, name="rules"),
@@ -59,10 +65,6 @@ urlpatterns: list[URLPattern] = [
     path("outbox/", mail.outbox_list, name="outbox"),
     path("outbox/<str:name>", mail.outbox_message, name="outbox-message"),
     path("outbox/<str:name>/reply", mail.outbox_reply, name="outbox-reply"),
-    path("api/play/<token:secret>/", api.api_seat, name="api-seat"),
-    path("api/play/<token:secret>/moves", api.api_move, name="api-moves"),
-    path("api/play/<token:secret>/record", api.api_record, name="api-record"),
-    path("api/play/<token:secret>/accept", api.api_accept, name="api-accept"),
     path("play/<token:secret>/replay/", replay.seat_replay, name="seat-replay"),
     path("watch/<token:public_id>/replay/", replay.watch_replay, name="watch-replay"),
     path("watch/<token:public_id>/", spectate.watch, name="watch"),

@@ -127,7 +127,7 @@ def api_accept(request: HttpRequest, secret: str) -> JsonResponse:
 
 
 def _payload(game: Game, seat: Seat) -> JsonResponse:
-    view, moves = pages.view_and_moves(game, seat)
+    view, moves = pages.view_and_moves(game, seat, log_as_text=True)
     return private(JsonAnswer({
         "version": game.version,
         "seat": seat.number,
