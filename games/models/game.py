@@ -14,6 +14,7 @@ import orjson
 from django.conf import settings
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import connection, models
+from django.db.models.functions import Upper
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
@@ -95,9 +96,7 @@ class Game(models.Model):
     actor = models.PositiveSmallIntegerField(_("seat to act"), null=True, blank=True)
     spectators_allowed = models.BooleanField(_("spectators allowed"), default=False)
     # Random public id for the spectator page (game ids are guessable, this is not).
-    public_id = models.CharField(
-        max_length=22, unique=True, editable=False, default=new_public_id
-    )
+    public_id = models.CharField(max_length=22, editable=False, default=new_public_id)
     reminder_hours = models.JSONField(_("reminders (hours before deadline)"),
                                       default=default_reminders, blank=True)
     timeout_policy = models.CharField(
@@ -109,7 +108,7 @@ class Game(models.Model):
     # Time left on the clock when the game was paused; the deadline is restored from it.
     paused_time_left = models.DurationField(_("time left when paused"), null=True, blank=True)
     turn_started_at = models.DateTimeField(_("turn started at"), null=True, blank=True)
-    deadline_at = models.DateTimeField(_("deadline"), null=True, blank=True, db_index=True)
+    deadline_at = models.DateTimeField(_("deadline"), null=True, blank=True)
     # When the reminder sweep next looks at this game (games.play.clock.next_reminder_at):
     # an indexed time, so the sweep never scans every game with a deadline.
     reminder_at = models.DateTimeField(_("next reminder"), null=True, blank=True)
@@ -118,9 +117,10 @@ class Game(models.Model):
     # Set up on the web page (games.play.hosting): the host's address, confirmed by the
     # link emailed to it (its sha256 here) before any invitation leaves. Empty for games
     # an operator made (creategame, demo).
-    host_email = models.EmailField(_("host's email"), blank=True, db_index=True)
-    host_token_hash = models.CharField(max_length=64, unique=True, null=True, blank=True,
-                                       editable=False)
+    host_email = models.EmailField(_("host's email"), blank=True)
+    # NULL, not "", without one: unique among the games that have one (game_host_token_unique).
+    host_token_hash = models.CharField(  # noqa: DJ001
+        max_length=64, null=True, blank=True, editable=False)
     host_confirmed_at = models.DateTimeField(_("host confirmed at"), null=True, blank=True)
     # The host asked to start at once: done when they confirm, not before.
     start_when_confirmed = models.BooleanField(default=False, editable=False)
@@ -134,7 +134,21 @@ class Game(models.Model):
             ("view_secrets", _("Can see a game's hidden information")),
             ("moderate_game", _("Can take moderator actions on a game")),
         ]
+        # Every move rewrites the game's row, and a row written anew (not HOT: the move
+        # changes indexed times) takes a new entry in each index: only the indexes the
+        # queries use. Declared here rather than with unique=/db_index= on the fields,
+        # for which Django adds on PostgreSQL a second, LIKE-only index (never used).
+        constraints = [
+            models.UniqueConstraint(fields=["public_id"], name="game_public_id_unique"),
+            # Only games set up on the web page have one: the others take no entry.
+            models.UniqueConstraint(fields=["host_token_hash"], name="game_host_token_unique",
+                                    condition=models.Q(host_token_hash__isnull=False)),
+        ]
         indexes = [
+            # The hosting limits look the host up case-insensitively (host_email__iexact).
+            models.Index(Upper("host_email"), name="game_host_email_upper"),
+            # The sweeps and the admin ask for active games by deadline: no index of
+            # deadline_at alone.
             models.Index(fields=["status", "deadline_at"], name="game_status_deadline"),
             models.Index(fields=["status", "-updated_at"], name="game_status_updated"),
             models.Index(fields=["status", "reminder_at"], name="game_status_reminder"),
@@ -288,6 +302,7 @@ class Move(models.Model):
         null=True,
         blank=True,
         related_name="moderated_moves",
+        db_index=False,  # move_moderator: only the few moves a moderator made
     )
     move = models.JSONField(_("move"))
     # The log events this move appended (Game.snapshot holds no log).
@@ -300,6 +315,10 @@ class Move(models.Model):
         ordering = ["game", "number"]
         constraints = [
             models.UniqueConstraint(fields=["game", "number"], name="move_unique_number"),
+        ]
+        indexes = [
+            models.Index(fields=["moderator"], name="move_moderator",
+                         condition=models.Q(moderator__isnull=False)),
         ]
 
     def __str__(self) -> str:
