@@ -84,27 +84,34 @@ def _board(state: State, seat: int | None, reveal_all: bool) -> list[JSON]:
 
 
 def _render_board(state: State, reveal_all: bool) -> list[JSON]:
-    maze = rules_for(state.ruleset).maze(state)
+    # Read from the board itself, not from the maze (board.Maze, the same reading of
+    # which cell holds which goal): a move's answer would build the new position's maze
+    # for nothing else.
+    cards = rules_for(state.ruleset).cards
     cells = []
     for (x, y), (card_id, rotated) in state.board.items():
-        placed = maze.cells[(x, y)]
+        goal = _GOAL_INDEX.get((x, y)) if card_id.startswith("goal-") else None
         card: JSON
-        if placed.goal is None:
-            card = card_json(placed.card, rotated)
+        if goal is None:
+            card = card_json(cards[card_id], rotated)
             card["goal"] = None
         else:
-            content = state.goal_kinds[placed.goal]
+            content = state.goal_kinds[goal]
             result = "gold" if content == "gold" else "stone"
-            if placed.hidden and not reveal_all:
+            hidden = not state.goal_revealed[goal]
+            if hidden and not reveal_all:
                 card = {"id": card_id, "kind": "goal", "name": "Goal", "exits": [],
                         "segments": [], "dead_end": False, "goal": "hidden"}
             else:
                 card = card_json(GOAL_CONTENTS[content], rotated)
                 card.update(id=card_id, kind="goal", goal=result)
-            card["revealed"] = not placed.hidden
+            card["revealed"] = not hidden
         card["rotated"] = rotated
         cells.append({"x": x, "y": y, "card": card})
     return cells
+
+
+_GOAL_INDEX = {cell: i for i, cell in enumerate(GOAL_CELLS)}
 
 
 # The keys an event keeps its secret under (engine README "Log events"): no other key

@@ -171,3 +171,47 @@ def test_turning_twice_is_the_identity(mask: int) -> None:
 
     assert rotate180(rotate180(mask)) == mask
     assert bin(rotate180(mask)).count("1") == bin(mask).count("1")
+
+
+def grown(ruleset: str, seats: int, seed: int, picks: list[int]) -> State:
+    """A reachable position of either ruleset: mostly placements, sometimes anything."""
+    state = new_game(seats, seed, ruleset)
+    for pick in picks:
+        if state.finished:
+            break
+        moves = legal_moves(state)
+        places = [m for m in moves if m["type"] == "place"]
+        pool = places if places and pick % 4 else moves
+        state = apply(state, pool[pick % len(pool)])
+    return state
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.builds(grown, st.sampled_from(["base", "saboteur2"]), st.integers(3, 10),
+                 st.integers(0, 10**6), st.lists(st.integers(0, 10**6), max_size=60)))
+def test_the_views_board_reads_every_cell_as_the_maze_does(state: State) -> None:
+    """The view draws the board from the state, not from the maze: each cell shows the
+    card, turn, tunnels and goal status the maze (which the rules use) reads there."""
+    from games.engine import moderator_view
+    from games.engine.geometry import names_of
+
+    maze = rules_for(state.ruleset).maze(state)
+    boards = [(seat, view(state, seat)["board"]) for seat in [*range(state.seats), None]]
+    boards.append(("moderator", moderator_view(state)["board"]))
+    for seat, board in boards:
+        assert {(c["x"], c["y"]) for c in board} == set(maze.cells)
+        for cell in board:
+            placed, card = maze.cells[(cell["x"], cell["y"])], cell["card"]
+            assert card["rotated"] == state.board[(cell["x"], cell["y"])][1]
+            if placed.goal is None:
+                assert (card["id"], card["goal"]) == (placed.card.id, None)
+                assert sorted(card["exits"]) == sorted(names_of(placed.exits))
+                continue
+            assert card["kind"] == "goal" and card["revealed"] == (not placed.hidden)
+            known = seat == "moderator" or not placed.hidden or (
+                isinstance(seat, int) and placed.goal in state.known_goals[seat])
+            kind = state.goal_kinds[placed.goal]
+            assert card["goal"] == (("gold" if kind == "gold" else "stone") if known
+                                    else "hidden")
+            if not placed.hidden:
+                assert sorted(card["exits"]) == sorted(names_of(placed.exits))
