@@ -63,7 +63,7 @@ def seat_view(game: Game, seat: Seat | None) -> JSON:
 def view_and_moves(game: Game, seat: Seat, *,
                    log_as_text: bool = False) -> tuple[JSON, list[JSON]]:
     """The seat's view and legal moves (empty unless the game is active and it is their
-    decision), from one parse of the snapshot: both also share the engine's maze.
+    decision), from one parse of the snapshot.
     `log_as_text`: the view's log is JSON text that orjson writes as it is, most of it
     as this process last wrote it for the seat (games.present.log_json)."""
     state = game.state()
