@@ -11,17 +11,13 @@ row that never existed: it is never taken. Events are read-only (engine README "
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
-from typing import NamedTuple, TypeVar
+from typing import NamedTuple
 
 from games.engine.types import JSON
+from games.models.lru import BoundedLRU
 
 GAMES = 128  # games per process (a long game's log is a few hundred small dicts)
 LINKS = 4 * GAMES
-
-K = TypeVar("K")
-V = TypeVar("V")
 
 
 class Entry(NamedTuple):
@@ -30,43 +26,27 @@ class Entry(NamedTuple):
     events: list[JSON]  # the whole log: opening events and every move's
 
 
-_logs: OrderedDict[int, Entry] = OrderedDict()
-_games_of_links: OrderedDict[str, int] = OrderedDict()  # a link's hash -> its seat's game
-_lock = threading.Lock()
+_logs: BoundedLRU[int, Entry] = BoundedLRU(GAMES)
+_games_of_links: BoundedLRU[str, int] = BoundedLRU(LINKS)  # a link's hash -> its game
 
 
 def known(game_id: int) -> Entry | None:
-    with _lock:
-        entry = _logs.get(game_id)
-        if entry is not None:
-            _logs.move_to_end(game_id)
-        return entry
+    return _logs.get(game_id, touch=True)
 
 
 def remember(game_id: int, entry: Entry) -> None:
-    _put(_logs, game_id, entry, GAMES)
+    _logs.put(game_id, entry)
 
 
 def game_of_link(digest: str) -> int | None:
-    with _lock:
-        return _games_of_links.get(digest)
+    return _games_of_links.get(digest)
 
 
 def remember_link(digest: str, game_id: int) -> None:
     """A seat never changes game: what its link's hash led to once, it leads to."""
-    _put(_games_of_links, digest, game_id, LINKS)
-
-
-def _put(table: OrderedDict[K, V], key: K, value: V, bound: int) -> None:
-    """Keep `value` as the newest entry of `table`, dropping the oldest past `bound`."""
-    with _lock:
-        table[key] = value
-        table.move_to_end(key)
-        while len(table) > bound:
-            table.popitem(last=False)
+    _games_of_links.put(digest, game_id)
 
 
 def clear() -> None:
-    with _lock:
-        _logs.clear()
-        _games_of_links.clear()
+    _logs.clear()
+    _games_of_links.clear()

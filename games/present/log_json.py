@@ -15,14 +15,13 @@ start. The end of the game shows secrets to everyone (`_at_end`): that is anothe
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
 from typing import NamedTuple
 
 import orjson
 
 from games.engine import State, seat_event
 from games.engine.types import JSON
+from games.models.lru import BoundedLRU
 
 # (game, seat) texts per process: a late log's text is about 13-25 KB.
 ENTRIES = 256
@@ -34,16 +33,14 @@ class _Text(NamedTuple):
     text: bytes  # those events as the seat sees them: JSON values joined by commas
 
 
-_texts: OrderedDict[tuple[int, int | None, bool], _Text] = OrderedDict()
-_lock = threading.Lock()
+_texts: BoundedLRU[tuple[int, int | None, bool], _Text] = BoundedLRU(ENTRIES)
 
 
 def seat_log_json(game_id: int, state: State, seat: int | None) -> orjson.Fragment:
     """`state.log` as `seat`'s view shows it, as a JSON array orjson writes as it is."""
     events = state.log
     key = (game_id, seat, state.finished)
-    with _lock:
-        known = _texts.get(key)
+    known = _texts.get(key)
     start, text = 0, b""
     if known is not None and 0 < known.length <= len(events) \
             and events[known.length - 1] is known.last:
@@ -53,14 +50,9 @@ def seat_log_json(game_id: int, state: State, seat: int | None) -> orjson.Fragme
                              option=orjson.OPT_NON_STR_KEYS)[1:-1]
         text = text + b"," + added if text else added
     if events:
-        with _lock:
-            _texts[key] = _Text(len(events), events[-1], text)
-            _texts.move_to_end(key)
-            while len(_texts) > ENTRIES:
-                _texts.popitem(last=False)
+        _texts.put(key, _Text(len(events), events[-1], text))
     return orjson.Fragment(b"[" + text + b"]")
 
 
 def clear() -> None:
-    with _lock:
-        _texts.clear()
+    _texts.clear()
