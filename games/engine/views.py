@@ -174,8 +174,7 @@ def seat_view(state: State, seat: int | None, *, log: bool = True) -> JSON:
         "gold_offer_size": len(state.gold_offer),
         # Events without a secret (most of a long log) are the state's own, read-only
         # like every log event (README "Views"): no copy of each on every view.
-        "log": [e if "_secret" not in e else redact(e, seat, end) for e in state.log]
-        if log else None,
+        "log": [seat_event(e, seat, end) for e in state.log] if log else None,
         "round_results": [
             {**{k: e[k] for k in ("round", "reason", "finder", "winners", "roles")},
              # every dwarf card of the round, shown once it has ended (older logs: none)
