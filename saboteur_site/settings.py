@@ -249,9 +249,15 @@ for _name, (_variable, _required) in _provider_settings.items():
 if env_str("ANYMAIL_WEBHOOK_SECRET"):
     ANYMAIL["WEBHOOK_SECRET"] = env_str("ANYMAIL_WEBHOOK_SECRET")
 # Moves by email (README "Playing by email"): turn emails reply to play+<token>@INBOUND_DOMAIN;
-# at most INBOUND_ANSWERS_PER_HOUR answers go to one sender per hour.
+# at most INBOUND_ANSWERS_PER_HOUR answers go to one seat per hour. A message larger than
+# INBOUND_MAX_BYTES (the provider's whole request) is not read: its seat is told it was too
+# large; a request larger than INBOUND_MAX_REQUEST_BYTES is refused (413) unread.
 INBOUND_DOMAIN = env_str("INBOUND_DOMAIN", _site.hostname)
 INBOUND_ANSWERS_PER_HOUR = env_int("INBOUND_ANSWERS_PER_HOUR", 10)
+INBOUND_MAX_BYTES = env_int("INBOUND_MAX_BYTES", 2_621_440)
+INBOUND_MAX_REQUEST_BYTES = env_int("INBOUND_MAX_REQUEST_BYTES", 32 * 1024 * 1024)
+# Table talk by email: at most this many "say" lines of one email are posted.
+INBOUND_TALK_LINES = env_int("INBOUND_TALK_LINES", 3)
 # SMTP (EMAIL_PROVIDER=smtp)
 EMAIL_HOST = env_str("EMAIL_HOST", "localhost")
 EMAIL_PORT = env_int("EMAIL_PORT", 587)

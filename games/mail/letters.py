@@ -1,17 +1,14 @@
 """The words of each email kind, rendered at send time in the recipient's language and zone.
 
-`letter_for(notification)` picks the builder for the notification's kind. Each
-builder reads the game through `engine.view(state, recipient seat)` only (via
+Each builder reads the game through `engine.view(state, recipient seat)` only (via
 `facts`), plus public things: seat names, the deadline, table notices. A builder
 raises `Skip` when the email no longer makes sense (the turn it announces is over,
 the game was cancelled): the notification is then recorded as skipped, not sent.
-
-Other modules may add kinds with `register(kind, builder)`.
+`games.mail.builders` lists which builder writes which kind.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import replace
 from zoneinfo import ZoneInfo
 
@@ -24,37 +21,17 @@ from django.utils.translation import ngettext
 
 from games import engine
 from games.engine.types import JSON
-from games.mail.inbound.letter import reply_part
 from games.mail.message import Letter, unsubscribe_url
+from games.mail.reply_part import reply_part
 from games.models import EmailMode, Game, Notification, Seat
 from games.models.links import link_for
 from games.present import describe, facts, maze, pages
 from games.present.pages import table_notices
 from games.present.timeline import timeline
 
-Builder = Callable[[Notification], Letter]
-
 
 class Skip(Exception):
     """This email should not go out any more; the reason is recorded on the row."""
-
-
-_BUILDERS: dict[str, Builder] = {}
-
-
-def register(kind: str, builder: Builder) -> None:
-    _BUILDERS[kind] = builder
-
-
-def letter_for(notification: Notification) -> Letter:
-    builder = _BUILDERS.get(notification.kind)
-    if builder is None:
-        raise Skip(f"no email is written for kind {notification.kind!r}")
-    seat = notification.seat
-    language = seat.language if seat is not None else settings.LANGUAGE_CODE
-    zone = seat.zone if seat is not None else ZoneInfo("UTC")
-    with translation.override(language), timezone.override(zone):
-        return builder(notification)
 
 
 def rules_link(ruleset: str) -> str:
@@ -278,12 +255,4 @@ def moderator_alert(note: Notification) -> Letter:
     })
 
 
-for _kind, _builder in [
-    (Notification.Kind.INVITATION, invitation), (Notification.Kind.TURN, turn),
-    (Notification.Kind.REMINDER, reminder), (Notification.Kind.MISSED, missed),
-    (Notification.Kind.ROUND_END, round_end), (Notification.Kind.GAME_END, game_end),
-    (Notification.Kind.DIGEST, digest), (Notification.Kind.MODERATOR_ALERT, moderator_alert),
-]:
-    register(_kind, _builder)
-
-__all__ = ["Letter", "Skip", "letter_for", "register"]
+__all__ = ["Letter", "Skip"]
