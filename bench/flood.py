@@ -34,8 +34,9 @@ import orjson
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
 
-from bench.api import (  # noqa: E402
+from api import (  # noqa: E402  (bench/api.py: the same server harness)
     ADMIN,
     HEADERS,
     Played,

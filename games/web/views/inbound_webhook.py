@@ -4,8 +4,9 @@ Before anymail parses anything, the request is checked (basic auth), sized and s
 (`games.inbound.screen`, linear in its size): a request over INBOUND_MAX_REQUEST_BYTES is
 refused unread (413); one that names none of our live reply addresses is dropped unread
 (400: a provider may retry it, each time as cheaply); one too large for a live address is
-answered to its seat without being parsed (200), one malformed too (400). Only then does anymail's view parse it, and its inbound
-signal (`games.inbound.receive`) stores the message for a task. Whatever the body holds,
+answered to its seat without being parsed (200), one malformed too (400). Only then does
+anymail's view parse it, and its inbound signal (`games.inbound.receive`) stores the
+message for a task. Whatever the body holds,
 the answer is a clear 2xx or 4xx, never a 500, and the web worker is free at once.
 """
 
