@@ -8,9 +8,9 @@
 
 Turned away at the door (no row, no answer): mail for no live reply address ("unknown"),
 auto-replies, bounces and list mail ("dropped": answering them could start a mail loop).
-A message delivered twice (same Message-ID or provider event id) is stored once. The web request only stores: the
-reading, the move and the answer happen in a worker, so a slow message or a slow answer
-never holds a web worker.
+A message delivered twice (same Message-ID or provider event id) is stored once. The web
+request only stores: the reading, the move and the answer happen in a worker, so a slow
+message or a slow answer never holds a web worker.
 """
 
 from __future__ import annotations
