@@ -10,10 +10,9 @@ class GamesConfig(AppConfig):
         # The dispute emails' builders (games.mail.letters.register), for every process
         # that sends, not only those that load the admin; the email provider's delivery
         # reports (anymail's tracking signal); moves by email (anymail's inbound signal).
-        # The Celery tasks, registered by name for games.mail.dispatch. Failed admin
-        # logins counted for the lockout (games.web.lockout). The deploy checks of the
-        # rate limits' settings (games.web.deploy_checks).
+        # The Celery tasks, registered by name for games.mail.dispatch. The deploy checks
+        # of the rate limits' settings (games.web.deploy_checks).
         from games import tasks  # noqa: F401
         from games.mail import tracking  # noqa: F401
         from games.moderation import mail  # noqa: F401
-        from games.web import deploy_checks, inbound, lockout  # noqa: F401
+        from games.web import deploy_checks, inbound  # noqa: F401

@@ -53,6 +53,7 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
+    "axes",
     "games",
 ]
 
@@ -88,10 +89,35 @@ MIDDLEWARE = [
     "games.web.guards.ProviderWebhookErrors",
     "games.web.csrf.NoReferrerCsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
-    "games.web.lockout.AdminLoginLockout",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # Last, as django-axes asks: it turns a locked-out login into games.web.lockout's 429.
+    "axes.middleware.AxesMiddleware",
 ]
+
+# ---- admin login lockout (django-axes; games/web/lockout.py, README "Limits") ------------
+# Axes' backend first: it refuses a locked-out user name or client before the password is
+# checked. Failures are counted in the database (axes_accessattempt), per user name as
+# authentication looks it up and per client address, each against its own limit
+# (games.play.limits "login_user", "login_client"; RATE_LIMITS overrides them).
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_HANDLER = "games.web.lockout.LimitsPerName"
+AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_FAILURE_LIMIT = 1  # LimitsPerName reports 1 once either count reaches its own limit
+AXES_COOLOFF_TIME = "games.web.lockout.cool_off"
+# A refused attempt while locked out is not counted: the lockout ends one window after the
+# failure that caused it.
+AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
+AXES_USERNAME_CALLABLE = "games.web.lockout.login_name"
+AXES_CLIENT_IP_CALLABLE = "games.play.limits.client_address"
+AXES_LOCKOUT_CALLABLE = "games.web.lockout.locked_out"
+# Never stored or logged in clear: user names, addresses, the CSRF token (the password
+# never is).
+AXES_SENSITIVE_PARAMETERS = ["username", "ip_address", "csrfmiddlewaretoken"]
+AXES_VERBOSE = False  # no start-up banner; log lines name only the masked parameters
 
 ROOT_URLCONF = "saboteur_site.urls"
 
