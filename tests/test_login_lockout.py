@@ -48,6 +48,7 @@ def test_a_full_width_user_name_counts_as_the_name_it_logs_in_as(mod: User,
     assert refused.status_code == 429
     assert 0 < int(refused["Retry-After"]) <= 15 * 60
     assert not logs_in("10.2.1.2")
+    assert not logs_in("10.2.1.5", "\uff4dod")  # the full-width spelling is refused too
     clock.shift(timedelta(minutes=5))
     assert 0 < int(guess("mod", "10.2.1.3", RIGHT)["Retry-After"]) <= 10 * 60
     # The window ends 15 minutes after the last counted failure: then the password works.
