@@ -9,10 +9,9 @@ class GamesConfig(AppConfig):
     def ready(self) -> None:
         # Signal receivers and registrations every process needs: the email provider's
         # delivery reports (anymail's tracking signal); moves by email (anymail's inbound
-        # signal); the Celery tasks, registered by name for games.mail.dispatch; failed
-        # admin logins counted for the lockout (games.web.lockout); the deploy checks of
-        # the rate limits' settings (games.web.deploy_checks).
+        # signal); the Celery tasks, registered by name for games.mail.dispatch; the
+        # deploy checks of the rate limits' settings (games.web.deploy_checks).
         from games import tasks  # noqa: F401
         from games.inbound import receive  # noqa: F401
         from games.mail import tracking  # noqa: F401
-        from games.web import deploy_checks, lockout  # noqa: F401
+        from games.web import deploy_checks  # noqa: F401

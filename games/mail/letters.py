@@ -97,7 +97,9 @@ def invitation(note: Notification) -> Letter:
     if game.status in (Game.Status.CANCELLED, Game.Status.FINISHED):
         raise Skip("the game is over")
     names = names_of(game)
-    subject = _("You are invited to play Saboteur: %(game)s") % {"game": game.name}
+    # The subject carries no text the host wrote (no game or player name): that is the
+    # line a mailbox shows unopened, and a setup page must not let anyone write it.
+    subject = _("You are invited to play Saboteur by email")
     return render("invitation", subject, {
         **seat_context(note, seat, game),
         "players": [names[n] for n in sorted(names)], "started": game.status != "setup",

@@ -19,7 +19,7 @@ from games.models.game import (
     default_vacation,
     new_public_id,
 )
-from games.models.hosting import HostBlock
+from games.models.hosting import HostBlock, Invitation
 from games.models.inbound_mail import InboundMail
 from games.models.moderation import Dispute, ModeratorAction, SweepMark
 from games.models.notifications import Notification
@@ -27,7 +27,7 @@ from games.models.reply_tokens import ReplyToken
 
 __all__ = [
     "MAX_HOURS_PER_MOVE", "Dispute", "EmailMode", "FollowUp", "Game", "GameNotice", "HostBlock",
-    "InboundMail", "Message", "ModeratorAction", "Move", "Notification", "ReplyToken", "Seat",
-    "SeatKind", "SweepMark", "TimeoutPolicy", "default_reminders", "default_vacation",
-    "new_public_id",
+    "InboundMail", "Invitation", "Message", "ModeratorAction", "Move", "Notification",
+    "ReplyToken", "Seat", "SeatKind", "SweepMark", "TimeoutPolicy", "default_reminders",
+    "default_vacation", "new_public_id",
 ]

@@ -31,7 +31,9 @@ from games.models import (
     TimeoutPolicy,
     fairness,
 )
+from games.models.hosting import record_invitations
 from games.models.links import new_invitation, new_link, seat_link
+from games.models.mailboxes import mailbox
 from games.play import hooks, move_rows
 from games.play.clock import set_clock
 from games.play.errors import SetupError
@@ -152,7 +154,8 @@ def _check_setup(name: str, players: Sequence[PlayerSpec], hours: int) -> None:
             _("The pace must be between 1 and %(max)s hours per move.")
             % {"max": MAX_HOURS_PER_MOVE},
         )
-    emails = [p.email.strip().lower() for p in players if not p.bot]
+    # One mailbox, one seat: its mail would show both hands (games.models.mailboxes).
+    emails = [mailbox(p.email) for p in players if not p.bot]
     if len(set(emails)) != len(emails):
         raise SetupError("bad_setup", _("Each player needs a different email address."))
     languages = {code for code, _label in settings.LANGUAGES}
@@ -183,6 +186,7 @@ def invite_seat(seat: Seat) -> None:
     """Queue the seat's invitation for after the commit (hooks.send_invitation); the email
     carries the player's own link, rebuilt from the seat."""
     seat_id = seat.pk
+    record_invitations([seat])  # what the setup page's caps count (games.play.hosting)
     transaction.on_commit(lambda: hooks.send_invitation(seat_id))
 
 

@@ -15,7 +15,7 @@ def bind_tokens_to_current_links(apps, schema_editor):
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0017_game_indexes_the_queries_use'),
+        ('games', '0018_invitations_counted_by_mailbox'),
     ]
 
     operations = [
