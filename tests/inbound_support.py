@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from email.message import EmailMessage
 from email.utils import make_msgid
 from typing import Any
 
@@ -34,6 +35,26 @@ def inbound(address: str, text: str, *, sender: str = "p0@example.com",
         headers={"Message-ID": message_id or make_msgid(domain="mail.example.com"),
                  **(headers or {})},
         text=body if html is None else None, html=html)
+
+
+def raw_reply(address: str, text: str = "", *, html: str = "", subject: str = "Re: your turn",
+              charset: str = "utf-8", sender: str = "p0@example.com",
+              headers: dict[str, str] | None = None) -> bytes:
+    message = EmailMessage()
+    message["From"] = sender
+    message["To"] = address
+    message["Subject"] = subject
+    message["Message-ID"] = make_msgid(domain="mail.example.com")
+    for name, value in (headers or {}).items():
+        message[name] = value
+    if html:
+        message.set_content(html, subtype="html")
+    else:
+        message.set_content(text + "\n")
+    raw = message.as_bytes()
+    if charset != "utf-8":
+        raw = raw.replace(b'charset="utf-8"', f'charset="{charset}"'.encode())
+    return raw
 
 
 def send_reply(commit: Any, address: str, text: str, event_id: str = "",

@@ -27,7 +27,7 @@ from games import engine
 from games.inbound import process
 from games.models import InboundMail, Message, Notification, Seat
 from games.models import reply_tokens as tokens
-from tests.inbound_support import inbound, random_mime, reply_address, send_reply
+from tests.inbound_support import inbound, random_mime, raw_reply, reply_address, send_reply
 from tests.support import make_game
 
 pytestmark = pytest.mark.django_db
@@ -38,26 +38,6 @@ AUTH = "Basic " + base64.b64encode(SECRET.encode()).decode()
 def started(commit: Any, players: int = 3) -> Any:
     with commit():
         return make_game(players=players, seed=1, start=True)
-
-
-def raw_reply(address: str, text: str = "", *, html: str = "", subject: str = "Re: your turn",
-              charset: str = "utf-8", sender: str = "p0@example.com",
-              headers: dict[str, str] | None = None) -> bytes:
-    message = EmailMessage()
-    message["From"] = sender
-    message["To"] = address
-    message["Subject"] = subject
-    message["Message-ID"] = make_msgid(domain="mail.example.com")
-    for name, value in (headers or {}).items():
-        message[name] = value
-    if html:
-        message.set_content(html, subtype="html")
-    else:
-        message.set_content(text + "\n")
-    raw = message.as_bytes()
-    if charset != "utf-8":
-        raw = raw.replace(b'charset="utf-8"', f'charset="{charset}"'.encode())
-    return raw
 
 
 def sendgrid(client: Client, raw: bytes, recipient: str = "") -> Any:
