@@ -22,6 +22,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games import engine
+from games.engine import chain
 from games.models import (
     EmailMode,
     Game,
@@ -144,6 +145,7 @@ def _apply_locked(locked: move_rows.Locked, version: int, move: dict[str, Any], 
     state = engine.apply(game.state_without_log(), move)
     number = version + 1
     game.version = number
+    game.chain_head = chain.extend(game.chain_head, game.salt, move)  # the Move row's move
     game.snapshot = state.to_json(include_log=False)
     game.log_length += len(state.log)
     game.actor = state.actor
@@ -158,7 +160,7 @@ def _apply_locked(locked: move_rows.Locked, version: int, move: dict[str, Any], 
         "seat_number": seat_number, "moderator": moderator.pk if moderator else None,
         "move": move, "events": state.log, "created_at": now,
     }, {
-        "version": game.version, "snapshot": game.snapshot,
+        "version": game.version, "chain_head": game.chain_head, "snapshot": game.snapshot,
         "log_length": game.log_length, "actor": game.actor, "status": game.status,
         "turn_started_at": game.turn_started_at, "deadline_at": game.deadline_at,
         "deadline_extension": game.deadline_extension, "reminder_at": game.reminder_at,
