@@ -188,6 +188,11 @@ def test_a_record_must_agree_with_itself(client: Client, tmp_path: Path,
     assert verify({**record, "chain": short}, tmp_path)[0] == 1
     with pytest.raises(CommandError, match="format 2"):
         verify({k: v for k, v in record.items() if k != "chain"}, tmp_path)
+    with pytest.raises(CommandError, match="not a game record"):
+        verify({**record, "chain": ["not", "an", "object"]}, tmp_path)
+    moves = [*record["moves"][:2], {"type": "dance"}, *record["moves"][3:]]
+    status, _out, err = verify({**record, "moves": moves}, tmp_path)
+    assert status == 1 and "MISMATCH: move 3 does not replay" in err
     with pytest.raises(CommandError):
         verify(record, tmp_path, "12:not-hex")
     # A record of format 1 (before the chain) still verifies: its heads are printed.

@@ -90,9 +90,9 @@ def _parse(record: Mapping[str, Any]) -> _Record:
             chain=record.get("chain"), scores=record.get("scores"))
     except (KeyError, TypeError, ValueError) as missing:
         raise NotARecord(f"not a game record: {missing!r}") from None
-    if parsed.format >= 2 and (not isinstance(parsed.chain, Mapping)
-                               or not isinstance(parsed.chain.get("heads"), list)
-                               or "scores" not in record):
+    chained = isinstance(parsed.chain, Mapping) and isinstance(parsed.chain.get("heads"), list)
+    if (parsed.chain is not None and not chained) or (
+            parsed.format >= 2 and (not chained or "scores" not in record)):
         raise NotARecord("not a game record: a record of format 2 has `chain` (with "
                          "`heads`) and `scores`")
     return parsed
@@ -105,7 +105,7 @@ def _replay(record: _Record, verdict: Verdict) -> list[str] | None:
     try:
         rules = rules_for(record.ruleset)
         state: State = rules.new_game(record.seats, record.seed, record.options)
-    except ValueError as bad:
+    except (TypeError, ValueError) as bad:
         verdict.refuse(f"the game cannot be set up from the record: {bad}")
         return None
     listed = [] if record.chain is None else list(record.chain["heads"])
@@ -113,7 +113,7 @@ def _replay(record: _Record, verdict: Verdict) -> list[str] | None:
     for number, move in enumerate(record.moves, start=1):
         try:
             state = rules.apply(state, move)
-        except IllegalMove as refused:
+        except (IllegalMove, ValueError) as refused:
             verdict.refuse(f"move {number} does not replay: {refused}")
             return None
         head = chain.extend(head, record.salt, move)

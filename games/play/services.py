@@ -3,8 +3,9 @@
 Views, commands, (later) Celery tasks and admin actions call these functions and
 nothing else writes Game, Seat, Move or Message rows of a game. A move is applied
 with the Game row locked (`select_for_update`, real on PostgreSQL), conditional on
-the version the player saw; the Move row, the new snapshot and the version are
-written together, and follow-up work goes through `games.play.hooks` on commit.
+the version the player saw; the Move row, the new snapshot, the version and the head
+of the move chain (games.engine.chain) are written together, and follow-up work goes
+through `games.play.hooks` on commit.
 """
 
 from __future__ import annotations
