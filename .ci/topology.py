@@ -278,6 +278,7 @@ def main() -> int:
     smtp.start()
     env = {
         **os.environ, "DEBUG": "0", "SECRET_KEY": secrets.token_urlsafe(40),
+        "LINK_KEY": secrets.token_urlsafe(40),
         "DATABASE_URL": f"{PG}/{database}",
         "CELERY_BROKER_URL": f"redis://127.0.0.1:6379/{REDIS_DB}",
         "CACHE_URL": f"redis://127.0.0.1:6379/{REDIS_DB}",

@@ -441,7 +441,8 @@ def run(args: argparse.Namespace, name: str, queue: str, broker: str, log: Path,
     os.environ.update({
         "DJANGO_SETTINGS_MODULE": "bench.api_settings",
         "DATABASE_URL": f"postgres://postgres@127.0.0.1:5432/{name}",
-        "DEBUG": "0", "SECRET_KEY": secrets.token_urlsafe(32), "ALLOWED_HOSTS": "127.0.0.1",
+        "DEBUG": "0", "SECRET_KEY": secrets.token_urlsafe(32),
+        "LINK_KEY": secrets.token_urlsafe(32), "ALLOWED_HOSTS": "127.0.0.1",
         "BEHIND_HTTPS_PROXY": "1", "SITE_URL": "https://127.0.0.1",
         "BENCH_CELERY_QUEUE": queue,
         # The setup in this process publishes to memory; gunicorn to `broker`.

@@ -7,13 +7,11 @@ class GamesConfig(AppConfig):
     verbose_name = "Saboteur games"
 
     def ready(self) -> None:
-        # The dispute emails' builders (games.mail.letters.register), for every process
-        # that sends, not only those that load the admin; the email provider's delivery
-        # reports (anymail's tracking signal); moves by email (anymail's inbound signal).
-        # The Celery tasks, registered by name for games.mail.dispatch. Failed admin
-        # logins counted for the lockout (games.web.lockout). The deploy checks of the
-        # rate limits' settings (games.web.deploy_checks).
+        # Signal receivers and registrations every process needs: the email provider's
+        # delivery reports (anymail's tracking signal); moves by email (anymail's inbound
+        # signal); the Celery tasks, registered by name for games.mail.dispatch; the
+        # deploy checks of the rate limits' settings (games.web.deploy_checks).
         from games import tasks  # noqa: F401
+        from games.inbound import receive  # noqa: F401
         from games.mail import tracking  # noqa: F401
-        from games.moderation import mail  # noqa: F401
-        from games.web import deploy_checks, inbound, lockout  # noqa: F401
+        from games.web import deploy_checks  # noqa: F401

@@ -13,6 +13,7 @@ from celery import Task
 from django.db import transaction
 from django.utils import timezone
 
+from games.inbound import process as inbound
 from games.mail import plan, send
 from games.models import Seat
 from games.play import bots, follow_up
@@ -59,6 +60,12 @@ def send_notification(self: Task[Any, Any], notification_id: int) -> str:
     return outcome.status
 
 
+@app.task(name="games.tasks.process_inbound_mail")
+def process_inbound_mail(mail_id: int) -> str:
+    """Act on a reply to a turn email that the webhook stored, and plan its answer."""
+    return inbound.process(mail_id).outcome
+
+
 @app.task(name="games.tasks.play_bot_turn")
 def play_bot_turn(game_id: int, version: int) -> bool:
     """A bot seat's move of turn `version`; a second run (or a stale one) does nothing."""
@@ -103,8 +110,13 @@ def sweep_digests() -> int:
 
 @app.task(name="games.tasks.requeue_unsent")
 def requeue_unsent() -> int:
-    """Send rows whose send task was lost (broker down, worker died)."""
-    ids = send.unsent(timezone.now())
+    """Send rows whose send task was lost (broker down, worker died), and act on stored
+    replies to turn emails whose task was lost."""
+    now = timezone.now()
+    ids = send.unsent(now)
     for notification_id in ids:
         send_notification.delay(notification_id)
-    return len(ids)
+    replies = inbound.unprocessed(now)  # replies whose task was lost
+    for mail_id in replies:
+        process_inbound_mail.delay(mail_id)
+    return len(ids) + len(replies)

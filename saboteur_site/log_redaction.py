@@ -8,6 +8,7 @@ access log that holds them is a key store. Two rules, so neither alone must be p
 - the path segment after a secret-bearing route (`play/`, `unsubscribe/`, ...) is
   replaced, wherever it appears: request line, path, query string (`?next=/play/...`),
   Referer (the seat page's own CSS and images send it) or an exception's text;
+- a turn email's reply address (`play+<token>@...`) keeps only its shape;
 - any run of 43 or more url-safe characters (the shape of a seat token: 32 bytes in
   base64) is replaced too, which covers percent-encoded paths and routes added later.
 
@@ -34,11 +35,14 @@ _ROUTE_SEGMENT = re.compile(
     re.IGNORECASE,
 )
 _TOKEN_SHAPED = re.compile(r"(?<![A-Za-z0-9_-])[A-Za-z0-9_-]{43,}(?![A-Za-z0-9_-])")
+# A turn email's reply address (play+<token>@...) moves in its seat like the link does.
+_REPLY_TOKEN = re.compile(r"(play\+)[A-Za-z2-7]{32}(@)", re.IGNORECASE)
 
 
 def redact(text: str) -> str:
     """`text` with every secret path segment and token-shaped string replaced."""
     text = _ROUTE_SEGMENT.sub(lambda m: m.group("route") + REDACTED, text)
+    text = _REPLY_TOKEN.sub(lambda m: m.group(1) + REDACTED + m.group(2), text)
     return _TOKEN_SHAPED.sub(REDACTED, text)
 
 

@@ -1,7 +1,7 @@
 """Settings, read from the environment (README "Configuration" lists every variable).
 
 The embedded default (DEBUG=1, no other variable) runs on SQLite with email to files.
-Production sets DEBUG=0, SECRET_KEY, ALLOWED_HOSTS, SITE_URL and DATABASE_URL.
+Production sets DEBUG=0, SECRET_KEY, LINK_KEY, ALLOWED_HOSTS, SITE_URL and DATABASE_URL.
 """
 
 from __future__ import annotations
@@ -26,10 +26,21 @@ if not SECRET_KEY:
         )
     SECRET_KEY = "django-insecure-development-only-key-do-not-use-in-production"
 # Seat links are HMAC(LINK_KEY, salt) (games/models/links.py): a key of their own, so
-# rotating SECRET_KEY leaves every link working. LINK_KEY_FALLBACKS (comma-separated)
+# changing SECRET_KEY leaves every link working. LINK_KEY_FALLBACKS (comma-separated)
 # still rebuild links made under an older key until `manage.py rotatelinks` has given
-# every open seat a new link. Unset, LINK_KEY is SECRET_KEY (what links used before).
-LINK_KEY = env_str("LINK_KEY") or SECRET_KEY
+# every open seat a new link. Required without DEBUG: it used to default to SECRET_KEY,
+# and then a new SECRET_KEY silently made every email's link one that opens nothing.
+LINK_KEY = env_str("LINK_KEY")
+if not LINK_KEY:
+    if not DEBUG:
+        raise ImproperlyConfigured(
+            "LINK_KEY must be set when DEBUG is off: seat links are made with it, apart "
+            "from SECRET_KEY. To keep every link that works today, set LINK_KEY to the "
+            "SECRET_KEY they were made under (LINK_KEY used to default to it); or set a "
+            "new LINK_KEY, put that old key in LINK_KEY_FALLBACKS and run `python "
+            "manage.py rotatelinks --old-keys-only` (README \"Links: who holds which\")."
+        )
+    LINK_KEY = "django-insecure-development-only-link-key"
 LINK_KEY_FALLBACKS = [k for k in env_str("LINK_KEY_FALLBACKS", "").split(",") if k]
 
 # Absolute links (emails, the creategame command) are built on SITE_URL.
@@ -53,6 +64,7 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
+    "axes",
     "games",
 ]
 
@@ -88,10 +100,35 @@ MIDDLEWARE = [
     "games.web.guards.ProviderWebhookErrors",
     "games.web.csrf.NoReferrerCsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
-    "games.web.lockout.AdminLoginLockout",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # Last, as django-axes asks: it turns a locked-out login into games.web.lockout's 429.
+    "axes.middleware.AxesMiddleware",
 ]
+
+# ---- admin login lockout (django-axes; games/web/lockout.py, README "Limits") ------------
+# Axes' backend first: it refuses a locked-out user name or client before the password is
+# checked. Failures are counted in the database (axes_accessattempt), per user name as
+# authentication looks it up and per client address, each against its own limit
+# (games.play.limits "login_user", "login_client"; RATE_LIMITS overrides them).
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_HANDLER = "games.web.lockout.LimitsPerName"
+AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_FAILURE_LIMIT = 1  # LimitsPerName reports 1 once either count reaches its own limit
+AXES_COOLOFF_TIME = "games.web.lockout.cool_off"
+# A refused attempt while locked out is not counted: the lockout ends one window after the
+# failure that caused it.
+AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
+AXES_USERNAME_CALLABLE = "games.web.lockout.login_name"
+AXES_CLIENT_IP_CALLABLE = "games.play.limits.client_address"
+AXES_LOCKOUT_CALLABLE = "games.web.lockout.locked_out"
+# Never stored or logged in clear: user names, addresses, the CSRF token (the password
+# never is).
+AXES_SENSITIVE_PARAMETERS = ["username", "ip_address", "csrfmiddlewaretoken"]
+AXES_VERBOSE = False  # no start-up banner; log lines name only the masked parameters
 
 ROOT_URLCONF = "saboteur_site.urls"
 
@@ -249,9 +286,15 @@ for _name, (_variable, _required) in _provider_settings.items():
 if env_str("ANYMAIL_WEBHOOK_SECRET"):
     ANYMAIL["WEBHOOK_SECRET"] = env_str("ANYMAIL_WEBHOOK_SECRET")
 # Moves by email (README "Playing by email"): turn emails reply to play+<token>@INBOUND_DOMAIN;
-# at most INBOUND_ANSWERS_PER_HOUR answers go to one sender per hour.
+# at most INBOUND_ANSWERS_PER_HOUR answers go to one seat per hour. A message larger than
+# INBOUND_MAX_BYTES (the provider's whole request) is not read: its seat is told it was too
+# large; a request larger than INBOUND_MAX_REQUEST_BYTES is refused (413) unread.
 INBOUND_DOMAIN = env_str("INBOUND_DOMAIN", _site.hostname)
 INBOUND_ANSWERS_PER_HOUR = env_int("INBOUND_ANSWERS_PER_HOUR", 10)
+INBOUND_MAX_BYTES = env_int("INBOUND_MAX_BYTES", 2_621_440)
+INBOUND_MAX_REQUEST_BYTES = env_int("INBOUND_MAX_REQUEST_BYTES", 32 * 1024 * 1024)
+# Table talk by email: at most this many "say" lines of one email are posted.
+INBOUND_TALK_LINES = env_int("INBOUND_TALK_LINES", 3)
 # SMTP (EMAIL_PROVIDER=smtp)
 EMAIL_HOST = env_str("EMAIL_HOST", "localhost")
 EMAIL_PORT = env_int("EMAIL_PORT", 587)

@@ -1,4 +1,4 @@
-"""Settings for the test suite: the real settings with a throwaway key and no HTTPS redirect.
+"""Settings for the test suite: the real settings with throwaway keys and no HTTPS redirect.
 
 DATABASE_URL still applies, so the suite runs on PostgreSQL when it points there.
 """
@@ -6,6 +6,7 @@ DATABASE_URL still applies, so the suite runs on PostgreSQL when it points there
 import os
 
 os.environ.setdefault("SECRET_KEY", "test-only-not-secret-" + "x" * 40)
+os.environ.setdefault("LINK_KEY", "test-only-link-key-" + "y" * 40)
 
 from .settings import *  # noqa: E402,F403
 

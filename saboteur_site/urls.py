@@ -1,12 +1,17 @@
 from django.contrib import admin
 from django.http import HttpResponsePermanentRedirect
 from django.templatetags.static import static
-from django.urls import include, path
+from django.urls import include, path, re_path
+
+from games.web.views.inbound_webhook import inbound_webhook
 
 urlpatterns = [
     path("admin/", admin.site.urls),
     # Browsers ask for /favicon.ico whatever the page says.
     path("favicon.ico", lambda request: HttpResponsePermanentRedirect(static("games/favicon.svg"))),
+    # Replies to turn emails: screened here before anymail's own inbound view parses them
+    # (games/web/views/inbound_webhook.py).
+    re_path(r"^anymail/(?P<esp>[a-z_]+)/inbound(?:_mime)?/$", inbound_webhook),
     # The email provider's delivery reports: /anymail/<provider>/tracking/ (README "Email").
     path("anymail/", include("anymail.urls")),
     # Django's set_language (POST with CSRF): the switcher on the home and setup pages.

@@ -9,8 +9,9 @@ from typing import Any
 from anymail.inbound import AnymailInboundMessage
 from django.core import mail
 
-from games.mail.inbound.incoming import from_anymail
-from games.play.inbound import Result, receive
+from games.inbound.incoming import from_anymail
+from games.inbound.process import Result
+from games.inbound.receive import receive
 
 REPLY_TO = re.compile(r"play\+[a-z2-7]{32}@[\w.-]+")
 
@@ -40,3 +41,48 @@ def send_reply(commit: Any, address: str, text: str, event_id: str = "",
     """Deliver the reply through the pipeline; on-commit work (answers, turn emails) runs."""
     with commit():
         return receive(from_anymail(inbound(address, text, **kwargs), event_id))
+
+
+# ---- random MIME trees, for the fuzz test and bench/inbound.py ---------------------------
+
+CHARSETS = ["utf-8", "iso-8859-1", "windows-1252", "iso-2022-jp", "utf-16", "x-unknown-zz",
+            "", "us-ascii", "koi8-r", "gb2312"]
+KINDS = ["text/plain", "text/html", "application/octet-stream", "image/jpeg",
+         "message/rfc822", "text/calendar"]
+ENCODINGS = ["7bit", "8bit", "base64", "quoted-printable", "x-bogus", ""]
+
+
+def random_mime(rng: Any, address: str, size: int, depth: int) -> bytes:
+    """A message to `address` whose body is a random tree of parts `depth` deep at most,
+    about `size` bytes, with random charsets, transfer encodings and garbage."""
+    head = (f"From: p0@example.com\r\nTo: {address}\r\nSubject: Re: fuzz {rng.random()}\r\n"
+            f"Message-ID: <{rng.getrandbits(64)}@fuzz.example>\r\nMIME-Version: 1.0\r\n")
+    return head.encode() + _part(rng, size, depth)
+
+
+def _part(rng: Any, size: int, depth: int) -> bytes:
+    if depth > 0 and rng.random() < 0.5:
+        boundary = f"b{rng.getrandbits(32)}"
+        children = [_part(rng, size // 3, depth - 1) for _ in range(rng.randint(1, 3))]
+        out = f'Content-Type: multipart/{rng.choice(["mixed", "alternative", "related"])}; ' \
+              f'boundary="{boundary}"\r\n\r\n'.encode()
+        for child in children:
+            out += f"--{boundary}\r\n".encode() + child + b"\r\n"
+        if rng.random() < 0.9:  # sometimes never closed
+            out += f"--{boundary}--\r\n".encode()
+        return out
+    charset = rng.choice(CHARSETS)
+    kind = rng.choice(KINDS)
+    encoding = rng.choice(ENCODINGS)
+    params = f'; charset="{charset}"' if charset else ""
+    header = f"Content-Type: {kind}{params}\r\n"
+    if encoding:
+        header += f"Content-Transfer-Encoding: {encoding}\r\n"
+    words = ["pass 1", "say hi", "<script ", "<p>", "&amp;", "</div>", ">", "<!--", "\x00",
+             "\x1b$B", "\u00e9", "=C3=A9", "=\r\n", "play 3 at 1,0"]
+    body = "".join(rng.choice(words) + (" " if rng.random() < 0.3 else "")
+                   for _ in range(max(1, size // 6)))
+    raw = body.encode("utf-8", "surrogatepass")[:size]
+    if rng.random() < 0.2:
+        raw = bytes(rng.getrandbits(8) for _ in range(min(size, 4000)))
+    return header.encode() + b"\r\n" + raw

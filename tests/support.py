@@ -62,6 +62,22 @@ def token_of(link: str) -> str:
     return link.rstrip("/").rsplit("/", 1)[-1]
 
 
+OWN_LINK = re.compile(r"https?://[^\s\"<>]+?(/play/[A-Za-z0-9_-]{43}/)")
+
+
+def own_link_emailed_to(address: str) -> str:
+    """The path of the seat link in the newest email to `address` that carries one: how a
+    player (or a program playing a seat) gets its own link."""
+    from django.core import mail
+
+    for message in reversed(mail.outbox):
+        if address in message.to:
+            found = OWN_LINK.search(str(message.body))
+            if found is not None:
+                return found.group(1)
+    raise AssertionError(f"no email with a seat link was sent to {address}")
+
+
 def make_game(players: int = 3, seed: int = 1, start: bool = True,
               **kwargs: Any) -> GameWithLinks:
     specs = [services.PlayerSpec(name=f"Player{i}", email=f"p{i}@example.com")

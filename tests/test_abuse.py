@@ -12,7 +12,9 @@ import pytest
 from django.contrib.auth.models import User
 from django.core import mail
 from django.core.cache import cache
+from django.db import connection
 from django.test import Client, override_settings
+from django.test.utils import CaptureQueriesContext
 
 from games.models import Game, HostBlock, Notification
 from games.play import limits, services
@@ -149,6 +151,24 @@ def test_per_seat_limits_answer_429_with_retry_after(client: Client,
     talk = [client.post(game.page(0) + "say", {"text": f"hi {n}"}).status_code
             for n in range(3)]
     assert talk == [302, 302, 429]
+
+
+@override_settings(RATE_LIMITS={"api_seat": [2, 60]})
+def test_a_seat_past_its_api_limit_is_refused_before_the_game_is_touched(
+        client: Client, game: GameWithLinks, django_assert_num_queries: Any) -> None:
+    """A flood on one seat never queues on the game's row lock: the limit is counted per
+    link, before any query, and garbage bodies are refused before the lock too."""
+    state = client.get(game.api(0)).json()
+    client.get(game.api(0))
+    move = {"version": state["version"], "move": state["legal_moves"][0]}
+    with django_assert_num_queries(0):
+        refused = client.post(game.api(0) + "moves", move, content_type="application/json")
+    assert refused.status_code == 429 and game.refresh().version == 0
+    # A bad body from a seat within its limit: refused without locking the game.
+    with CaptureQueriesContext(connection) as queries:
+        bad = client.post(game.api(1) + "moves", "{not json", content_type="application/json")
+    assert bad.status_code == 400
+    assert not any("FOR UPDATE" in q["sql"].upper() for q in queries.captured_queries)
 
 
 # A database of its own on the machine's Redis, emptied before and after (never leftovers).

@@ -13,7 +13,7 @@ from django.test import Client
 
 from games import moderation
 from games.models import Dispute, EmailMode, Game, GameNotice, Notification, Seat
-from games.moderation import mail as moderation_mail
+from games.moderation import dispute_mail as moderation_mail
 from tests.moderation_support import make_moderator, play
 from tests.support import GameWithLinks, assert_no_card_ids, other_hands
 

@@ -25,7 +25,7 @@ from django.core import mail
 from django.test import override_settings
 
 from games import engine, tasks
-from games.mail import letters
+from games.mail import builders
 from games.mail.message import inline_css
 from games.models import EmailMode, Game, Notification, Seat
 from games.play import services
@@ -62,7 +62,7 @@ def check_email(message: Any, game: Game, rng: random.Random, seen: set[str]) ->
     assert note.kind in CHECKED_KINDS
     other = perturbed(state, number, rng)
     with mock.patch.object(Game, "state", lambda self: other):
-        letter = letters.letter_for(note)
+        letter = builders.letter_for(note)
     sent = (message.subject, message.body, message.alternatives[0][0])
     assert (letter.subject, letter.text, inline_css(letter.html)) == sent, (
         f"{note.kind} to seat {number} depends on something it may not know")

@@ -14,7 +14,7 @@ from django.core import mail
 from django.test import override_settings
 
 from games import engine
-from games.mail import letters, plan, send
+from games.mail import builders, plan, send
 from games.models import EmailMode, FollowUp, Game, Notification, Seat
 from games.play import hooks, services
 from games.tasks import plan_after_move, requeue_unsent, send_notification
@@ -251,16 +251,10 @@ def test_emails_are_written_in_the_seats_language(commit: Any) -> None:
     assert "(Europe/Rome)" in message.body
 
 
-def test_unknown_kinds_are_skipped_and_others_may_register_theirs() -> None:
+def test_unknown_kinds_are_skipped_and_every_kind_has_a_builder() -> None:
     g = make_game(players=3, seed=1, start=True)
-    note = Notification.objects.create(key="x:1", kind="dispute_done", to_email="a@example.com",
-                                       game=g.game, seat=g.seats[0])
+    note = Notification.objects.create(key="x:1", kind="no_such_kind",
+                                       to_email="a@example.com", game=g.game, seat=g.seats[0])
     assert send.deliver(note.pk).status == "skipped"
-    letters.register("dispute_done", lambda n: letters.Letter("Hi", "text", "<p>html</p>"))
-    try:
-        note2 = Notification.objects.create(key="x:2", kind="dispute_done",
-                                            to_email="a@example.com", game=g.game)
-        assert send.deliver(note2.pk).status == "sent"
-        assert mail.outbox[-1].subject == "Hi"
-    finally:
-        letters._BUILDERS.pop("dispute_done")
+    assert "no email is written" in Notification.objects.get(pk=note.pk).last_error
+    assert set(builders.BUILDERS) == set(Notification.Kind.values)

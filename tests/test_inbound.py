@@ -15,8 +15,8 @@ from django.core.management import call_command
 from django.test import Client, override_settings
 
 from games import engine
-from games.mail.inbound import tokens
 from games.models import Game, InboundMail, Message, Move, ReplyToken, Seat
+from games.models import reply_tokens as tokens
 from games.present import describe
 from tests.inbound_support import REPLY_TO, inbound, reply_address, send_reply
 from tests.support import make_game
@@ -136,9 +136,8 @@ def test_the_same_message_delivered_twice_is_handled_once(commit: Any) -> None:
     ({"Precedence": "junk"}, "p0@example.com", "pass 1"),
     ({}, "MAILER-DAEMON@example.com", "pass 1"),
     ({}, "postmaster@example.com", "pass 1"),
-    ({}, "p0@example.com", ""),  # nothing above the quoted original
 ])
-def test_auto_replies_bounces_and_empty_replies_are_dropped_silently(
+def test_auto_replies_bounces_and_list_mail_are_dropped_silently(
         commit: Any, headers: dict[str, str], sender: str, text: str) -> None:
     g = started(commit)
     address = reply_address("p0@example.com")
@@ -146,6 +145,17 @@ def test_auto_replies_bounces_and_empty_replies_are_dropped_silently(
     result = send_reply(commit, address, text, headers=headers, sender=sender)
     assert result.outcome == "dropped" and g.refresh().version == 0
     assert mail.outbox == [] and not InboundMail.objects.exists()
+
+
+def test_a_reply_with_no_words_of_its_own_changes_nothing_and_gets_no_answer(
+        commit: Any) -> None:
+    g = started(commit)
+    address = reply_address("p0@example.com")
+    mail.outbox.clear()
+    result = send_reply(commit, address, "")  # nothing above the quoted original
+    assert result.outcome == "empty" and g.refresh().version == 0
+    assert mail.outbox == []
+    assert InboundMail.objects.get().body_text == ""  # the stored text is gone
 
 
 def test_an_unknown_token_changes_nothing_and_gets_no_answer(commit: Any) -> None:

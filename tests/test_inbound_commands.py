@@ -7,16 +7,10 @@ import random
 import pytest
 
 from games import engine
-from games.mail.inbound import keywords as kw
-from games.mail.inbound.commands import (
-    Command,
-    CommandError,
-    command_for,
-    parse_line,
-    parse_reply,
-    to_move,
-)
-from games.mail.inbound.text import is_automatic, reply_lines
+from games.inbound.commands import Command, CommandError, parse_line, parse_reply, to_move
+from games.inbound.parse import is_automatic, reply_lines
+from games.present import command_words as kw
+from games.present.move_commands import command_for
 from tests.email_support import dig
 
 # command -> what it means, in each language's own words

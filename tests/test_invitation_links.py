@@ -4,6 +4,7 @@ rotation never hands out a dead link, and link keys live apart from SECRET_KEY."
 from __future__ import annotations
 
 import io
+import threading
 from typing import Any
 
 import pytest
@@ -11,7 +12,7 @@ from django.core import mail
 from django.core.management import call_command
 from django.test import Client, override_settings
 
-from games.models import Seat
+from games.models import Notification, Seat
 from games.models.links import find_seat, link_for
 from games.play import services
 from tests.support import token_of
@@ -43,7 +44,10 @@ def test_the_host_sees_invitation_links_that_show_no_hand_and_die_on_accepting(
     with commit():
         accepted = client.post(path_of(invitation) + "accept")
     assert accepted.status_code == 200
-    assert own in accepted.content.decode()  # shown this once
+    text = accepted.content.decode()
+    # Whoever held the invitation link (the host) is not shown the player's link.
+    assert token_of(own) not in text and "/play/" not in text
+    assert "sent to the seat's email address" in text
     assert client.get(path_of(invitation)).status_code == 404  # the invitation is used up
     assert client.get(path_of(own)).status_code == 200
     [letter] = mail.outbox
@@ -123,3 +127,61 @@ def test_rotatelinks_gives_every_open_seat_a_new_link_and_emails_it(
             assert client.get(path_of(new)).status_code == 200
             [letter] = [m for m in mail.outbox if m.to == [seat.email]]
             assert new in letter.body and old not in letter.body
+
+
+@pytest.mark.django_db
+def test_playing_through_the_own_link_takes_the_seat_and_kills_the_invitation(
+        client: Client, commit: Any) -> None:
+    with commit():
+        game = created(start=True)  # started at once: nobody has accepted
+    seat, invitation = game.seats[0]
+    api = "/api/play/" + token_of(link_for(seat)) + "/"
+    state = client.get(api).json()
+    assert find_seat(token_of(invitation)) is not None  # a GET changes nothing
+    made = client.post(api + "moves", {"version": state["version"],
+                                       "move": state["legal_moves"][0]},
+                       content_type="application/json")
+    assert made.status_code == 200
+    assert find_seat(token_of(invitation)) is None
+    assert client.get(path_of(invitation)).status_code == 404
+    assert Seat.objects.get(pk=seat.pk).accepted_at is not None
+
+
+@pytest.mark.django_db
+def test_any_form_sent_through_the_own_link_takes_the_seat(client: Client) -> None:
+    game = created(start=True)
+    seat, invitation = game.seats[1]
+    client.post(path_of(link_for(seat)) + "say", {"text": "hello"})
+    assert find_seat(token_of(invitation)) is None
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.postgres
+def test_of_many_accepts_at_once_one_takes_the_seat_and_one_email_goes() -> None:
+    """Real threads, real row locks: only meaningful on PostgreSQL."""
+    from django.db import connection
+
+    if connection.vendor != "postgresql":
+        pytest.skip("needs PostgreSQL (set DATABASE_URL): SQLite has no row locks")
+    game = created()
+    seat, invitation = game.seats[1]
+    path = path_of(invitation) + "accept"
+    barrier = threading.Barrier(6)
+    statuses: list[int] = []
+
+    def accept() -> None:
+        try:
+            barrier.wait()
+            statuses.append(Client().post(path).status_code)
+        finally:
+            connection.close()
+
+    mail.outbox.clear()
+    threads = [threading.Thread(target=accept) for _ in range(6)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert sorted(statuses) == [200, 404, 404, 404, 404, 404]
+    links = Notification.objects.filter(kind=Notification.Kind.LINKS, seat=seat)
+    assert links.count() == 1

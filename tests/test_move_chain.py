@@ -141,7 +141,7 @@ def test_the_migration_gives_every_existing_game_its_head() -> None:
                             actor_kind=Move.Actor.SEAT, seat_number=state.actor)
     fresh = make_game(players=3, seed=36)
     Game.objects.update(chain_head="")
-    migration = importlib.import_module("games.migrations.0018_game_chain_head")
+    migration = importlib.import_module("games.migrations.0020_game_chain_head")
     migration.chain_existing_games(apps, None)
     assert g.refresh().chain_head == expected_heads(g.game)[3]
     assert fresh.refresh().chain_head == fresh.game.commitment

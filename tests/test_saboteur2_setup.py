@@ -12,6 +12,7 @@ from django.test import Client
 
 from games.models import Game
 from tests.setup_support import set_up
+from tests.support import own_link_emailed_to
 
 NAMES = ["Ann", "Bob", "Cy", "Dan", "Eve", "Fay", "Gus", "Hal", "Ida", "Jo", "Kit", "Lou"]
 
@@ -46,11 +47,13 @@ def test_a_host_creates_an_expansion_game(client: Client, players: int, commit: 
     body = response.content.decode()
     invitations = re.findall(r'<a href="http://127\.0\.0\.1:8000(/play/[^"]+/)"', body)
     assert len(invitations) == players
-    # The last player accepts the host's invitation and opens the own link it shows.
-    accepted = client.post(invitations[-1] + "accept").content.decode()
-    own = re.search(r'<p class="own-link"><a href="(/play/[^"]+/)"', accepted)
-    assert own is not None and own.group(1) != invitations[-1]
-    page = client.get(own.group(1)).content.decode()
+    # The last player accepts the host's invitation; their own link comes by email only.
+    with commit():
+        accepted = client.post(invitations[-1] + "accept").content.decode()
+    assert "sent to the seat's email address" in accepted and "/play/" not in accepted
+    own = own_link_emailed_to(f"{NAMES[players - 1].lower()}@example.com")
+    assert own != invitations[-1]
+    page = client.get(own).content.decode()
     assert "Crystals in the maze: 0." in page
     assert "dwarf cards are set aside" in page
 

@@ -12,6 +12,7 @@ from typing import Any
 from unittest import mock
 
 import pytest
+from django.core import mail
 from django.core.checks import run_checks
 from django.core.mail import BadHeaderError, EmailMessage
 from django.test import Client, override_settings
@@ -21,7 +22,7 @@ from games.models.links import link_for
 from games.play import services
 from saboteur_site.celery import redact_worker_logs
 from saboteur_site.log_redaction import REDACTED
-from tests.support import GameWithLinks, token_of
+from tests.support import GameWithLinks, own_link_emailed_to, token_of
 
 
 def started_with_invitations() -> services.CreatedGame:
@@ -160,7 +161,7 @@ def test_an_email_that_cannot_be_sent_as_built_fails_at_once_and_alerts_moderato
 
 
 @pytest.mark.django_db
-def test_a_script_accepts_an_invitation_through_the_api_and_plays_with_its_own_link(
+def test_a_script_accepts_an_invitation_through_the_api_and_plays_with_its_emailed_link(
         commit: Any) -> None:
     client = Client(enforce_csrf_checks=True)  # a program: no CSRF token
     with commit():
@@ -169,21 +170,26 @@ def test_a_script_accepts_an_invitation_through_the_api_and_plays_with_its_own_l
     refused = client.get("/api/play/" + token_of(invitation) + "/").json()["error"]
     accept = refused["accept"]
     assert accept == "/api/play/" + token_of(invitation) + "/accept"
+    mail.outbox.clear()
     with commit():
         answer = client.post(accept)
     body = answer.json()
     assert answer.status_code == 200 and answer["Cache-Control"].startswith("no-store")
     assert (body["seat"], body["accepted"], body["game_status"]) == (0, True, "active")
-    assert body["link"] == link_for(seat) and body["api"] == "/api/play/" + token_of(
-        link_for(seat)) + "/"
-    # The invitation link is dead; the own link plays.
+    # The own link is never in the answer: it went to the seat's address, and only there.
+    assert body["link_sent"] is True and token_of(link_for(seat)) not in answer.content.decode()
+    assert "link" not in body and "api" not in body
+    [letter] = mail.outbox
+    assert letter.to == ["ann@x.org"]
+    api = "/api" + own_link_emailed_to("ann@x.org")
+    # The invitation link is dead; the own link from the email plays.
     assert client.post(accept).status_code == 404
-    state = client.get(body["api"]).json()
+    state = client.get(api).json()
     move = state["legal_moves"][0]
-    made = client.post(body["api"] + "moves", data={"version": state["version"], "move": move},
+    made = client.post(api + "moves", data={"version": state["version"], "move": move},
                        content_type="application/json")
     assert made.status_code == 200 and made.json()["version"] == state["version"] + 1
     # Through the own link, accept records nothing new and hands out no link.
-    again = client.post(body["api"] + "accept").json()
-    assert again["accepted"] is True and "link" not in again
-    assert client.get(body["api"] + "accept").status_code == 405
+    again = client.post(api + "accept").json()
+    assert again["accepted"] is True and "link" not in again and "link_sent" not in again
+    assert client.get(api + "accept").status_code == 405

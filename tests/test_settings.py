@@ -11,6 +11,7 @@ ROOT = Path(__file__).resolve().parent.parent
 PRODUCTION = {
     "DEBUG": "0",
     "SECRET_KEY": "a-long-random-production-secret-key-" + "k9Qz" * 10,
+    "LINK_KEY": "a-long-random-production-link-key-" + "p3Xw" * 10,
     "ALLOWED_HOSTS": "saboteur.example.org",
     "SITE_URL": "https://saboteur.example.org",
     "DATABASE_URL": "sqlite:///" + str(ROOT / "never-created.sqlite3"),
@@ -21,8 +22,8 @@ PRODUCTION = {
 
 def manage(*args: str, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
     clean = {k: v for k, v in os.environ.items()
-             if k not in {"DEBUG", "SECRET_KEY", "ALLOWED_HOSTS", "SITE_URL", "DATABASE_URL",
-                          "CACHE_URL", "USE_X_FORWARDED_FOR", "BEHIND_HTTPS_PROXY",
+             if k not in {"DEBUG", "SECRET_KEY", "LINK_KEY", "ALLOWED_HOSTS", "SITE_URL",
+                          "DATABASE_URL", "CACHE_URL", "USE_X_FORWARDED_FOR", "BEHIND_HTTPS_PROXY",
                           "CSRF_TRUSTED_ORIGINS", "DJANGO_SETTINGS_MODULE"}}
     return subprocess.run([sys.executable, "manage.py", *args], cwd=ROOT, env={**clean, **env},
                           capture_output=True, text=True, timeout=120)

@@ -5,9 +5,9 @@
     games.admin.moderate    the moderation page: the whole truth and every action
     games.admin.records     seats, moves, table talk, notices, disputes, emails, actions
     games.admin.permissions who may see secrets and who may act
-    games.admin.inbound     inbound emails (moves by email), From mismatches
+    games.admin.inbound_mails  inbound emails (moves by email), From mismatches
 """
 
-from games.admin import games, inbound, records
+from games.admin import games, inbound_mails, records
 
-__all__ = ["games", "inbound", "records"]
+__all__ = ["games", "inbound_mails", "records"]

@@ -93,7 +93,7 @@ class SeatAdmin(GameColumn, SecretFieldsAdmin):
     search_fields = ("player_name", "email", "game__name")
     list_select_related = ("game",)
     show_full_result_count = False
-    # Never link_salt or secret_hash: with SECRET_KEY the salt rebuilds the link.
+    # Never link_salt or secret_hash: with the link key the salt rebuilds the link.
     fields = ("game", "number", "player_name", "email", "language", "time_zone", "email_mode",
               "accepted_at", "missed_turns", "absent_since", "vacation_left", "vacation_until",
               "email_problem_at", "link_rotated_at", "created_at")

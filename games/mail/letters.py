@@ -1,17 +1,14 @@
 """The words of each email kind, rendered at send time in the recipient's language and zone.
 
-`letter_for(notification)` picks the builder for the notification's kind. Each
-builder reads the game through `engine.view(state, recipient seat)` only (via
+Each builder reads the game through `engine.view(state, recipient seat)` only (via
 `facts`), plus public things: seat names, the deadline, table notices. A builder
 raises `Skip` when the email no longer makes sense (the turn it announces is over,
 the game was cancelled): the notification is then recorded as skipped, not sent.
-
-Other modules may add kinds with `register(kind, builder)`.
+`games.mail.builders` lists which builder writes which kind.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import replace
 from zoneinfo import ZoneInfo
 
@@ -24,8 +21,8 @@ from django.utils.translation import ngettext
 
 from games import engine
 from games.engine.types import JSON
-from games.mail.inbound.letter import reply_part
 from games.mail.message import Letter, unsubscribe_url
+from games.mail.reply_part import reply_part
 from games.models import EmailMode, Game, Notification, Seat
 from games.models.fairness import chain_shown
 from games.models.links import link_for
@@ -33,29 +30,9 @@ from games.present import describe, facts, maze, pages
 from games.present.pages import table_notices
 from games.present.timeline import timeline
 
-Builder = Callable[[Notification], Letter]
-
 
 class Skip(Exception):
     """This email should not go out any more; the reason is recorded on the row."""
-
-
-_BUILDERS: dict[str, Builder] = {}
-
-
-def register(kind: str, builder: Builder) -> None:
-    _BUILDERS[kind] = builder
-
-
-def letter_for(notification: Notification) -> Letter:
-    builder = _BUILDERS.get(notification.kind)
-    if builder is None:
-        raise Skip(f"no email is written for kind {notification.kind!r}")
-    seat = notification.seat
-    language = seat.language if seat is not None else settings.LANGUAGE_CODE
-    zone = seat.zone if seat is not None else ZoneInfo("UTC")
-    with translation.override(language), timezone.override(zone):
-        return builder(notification)
 
 
 def rules_link(ruleset: str) -> str:
@@ -121,7 +98,9 @@ def invitation(note: Notification) -> Letter:
     if game.status in (Game.Status.CANCELLED, Game.Status.FINISHED):
         raise Skip("the game is over")
     names = names_of(game)
-    subject = _("You are invited to play Saboteur: %(game)s") % {"game": game.name}
+    # The subject carries no text the host wrote (no game or player name): that is the
+    # line a mailbox shows unopened, and a setup page must not let anyone write it.
+    subject = _("You are invited to play Saboteur by email")
     return render("invitation", subject, {
         **seat_context(note, seat, game),
         "players": [names[n] for n in sorted(names)], "started": game.status != "setup",
@@ -279,12 +258,4 @@ def moderator_alert(note: Notification) -> Letter:
     })
 
 
-for _kind, _builder in [
-    (Notification.Kind.INVITATION, invitation), (Notification.Kind.TURN, turn),
-    (Notification.Kind.REMINDER, reminder), (Notification.Kind.MISSED, missed),
-    (Notification.Kind.ROUND_END, round_end), (Notification.Kind.GAME_END, game_end),
-    (Notification.Kind.DIGEST, digest), (Notification.Kind.MODERATOR_ALERT, moderator_alert),
-]:
-    register(_kind, _builder)
-
-__all__ = ["Letter", "Skip", "letter_for", "register"]
+__all__ = ["Letter", "Skip"]

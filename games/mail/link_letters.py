@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
-from games.mail.letters import Letter, Skip, register, render
+from games.mail.letters import Letter, Skip, render
 from games.models import Game, Notification, Seat
 from games.models.links import confirm_link, link_for
 
@@ -44,7 +44,3 @@ def confirm_setup(note: Notification) -> Letter:
     subject = _("Confirm your new Saboteur game")
     return render("confirm_setup", subject, {
         "link": confirm_link(game), "players": game.seats.filter(kind="person").count()})
-
-
-register(Notification.Kind.LINKS, links)
-register(Notification.Kind.CONFIRM_SETUP, confirm_setup)

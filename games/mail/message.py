@@ -37,6 +37,8 @@ class Letter:
     text: str
     html: str
     reply_to: str = ""  # turn emails: play+<token>@INBOUND_DOMAIN (moves by email)
+    # Threading an answer under the player's reply: In-Reply-To and References.
+    in_reply_to: str = ""
 
 
 def email_domain() -> str:
@@ -90,6 +92,8 @@ def build(notification: Notification, letter: Letter) -> EmailMultiAlternatives:
         "Auto-Submitted": "auto-generated",
         "X-Auto-Response-Suppress": "All",
     }
+    if letter.in_reply_to:
+        headers["In-Reply-To"] = headers["References"] = letter.in_reply_to
     unsubscribe = unsubscribe_url(notification)
     if unsubscribe is not None:
         headers["List-Unsubscribe"] = f"<{unsubscribe}>"

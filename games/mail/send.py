@@ -26,11 +26,8 @@ from django.core.mail import BadHeaderError
 from django.db.models import F
 from django.utils import timezone
 
-from games.mail import (
-    letters,
-    link_letters,  # noqa: F401  (registers the links email)
-    plan,
-)
+from games.mail import letters, plan
+from games.mail.builders import letter_for
 from games.mail.message import build, message_id_for
 from games.models import Notification, Seat
 
@@ -111,7 +108,7 @@ def deliver(notification_id: int) -> Outcome:
     if reason:
         return _finish(note, Status.SKIPPED, last_error=reason)
     try:
-        letter = letters.letter_for(note)
+        letter = letter_for(note)
         message = build(note, letter)
     except letters.Skip as skip:
         return _finish(note, Status.SKIPPED, last_error=str(skip))

@@ -1,8 +1,8 @@
 """Games as a move log plus a snapshot (docs/DESIGN.md "State and history"), one module
 per concern: `game` (games, seats, moves, talk, notices), `notifications` (emails),
 `moderation` (disputes, moderator actions, sweep marks), `links` (private seat links),
-`inbound` (moves by email), `follow_up` (the after-move outbox), `rows` (instances from
-plain statements)."""
+`reply_tokens` and `inbound_mail` (moves by email), `follow_up` (the after-move outbox),
+`rows` (instances from plain statements)."""
 
 from games.models.follow_up import FollowUp
 from games.models.game import (
@@ -19,14 +19,15 @@ from games.models.game import (
     default_vacation,
     new_public_id,
 )
-from games.models.hosting import HostBlock
-from games.models.inbound import InboundMail, ReplyToken
+from games.models.hosting import HostBlock, Invitation
+from games.models.inbound_mail import InboundMail
 from games.models.moderation import Dispute, ModeratorAction, SweepMark
 from games.models.notifications import Notification
+from games.models.reply_tokens import ReplyToken
 
 __all__ = [
     "MAX_HOURS_PER_MOVE", "Dispute", "EmailMode", "FollowUp", "Game", "GameNotice", "HostBlock",
-    "InboundMail", "Message", "ModeratorAction", "Move", "Notification", "ReplyToken", "Seat",
-    "SeatKind", "SweepMark", "TimeoutPolicy", "default_reminders", "default_vacation",
-    "new_public_id",
+    "InboundMail", "Invitation", "Message", "ModeratorAction", "Move", "Notification",
+    "ReplyToken", "Seat", "SeatKind", "SweepMark", "TimeoutPolicy", "default_reminders",
+    "default_vacation", "new_public_id",
 ]

@@ -229,8 +229,9 @@ class Seat(models.Model):
     # is stored, so a database dump alone cannot rebuild a link.
     link_salt = models.CharField(max_length=32, editable=False, default="")
     secret_hash = models.CharField(max_length=64, unique=True, editable=False)
-    # Which link key made the link (games.models.links.key_id; "" = SECRET_KEY, before
-    # link keys existed): emails rebuild the link with that same key.
+    # Which link key made the link (games.models.links.key_id; "" before link keys
+    # existed): emails rebuild the link with that key first (any configured key whose
+    # link matches secret_hash will do; none: the seat gets a new link).
     link_key_id = models.CharField(max_length=12, editable=False, default="", blank=True)
     # sha256 of the invitation link shown to the host; it works until the seat accepts.
     invite_hash = models.CharField(max_length=64, unique=True, null=True, blank=True,

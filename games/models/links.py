@@ -4,10 +4,12 @@ A seat's own link carries token = HMAC-SHA256(link key, "seat-link:" + the seat'
 salt). The database holds the salt, the sha256 of the token and which link key made it
 (`link_key_id`, a fingerprint, never the key): a dump alone cannot rebuild a link, the
 server (database + link key) can, for every turn email, without rotating the link each
-time. Link keys are their own setting (LINK_KEY, LINK_KEY_FALLBACKS), independent of
-SECRET_KEY: rotating SECRET_KEY leaves every link working; retiring a link key is done by
-`manage.py rotatelinks`, which gives every open seat a new salt under the current key and
-emails the new links.
+time. Link keys are their own setting (LINK_KEY, LINK_KEY_FALLBACKS; required without
+DEBUG), independent of SECRET_KEY: changing SECRET_KEY leaves every link working; retiring
+a link key is done by `manage.py rotatelinks`, which gives every open seat a new salt
+under the current key and emails the new links. An email never carries a link that does
+not open its seat: a seat whose link no configured key rebuilds gets a new one first
+(`token_of_seat`).
 
 An invitation link is a second, random token per seat (only its sha256 is stored): it is
 what a host or an operator is shown, and it stops working once the seat's player has
@@ -29,11 +31,11 @@ from dataclasses import dataclass
 
 from django.conf import settings
 from django.urls import reverse
+from django.utils import timezone
 
 from games.models import Game, Seat, rows
 
 TOKEN_RE = re.compile(r"^[A-Za-z0-9_-]{43}$")  # 32 bytes, url-safe base64 without "="
-LEGACY_KEY_ID = ""  # links made before link keys existed: SECRET_KEY made them
 
 log = logging.getLogger("games")
 
@@ -49,23 +51,14 @@ def key_id(key: str) -> str:
 
 def _keys() -> list[str]:
     """Every key that may have made a link still in use: the link keys, then SECRET_KEY and
-    its fallbacks (LINK_KEY defaults to SECRET_KEY, and Django's own key rotation moves the
-    old one into SECRET_KEY_FALLBACKS)."""
+    its fallbacks (links made before LINK_KEY was a setting of its own were made with
+    SECRET_KEY; new links never are)."""
     return [settings.LINK_KEY, *settings.LINK_KEY_FALLBACKS, settings.SECRET_KEY,
             *getattr(settings, "SECRET_KEY_FALLBACKS", [])]
 
 
 def current_key_id() -> str:
     return key_id(settings.LINK_KEY)
-
-
-def _key_by_id(wanted: str) -> str | None:
-    if wanted == LEGACY_KEY_ID:
-        return str(settings.SECRET_KEY)
-    for key in _keys():
-        if key_id(key) == wanted:
-            return key
-    return None
 
 
 def token_for(salt: str, key: str | None = None) -> str:
@@ -95,12 +88,43 @@ def new_invitation() -> tuple[str, str]:
     return token, hash_token(token)
 
 
+def rebuilt_token(seat: Seat) -> str | None:
+    """The seat's own link rebuilt with the configured key that made it (checked against
+    its stored hash), or None when none of them did."""
+    keys = _keys()
+    # The key the seat names first: one HMAC in the usual case.
+    keys.sort(key=lambda key: key_id(key) != seat.link_key_id)
+    for key in keys:
+        token = token_for(seat.link_salt, key)
+        if hmac.compare_digest(hash_token(token), seat.secret_hash):
+            return token
+    return None
+
+
 def token_of_seat(seat: Seat) -> str:
-    key = _key_by_id(seat.link_key_id)
-    if key is None:  # its key was retired without `rotatelinks`: that link is dead
-        log.warning("seat %s: its link key is no longer configured", seat.pk)
-        key = settings.LINK_KEY
-    return token_for(seat.link_salt, key)
+    """The seat's own link, for an email or the one page that shows it (after accepting).
+
+    When no configured key made it (its link key, or the SECRET_KEY of an old link, was
+    changed without being kept as a fallback), the seat gets a new link under LINK_KEY
+    first, so that what is sent or shown opens the seat: the link that can no longer be
+    rebuilt dies, and nobody is handed one that opens nothing."""
+    for _attempt in range(3):
+        token = rebuilt_token(seat)
+        if token is not None:
+            return token
+        made = new_link()
+        replaced = Seat.objects.filter(pk=seat.pk, secret_hash=seat.secret_hash).update(
+            link_salt=made.salt, secret_hash=made.digest, link_key_id=made.key_id,
+            link_rotated_at=timezone.now())
+        if replaced:
+            log.warning("seat %s: no configured key made its link: it has a new one",
+                        seat.pk)
+            seat.link_salt, seat.secret_hash, seat.link_key_id = (
+                made.salt, made.digest, made.key_id)
+            return made.token
+        # Another email replaced it at the same moment: that new link is the one.
+        seat.refresh_from_db(fields=["link_salt", "secret_hash", "link_key_id"])
+    raise RuntimeError(f"seat {seat.pk}: its link keeps changing")
 
 
 def link_for(seat: Seat) -> str:
@@ -175,4 +199,11 @@ def confirm_token(game: Game) -> str:
 
 
 def confirm_link(game: Game) -> str:
-    return settings.SITE_URL + reverse("games:setup-confirm", args=[confirm_token(game)])
+    """The host's confirmation link, for the email: if LINK_KEY changed since the setup,
+    the game takes the link made under the current key (the email must open the game)."""
+    token = confirm_token(game)
+    if game.host_token_hash and game.host_token_hash != hash_token(token):
+        Game.objects.filter(pk=game.pk, host_token_hash=game.host_token_hash).update(
+            host_token_hash=hash_token(token))
+        game.host_token_hash = hash_token(token)
+    return settings.SITE_URL + reverse("games:setup-confirm", args=[token])

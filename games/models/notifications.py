@@ -25,6 +25,7 @@ class Notification(models.Model):
         MODERATOR_ALERT = "mod_alert", _("moderator alert")
         LINKS = "links", _("private links")
         CONFIRM_SETUP = "confirm_setup", _("confirm a new game")
+        ANSWER = "answer", _("answer to an email move")
 
     class Status(models.TextChoices):
         PENDING = "pending", _("pending")

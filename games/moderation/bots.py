@@ -12,7 +12,7 @@ from __future__ import annotations
 from django.contrib.auth.models import User
 from django.utils.translation import gettext as _
 
-from games.models import GameNotice, Seat, SeatKind
+from games.models import GameNotice, Seat, SeatKind, reply_tokens
 from games.moderation.common import (
     ModerationError,
     clean_note,
@@ -44,6 +44,7 @@ def hand_to_bot(seat_id: int, *, moderator: User, reason: str, public_note: str 
         seat.kind = SeatKind.BOT
         seat.missed_turns, seat.absent_since = 0, None
         seat.save(update_fields=["kind", "missed_turns", "absent_since"])
+        reply_tokens.revoke_seat(seat.pk)  # the bot plays: no email reply moves for it
         record(game, moderator, "hand_to_bot", reason, seat=seat.number)
         tell_table(game, GameNotice.Kind.MODERATOR, action="to_bot", seat=seat.number,
                    name=seat.player_name, note=public_note)
@@ -67,6 +68,7 @@ def hand_to_person(seat_id: int, *, moderator: User, reason: str,
                                                  "player instead."))
         seat.kind = SeatKind.PERSON
         seat.save(update_fields=["kind"])
+        reply_tokens.revoke_seat(seat.pk)  # replies to emails from before the bot are void
         action = record(game, moderator, "hand_to_person", reason, seat=seat.number)
         tell_table(game, GameNotice.Kind.MODERATOR, action="to_person", seat=seat.number,
                    name=seat.player_name, note=public_note)

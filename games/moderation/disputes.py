@@ -13,7 +13,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games.models import Dispute, Game, GameNotice, Seat
-from games.moderation import mail
+from games.moderation import dispute_mail
 from games.moderation.common import (
     ModerationError,
     clean_note,
@@ -55,7 +55,7 @@ def file_dispute(seat_id: int, *, text: str, move_number: int | None = None,
         # the page's disputes box, never in the log (which spectators see too).
         tell_table(game, GameNotice.Kind.DISPUTE, event="filed", dispute=dispute.pk,
                    seat=seat.number, move=move_number)
-        mail.dispute_filed(dispute)
+        dispute_mail.dispute_filed(dispute)
     return dispute
 
 
@@ -81,7 +81,7 @@ def resolve_dispute(dispute_id: int, *, moderator: User, outcome: str, note: str
                seat=dispute.seat.number, public_note=public_note)
         tell_table(game, GameNotice.Kind.DISPUTE, event="resolved", dispute=dispute.pk,
                    seat=dispute.seat.number, outcome=outcome, note=public_note)
-        mail.dispute_resolved(dispute)
+        dispute_mail.dispute_resolved(dispute)
     return dispute
 
 

@@ -19,7 +19,16 @@ from django.utils.translation import gettext as _
 from games import engine
 from games.engine.types import JSON
 from games.mail import plan
-from games.models import EmailMode, Game, GameNotice, Move, Notification, Seat, SeatKind
+from games.models import (
+    EmailMode,
+    Game,
+    GameNotice,
+    Move,
+    Notification,
+    Seat,
+    SeatKind,
+    reply_tokens,
+)
 from games.models.links import new_link
 from games.moderation.common import (
     ModerationError,
@@ -95,6 +104,7 @@ def replace_player(seat_id: int, *, name: str, email: str, moderator: User, reas
         if game.status == Game.Status.SETUP:
             seat.accepted_at = None
         seat.save()
+        reply_tokens.revoke_seat(seat.pk)  # the old player's emails move no more
         record(game, moderator, "replace_player", reason, seat=seat.number, old=old,
                new={"name": name, "email": email, "time_zone": time_zone,
                     "language": language})

@@ -11,6 +11,7 @@ from django.utils import timezone
 
 from games.mail import plan
 from games.models import Game, Seat, SeatKind
+from games.models.mailboxes import mailbox
 from games.play import limits
 
 OPEN = (Game.Status.SETUP, Game.Status.ACTIVE, Game.Status.PAUSED)
@@ -21,7 +22,7 @@ def send_links(address: str, client: str) -> int:
     email). Raises limits.Limited."""
     address = address.strip()
     limits.hit("links_client", client)
-    limits.hit("links_address", address.lower())
+    limits.hit("links_address", mailbox(address))
     seats = list(Seat.objects.filter(email__iexact=address, kind=SeatKind.PERSON,
                                      game__status__in=OPEN).order_by("game_id", "number"))
     if not seats:

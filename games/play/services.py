@@ -33,6 +33,7 @@ from games.models import (
     Seat,
     SeatKind,
     TimeoutPolicy,
+    reply_tokens,
 )
 from games.models.links import new_link
 from games.play import clock, hooks, log_cache, move_rows
@@ -47,6 +48,7 @@ from games.play.setup import (
     bot_player,
     bot_players,
     create_game,
+    has_accepted,
     invite_seat,
     start_game,
     valid_time_zone,
@@ -56,7 +58,7 @@ from games.play.text import is_clean_message
 __all__ = [
     "SEED_BITS", "CreatedGame", "GameNotPlayable", "LinkMove", "PlayerSpec", "ServiceError",
     "SetupError", "StaleVersion", "accept_seat", "apply_move", "bot_player", "bot_players",
-    "create_game", "invite_seat", "miss_deadline", "post_message", "rotate_link",
+    "create_game", "has_accepted", "invite_seat", "miss_deadline", "post_message", "rotate_link",
     "seat_move_by_link", "set_email_mode", "start_game", "submit_move",
     "update_preferences", "valid_time_zone",
 ]
@@ -206,7 +208,8 @@ def _check_playable(game: Game) -> None:
 
 
 def rotate_link(seat_id: int, current_hash: str | None = None) -> str | None:
-    """Give the seat a new private link; the old one stops working at once.
+    """Give the seat a new private link; the old one, and every reply address of the
+    seat's emails, stop working at once.
 
     With `current_hash` (the hash of the link the request came with) only if that is
     still the seat's link: of two clicks at once one rotates, the other gets None, so
@@ -217,7 +220,10 @@ def rotate_link(seat_id: int, current_hash: str | None = None) -> str | None:
         seats = seats.filter(secret_hash=current_hash)
     rotated = seats.update(link_salt=made.salt, secret_hash=made.digest,
                            link_key_id=made.key_id, link_rotated_at=timezone.now())
-    return made.token if rotated else None
+    if not rotated:
+        return None
+    reply_tokens.revoke_seat(seat_id)  # the old emails' reply addresses die with the link
+    return made.token
 
 
 def update_preferences(seat_id: int, *, time_zone: str, language: str) -> None:

@@ -15,6 +15,8 @@ from typing import Any
 
 from django.conf import settings
 from django.db import transaction
+from django.db.models import F, Q
+from django.db.models.functions import Coalesce
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -29,7 +31,9 @@ from games.models import (
     TimeoutPolicy,
     fairness,
 )
+from games.models.hosting import record_invitations
 from games.models.links import new_invitation, new_link, seat_link
+from games.models.mailboxes import mailbox
 from games.play import hooks, move_rows
 from games.play.clock import set_clock
 from games.play.errors import SetupError
@@ -151,7 +155,8 @@ def _check_setup(name: str, players: Sequence[PlayerSpec], hours: int) -> None:
             _("The pace must be between 1 and %(max)s hours per move.")
             % {"max": MAX_HOURS_PER_MOVE},
         )
-    emails = [p.email.strip().lower() for p in players if not p.bot]
+    # One mailbox, one seat: its mail would show both hands (games.models.mailboxes).
+    emails = [mailbox(p.email) for p in players if not p.bot]
     if len(set(emails)) != len(emails):
         raise SetupError("bad_setup", _("Each player needs a different email address."))
     languages = {code for code, _label in settings.LANGUAGES}
@@ -182,6 +187,7 @@ def invite_seat(seat: Seat) -> None:
     """Queue the seat's invitation for after the commit (hooks.send_invitation); the email
     carries the player's own link, rebuilt from the seat."""
     seat_id = seat.pk
+    record_invitations([seat])  # what the setup page's caps count (games.play.hosting)
     transaction.on_commit(lambda: hooks.send_invitation(seat_id))
 
 
@@ -204,23 +210,39 @@ def _start(game: Game, now: datetime) -> None:
     transaction.on_commit(lambda: hooks.after_game_started(game_id))
 
 
-def accept_seat(seat_id: int, by_invitation: bool = False) -> Seat:
+def accept_seat(seat_id: int, by_invitation: bool = False,
+                invitation_hash: str | None = None) -> Seat | None:
     """Record that the seat's player accepted; start the game once every seat has.
 
-    The host's invitation link dies here. Accepted through that link, the player's own
-    link is emailed to the seat's address (the page shows it once, games.web)."""
+    The host's invitation link dies here. Accepted through that link (`by_invitation`,
+    with the hash of the link used), the player's own link is emailed to the seat's
+    address, and only there: whoever holds an invitation link never sees the own link.
+    Of several accepts through one invitation at once, one takes the seat and sends one
+    email; the others get None (the invitation is used up).
+    """
     now = timezone.now()
     with transaction.atomic():
-        seat = Seat.objects.select_related("game").get(pk=seat_id)
-        game = Game.objects.select_for_update().get(pk=seat.game_id)
-        if seat.accepted_at is None or seat.invite_hash is not None:
-            seat.accepted_at = seat.accepted_at or now
-            seat.invite_hash = None
-            seat.save(update_fields=["accepted_at", "invite_hash"])
-            if by_invitation:
-                plan.queue(plan.own_links(seat.email, [seat], "accepted", f"seat={seat.pk}"))
+        game_id = Seat.objects.values_list("game_id", flat=True).get(pk=seat_id)
+        game = Game.objects.select_for_update().get(pk=game_id)
+        pending = Seat.objects.filter(pk=seat_id).filter(
+            Q(accepted_at__isnull=True) | Q(invite_hash__isnull=False))
+        if by_invitation:
+            pending = Seat.objects.filter(pk=seat_id, invite_hash=invitation_hash,
+                                          invite_hash__isnull=False)
+        # Conditional on the seat still waiting: of two accepts at once, one updates.
+        took = pending.update(accepted_at=Coalesce(F("accepted_at"), now), invite_hash=None)
+        if by_invitation and not took:
+            return None
+        seat = Seat.objects.get(pk=seat_id)
+        if took and by_invitation:
+            plan.queue(plan.own_links(seat.email, [seat], "accepted", f"seat={seat.pk}"))
         waiting = game.seats.filter(accepted_at__isnull=True).exists()
         if game.status == Game.Status.SETUP and not waiting:
             _start(game, now)
         seat.game = game
     return seat
+
+
+def has_accepted(seat: Seat) -> bool:
+    """Whether the seat's player has taken it (and no invitation link is left open)."""
+    return seat.accepted_at is not None and seat.invite_hash is None

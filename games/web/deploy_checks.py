@@ -1,5 +1,6 @@
 """`manage.py check --deploy` (and every start with DEBUG off): the settings that make
-the rate limits and the admin lockout count per client across the whole site.
+the rate limits count per client across the whole site (and the admin lockout, which
+counts in the database, sees each client by its own address).
 
 Without a shared cache each gunicorn process counts on its own (a client gets the limit
 once per process); behind a proxy without USE_X_FORWARDED_FOR every client is the

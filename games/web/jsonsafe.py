@@ -1,5 +1,7 @@
 """Reading JSON from strangers: nesting is capped before the parser sees it, so a body
-nested a thousand deep is a clear 400, never a RecursionError (a 500)."""
+nested a thousand deep is a clear 400, never a RecursionError (a 500); and a string
+holding a lone surrogate (`"\\ud800"`, valid JSON escapes but no text) is refused: it
+could not be written to the database or encoded in an answer."""
 
 from __future__ import annotations
 
@@ -31,11 +33,39 @@ def nesting_depth(raw: str) -> int:
     return deepest
 
 
+def _text_only(value: Any) -> Any:
+    """`value` unchanged; ValueError when a string in it (key or value) holds a lone
+    surrogate. Only called for bodies with such an escape, at most MAX_DEPTH deep."""
+    if isinstance(value, str):
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:
+            raise ValueError("a lone surrogate in a JSON string") from None
+    elif isinstance(value, list):
+        for item in value:
+            _text_only(item)
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            _text_only(key)
+            _text_only(item)
+    return value
+
+
 def loads(raw: str | bytes) -> Any:
-    """json.loads that refuses (ValueError) deep nesting, NUL bytes and bad encodings."""
+    """json.loads that refuses (ValueError) deep nesting, NUL bytes, bad encodings and
+    strings that are no text (lone surrogates)."""
     text = raw.decode("utf-8") if isinstance(raw, bytes) else raw
     if "\x00" in text:
         raise ValueError("NUL in JSON")
     if nesting_depth(text) > MAX_DEPTH:
         raise ValueError("JSON nested too deep")
-    return json.loads(text)
+    data = json.loads(text)
+    # Decoding `raw` checked the text itself; only an escape can make a surrogate.
+    return _text_only(data) if _has_surrogate_escape(text) else data
+
+
+def _has_surrogate_escape(text: str) -> bool:
+    """Whether an escape in `text` could make a surrogate (\\ud800-\\udfff)."""
+    lower = text.lower()
+    return any(f"\\u{lead}" in lower for lead in ("d8", "d9", "da", "db", "dc", "dd", "de",
+                                                   "df"))

@@ -19,7 +19,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.core.validators import validate_email
 from django.db import transaction
 
-from games.moderation.mail import MODERATORS_GROUP
+from games.moderation.dispute_mail import MODERATORS_GROUP
 
 DEFAULT_ENV = "MODERATOR_PASSWORD"
 

@@ -1,7 +1,7 @@
 """Feed one raw RFC 822 email through the moves-by-email pipeline and say what happened.
 
-    python manage.py inbound reply.eml
-    python manage.py inbound - < reply.eml
+    DEBUG=1 .venv/bin/python manage.py inbound reply.eml     (the local server's settings)
+    DEBUG=1 .venv/bin/python manage.py inbound - < reply.eml
 """
 
 from __future__ import annotations
@@ -12,8 +12,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from games.mail.inbound.incoming import from_bytes
-from games.play.inbound import receive
+from games.inbound.receive import receive_bytes
 
 
 class Command(BaseCommand):
@@ -28,7 +27,7 @@ class Command(BaseCommand):
             raw = sys.stdin.buffer.read() if name == "-" else Path(name).read_bytes()
         except OSError as error:
             raise CommandError(f"cannot read {name}: {error.strerror}") from None
-        result = receive(from_bytes(raw))
+        result = receive_bytes(raw)
         self.stdout.write(f"{result.outcome}: {result.detail}")
         if result.move is not None:
             self.stdout.write(f"move: {result.move}")

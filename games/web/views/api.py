@@ -5,14 +5,18 @@
                                     (+ "salt", "seed" once the game is over)
     GET  /api/play/<secret>/record  the finished game's record (409 before the end)
          ("players": [{"seat", "name", "bot"}], who sits where and which seats bots play)
-    POST /api/play/<secret>/accept  take the seat; through an invitation link the answer
-         carries the player's own "link" and "api" address, this once (403
-         invitation_not_accepted everywhere else an invitation link is used)
+    POST /api/play/<secret>/accept  take the seat; through an invitation link the player's
+         own link is emailed to the seat's address (never returned: "link_sent": true);
+         403 invitation_not_accepted everywhere else an invitation link is used
     POST /api/play/<secret>/moves   {"version": V, "move": {...}}
          200 as GET, after the move | 400 malformed | 404 unknown secret
          409 stale version | 422 illegal move or game not accepting moves
          405 wrong method | 413 body too large | 429 too many requests (Retry-After)
 Errors are {"error": {"code", "message"}}, whatever went wrong.
+
+The rate limit counts per link (its hash) and the body is read and checked before the
+game is touched: a link flooded past its limit, or sending garbage, never waits for (or
+holds) the game's row lock, so the other seats of the game play on undisturbed.
 """
 
 from __future__ import annotations
@@ -29,7 +33,7 @@ from django.views.decorators.csrf import csrf_exempt
 
 from games import engine
 from games.models import Game, Seat, SeatKind
-from games.models.links import find_seat, link_for, token_of_seat
+from games.models.links import find_seat, hash_token, token_digest
 from games.play import limits, services
 from games.present import pages, record
 from games.present.move_errors import explain
@@ -67,30 +71,43 @@ def api_methods(*allowed: str) -> Callable[[ApiView], ApiView]:
 
 
 def _seat_within_limits(secret: str, invitation_ok: bool = False) -> Seat | JsonResponse:
-    """The link's seat, or the JSON answer instead: 404 unknown, 403 an invitation link
-    (unless `invitation_ok`), 429 too many requests."""
+    """The link's seat, or the JSON answer instead: 404 unknown, 429 too many requests,
+    403 an invitation link (unless `invitation_ok`)."""
+    limited = _rate_limited(secret)
+    if limited is not None:
+        return limited
     seat = find_seat(secret)
     if seat is None:
         return _not_found()
-    return _refusal(seat, secret, invitation_ok) or seat
+    return _invitation_refusal(seat, secret, invitation_ok) or seat
 
 
-def _refusal(seat: Seat, secret: str, invitation_ok: bool = False) -> JsonResponse | None:
-    """The answer refusing the seat's request (403, 429), or None to go on."""
-    if seat.via_invitation and not invitation_ok:
-        # A host's invitation link is not the player's: it only opens the invitation and
-        # accepts it (here: POST .../accept, which answers with the player's own link).
-        return _error(403, "invitation_not_accepted", _(
-            "This is an invitation link: accept it on its page first, then use the "
-            "private link you are given."), accept=f"/api/play/{secret}/accept")
+def _rate_limited(secret: str) -> JsonResponse | None:
+    """429 when this link is past its limit. Counted per link (no database, no lock): a
+    malformed link is not counted (it is a 404 whatever happens)."""
+    digest = token_digest(secret)
+    if digest is None:
+        return None
     try:
-        limits.hit("api_seat", f"seat:{seat.pk}")
+        limits.hit("api_seat", f"link:{digest}")
     except limits.Limited as busy:
         response = _error(429, "too_many_requests",
                           _("Too many requests for this seat; try again in %(n)s seconds.")
                           % {"n": busy.retry_after}, retry_after=busy.retry_after)
         response["Retry-After"] = str(busy.retry_after)
         return response
+    return None
+
+
+def _invitation_refusal(seat: Seat, secret: str,
+                        invitation_ok: bool = False) -> JsonResponse | None:
+    """403 for a host's invitation link used for anything but accepting, else None."""
+    if seat.via_invitation and not invitation_ok:
+        # A host's invitation link is not the player's: it only opens the invitation and
+        # accepts it (POST .../accept, which emails the own link to the seat's address).
+        return _error(403, "invitation_not_accepted", _(
+            "This is an invitation link: accept it first; the player's own private link "
+            "is then sent to the seat's email address."), accept=f"/api/play/{secret}/accept")
     return None
 
 
@@ -112,19 +129,26 @@ def _players(game: Game) -> list[tuple[int, str, str]]:
 @api_methods("POST")
 def api_accept(request: HttpRequest, secret: str) -> JsonResponse:
     """Take the seat, as the invitation page's button does. Through an invitation link the
-    answer carries the player's own link, this once (it is also emailed); the invitation
-    link is dead afterwards. Through the own link it only records the acceptance."""
+    player's own link is emailed to the seat's address and never returned (the answer says
+    so); the invitation link is dead afterwards. Through the own link it records the
+    acceptance."""
     seat = _seat_within_limits(secret, invitation_ok=True)
     if isinstance(seat, JsonResponse):
         return seat
-    came_by_invitation = seat.via_invitation
-    seat = services.accept_seat(seat.pk, by_invitation=came_by_invitation)
-    answer: dict[str, Any] = {"seat": seat.number, "accepted": True,
-                              "game_status": seat.game.status}
-    if came_by_invitation:
-        own = token_of_seat(seat)
-        answer.update(link=link_for(seat), api=f"/api/play/{own}/")
-    return private(JsonAnswer(answer))
+    with seat_locale(seat):
+        if seat.via_invitation:
+            accepted = services.accept_seat(seat.pk, by_invitation=True,
+                                            invitation_hash=hash_token(secret))
+            if accepted is None:  # another accept took it first: the invitation is gone
+                return _not_found()
+            return private(JsonAnswer({
+                "seat": accepted.number, "accepted": True,
+                "game_status": accepted.game.status, "link_sent": True,
+                "message": _("The player's own private link was sent to the seat's email "
+                             "address: a program playing the seat reads it from there.")}))
+        accepted = services.accept_seat(seat.pk) or seat
+        return private(JsonAnswer({"seat": accepted.number, "accepted": True,
+                                   "game_status": accepted.game.status}))
 
 
 def _payload(game: Game, seat: Seat) -> JsonResponse:
@@ -172,27 +196,38 @@ def api_seat(request: HttpRequest, secret: str) -> JsonResponse:
 @csrf_exempt
 @api_methods("POST")
 def api_move(request: HttpRequest, secret: str) -> JsonResponse:
-    # The seat's lookup and its game's lock are one read (services.seat_move_by_link);
-    # every refusal below returns before the move and writes nothing.
+    # The rate limit and the body come first, without the game's lock; then the seat's
+    # lookup and its game's lock are one read (services.seat_move_by_link). Every refusal
+    # returns before the move and writes nothing.
+    limited = _rate_limited(secret)
+    if limited is not None:
+        return limited
+    body = _parse(request)
+    if isinstance(body, JsonResponse):
+        seat = find_seat(secret)
+        if seat is None:
+            return _not_found()
+        with seat_locale(seat):
+            refusal = _parse(request)  # the same refusal, in the seat's language
+        return refusal if isinstance(refusal, JsonResponse) else body
+    version, move = body
     with services.seat_move_by_link(secret) as found:
         if found is None:
             return _not_found()
-        refused = _refusal(found.seat, secret)
+        refused = _invitation_refusal(found.seat, secret)
         if refused is not None:
             return refused
+        if not services.has_accepted(found.seat):
+            services.accept_seat(found.seat.pk)  # the own link's first use takes the seat
         with seat_locale(found.seat):
-            outcome = _move(request, found)
+            outcome = _move(found, version, move)
     if isinstance(outcome, JsonResponse):
         return outcome
     with seat_locale(found.seat):
         return _payload(outcome, found.seat)
 
 
-def _move(request: HttpRequest, found: services.LinkMove) -> Game | JsonResponse:
-    body = _parse(request)
-    if isinstance(body, JsonResponse):
-        return body
-    version, move = body
+def _move(found: services.LinkMove, version: int, move: dict[str, Any]) -> Game | JsonResponse:
     ruleset = found.locked.game.ruleset
     try:
         return found.submit(version, move)

@@ -16,6 +16,7 @@ from django.utils.translation import gettext as _
 from games.models import Seat
 from games.models.links import find_seat, seat_path
 from games.play.limits import Limited
+from games.play.setup import accept_seat, has_accepted
 
 
 def seat_or_404(secret: str) -> Seat:
@@ -36,26 +37,37 @@ def seat_locale(seat: Seat) -> Iterator[None]:
 SeatView = Callable[[HttpRequest, Seat, str], HttpResponse]
 
 
+def opens_with_invitation(view: SeatView) -> SeatView:
+    """Mark a seat view that a host's invitation link may open too (the invitation page
+    and accepting it); every other seat view is the player's own link's alone."""
+    view.opens_with_invitation = True  # type: ignore[attr-defined]
+    return view
+
+
 def with_seat(view: SeatView) -> Callable[[HttpRequest, str], HttpResponse]:
-    """Resolve the link's seat (404 when there is none) and run `view` in its locale."""
+    """Resolve the link's seat (404 when there is none) and run `view` in its locale.
+
+    A POST through the seat's own link is the player's act: it takes the seat (and kills
+    an invitation link still open) if the player had not accepted yet. A GET changes
+    nothing (mail scanners open links)."""
+    invitation_ok = getattr(view, "opens_with_invitation", False)
 
     @wraps(view)
     def wrapper(request: HttpRequest, secret: str) -> HttpResponse:
         seat = seat_or_404(secret)
         with seat_locale(seat):
-            if seat.via_invitation and view.__name__ not in INVITATION_VIEWS:
+            if seat.via_invitation and not invitation_ok:
                 # A host's invitation link shows the invitation and accepts it, nothing
                 # more: the hand, the moves and the seat's settings are the player's.
                 messages.error(request, _("Accept the invitation first: then you have a "
                                           "link of your own."))
                 return private(redirect(seat_path(secret)))
+            if (request.method == "POST" and not seat.via_invitation
+                    and not has_accepted(seat)):
+                seat = accept_seat(seat.pk) or seat
             return view(request, seat, secret)
 
     return wrapper
-
-
-# What an invitation link may open (games.web.views.seat): the invitation, and accepting it.
-INVITATION_VIEWS = frozenset({"seat_page", "seat_accept"})
 
 
 Response = TypeVar("Response", bound=HttpResponse)

@@ -12,13 +12,14 @@ from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from games.inbound import incoming
+from games.inbound.receive import receive_bytes
 from games.mail import outbox
-from games.mail.inbound import incoming
-from games.mail.inbound.tokens import inbound_domain
 from games.mail.message import read_unsubscribe_token
 from games.models import EmailMode, Seat
 from games.models.links import seat_path
-from games.play import hosting, inbound, services
+from games.models.reply_tokens import inbound_domain
+from games.play import hosting, services
 from games.play.clock import sweeps as deadlines
 from games.web.views.common import private, with_seat
 
@@ -135,7 +136,7 @@ def outbox_reply(request: HttpRequest, name: str) -> HttpResponse:
     if original is None:
         raise Http404("No such message")
     raw = incoming.reply_to(original, request.POST.get("text", "")[:4000], inbound_domain())
-    result = inbound.receive(incoming.from_bytes(raw))
+    result = receive_bytes(raw)
     messages.info(request, _("Your reply was handled: %(outcome)s. %(detail)s") % {
         "outcome": result.outcome, "detail": result.detail})
     return redirect("games:outbox")

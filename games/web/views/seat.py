@@ -16,12 +16,18 @@ from django.views.decorators.http import require_GET, require_POST
 
 from games import engine
 from games.models import Game, Seat
-from games.models.links import hash_token, link_for, seat_path, token_of_seat
+from games.models.links import hash_token, seat_path
 from games.play import limits, services
 from games.present import pages, record
 from games.present.move_errors import explain
 from games.web.forms import MoveForm, PreferencesForm, TalkForm
-from games.web.views.common import private, seat_locale, too_many, with_seat
+from games.web.views.common import (
+    opens_with_invitation,
+    private,
+    seat_locale,
+    too_many,
+    with_seat,
+)
 
 
 def _render(request: HttpRequest, seat: Seat, status: int = 200, **extra: Any) -> HttpResponse:
@@ -43,6 +49,7 @@ def _render(request: HttpRequest, seat: Seat, status: int = 200, **extra: Any) -
 
 @require_GET
 @with_seat
+@opens_with_invitation
 def seat_page(request: HttpRequest, seat: Seat, secret: str) -> HttpResponse:
     if seat.via_invitation:
         # The host's invitation link, before or after the game starts: the invitation,
@@ -92,14 +99,17 @@ def seat_move(request: HttpRequest, seat: Seat, secret: str) -> HttpResponse:
 
 @require_POST
 @with_seat
+@opens_with_invitation
 def seat_accept(request: HttpRequest, seat: Seat, secret: str) -> HttpResponse:
-    came_by_invitation = seat.via_invitation
-    seat = services.accept_seat(seat.pk, by_invitation=came_by_invitation)
-    if came_by_invitation:
-        # The invitation link is dead now: the player's own link, this once (and emailed).
-        own = link_for(seat)
-        return private(render(request, "games/accepted.html", {
-            "game": seat.game, "own_link": own, "own_path": seat_path(token_of_seat(seat))}))
+    if seat.via_invitation:
+        # Whoever holds an invitation link (the host, often) never gets the own link: it
+        # goes to the seat's address only. The invitation link is dead from here on.
+        accepted = services.accept_seat(seat.pk, by_invitation=True,
+                                        invitation_hash=hash_token(secret))
+        if accepted is None:
+            raise Http404("This invitation was accepted already")
+        return private(render(request, "games/accepted.html", {"game": accepted.game}))
+    seat = services.accept_seat(seat.pk) or seat
     if seat.game.status == Game.Status.ACTIVE:
         messages.success(request, _("You have joined the game."))
     else:

@@ -67,11 +67,17 @@ def confirm(request: HttpRequest, token: str) -> HttpResponse:
     game = hosting.pending_game(token)
     if game is None:
         raise Http404("No such game to confirm")
+    refused = ""
     if request.method == "POST":
-        confirmed = hosting.confirm_game(game.pk)
-        # Shown once, straight from the POST: invitation links are stored only as hashes.
-        return private(render(request, "games/created.html", {
-            "created": confirmed.created, "game": confirmed.game}))
+        try:
+            confirmed = hosting.confirm_game(game.pk)
+        except services.SetupError as error:
+            refused = error.message  # a cap would be passed now: nothing was sent
+        else:
+            # Shown once, straight from the POST: invitation links are stored only as hashes.
+            return private(render(request, "games/created.html", {
+                "created": confirmed.created, "game": confirmed.game}))
     seats = list(game.seats.order_by("number"))
     return private(render(request, "games/confirm.html", {
-        "game": game, "seats": seats, "names": pages.seat_names(game), "token": token}))
+        "game": game, "seats": seats, "names": pages.seat_names(game), "token": token,
+        "refused": refused}, status=400 if refused else 200))

@@ -1,11 +1,12 @@
-"""Moves by email (README "Playing by email"): reply tokens and the inbound messages seen.
+"""The inbound messages seen (README "Playing by email"; the reply tokens are in
+`games.models.reply_tokens`, the pipeline in `games.inbound`).
 
-A `ReplyToken` is the credential in a turn email's Reply-To (`play+<token>@INBOUND_DOMAIN`):
-only its SHA-256 is stored, bound to the seat and the game version the email showed.
-An `InboundMail` row is written once per inbound message (its Message-ID and the
-provider's event id are unique), so a message delivered twice is handled once; it also
-counts the answers sent to a sender (the hourly limit) and shows moderators a reply
-whose From is not the seat's address.
+An `InboundMail` row is written once per inbound message for one of our live reply
+addresses (its Message-ID and the provider's event id are unique), so a message delivered
+twice is handled once. The webhook stores what the pipeline needs (the text and HTML
+parts, bounded) and a task acts on it (`games.inbound.process`), which empties the parts
+again: the row then keeps only the outcome, for moderators (a reply whose From is not the
+seat's address is flagged).
 """
 
 from __future__ import annotations
@@ -17,32 +18,20 @@ from django.utils.translation import gettext_lazy as _
 from games.models.game import Game, Seat
 
 
-class ReplyToken(models.Model):
-    token_hash = models.CharField(max_length=64, unique=True, editable=False)
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="reply_tokens")
-    seat = models.ForeignKey(Seat, on_delete=models.CASCADE, related_name="reply_tokens")
-    version = models.PositiveIntegerField(_("at version"))
-    created_at = models.DateTimeField(_("created at"), default=timezone.now, editable=False)
-
-    class Meta:
-        verbose_name = _("reply token")
-        verbose_name_plural = _("reply tokens")
-
-    def __str__(self) -> str:
-        return f"seat {self.seat_id} v{self.version}"
-
-
 class InboundMail(models.Model):
     """One inbound email, recorded before it is acted on."""
 
     class Outcome(models.TextChoices):
         RECEIVED = "received", _("received")
+        PROCESSING = "processing", _("being handled")
         MOVED = "moved", _("move made")
         TALK = "talk", _("table talk")
         REFUSED = "refused", _("refused")
         STALE = "stale", _("game moved on")
         UNKNOWN_TOKEN = "unknown", _("unknown token")
         EMPTY = "empty", _("no command")
+        TOO_LARGE = "too_large", _("too large")
+        MALFORMED = "malformed", _("unreadable")
 
     message_id = models.CharField(_("Message-ID"), max_length=250, blank=True)
     event_id = models.CharField(_("provider event id"), max_length=250, blank=True)
@@ -54,6 +43,12 @@ class InboundMail(models.Model):
     outcome = models.CharField(_("outcome"), max_length=10, choices=Outcome.choices,
                                default=Outcome.RECEIVED)
     detail = models.TextField(_("detail"), blank=True)
+    # What the task needs, emptied once it has acted: the reply address (its token's hash),
+    # the subject (the answer's "Re:") and the message's text and HTML parts.
+    token_hash = models.CharField(max_length=64, blank=True, editable=False)
+    subject = models.CharField(_("subject"), max_length=300, blank=True)
+    body_text = models.TextField(blank=True, editable=False)
+    body_html = models.TextField(blank=True, editable=False)
     # The From is not the credential (the token is); a different address is worth a look.
     from_mismatch = models.BooleanField(_("From is not the seat's address"), default=False)
     answered = models.BooleanField(_("answered"), default=False)
@@ -69,7 +64,8 @@ class InboundMail(models.Model):
             models.UniqueConstraint(fields=["event_id"], name="inbound_unique_event_id",
                                     condition=~models.Q(event_id="")),
         ]
-        indexes = [models.Index(fields=["sender", "received_at"], name="inbound_sender_time")]
+        indexes = [models.Index(fields=["sender", "received_at"], name="inbound_sender_time"),
+                   models.Index(fields=["outcome", "received_at"], name="inbound_outcome_time")]
 
     def __str__(self) -> str:
         return f"{self.received_at:%Y-%m-%d %H:%M} {self.sender} {self.outcome}"

@@ -27,7 +27,7 @@ def chain_existing_games(apps, schema_editor):
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0017_game_indexes_the_queries_use'),
+        ('games', '0019_inbound_mail_stored_and_reply_tokens_bound_to_links'),
     ]
 
     operations = [

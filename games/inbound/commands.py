@@ -1,4 +1,4 @@
-"""Email commands: a reply's words -> a Command -> an engine move, and back.
+"""Reading email commands: a reply's words -> a Command -> an engine move.
 
     play 3 at 2,1 [turned]      path card 3 of your hand at x=2, y=1 (turned round)
     play 2 on Bert [lantern]    an action card on a player (`me` for yourself)
@@ -10,19 +10,22 @@ Hand numbers count from 1 in the order of `hand` in the seat's view (the order t
 seat page and the turn email show); gold numbers in the order the turn email lists
 the offer. `parse` knows nothing of the game; `to_move` reads the seat's view and
 raises CommandError for what only the game can tell (no card 7, no player "Bret").
-The engine judges the move itself. `command_for` writes a legal move as a command in
-a language's words (the emails' examples, the options after a refusal).
+The engine judges the move itself. The other way round, a legal move written as a
+command in a language's words, is `games.present.move_commands`.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 from games.engine.types import JSON
-from games.mail.inbound import keywords as kw
+from games.present import command_words as kw
+from games.present.move_commands import gold_order
 
 CELL_RE = re.compile(r"^\(?\s*(-?\d+)\s*[,;/ ]\s*(-?\d+)\s*\)?(?:\s+|$)(.*)$")
 NUMBER_RE = re.compile(r"^\d{1,3}$")
@@ -180,13 +183,30 @@ _PARSERS = {"play": _play, "rockfall": _rockfall, "map": _map, "pass": _pass, "g
             "steal": _steal, "free": _free}
 
 
+ERRORS: dict[str, Callable[[dict[str, Any]], str]] = {
+    "two_moves": lambda p: _("Only one move per email, please."),
+    "number_missing": lambda p: _("Say which card: its number in your hand after the command "
+                                  "word."),
+    "cell_missing": lambda p: _("Say where: the column and the row, like 2,1."),
+    "goal_missing": lambda p: _("Say which goal: top, middle or bottom."),
+    "target_missing": lambda p: _("Say which player."),
+    "no_such_card": lambda p: _("You have no card %(number)s: your hand has cards 1 to "
+                                "%(size)s.") % p,
+    "no_such_player": lambda p: _("There is no player called “%(name)s” in this game.") % p,
+    "remove_missing": lambda p: _("Say which card in front of you to remove."),
+    "remove_unknown": lambda p: _("There is no card “%(card)s” in front of you.") % p,
+    "pass_one": lambda p: _("In this game you pass with one card."),
+    "no_such_gold": lambda p: _("There is no gold card %(number)s: choose 1 to %(size)s.") % p,
+    "free_two": lambda p: _("To free yourself, name exactly two cards of your hand."),
+}
+
+
+def command_error(error: CommandError) -> str:
+    sentence = ERRORS.get(error.code)
+    return sentence(error.params) if sentence else _("That command is not known.")
+
+
 # ---- a command against the seat's view ----------------------------------------------------
-
-
-def gold_order(view: JSON) -> list[JSON]:
-    """The offered gold cards, biggest first (as the turn email lists them)."""
-    offer = list(view.get("gold_offer") or [])
-    return sorted(offer, key=lambda card: -int(card["value"]))
 
 
 def _card(view: JSON, number: int) -> JSON:
@@ -275,61 +295,3 @@ def to_move(command: Command, view: JSON, names: dict[int, str]) -> JSON:
         return {"type": "free", "cards": [_card(view, n)["id"] for n in command.numbers],
                 "remove": _in_front(command.remove, view)}
     raise CommandError("unknown_command")
-
-
-# ---- a legal move as a command ---------------------------------------------------------
-
-
-def command_for(move: JSON, view: JSON, names: dict[int, str], language: str) -> str:
-    """The command that makes `move`, in the words of `language`."""
-    hand = [card["id"] for card in view.get("hand") or []]
-
-    def number(card_id: object) -> str:
-        return str(hand.index(card_id) + 1)
-
-    def verb(name: str) -> str:
-        return kw.first(kw.VERBS[name], language)
-
-    def who(seat: int) -> str:
-        return kw.first(kw.ME, language) if seat == view.get("seat") else names[seat]
-
-    kind = move["type"]
-    if kind == "place":
-        text = f"{verb('play')} {number(move['card'])} {kw.first(kw.AT, language)} " \
-               f"{move['x']},{move['y']}"
-        return text + (f" {kw.first(kw.TURNED, language)}" if move.get("rotated") else "")
-    if kind == "action":
-        text = f"{verb('play')} {number(move['card'])} {kw.first(kw.ON, language)} " \
-               f"{who(move['target'])}"
-        return text + (f" {kw.first(kw.TOOLS[move['tool']], language)}"
-                       if move.get("tool") else "")
-    if kind == "rockfall":
-        return f"{verb('rockfall')} {number(move['card'])} {kw.first(kw.AT, language)} " \
-               f"{move['x']},{move['y']}"
-    if kind == "map":
-        return f"{verb('map')} {number(move['card'])} " \
-               f"{kw.first(kw.GOALS[int(move['goal'])], language)}"
-    if kind == "pass":
-        cards = move.get("cards", [move["card"]] if move.get("card") else [])
-        return " ".join([verb("pass"), *(number(c) for c in cards)])
-    if kind == "pick_gold":
-        ids = [card["id"] for card in gold_order(view)]
-        return f"{verb('gold')} {ids.index(move['card']) + 1}"
-    if kind == "steal":
-        return f"{verb('steal')} {who(move['target'])}"
-    if kind == "free":
-        return " ".join([verb("free"), *(number(c) for c in move["cards"]),
-                         kw.first(kw.REMOVE, language), _removed_word(move, view, language)])
-    raise ValueError(f"no command for a {kind!r} move")
-
-
-def _removed_word(move: JSON, view: JSON, language: str) -> str:
-    mine: list[JSON] = next((p["in_front"] for p in view["players"]
-                             if p["seat"] == view["seat"]), [])
-    card = next(c for c in mine if c["id"] == move["remove"])
-    if card.get("action") == "trapped":
-        return kw.first(kw.TRAPPED, language)
-    tools = card.get("tools") or []
-    if len(tools) == 1:
-        return kw.first(kw.TOOLS[tools[0]], language)
-    return kw.fold(str(card["name"]))

@@ -10,8 +10,8 @@ from django.utils import translation
 
 from games import engine
 from games.engine.types import JSON
-from games.mail.inbound import answer, tokens
-from games.models import Game, Seat
+from games.models import Game, Seat, reply_tokens
+from games.present import reply_help
 
 
 @dataclass(frozen=True)
@@ -24,6 +24,6 @@ def reply_part(seat: Seat, game: Game, view: JSON, names: dict[int, str]) -> Rep
     state = game.state()
     legal = engine.legal_moves(state) if state.actor == seat.number else []
     language = translation.get_language() or seat.language
-    return ReplyPart(address=tokens.issue(seat, game.version),
-                     help=answer.how_to_reply(view, legal, names, language[:2],
+    return ReplyPart(address=reply_tokens.issue(seat, game.version),
+                     help=reply_help.how_to_reply(view, legal, names, language[:2],
                                                      with_hand=False))

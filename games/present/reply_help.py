@@ -1,52 +1,21 @@
-"""The answer email's words (in the seat's language) and sending it.
+"""How to reply with a move, in the reader's language: the part of a turn email (and of
+an answer to an email move) that explains the commands with the seat's own hand.
 
 The options after a refusal and the examples in a turn email are the seat's legal
-moves written as commands (`commands.command_for`); placements are grouped per card.
+moves written as commands (`move_commands.command_for`); placements are grouped per card.
 """
 
 from __future__ import annotations
 
-import logging
-from collections.abc import Callable
-from typing import Any
-
-from django.conf import settings
-from django.core.mail import EmailMessage
-from django.db import transaction
 from django.utils.translation import gettext as _
 
 from games.engine.types import JSON
-from games.mail.inbound import keywords as kw
-from games.mail.inbound.commands import CommandError, command_for, gold_order
-from games.mail.inbound.incoming import Incoming
+from games.present import command_words as kw
 from games.present import describe
+from games.present.move_commands import command_for, gold_order
 
-log = logging.getLogger("games.inbound")
 MAX_OPTIONS = 40
 MAX_CELLS = 12
-
-ERRORS: dict[str, Callable[[dict[str, Any]], str]] = {
-    "two_moves": lambda p: _("Only one move per email, please."),
-    "number_missing": lambda p: _("Say which card: its number in your hand after the command "
-                                  "word."),
-    "cell_missing": lambda p: _("Say where: the column and the row, like 2,1."),
-    "goal_missing": lambda p: _("Say which goal: top, middle or bottom."),
-    "target_missing": lambda p: _("Say which player."),
-    "no_such_card": lambda p: _("You have no card %(number)s: your hand has cards 1 to "
-                                "%(size)s.") % p,
-    "no_such_player": lambda p: _("There is no player called “%(name)s” in this game.") % p,
-    "remove_missing": lambda p: _("Say which card in front of you to remove."),
-    "remove_unknown": lambda p: _("There is no card “%(card)s” in front of you.") % p,
-    "pass_one": lambda p: _("In this game you pass with one card."),
-    "no_such_gold": lambda p: _("There is no gold card %(number)s: choose 1 to %(size)s.") % p,
-    "free_two": lambda p: _("To free yourself, name exactly two cards of your hand."),
-}
-
-
-def command_error(error: CommandError) -> str:
-    sentence = ERRORS.get(error.code)
-    return sentence(error.params) if sentence else _("That command is not known.")
-
 
 def _legal_lines(view: JSON, legal: list[JSON], names: dict[int, str], language: str,
                  full: bool) -> list[str]:
@@ -116,23 +85,3 @@ def how_to_reply(view: JSON, legal: list[JSON], names: dict[int, str], language:
         lines += [_("For example:"), *(f"  {line}" for line in examples(view, legal, names,
                                                                            language))]
     return lines
-
-
-def send(to: str, incoming: Incoming, lines: list[str], reply_to: str | None) -> None:
-    """Send the answer once the transaction commits (never in the middle of a move)."""
-    subject = incoming.subject if incoming.subject.lower().startswith("re:") \
-        else f"Re: {incoming.subject}".strip()
-    headers = {"Auto-Submitted": "auto-replied", "X-Auto-Response-Suppress": "All"}
-    if incoming.message_id:
-        headers["In-Reply-To"] = headers["References"] = incoming.message_id
-    message = EmailMessage(subject=subject or "Saboteur", body="\n".join(lines).strip() + "\n",
-                           from_email=settings.DEFAULT_FROM_EMAIL, to=[to], headers=headers,
-                           reply_to=[reply_to] if reply_to else None)
-
-    def deliver() -> None:
-        try:
-            message.send()
-        except Exception:  # the move stands; a lost answer must not undo it
-            log.exception("the answer to an inbound email could not be sent")
-
-    transaction.on_commit(deliver)

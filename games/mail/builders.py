@@ -1,0 +1,48 @@
+"""Which letter each kind of email gets: the one list of email builders.
+
+A Notification's words are written at send time (`letter_for`), in its recipient's
+language and time zone; a kind with no builder here is skipped, never sent.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from zoneinfo import ZoneInfo
+
+from django.conf import settings
+from django.utils import timezone, translation
+
+from games.mail import answer_letter, dispute_letters, letters, link_letters
+from games.mail.letters import Skip
+from games.mail.message import Letter
+from games.models import Notification
+
+Builder = Callable[[Notification], Letter]
+Kind = Notification.Kind
+
+BUILDERS: dict[str, Builder] = {
+    Kind.INVITATION: letters.invitation,
+    Kind.TURN: letters.turn,
+    Kind.REMINDER: letters.reminder,
+    Kind.MISSED: letters.missed,
+    Kind.ROUND_END: letters.round_end,
+    Kind.GAME_END: letters.game_end,
+    Kind.DIGEST: letters.digest,
+    Kind.MODERATOR_ALERT: letters.moderator_alert,
+    Kind.LINKS: link_letters.links,
+    Kind.CONFIRM_SETUP: link_letters.confirm_setup,
+    Kind.DISPUTE_FILED: dispute_letters.filed_letter,
+    Kind.DISPUTE_RESOLVED: dispute_letters.resolved_letter,
+    Kind.ANSWER: answer_letter.answer,
+}
+
+
+def letter_for(notification: Notification) -> Letter:
+    builder = BUILDERS.get(notification.kind)
+    if builder is None:
+        raise Skip(f"no email is written for kind {notification.kind!r}")
+    seat = notification.seat
+    language = seat.language if seat is not None else settings.LANGUAGE_CODE
+    zone = seat.zone if seat is not None else ZoneInfo("UTC")
+    with translation.override(language), timezone.override(zone):
+        return builder(notification)
