@@ -24,6 +24,7 @@ from games.engine.types import JSON
 from games.mail.message import Letter, unsubscribe_url
 from games.mail.reply_part import reply_part
 from games.models import EmailMode, Game, Notification, Seat
+from games.models.fairness import chain_shown
 from games.models.links import link_for
 from games.present import describe, facts, maze, pages
 from games.present.pages import table_notices
@@ -139,7 +140,7 @@ def turn(note: Notification) -> Letter:
         "gold": facts.my_gold(view), "players": facts.players(view, names),
         "deck_size": view["deck_size"], "round": view["round"], "rounds": view["rounds"],
         "theft_phase": view["phase"] == "theft", "expansion": view["ruleset"] == "saboteur2",
-        "crystals": view.get("crystals", 0),
+        "crystals": view.get("crystals", 0), "chain": chain_shown(game),
     })
     return replace(letter, reply_to=reply.address)
 
@@ -208,7 +209,7 @@ def game_end(note: Notification) -> Letter:
     return render("game_end", subject, {
         **seat_context(note, seat, game), "scores": final_scores(view, names),
         "won": seat.number in (view.get("winners") or []), "gold": facts.my_gold(view),
-        "result": facts.round_result(view, last, names),
+        "result": facts.round_result(view, last, names), "chain": chain_shown(game),
     })
 
 

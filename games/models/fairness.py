@@ -1,4 +1,5 @@
-"""Commit and reveal: proof that nobody changed a game's deck once it was dealt.
+"""Commit and reveal: proof that nobody changed a game's deck once it was dealt, nor
+any move once it was made.
 
 When a game is created, the server publishes `commitment = sha256("<salt>:<seed>")` as
 lowercase hex, with a fresh random salt of 128 bits, on every seat page, in the
@@ -6,15 +7,20 @@ invitation and in the API. The seed decides every shuffle (games.engine.rng), so
 published commitment pins the deck. When the game ends, the salt and the seed are
 shown; anyone can check the commitment and replay the recorded moves from the seed with
 the published engine (`manage.py verifygame`, README "Fairness").
+
+Each move extends a hash chain from the commitment (games.engine.chain); the game row
+keeps its head (`Game.chain_head`), every page, turn email and API answer shows it at
+that version, and a record that differs from what was played gives other heads from the
+first move changed on.
 """
 
 from __future__ import annotations
 
-import hashlib
 import hmac
 import secrets
 from typing import Any
 
+from games.engine import chain
 from games.models.game import Game
 
 SALT_BYTES = 16  # 128 bits
@@ -25,7 +31,7 @@ def new_salt() -> str:
 
 
 def commitment(salt: str, seed: int) -> str:
-    return hashlib.sha256(f"{salt}:{seed}".encode()).hexdigest()
+    return chain.commitment(salt, seed)
 
 
 def matches(salt: str, seed: int, published: str) -> bool:
@@ -33,9 +39,19 @@ def matches(salt: str, seed: int, published: str) -> bool:
 
 
 def public_facts(game: Game) -> dict[str, Any]:
-    """What anyone at the table may see: the commitment always; the salt and the seed once
-    the game is over."""
-    facts: dict[str, Any] = {"commitment": game.commitment}
+    """What anyone at the table may see: the commitment and the chain's head at this
+    version always; the salt and the seed once the game is over."""
+    facts: dict[str, Any] = {"commitment": game.commitment, "chain": chain_at(game)}
     if game.status == Game.Status.FINISHED:
         facts.update(salt=game.salt, seed=game.seed)
     return facts
+
+
+def chain_at(game: Game) -> dict[str, Any]:
+    """The hash chain's head after `game.version` moves (the version and head of one row)."""
+    return {"version": game.version, "head": game.chain_head}
+
+
+def chain_shown(game: Game) -> dict[str, Any]:
+    """The head as pages and emails show it: whole (a tooltip) and its first characters."""
+    return {**chain_at(game), "short": chain.short(game.chain_head)}

@@ -74,6 +74,9 @@ class Game(models.Model):
     # the seed are shown once the game is over, so anyone can check the deck was not set.
     salt = models.CharField(_("salt"), max_length=64, default="", editable=False)
     commitment = models.CharField(_("commitment"), max_length=64, default="", editable=False)
+    # The hash chain's head after `version` moves (games.engine.chain): the commitment
+    # before the first move; every write of a move or an undo sets it with the version.
+    chain_head = models.CharField(_("chain head"), max_length=64, default="", editable=False)
     hours_per_move = models.PositiveIntegerField(
         _("hours per move"),
         default=24,

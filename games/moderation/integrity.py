@@ -4,7 +4,7 @@ The report names the first move where things go wrong: a gap in the numbering, a
 move the engine refuses, or the first move whose log events differ from the events
 its Move row stored (the deal: the game's opening events); and which parts of the final
 state differ (when only those differ, the last move is named: the snapshot alone cannot
-tell more).
+tell more); and whether the moves give the hash chain's head the game published.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from django.contrib.auth.models import User
 from django.utils.translation import gettext as _
 
 from games import engine
+from games.engine import chain
 from games.engine.types import JSON
 from games.models import Game, Move
 from games.moderation.common import clean_reason, locked_game, record
@@ -44,6 +45,8 @@ def check(game: Game) -> IntegrityReport:
     moves = list(game.moves.order_by("number"))
     report = IntegrityReport(version=game.version, moves=len(moves))
     _check_numbering(moves, game.version, report)
+    if chain.head_after(game.commitment, game.salt, [m.move for m in moves]) != game.chain_head:
+        report.fail(_("The moves do not give the chain head the game published."))
     state = _replay(game, moves, report)
     if state is None:
         return report

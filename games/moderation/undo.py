@@ -15,6 +15,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games import engine
+from games.engine import chain
 from games.engine.types import JSON
 from games.models import Game, GameNotice, Move
 from games.moderation.common import (
@@ -43,6 +44,7 @@ class UndoPlan:
     dropped: list[Move]
     undone_events: list[JSON]  # full, unredacted log events (moderators only)
     state: engine.State  # the state after move `to_version`
+    head: str  # the hash chain's head after move `to_version` (games.engine.chain)
 
     @property
     def crosses_round_end(self) -> bool:
@@ -82,15 +84,17 @@ def plan_undo(game: Game, to_version: int) -> UndoPlan:
                                             "game is at move %(version)s.")
                               % {"last": game.version - 1, "version": game.version})
     moves = moves_of(game)
+    kept = moves[:to_version]
     try:
-        state = replay_to(game, moves[:to_version])
+        state = replay_to(game, kept)
     except engine.IllegalMove as error:
         raise ModerationError("replay_failed", _(
             "The move log does not replay (%(error)s): verify the game's integrity first.")
             % {"error": error}) from None
     undone = game.state().log[len(state.log):]
     return UndoPlan(game_id=game.pk, from_version=game.version, to_version=to_version,
-                    dropped=moves[to_version:], undone_events=undone, state=state)
+                    dropped=moves[to_version:], undone_events=undone, state=state,
+                    head=chain.head_after(game.commitment, game.salt, [m.move for m in kept]))
 
 
 def undo_to(game_id: int, to_version: int, *, expected_version: int, moderator: User,
@@ -127,6 +131,7 @@ def _apply(game: Game, plan: UndoPlan) -> None:
     game.moves.filter(number__gt=plan.to_version).delete()
     state = plan.state
     game.version = plan.to_version
+    game.chain_head = plan.head  # the kept moves' chain: the undone moves' heads are gone
     # The kept Move rows keep their events: replaying them gives those events again.
     game.snapshot = state.to_json(include_log=False)
     game.log_length = len(state.log)
@@ -142,9 +147,9 @@ def _apply(game: Game, plan: UndoPlan) -> None:
         game.paused_time_left = (game.deadline_at - now if game.deadline_at
                                  else timedelta(hours=game.hours_per_move))
         set_deadline(game, None, now)
-    game.save(update_fields=["version", "snapshot", "log_length", "actor", "status",
-                             "deadline_extension", "paused_time_left", "deadline_at", "reminder_at",
-                             "turn_started_at", "updated_at"])
+    game.save(update_fields=["version", "chain_head", "snapshot", "log_length", "actor",
+                             "status", "deadline_extension", "paused_time_left", "deadline_at",
+                             "reminder_at", "turn_started_at", "updated_at"])
 
 
 def _dropped_json(move: Move) -> JSON:

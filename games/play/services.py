@@ -3,8 +3,9 @@
 Views, commands, (later) Celery tasks and admin actions call these functions and
 nothing else writes Game, Seat, Move or Message rows of a game. A move is applied
 with the Game row locked (`select_for_update`, real on PostgreSQL), conditional on
-the version the player saw; the Move row, the new snapshot and the version are
-written together, and follow-up work goes through `games.play.hooks` on commit.
+the version the player saw; the Move row, the new snapshot, the version and the head
+of the move chain (games.engine.chain) are written together, and follow-up work goes
+through `games.play.hooks` on commit.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games import engine
+from games.engine import chain
 from games.models import (
     EmailMode,
     Game,
@@ -146,6 +148,7 @@ def _apply_locked(locked: move_rows.Locked, version: int, move: dict[str, Any], 
     state = engine.apply(game.state_without_log(), move)
     number = version + 1
     game.version = number
+    game.chain_head = chain.extend(game.chain_head, game.salt, move)  # the Move row's move
     game.snapshot = state.to_json(include_log=False)
     game.log_length += len(state.log)
     game.actor = state.actor
@@ -160,7 +163,7 @@ def _apply_locked(locked: move_rows.Locked, version: int, move: dict[str, Any], 
         "seat_number": seat_number, "moderator": moderator.pk if moderator else None,
         "move": move, "events": state.log, "created_at": now,
     }, {
-        "version": game.version, "snapshot": game.snapshot,
+        "version": game.version, "chain_head": game.chain_head, "snapshot": game.snapshot,
         "log_length": game.log_length, "actor": game.actor, "status": game.status,
         "turn_started_at": game.turn_started_at, "deadline_at": game.deadline_at,
         "deadline_extension": game.deadline_extension, "reminder_at": game.reminder_at,

@@ -110,9 +110,10 @@ def create_game(
     now = timezone.now()
     with transaction.atomic():
         salt = fairness.new_salt()
+        commitment = fairness.commitment(salt, seed)
         game = Game.objects.create(
             name=name, ruleset=ruleset, options=state.options, seed=seed, salt=salt,
-            commitment=fairness.commitment(salt, seed),
+            commitment=commitment, chain_head=commitment,  # h_0: no move yet
             hours_per_move=hours, snapshot=state.to_json(include_log=False),
             opening_log=state.log, log_length=len(state.log), actor=state.actor,
             spectators_allowed=spectators_allowed, created_at=now,

@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 from games import engine
 from games.engine.types import JSON
 from games.models import Game, Message, Seat, SeatKind
-from games.models.fairness import public_facts
+from games.models.fairness import chain_shown, public_facts
 from games.present import describe, drawing, facts, log_json
 from games.present.choices import MoveForms, build
 from games.present.facts import local_time
@@ -119,6 +119,7 @@ def page_context(game: Game, seat: Seat | None, view: JSON, legal: list[JSON]) -
         "scores": final_scores(view, names),
         "table_talk": table_talk(game, zone),
         "fairness": public_facts(game),
+        "chain": chain_shown(game),
         "goals": [dict(g, name=describe.goal_name(g["goal"]),
                        result=describe.goal_result(g["status"])) for g in view["goals"]],
     }

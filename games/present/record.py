@@ -8,19 +8,26 @@ moderator); `moderator_acts` lists every act of a moderator the table saw, each 
 notice kind: `moderator` (an undo shows there: the undone moves are gone from `moves`,
 which replay to what was played), `replaced` (a new player took over a seat) and
 `dispute` (a dispute resolved; a player filing one is no moderator's act).
+
+`chain` binds the moves (games.engine.chain): `heads` lists the head after each move,
+worked out from the moves listed, `head` is the head the game published after its last
+move (stored with each move, shown on every page, email and API answer), and `version`
+the number of moves; `scores` are the final scores. `verifygame` checks all of them.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from games.engine import chain
 from games.engine.types import JSON
 from games.models import Game, GameNotice, Move
 from games.models.fairness import public_facts
 from games.present import describe
 from games.present.pages import seat_names
 
-RECORD_FORMAT = 1
+# 2: with `chain` and `scores` (format 1 had neither).
+RECORD_FORMAT = 2
 # The table notices that tell of a moderator's act (of DISPUTE, only a resolution).
 MODERATOR_KINDS = (GameNotice.Kind.MODERATOR, GameNotice.Kind.PLAYER_REPLACED,
                    GameNotice.Kind.DISPUTE)
@@ -37,6 +44,7 @@ def game_record(game: Game) -> JSON:
     names = seat_names(game)
     plain = dict(game.seats.values_list("number", "player_name"))
     kinds = dict(game.seats.values_list("number", "kind"))
+    moves = [move for _n, _k, _s, move, _t in rows]
     notices = [(version, kind, params, when) for version, kind, params, when in
                GameNotice.objects.filter(game=game, kind__in=MODERATOR_KINDS)
                .order_by("created_at", "id")
@@ -52,7 +60,10 @@ def game_record(game: Game) -> JSON:
         "seed": game.seed,
         "salt": game.salt,
         "commitment": game.commitment,
-        "moves": [move for _n, _k, _s, move, _t in rows],
+        "moves": moves,
+        "chain": {"version": game.version, "head": game.chain_head,
+                  "heads": chain.heads(game.commitment, game.salt, moves)},
+        "scores": game.state_without_log().scores,
         "made_by": [_made_by(number, kind, seat, when) for number, kind, seat, _m, when in rows],
         "moderator_acts": [{"at_version": version, "kind": kind,
                             "what": describe.notice_sentence(kind, params, names),

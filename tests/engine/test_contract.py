@@ -12,8 +12,9 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_engine_imports_nothing_from_django() -> None:
-    code = ("import sys, games.engine as e; s = e.new_game(4, 1); e.view(s, 0); "
-            "e.moderator_view(s); assert not [m for m in sys.modules if m.startswith('django')]")
+    code = ("import sys, games.engine as e, games.engine.verify; s = e.new_game(4, 1); "
+            "e.view(s, 0); e.moderator_view(s); "
+            "assert not [m for m in sys.modules if m.startswith('django')]")
     subprocess.run([sys.executable, "-c", code], cwd=ROOT, check=True,
                    env={"PATH": "/usr/bin:/bin", "PYTHONPATH": str(ROOT)})
 

@@ -1,7 +1,7 @@
 """Feed one raw RFC 822 email through the moves-by-email pipeline and say what happened.
 
-    python manage.py inbound reply.eml
-    python manage.py inbound - < reply.eml
+    DEBUG=1 .venv/bin/python manage.py inbound reply.eml     (the local server's settings)
+    DEBUG=1 .venv/bin/python manage.py inbound - < reply.eml
 """
 
 from __future__ import annotations

@@ -1,55 +1,61 @@
-"""Check a finished game's record (README "Fairness"): the commitment published at the
-start matches sha256("<salt>:<seed>"), and the recorded moves replay from the seed, with
-this engine, to a finished game. Prints the final scores; exit status 1 on a mismatch.
+"""Check a finished game's record (README "Fairness and the game record"): the
+commitment, the replay of the moves from the seed, the hash chain of the moves and the
+final scores (games.engine.verify). Prints the head after each move, to compare with a
+head your emails showed (or give it with --seen); exit status 1 on any mismatch.
 
-    python manage.py verifygame record.json        (or - for standard input)
-    curl -s https://HOST/api/play/SECRET/record | python manage.py verifygame -
+    .venv/bin/python manage.py verifygame record.json     (or - for standard input)
+    .venv/bin/python manage.py verifygame record.json --seen 12:3f9a0c1b2d4e5f60
+
+It needs no server settings (manage.py runs it with saboteur_site.offline_settings).
 """
 
 from __future__ import annotations
 
 import json
+import re
 import sys
 from pathlib import Path
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from games import engine
-from games.models.fairness import matches
+from games.engine.verify import NotARecord, check_record
+
+SEEN = re.compile(r"(\d+):([0-9a-fA-F]{8,64})")
+
+
+def seen_head(text: str) -> tuple[int, str]:
+    """`--seen N:HEX`: the head (at least its first 8 hex characters) after move N."""
+    found = SEEN.fullmatch(text.strip())
+    if found is None:
+        raise ValueError(text)
+    return int(found[1]), found[2].lower()
 
 
 class Command(BaseCommand):
-    help = "Check a game record: its commitment and the replay of its moves from the seed."
+    help = ("Check a game record: its commitment, the replay of its moves from the seed, "
+            "the hash chain of the moves and the final scores.")
+    # A player's own machine: no database, no server settings to check.
+    requires_system_checks: list[str] = []
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("record", help="the record's JSON file, or - for standard input")
+        parser.add_argument("--seen", type=seen_head, action="append", default=[],
+                            metavar="N:HEX",
+                            help="a head you saw after move N (a turn email, your page): "
+                                 "at least its first 8 hex characters; repeatable")
 
     def handle(self, *args: Any, **options: Any) -> None:
         record = _read(options["record"])
         try:
-            seed, salt, published = int(record["seed"]), str(record["salt"]), \
-                str(record["commitment"])
-            seats = int(record["seats"]["count"])
-            moves, ruleset, game_options = record["moves"], record["ruleset"], record["options"]
-        except (KeyError, TypeError, ValueError) as missing:
-            raise CommandError(f"not a game record: {missing!r}") from None
-        if not matches(salt, seed, published):
-            self.stderr.write("MISMATCH: sha256(salt:seed) is not the published commitment")
+            verdict = check_record(record, dict(options["seen"]))
+        except NotARecord as bad:
+            raise CommandError(str(bad)) from None
+        for line in verdict.lines:
+            self.stdout.write(line)
+        if verdict.mismatch is not None:
+            self.stderr.write(f"MISMATCH: {verdict.mismatch}")
             sys.exit(1)
-        self.stdout.write("commitment: matches sha256(salt:seed)")
-        try:
-            final = engine.replay(seats, seed, moves, ruleset, game_options)
-        except (engine.IllegalMove, ValueError) as refused:
-            self.stderr.write(f"MISMATCH: the moves do not replay: {refused}")
-            sys.exit(1)
-        if not final.finished:
-            self.stderr.write("MISMATCH: the moves replay, but the game does not end")
-            sys.exit(1)
-        self.stdout.write(f"replay: {len(moves)} moves, the game ends")
-        names = record["seats"].get("names") or [str(n) for n in range(seats)]
-        for number, score in enumerate(final.scores):
-            self.stdout.write(f"  {names[number] if number < len(names) else number}: {score}")
 
 
 def _read(source: str) -> dict[str, Any]:

@@ -1,14 +1,15 @@
 """The JSON API for non-browser clients (README "JSON API").
 
     GET  /api/play/<secret>/        {"version", "seat", "view", "legal_moves", "players",
-                                     "commitment"} (+ "salt", "seed" once the game is over)
+                                     "commitment", "chain": {"version", "head"}}
+                                    (+ "salt", "seed" once the game is over)
     GET  /api/play/<secret>/record  the finished game's record (409 before the end)
          ("players": [{"seat", "name", "bot"}], who sits where and which seats bots play)
     POST /api/play/<secret>/accept  take the seat; through an invitation link the player's
          own link is emailed to the seat's address (never returned: "link_sent": true);
          403 invitation_not_accepted everywhere else an invitation link is used
     POST /api/play/<secret>/moves   {"version": V, "move": {...}}
-         200 {"version", "seat", "view", "legal_moves"} | 400 malformed | 404 unknown secret
+         200 as GET, after the move | 400 malformed | 404 unknown secret
          409 stale version | 422 illegal move or game not accepting moves
          405 wrong method | 413 body too large | 429 too many requests (Retry-After)
 Errors are {"error": {"code", "message"}}, whatever went wrong.
