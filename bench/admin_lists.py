@@ -1,4 +1,4 @@
-"""How fast the moderators' game list is with many games (issue 5: "lists stay fast").
+"""How fast the moderators' game list is with many games (the lists stay fast).
 
     DEBUG=1 DATABASE_URL=sqlite:////tmp/bench-admin.sqlite3 \\
         .venv/bin/python bench/admin_lists.py [--games 100000]

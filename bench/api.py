@@ -27,7 +27,7 @@ Early positions are the first WINDOW moves of new games; late positions the last
 moves of games first played up to there through the same API (untimed). At each stage
 the two are measured alternately (real, bare, real, bare: PAIRS pairs of SECONDS each,
 after a short untimed warm-up of both), and the ratio real/bare is printed per stage.
-Target (issue 18): at least 0.8 at both stages.
+Target: at least 0.8 at both stages.
 """
 
 from __future__ import annotations

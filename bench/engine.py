@@ -1,7 +1,7 @@
 """Engine speed: legal_moves and apply on a crowded maze, and whole random games.
 
 Each figure is printed next to a baseline measured in the same run: the time of a JSON
-round trip (to_json -> json text -> from_json) of the same state. Targets (issue 2):
+round trip (to_json -> json text -> from_json) of the same state. Targets:
 legal_moves on the crowded maze within 2 ms, a whole random 10-seat game within 0.5 s.
 
     python bench/engine.py [--ruleset base|saboteur2|all] [--games N]

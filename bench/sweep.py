@@ -18,7 +18,7 @@ never load it). Then prints, as the median of REPEAT runs:
 - for scale, what the tasks then do: a sample of due games handled for real (the
   timeout pass as a system move with its notice, the reminder planned), per game.
 
-Target (issue 4): each sweep within 3x the bare query.
+Target: each sweep within 3x the bare query.
 """
 
 from __future__ import annotations

@@ -16,7 +16,7 @@ from django.utils import timezone
 from games.inbound import process as inbound
 from games.mail import plan, send
 from games.models import Seat
-from games.play import bots, follow_up
+from games.play import bot_turns, move_emails
 from games.play.clock import sweeps
 from games.play.hooks import plan_deadline_missed_rows
 from saboteur_site.celery import app
@@ -34,7 +34,7 @@ def plan_after_move(game_id: int, version: int) -> int:
 @app.task(name="games.tasks.follow_up_moves")
 def follow_up_moves() -> int:
     """The emails of every move made since the last run (the beat, FOLLOW_UP_SECONDS)."""
-    return follow_up.follow_up_due()
+    return move_emails.follow_up_due()
 
 
 @app.task(name="games.tasks.plan_invitation")
@@ -69,13 +69,13 @@ def process_inbound_mail(mail_id: int) -> str:
 @app.task(name="games.tasks.play_bot_turn")
 def play_bot_turn(game_id: int, version: int) -> bool:
     """A bot seat's move of turn `version`; a second run (or a stale one) does nothing."""
-    return bots.play_bot_turn(game_id, version)
+    return bot_turns.play_bot_turn(game_id, version)
 
 
 @app.task(name="games.tasks.sweep_bot_turns")
 def sweep_bot_turns() -> int:
     """Queue again the bot turns whose task was lost (broker down, worker died)."""
-    stalled = bots.stalled_bot_turns(timezone.now())
+    stalled = bot_turns.stalled_bot_turns(timezone.now())
     for game_id, version in stalled:
         play_bot_turn.delay(game_id, version)
     return len(stalled)

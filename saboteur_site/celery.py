@@ -46,7 +46,7 @@ def beat_schedule(sweep_seconds: int, follow_up_seconds: int) -> dict[str, dict[
     # A sweep that could not run in time is dropped (expires): the next one does its work.
     every = {"schedule": float(sweep_seconds), "options": {"expires": sweep_seconds * 0.9}}
     return {
-        # The emails of the moves made since the last run (games.play.follow_up).
+        # The emails of the moves made since the last run (games.play.move_emails).
         "follow_ups": {"task": "games.tasks.follow_up_moves",
                        "schedule": float(follow_up_seconds),
                        "options": {"expires": follow_up_seconds * 0.9}},

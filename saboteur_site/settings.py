@@ -68,7 +68,7 @@ INSTALLED_APPS = [
     "games",
 ]
 
-# Rate limits (games/play/limits.py) count in this cache: the process's memory by default,
+# Rate limits (games/ops/limits.py) count in this cache: the process's memory by default,
 # the Redis of CACHE_URL (e.g. redis://127.0.0.1:6379/1) when set, shared by every process.
 _cache_url = env_str("CACHE_URL", "")
 CACHES = {"default": (
@@ -81,7 +81,7 @@ USE_X_FORWARDED_FOR = env_bool("USE_X_FORWARDED_FOR", False)
 # by email) or "closed" (only `manage.py creategame` and moderators).
 SETUP = env_str("SETUP", "open")
 # Per host address per day: games set up, and invitations they may send; per recipient
-# per day: invitations received (games/play/hosting.py).
+# per day: invitations received (games/play/web_setup.py).
 SETUP_GAMES_PER_HOST_PER_DAY = env_int("SETUP_GAMES_PER_HOST_PER_DAY", 5)
 SETUP_INVITATIONS_PER_HOST_PER_DAY = env_int("SETUP_INVITATIONS_PER_HOST_PER_DAY", 40)
 SETUP_INVITATIONS_PER_RECIPIENT_PER_DAY = env_int("SETUP_INVITATIONS_PER_RECIPIENT_PER_DAY", 5)
@@ -110,7 +110,7 @@ MIDDLEWARE = [
 # Axes' backend first: it refuses a locked-out user name or client before the password is
 # checked. Failures are counted in the database (axes_accessattempt), per user name as
 # authentication looks it up and per client address, each against its own limit
-# (games.play.limits "login_user", "login_client"; RATE_LIMITS overrides them).
+# (games.ops.limits "login_user", "login_client"; RATE_LIMITS overrides them).
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
     "django.contrib.auth.backends.ModelBackend",
@@ -123,7 +123,7 @@ AXES_COOLOFF_TIME = "games.web.lockout.cool_off"
 # failure that caused it.
 AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
 AXES_USERNAME_CALLABLE = "games.web.lockout.login_name"
-AXES_CLIENT_IP_CALLABLE = "games.play.limits.client_address"
+AXES_CLIENT_IP_CALLABLE = "games.web.client.client_address"
 AXES_LOCKOUT_CALLABLE = "games.web.lockout.locked_out"
 # Never stored or logged in clear: user names, addresses, the CSRF token (the password
 # never is).
@@ -146,7 +146,7 @@ TEMPLATES = [
             ],
             # The tag libraries live with the pages (games/web), not in <app>/templatetags.
             "libraries": {
-                "disputes": "games.web.templatetags.disputes",
+                "disputes": "games.web.templatetags.dispute_box",
                 "seat_emails": "games.web.templatetags.seat_emails",
             },
         },
@@ -243,7 +243,7 @@ CONTENT_SECURITY_POLICY = {"DIRECTIVES": {
 # ---- the game server ---------------------------------------------------------------
 # Hours per move a new game gets unless its host picks another pace.
 DEFAULT_HOURS_PER_MOVE = env_int("DEFAULT_HOURS_PER_MOVE", 24)
-# Seconds a bot waits before it moves (games.play.bots): the person who just moved sees
+# Seconds a bot waits before it moves (games.play.bot_turns): the person who just moved sees
 # their own move on the page before the bots answer.
 BOT_MOVE_DELAY_SECONDS = env_int("BOT_MOVE_DELAY_SECONDS", 3)
 
@@ -339,7 +339,7 @@ CELERY_BEAT_SCHEDULE_FILENAME = env_str(
 # Seconds between deadline and reminder sweeps (the beat schedule, saboteur_site/celery.py).
 SWEEP_SECONDS = env_int("SWEEP_SECONDS", 60)
 # Seconds between runs of `follow_up_moves`, which plans the emails of the moves made since
-# (games.play.follow_up): how long a turn email can wait before it leaves.
+# (games.play.move_emails): how long a turn email can wait before it leaves.
 FOLLOW_UP_SECONDS = env_int("FOLLOW_UP_SECONDS", 2)
 
 # Every line the console handler writes has seat tokens redacted: django.request logs

@@ -18,7 +18,7 @@ STORAGES["staticfiles"]["BACKEND"] = (  # noqa: F405
 # Serve static files from the finders: no collectstatic before the tests.
 WHITENOISE_AUTOREFRESH = True
 WHITENOISE_USE_FINDERS = True
-# Celery tasks run inline unless a test starts a real worker (tests/test_celery_worker.py).
+# Celery tasks run inline unless a test starts a real worker (tests/ops/test_celery_worker.py).
 CELERY_TASK_ALWAYS_EAGER = True
 CELERY_BROKER_URL = "memory://"
 CELERY_BROKER_TRANSPORT_OPTIONS = {}

@@ -19,7 +19,7 @@ urlpatterns = [
     path("", include("games.web.urls")),
 ]
 
-# Friendly pages (JSON under /api/): games/web/views/errors.py.
-handler400 = "games.web.views.errors.bad_request"
-handler404 = "games.web.views.errors.not_found"
-handler500 = "games.web.views.errors.server_error"
+# Friendly pages (JSON under /api/): games/web/views/error_pages.py.
+handler400 = "games.web.views.error_pages.bad_request"
+handler404 = "games.web.views.error_pages.not_found"
+handler500 = "games.web.views.error_pages.server_error"

@@ -13,7 +13,7 @@ from tests.support import START, GameWithLinks, make_game
 
 @pytest.fixture(autouse=True)
 def fresh_rate_limits() -> Any:
-    """Rate limits count in the cache (games.play.limits): every test starts at zero."""
+    """Rate limits count in the cache (games.ops.limits): every test starts at zero."""
     from django.core.cache import cache
     cache.clear()
     yield

@@ -22,7 +22,7 @@ from django.utils.translation import gettext_lazy as _
 
 from games import engine
 from games.admin import moderate
-from games.admin.base import ReadOnlyAdmin
+from games.admin.admin_base import ReadOnlyAdmin
 from games.admin.permissions import can_see_secrets
 from games.models import Dispute, Game, Seat
 

@@ -27,18 +27,25 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from games import engine, moderation
-from games.admin import forms as f
-from games.admin import truth
+from games.admin import action_forms, truth
 from games.admin.permissions import can_moderate, moderator, require_secrets
 from games.models import Game, Seat
 from games.play import services
 from games.present import describe, pages
 
 FORMS: dict[str, Callable[..., forms.Form]] = {
-    "undo": f.UndoForm, "replace": f.ReplaceForm, "extend": f.ExtendForm,
-    "pause": f.PublicReasonForm, "resume": f.PublicReasonForm, "cancel": f.CancelForm,
-    "move": f.MoveForm, "resend": f.ReasonForm, "rotate": f.SeatReasonForm,
-    "verify": f.ReasonForm, "to_bot": f.HandSeatForm, "to_person": f.HandSeatForm,
+    "undo": action_forms.UndoForm,
+    "replace": action_forms.ReplaceForm,
+    "extend": action_forms.ExtendForm,
+    "pause": action_forms.PublicReasonForm,
+    "resume": action_forms.PublicReasonForm,
+    "cancel": action_forms.CancelForm,
+    "move": action_forms.MoveForm,
+    "resend": action_forms.ReasonForm,
+    "rotate": action_forms.SeatReasonForm,
+    "verify": action_forms.ReasonForm,
+    "to_bot": action_forms.HandSeatForm,
+    "to_person": action_forms.HandSeatForm,
 }
 NEEDS_GAME = {"undo", "replace", "extend", "move", "rotate", "to_bot", "to_person"}
 
@@ -65,7 +72,7 @@ def render_page(request: HttpRequest, site: admin.AdminSite, game: Game,
     acting = can_moderate(request)
     page_forms = {name: make_form(name, game) for name in FORMS} if acting else {}
     resolve_forms: dict[int, forms.Form] = (
-        {row["dispute"].pk: f.ResolveForm(prefix=f"resolve-{row['dispute'].pk}")
+        {row["dispute"].pk: action_forms.ResolveForm(prefix=f"resolve-{row['dispute'].pk}")
          for row in context["disputes"] if row["open"]} if acting else {})
     for name, form in (bound or {}).items():
         if name.startswith("resolve-"):
@@ -77,7 +84,7 @@ def render_page(request: HttpRequest, site: admin.AdminSite, game: Game,
     context.update(
         title=_("Moderate: %(game)s") % {"game": game.name}, opts=Game._meta,
         can_moderate=acting, forms=page_forms, has_legal_moves=bool(
-            "move" in page_forms and f.choice_field(page_forms["move"], "move").choices))
+            "move" in page_forms and action_forms.choice_field(page_forms["move"], "move").choices))
     return TemplateResponse(request, "admin/games/game/moderate.html", context, status=status)
 
 
@@ -232,7 +239,7 @@ def resolve(request: HttpRequest, site: admin.AdminSite, game: Game,
             dispute_id: int) -> HttpResponse:
     dispute = get_object_or_404(game.disputes, pk=dispute_id)
     prefix = f"resolve-{dispute.pk}"
-    form = f.ResolveForm(request.POST, prefix=prefix)
+    form = action_forms.ResolveForm(request.POST, prefix=prefix)
     if form.is_valid():
         data = form.cleaned_data
         try:

@@ -19,10 +19,10 @@ from django.utils.safestring import SafeString
 from django.utils.text import Truncator
 from django.utils.translation import gettext_lazy as _
 
-from games.admin.base import ReadOnlyAdmin
+from games.admin.admin_base import ReadOnlyAdmin
 from games.admin.permissions import can_see_secrets
 from games.models import Dispute, GameNotice, Message, ModeratorAction, Move, Notification, Seat
-from games.moderation.common import KINDS
+from games.moderation.acts import KINDS
 from games.present import describe
 from games.present.words import OUTCOMES, outcome_label
 

@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 from games import engine
 from games.engine.types import JSON
 from games.models import Dispute, Game, GameNotice, ModeratorAction, Move, Seat
-from games.moderation.common import KINDS
+from games.moderation.acts import KINDS
 from games.present import describe, drawing, pages
 from games.present.words import (
     option_label,

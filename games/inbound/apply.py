@@ -22,7 +22,8 @@ from games import engine
 from games.engine.types import JSON
 from games.inbound.commands import CommandError, Reply, command_error, parse_reply, to_move
 from games.models import Game, InboundMail, ReplyToken, Seat
-from games.play import limits, services
+from games.ops import limits
+from games.play import services
 from games.present import describe, pages, reply_help
 from games.present.move_errors import explain
 

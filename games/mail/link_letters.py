@@ -1,5 +1,5 @@
 """Emails about access: "your private links" (one address's own seat links, and nothing
-else), and the host's "confirm your game" (games.play.hosting).
+else), and the host's "confirm your game" (games.play.web_setup).
 
 Sent when a player takes their seat through a host's invitation link (the invitation link
 dies, their own link comes to their mailbox), when `manage.py rotatelinks` replaces every

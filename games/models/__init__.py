@@ -4,7 +4,7 @@ per concern: `game` (games, seats, moves, talk, notices), `notifications` (email
 `reply_tokens` and `inbound_mail` (moves by email), `follow_up` (the after-move outbox),
 `rows` (instances from plain statements)."""
 
-from games.models.follow_up import FollowUp
+from games.models.follow_up_rows import FollowUp
 from games.models.game import (
     MAX_HOURS_PER_MOVE,
     EmailMode,
@@ -19,7 +19,7 @@ from games.models.game import (
     default_vacation,
     new_public_id,
 )
-from games.models.hosting import HostBlock, Invitation
+from games.models.host_limits import HostBlock, Invitation
 from games.models.inbound_mail import InboundMail
 from games.models.moderation import Dispute, ModeratorAction, SweepMark
 from games.models.notifications import Notification

@@ -16,7 +16,7 @@ class VerbatimJSONField(models.JSONField):  # type: ignore[type-arg]
     For a log that is only ever appended and read back whole, never searched inside
     (Move.events): PostgreSQL stores the text as given instead of parsing it into jsonb,
     and reads it back as that text instead of printing jsonb anew, which on a late game's
-    whole log was a third of a millisecond of the database's time per read (issue 18).
+    whole log was a third of a millisecond of the database's time per read.
     What `json` lacks (equality, indexes, jsonb's operators) no query of it needs. Other
     databases store JSON as text anyway: there the field is a JSONField."""
 

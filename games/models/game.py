@@ -52,7 +52,7 @@ class TimeoutPolicy(models.TextChoices):
 
 
 class SeatKind(models.TextChoices):
-    """Who plays a seat: a person (by link and email) or a bot (games.play.bots)."""
+    """Who plays a seat: a person (by link and email) or a bot (games.play.bot_turns)."""
 
     PERSON = "person", _("person")
     BOT = "bot", _("bot")
@@ -117,7 +117,7 @@ class Game(models.Model):
     reminder_at = models.DateTimeField(_("next reminder"), null=True, blank=True)
     created_at = models.DateTimeField(_("created at"), default=timezone.now, editable=False)
     updated_at = models.DateTimeField(_("updated at"), auto_now=True)
-    # Set up on the web page (games.play.hosting): the host's address, confirmed by the
+    # Set up on the web page (games.play.web_setup): the host's address, confirmed by the
     # link emailed to it (its sha256 here) before any invitation leaves. Empty for games
     # an operator made (creategame, demo).
     host_email = models.EmailField(_("host's email"), blank=True)
@@ -392,5 +392,5 @@ def joined_events(text: str | None) -> list[JSON]:
     """The events in the text `events_of_game_sql` reads, in order."""
     if not text:
         return []
-    # orjson: half the time of json.loads on a late game's 20 KB (issue 18).
+    # orjson: half the time of json.loads on a late game's 20 KB.
     return [event for events in orjson.loads(f"[{text}]") for event in events]

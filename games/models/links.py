@@ -13,7 +13,7 @@ not open its seat: a seat whose link no configured key rebuilds gets a new one f
 
 An invitation link is a second, random token per seat (only its sha256 is stored): it is
 what a host or an operator is shown, and it stops working once the seat's player has
-accepted (games.play.setup.accept_seat), so nobody but the player holds a working link.
+accepted (games.play.game_setup.accept_seat), so nobody but the player holds a working link.
 
 Tokens are 256 bits (43 url-safe characters). Lookup goes by hash, then the stored hash
 is compared in constant time.

@@ -1,5 +1,5 @@
 """Which mailbox an address reaches: what the setup caps and host refusals count by
-(games.play.hosting), so that spellings of one mailbox are not counted as many.
+(games.play.web_setup), so that spellings of one mailbox are not counted as many.
 
 - Case is folded (local part and domain): mail providers ignore it in practice.
 - A `+tag` is removed from the local part: `ann+1@x.org` reaches `ann@x.org`.

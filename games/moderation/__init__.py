@@ -24,10 +24,10 @@ from django.contrib.auth.models import User
 from django.utils import timezone
 
 from games.models import Game, ModeratorAction
-from games.moderation.bots import hand_to_bot, hand_to_person
-from games.moderation.clock import MAX_EXTENSION, cancel, extend_deadline, pause, resume
-from games.moderation.common import KINDS, ModerationError
-from games.moderation.disputes import OUTCOMES, file_dispute, resolve_dispute
+from games.moderation.acts import KINDS, ModerationError
+from games.moderation.bot_seats import hand_to_bot, hand_to_person
+from games.moderation.dispute_acts import OUTCOMES, file_dispute, resolve_dispute
+from games.moderation.game_clock import MAX_EXTENSION, cancel, extend_deadline, pause, resume
 from games.moderation.integrity import IntegrityReport, verify_integrity
 from games.moderation.seats import (
     legal_for_actor,

@@ -18,7 +18,7 @@ from games import engine
 from games.engine import chain
 from games.engine.types import JSON
 from games.models import Game, Move
-from games.moderation.common import clean_reason, locked_game, record
+from games.moderation.acts import clean_reason, locked_game, record
 
 
 @dataclass

@@ -30,7 +30,7 @@ from games.models import (
     reply_tokens,
 )
 from games.models.links import new_link
-from games.moderation.common import (
+from games.moderation.acts import (
     ModerationError,
     bot_moves_if_due,
     clean_note,

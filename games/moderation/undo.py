@@ -18,7 +18,7 @@ from games import engine
 from games.engine import chain
 from games.engine.types import JSON
 from games.models import Game, GameNotice, Move
-from games.moderation.common import (
+from games.moderation.acts import (
     ModerationError,
     clean_note,
     clean_reason,

@@ -5,7 +5,7 @@ the change is durable and never for a rolled-back one. They take ids, not model
 instances, and hand straight over to Celery tasks (games.tasks, queued by name
 through games.mail.dispatch), which plan the
 emails (Notification rows with unique keys) and send them. A move's own emails are the
-exception: planned from its outbox row (games.play.follow_up), nothing is published.
+exception: planned from its outbox row (games.play.move_emails), nothing is published.
 
 If the broker cannot take a task (it is down), the planning is done right here
 instead: the Notification rows are written and stay pending, and the beat's
@@ -28,7 +28,7 @@ from django.db.models import F
 from games.mail import plan
 from games.mail.dispatch import enqueue
 from games.models import Game, Seat, SeatKind
-from games.play import follow_up
+from games.play import move_emails
 from games.play.clock import ABSENT_AFTER_MISSES
 
 log = logging.getLogger("games")
@@ -42,12 +42,12 @@ def after_move_committed(game_id: int, version: int, bot_next: bool | None = Non
     """A move (by a seat, a bot, the system or a moderator) made the game reach `version`.
     `bot_next`: whether a bot is to act now, when the caller knows (None: look it up).
 
-    Its emails are planned from the outbox row the move wrote (games.play.follow_up): by
+    Its emails are planned from the outbox row the move wrote (games.play.move_emails): by
     the beat's `follow_up_moves` within FOLLOW_UP_SECONDS, so the request publishes
     nothing; where tasks run eagerly (tests, a shell), right here."""
     log.debug("game %s: move committed, now version %s", game_id, version)
     if current_app.conf.task_always_eager:
-        follow_up.follow_up_game(game_id)
+        move_emails.follow_up_game(game_id)
     queue_bot_turn(game_id, version, bot_next)
 
 
@@ -58,7 +58,7 @@ def bot_to_act(game_id: int, version: int) -> bool:
 
 
 def queue_bot_turn(game_id: int, version: int, bot_next: bool | None = None) -> None:
-    """If a bot is to act at `version`, have it move a few seconds from now (games.play.bots).
+    """If a bot is to act at `version`, have it move a few seconds from now (games.play.bot_turns).
     The bot's task checks the version again, so a stale `bot_next` does no harm."""
     if not (bot_to_act(game_id, version) if bot_next is None else bot_next):
         return

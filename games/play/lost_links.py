@@ -1,7 +1,7 @@
 """'Email me my links' (the home page): one email to an address listing every seat it holds
 in an open game, with its own link (games.mail.link_letters). The page answers the same
 whatever the address, so it tells nobody who plays; only that mailbox gets the links.
-Limited per client address and per asked address (games.play.limits), and at most one
+Limited per client address and per asked address (games.ops.limits), and at most one
 such email per address and hour (its key)."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from django.utils import timezone
 from games.mail import plan
 from games.models import Game, Seat, SeatKind
 from games.models.mailboxes import mailbox
-from games.play import limits
+from games.ops import limits
 
 OPEN = (Game.Status.SETUP, Game.Status.ACTIVE, Game.Status.PAUSED)
 

@@ -39,8 +39,7 @@ from games.models.links import new_link
 from games.play import clock, hooks, log_cache, move_rows
 from games.play.bot_choice import bot_move
 from games.play.clock import ABSENT_AFTER_MISSES
-from games.play.errors import GameNotPlayable, ServiceError, SetupError, StaleVersion
-from games.play.setup import (
+from games.play.game_setup import (
     SEED_BITS,
     CreatedGame,
     PlayerSpec,
@@ -53,6 +52,7 @@ from games.play.setup import (
     start_game,
     valid_time_zone,
 )
+from games.play.service_errors import GameNotPlayable, ServiceError, SetupError, StaleVersion
 from games.play.text import is_clean_message
 
 __all__ = [

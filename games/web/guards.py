@@ -10,8 +10,8 @@ from urllib.parse import unquote
 
 from django.http import HttpRequest, HttpResponse
 
-from games.web.views.common import private
-from games.web.views.errors import bad_request, not_found
+from games.web.views.error_pages import bad_request, not_found
+from games.web.views.seat_access import private
 
 # Control characters but tab, line feed and carriage return (textareas send those).
 CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")

@@ -9,9 +9,9 @@ authentication backend and answers through its middleware. This module gives it 
 the project's own:
 - `login_name`: the user name as authentication looks it up (the login form's NFKC and
   strip, then the user model's normalize_username), so `ｍod` counts as `mod`;
-- the client address of the rate limits (games.play.limits.client_address);
+- the client address of the rate limits (games.web.client.client_address);
 - `LimitsPerName`: a limit per user name and another per client address
-  (games.play.limits "login_user", "login_client"; axes compares one number only);
+  (games.ops.limits "login_user", "login_client"; axes compares one number only);
 - `locked_out`: the site's 429 page with Retry-After.
 """
 
@@ -29,8 +29,8 @@ from django.db.models import Max, Sum
 from django.http import HttpRequest, HttpResponse
 from django.utils import timezone
 
-from games.play import limits
-from games.web.views.common import too_many
+from games.ops import limits
+from games.web.views.seat_access import too_many
 
 # In the order of settings.AXES_LOCKOUT_PARAMETERS.
 LIMIT_NAMES = ("login_user", "login_client")

@@ -129,7 +129,7 @@ def test_redact_keeps_lines_without_secrets() -> None:
 
 def test_a_traceback_keeps_the_source_files_of_games_play() -> None:
     """An operator reading a traceback needs its file names; no token holds a dot."""
-    line = 'File "/srv/saboteur/games/play/follow_up.py", line 68, in _plan_games'
+    line = 'File "/srv/saboteur/games/play/move_emails.py", line 68, in _plan_games'
     assert redact(line) == line
     token = "A" * 43
     assert redact(f"/play/{token}.py") == f"/play/{REDACTED}.py"  # token-shaped all the same

@@ -34,12 +34,13 @@ from django.views.decorators.csrf import csrf_exempt
 from games import engine
 from games.models import Game, Seat, SeatKind
 from games.models.links import find_seat, hash_token, token_digest
-from games.play import limits, services
+from games.ops import limits
+from games.play import services
 from games.present import pages, record
 from games.present.move_errors import explain
 from games.web import jsonsafe
 from games.web.json_answer import JsonAnswer
-from games.web.views.common import private, seat_locale
+from games.web.views.seat_access import private, seat_locale
 
 ApiView = Callable[[HttpRequest, str], JsonResponse]
 

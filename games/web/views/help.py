@@ -13,10 +13,12 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_POST
 
 from games import engine
-from games.play import limits, lost_links
+from games.ops import limits
+from games.play import lost_links
 from games.present import rules_page
 from games.present.words import ruleset_name
-from games.web.views.common import too_many
+from games.web.client import client_address
+from games.web.views.seat_access import too_many
 
 
 class LostLinksForm(forms.Form):
@@ -42,7 +44,7 @@ def ask_links(request: HttpRequest) -> HttpResponse:
     form = LostLinksForm(request.POST)
     if form.is_valid():
         try:
-            lost_links.send_links(form.cleaned_data["email"], limits.client_address(request))
+            lost_links.send_links(form.cleaned_data["email"], client_address(request))
         except limits.Limited as busy:
             return too_many(request, busy)
     # The same answer whatever the address: it reveals nothing about who plays.

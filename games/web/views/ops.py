@@ -1,4 +1,4 @@
-"""/healthz and /metrics for the operator's load balancer and monitoring (games.play.health)."""
+"""/healthz and /metrics for the operator's load balancer and monitoring (games.web.health)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.utils import timezone
 from django.views.decorators.http import require_http_methods
 
-from games.play import health
+from games.web import health
 
 
 @require_http_methods(["GET", "HEAD"])

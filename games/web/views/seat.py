@@ -17,11 +17,12 @@ from django.views.decorators.http import require_GET, require_POST
 from games import engine
 from games.models import Game, Seat
 from games.models.links import hash_token, seat_path
-from games.play import limits, services
+from games.ops import limits
+from games.play import services
 from games.present import pages, record
 from games.present.move_errors import explain
-from games.web.forms import MoveForm, PreferencesForm, TalkForm
-from games.web.views.common import (
+from games.web.seat_forms import MoveForm, PreferencesForm, TalkForm
+from games.web.views.seat_access import (
     opens_with_invitation,
     private,
     seat_locale,

@@ -1,0 +1,100 @@
+"""Rate limits (README "Limits"): fixed windows counted in Django's cache.
+
+The embedded default counts in the process's memory (one `runserver` process); production
+points CACHE_URL at the Redis it already runs for Celery, so every gunicorn process and
+machine shares the counts. Each limit is a number of events per window per key (a client
+address, a seat, an email address, a user name); settings.RATE_LIMITS overrides any of
+them by name, e.g. {"api_seat": [600, 60]}.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import time
+from dataclasses import dataclass
+
+from django.conf import settings
+from django.core.cache import DEFAULT_CACHE_ALIAS, cache, caches
+from django.core.cache.backends.redis import RedisCache
+
+
+@dataclass(frozen=True)
+class Limit:
+    count: int
+    seconds: int
+
+
+DEFAULTS: dict[str, Limit] = {
+    # Games set up on the web page, per client address.
+    "setup_client": Limit(5, 3600),
+    # "Email me my links", per client address and per asked address.
+    "links_client": Limit(10, 3600),
+    "links_address": Limit(3, 86400),
+    # Per seat: table talk, disputes, new links, and the JSON API (generous: a bot or a
+    # script playing one seat polls a few times a second at most).
+    "talk_seat": Limit(30, 600),
+    "dispute_seat": Limit(10, 86400),
+    "rotate_seat": Limit(5, 3600),
+    "api_seat": Limit(600, 60),
+    # Failed admin logins, per user name and per client address: then locked out.
+    "login_user": Limit(10, 900),
+    "login_client": Limit(30, 900),
+}
+
+
+class Limited(Exception):
+    """Too many events in this window: try again after `retry_after` seconds."""
+
+    def __init__(self, name: str, retry_after: int) -> None:
+        super().__init__(f"rate limit {name}: retry after {retry_after} s")
+        self.name = name
+        self.retry_after = retry_after
+
+
+def limit(name: str) -> Limit:
+    override = getattr(settings, "RATE_LIMITS", {}).get(name)
+    return Limit(*override) if override else DEFAULTS[name]
+
+
+def _slot(name: str, key: str, now: float) -> tuple[str, int]:
+    rule = limit(name)
+    window = int(now // rule.seconds)
+    digest = hashlib.sha256(key.encode()).hexdigest()[:24]  # no address or token in keys
+    retry_after = max(1, int((window + 1) * rule.seconds - now))
+    return f"rl:{name}:{digest}:{window}", retry_after
+
+
+def hit(name: str, key: str) -> None:
+    """Count one event for `key`; raise Limited when the window already holds its limit."""
+    now = time.time()
+    slot, retry_after = _slot(name, key, now)
+    if _count(slot, limit(name).seconds + 1) > limit(name).count:
+        raise Limited(name, retry_after)
+
+
+def _count(slot: str, timeout: int) -> int:
+    """Add one to the slot's count (made, expiring after `timeout`, by its first event)."""
+    backend = caches[DEFAULT_CACHE_ALIAS]  # `cache` is a proxy: isinstance needs this
+    if isinstance(backend, RedisCache):
+        # One round trip instead of Django's three (add; incr = EXISTS then INCR), on
+        # every API request: SET NX EX makes the slot with its expiry, INCR counts, and
+        # Django reads the plain integer back (check) as it stores integers unpickled.
+        redis_key = backend.make_and_validate_key(slot)
+        client = backend._cache.get_client(redis_key, write=True)  # type: ignore[attr-defined]
+        pipe = client.pipeline(transaction=False)
+        pipe.set(redis_key, 0, ex=timeout, nx=True)
+        pipe.incr(redis_key)
+        return int(pipe.execute()[1])
+    cache.add(slot, 0, timeout=timeout)
+    try:
+        return int(cache.incr(slot))
+    except ValueError:  # expired between add and incr: this is the first event again
+        cache.set(slot, 1, timeout=timeout)
+        return 1
+
+
+def check(name: str, key: str) -> None:
+    """Raise Limited if `key` is over the limit now, without counting an event."""
+    slot, retry_after = _slot(name, key, time.time())
+    if int(cache.get(slot, 0)) >= limit(name).count:
+        raise Limited(name, retry_after)

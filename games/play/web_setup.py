@@ -1,0 +1,177 @@
+"""Setting up games on the web page, abuse-proof (README "Setting up a game").
+
+The page is open to anyone, so it must not make the server email strangers for them:
+- the host gives their own address and confirms it through a link emailed there before
+  any invitation leaves (the confirmation email carries none of the host's text, and an
+  invitation's subject none either);
+- per client address, a few setups an hour (games.ops.limits); per host's mailbox per
+  day, a few games and a bounded number of invitations; per recipient's mailbox per day,
+  a few invitations whoever sends them. Every cap counts by mailbox (games.models.
+  mailboxes: `Ann+1@x.org` is `ann@x.org`) and counts the invitations of setups still
+  waiting for their host's confirmation as well as those sent (games.models.Invitation),
+  when the setup is asked for and again when it is confirmed;
+- a recipient who unsubscribes from a host's invitation is never invited by that host
+  again;
+- SETUP = "closed" turns the page off: only `manage.py creategame` and moderators then.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import timedelta
+from typing import Any
+
+from django.conf import settings
+from django.db import IntegrityError, connection, transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from games.mail import plan
+from games.models import Game, HostBlock, Invitation, Seat, SeatKind
+from games.models.host_limits import record_invitations
+from games.models.links import confirm_token, hash_token, new_invitation, seat_link
+from games.models.mailboxes import mailbox, mailbox_hash
+from games.ops import limits
+from games.play.game_setup import CreatedGame, PlayerSpec, create_game, invite_seat, start_game
+from games.play.service_errors import SetupError
+
+DAY = timedelta(days=1)
+# PostgreSQL advisory lock held while a setup or a confirmation checks the caps and
+# records its invitations (any fixed number no other code uses).
+CAPS_LOCK = 0x5AB0_7E0C
+
+
+def address_hash(address: str) -> str:
+    """The hash host refusals were first kept under (the address, case folded): still
+    honoured, beside the mailbox's hash they are kept under now."""
+    return hashlib.sha256(address.strip().lower().encode()).hexdigest()
+
+
+def request_game(*, host_email: str, client: str, players: Sequence[PlayerSpec],
+                 start: bool, **game: Any) -> Game:
+    """A game waiting for its host to confirm their address; nothing goes to the players
+    yet, but its invitations count against the caps from now on. Raises SetupError
+    (refused, with the reason) or limits.Limited (too many)."""
+    if settings.SETUP != "open":
+        raise SetupError("setup_closed", _("Setting up games on this site is closed; ask "
+                                           "its operator."))
+    host_email = host_email.strip()
+    limits.hit("setup_client", client)
+    with transaction.atomic():
+        _one_at_a_time()
+        check_caps(host_email, [p.email for p in players if not p.bot])
+        made = create_game(players=players, start=False, invite=False, **game)
+        made.game.host_email = host_email
+        made.game.start_when_confirmed = start
+        made.game.host_token_hash = hash_token(confirm_token(made.game))
+        made.game.save(update_fields=["host_email", "start_when_confirmed", "host_token_hash"])
+        record_invitations([seat for seat, _link in made.seats if seat.kind == SeatKind.PERSON],
+                           host_email=host_email)
+        plan.queue(plan.confirm_setup(made.game, host_email))
+    return made.game
+
+
+def _one_at_a_time() -> None:
+    """Setups and confirmations check the caps one at a time, so that two at once cannot
+    both pass just below a cap. SQLite's transactions already take the write lock when
+    they begin (settings: transaction_mode IMMEDIATE); PostgreSQL's need this lock, held
+    until the transaction ends."""
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_advisory_xact_lock(%s)", [CAPS_LOCK])
+
+
+def check_caps(host: str, recipients: Sequence[str], game: Game | None = None) -> None:
+    """Raise SetupError if `host` inviting `recipients` now would pass a daily cap.
+    Counts by mailbox every invitation of the last day, sent or waiting for its host's
+    confirmation, except those of `game` (the one being confirmed: `recipients` are its
+    own)."""
+    recent = Invitation.objects.filter(created_at__gte=timezone.now() - DAY)
+    if game is not None:
+        recent = recent.exclude(game=game)
+    hosted = recent.filter(host_hash=mailbox_hash(host))
+    if hosted.values("game").distinct().count() >= settings.SETUP_GAMES_PER_HOST_PER_DAY:
+        raise SetupError("host_limit", _("This address has set up as many games today as one "
+                                         "address may; try again tomorrow."))
+    if hosted.count() + len(recipients) > settings.SETUP_INVITATIONS_PER_HOST_PER_DAY:
+        raise SetupError("host_limit", _("This address has invited as many players today as "
+                                         "one address may; try again tomorrow."))
+    for email in recipients:
+        received = recent.filter(recipient_hash=mailbox_hash(email)).count()
+        if received >= settings.SETUP_INVITATIONS_PER_RECIPIENT_PER_DAY:
+            raise SetupError("recipient_limit", _("%(email)s has been invited as often today "
+                                                  "as anyone may; try again tomorrow.")
+                             % {"email": email})
+        if _refuses(email, host):
+            raise SetupError("refused", _("%(email)s does not want invitations from you.")
+                             % {"email": email})
+
+
+def _refuses(recipient: str, host: str) -> bool:
+    return HostBlock.objects.filter(
+        host_hash__in={mailbox_hash(host), address_hash(host)},
+        recipient_hash__in={mailbox_hash(recipient), address_hash(recipient)}).exists()
+
+
+def pending_game(token: str) -> Game | None:
+    """The web-set-up game whose confirmation link carries `token`."""
+    if not isinstance(token, str) or not 20 <= len(token) <= 64:
+        return None
+    game = Game.objects.filter(host_token_hash=hash_token(token)).first()
+    if game is None or not hmac.compare_digest(confirm_token(game), token):
+        return None
+    return game
+
+
+@dataclass(frozen=True)
+class Confirmed:
+    game: Game
+    # The host's invitation links, shown once; empty when the game was confirmed before.
+    created: CreatedGame | None
+
+
+def confirm_game(game_id: int) -> Confirmed:
+    """The host confirmed: invite the players (once) and give the host their invitation
+    links. A second confirmation sends and shows nothing again. Raises SetupError when
+    the invitations would now pass a cap (the setup waited, or others were sent since):
+    nothing is sent, and the host may confirm again once the day has passed."""
+    now = timezone.now()
+    with transaction.atomic():
+        _one_at_a_time()
+        game = Game.objects.select_for_update().get(pk=game_id)
+        if game.host_confirmed_at is not None or game.status != Game.Status.SETUP:
+            return Confirmed(game=game, created=None)
+        people = list(game.seats.filter(kind=SeatKind.PERSON, accepted_at__isnull=True))
+        check_caps(game.host_email, [seat.email for seat in people], game=game)
+        # They leave now: a day's caps count them from now on.
+        Invitation.objects.filter(game=game).update(created_at=now)
+        game.host_confirmed_at = now
+        game.save(update_fields=["host_confirmed_at"])
+        seats = []
+        for seat in people:
+            token, digest = new_invitation()
+            seat.invite_hash = digest
+            seat.save(update_fields=["invite_hash"])
+            seats.append((seat, seat_link(token)))
+            invite_seat(seat)
+        bots = [(seat, "") for seat in game.seats.filter(kind=SeatKind.BOT)]
+        if game.start_when_confirmed:
+            game = start_game(game.pk)
+    ordered = sorted(seats + bots, key=lambda pair: pair[0].number)
+    return Confirmed(game=game, created=CreatedGame(game=game, seats=ordered))
+
+
+def refuse_host(seats: Sequence[Seat]) -> None:
+    """The players of `seats` unsubscribed: the hosts of those games invite them no more."""
+    for seat in seats:
+        host = seat.game.host_email
+        if host and seat.email and mailbox(host) != mailbox(seat.email):
+            try:
+                with transaction.atomic():
+                    HostBlock.objects.create(host_hash=mailbox_hash(host),
+                                             recipient_hash=mailbox_hash(seat.email))
+            except IntegrityError:
+                pass  # refused before

@@ -1,0 +1,43 @@
+"""`{% seat_disputes %}`: the disputes box of a seat page (open disputes, the form)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import template
+
+from games.models import Dispute, Game, Seat
+from games.present.words import outcome_label
+
+register = template.Library()
+RESOLVED_SHOWN = 5
+
+
+@register.inclusion_tag("games/_disputes.html", takes_context=True)
+def seat_disputes(context: template.Context) -> dict[str, Any]:
+    """Every seat sees that disputes are open (and who filed them); the text only when
+    the filer shared it, or to the filer. Context: game, seat, secret[, dispute_form]."""
+    from games.web.views.dispute_form import DisputeForm
+
+    game: Game = context["game"]
+    seat: Seat = context["seat"]
+    disputes = list(game.disputes.select_related("seat").order_by("-created_at")[:50])
+    shown = [_row(d, seat) for d in disputes if d.status == Dispute.Status.OPEN]
+    resolved = [_row(d, seat) for d in disputes if d.status == Dispute.Status.RESOLVED]
+    return {
+        "game": game, "seat": seat, "secret": context["secret"],
+        "open_disputes": list(reversed(shown)), "resolved_disputes": resolved[:RESOLVED_SHOWN],
+        "dispute_form": context.get("dispute_form") or DisputeForm(auto_id="dispute_%s"),
+        "can_file": game.status not in (Game.Status.SETUP, Game.Status.CANCELLED),
+    }
+
+
+def _row(dispute: Dispute, seat: Seat) -> dict[str, Any]:
+    mine = dispute.seat_id == seat.pk
+    return {
+        "number": dispute.seat.number, "name": dispute.seat.player_name, "mine": mine,
+        "move": dispute.move_number, "filed_at": dispute.created_at,
+        "text": dispute.text if (mine or dispute.share_with_table) else None,
+        "outcome": outcome_label(dispute.outcome) if dispute.outcome else "",
+        "note": dispute.note if mine else "",
+    }

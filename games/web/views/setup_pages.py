@@ -1,0 +1,85 @@
+"""The front page and the page where a host sets up a game (games.play.web_setup).
+
+    GET/POST /new/                    the setup form; a valid POST asks the host to confirm
+                                      their address and redirects to /new/sent/
+    GET      /new/sent/               "check your mailbox"
+    GET/POST /new/confirm/<token>/    the host checks the game; POST sends the invitations
+                                      (once) and shows the invitation links (once)
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.contrib import messages
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods
+
+from games.ops import limits
+from games.play import services, web_setup
+from games.present import pages
+from games.web.client import client_address
+from games.web.seat_forms import SetupForm
+from games.web.views.help import LostLinksForm
+from games.web.views.seat_access import private, too_many
+
+
+@require_GET
+def home(request: HttpRequest) -> HttpResponse:
+    return render(request, "games/home.html", {"links_form": LostLinksForm()})
+
+
+@require_http_methods(["GET", "POST"])
+def new_game(request: HttpRequest) -> HttpResponse:
+    if settings.SETUP != "open":
+        return render(request, "games/setup_closed.html", status=403)
+    form = SetupForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            web_setup.request_game(
+                host_email=data["host_email"], client=client_address(request),
+                name=data["name"], players=data["players"], ruleset=data["ruleset"],
+                options=data["options"], hours_per_move=data["hours_per_move"],
+                shuffle_seats=data["seating"] == "random", start=data["start"] == "now",
+                spectators_allowed=data["spectators_allowed"],
+                timeout_policy=data["timeout_policy"])
+        except limits.Limited as busy:
+            return too_many(request, busy)
+        except services.SetupError as refused:
+            form.add_error(None, refused.message)
+        else:
+            # Redirect after POST: a reload shows the notice, it does not set up again.
+            messages.success(request, _("We have emailed %(address)s: open the link in that "
+                                        "email to check the game and send the invitations.")
+                             % {"address": data["host_email"]})
+            return redirect("games:setup-sent")
+    status = 400 if request.method == "POST" else 200
+    return render(request, "games/setup.html", {"form": form}, status=status)
+
+
+@require_GET
+def setup_sent(request: HttpRequest) -> HttpResponse:
+    return render(request, "games/setup_sent.html")
+
+
+@require_http_methods(["GET", "POST"])
+def confirm(request: HttpRequest, token: str) -> HttpResponse:
+    game = web_setup.pending_game(token)
+    if game is None:
+        raise Http404("No such game to confirm")
+    refused = ""
+    if request.method == "POST":
+        try:
+            confirmed = web_setup.confirm_game(game.pk)
+        except services.SetupError as error:
+            refused = error.message  # a cap would be passed now: nothing was sent
+        else:
+            # Shown once, straight from the POST: invitation links are stored only as hashes.
+            return private(render(request, "games/created.html", {
+                "created": confirmed.created, "game": confirmed.game}))
+    seats = list(game.seats.order_by("number"))
+    return private(render(request, "games/confirm.html", {
+        "game": game, "seats": seats, "names": pages.seat_names(game), "token": token,
+        "refused": refused}, status=400 if refused else 200))

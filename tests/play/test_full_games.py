@@ -1,0 +1,192 @@
+"""Whole seeded games, played to the end through the JSON API and through the HTML forms.
+
+After every move: replaying the Move rows from the seed gives the stored snapshot, and
+no response for a seat carries another seat's hand, role or a goal it has not seen.
+`play_api` and `play_html` serve both rulesets (tests/play/test_saboteur2_games.py).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+from django.test import Client
+
+from games import engine
+from games.models import Game
+from games.present.choices import symmetric
+from tests.s2_checks import check_s2_page, check_s2_view
+from tests.support import (
+    GameWithLinks,
+    assert_no_card_ids,
+    assert_replay_matches,
+    canonical,
+    choose,
+    form_post,
+    hidden_goals,
+    make_game,
+    offered_moves,
+    other_hands,
+    page_version,
+    perturbed,
+    without_csrf,
+)
+
+MAX_MOVES = 1000
+
+
+def check_api_view(data: dict[str, Any], state: engine.State, seat: int) -> None:
+    """What an API response for `seat` may contain, checked on its structure."""
+    view = data["view"]
+    assert view == engine.view(state, seat)
+    assert view["role"] == state.roles[seat]
+    # Other seats' hands: never, except in log events of earlier rounds (cards return
+    # to the deck each round, so those ids say nothing about today's hands).
+    current = [e for e in view["log"] if e.get("round") == state.round
+               and e["type"] == "round_start"]
+    start = view["log"].index(current[-1]) if current else 0
+    recent = dict(view, log=view["log"][start:])
+    assert_no_card_ids(json.dumps(recent) + json.dumps(data["legal_moves"]),
+                       other_hands(state, seat), f"API seat {seat}")
+    # Roles of this round: only once the round is over.
+    round_over = any(r["round"] == state.round for r in view["round_results"])
+    roles_shown = [e["roles"] for e in view["log"] if "roles" in e]
+    if not round_over:
+        assert len(roles_shown) == state.round - 1
+    for goal in hidden_goals(state, seat):
+        assert view["goals"][goal]["status"] == "hidden"
+        cell = next(c for c in view["board"] if (c["x"], c["y"]) == (
+            view["goals"][goal]["x"], view["goals"][goal]["y"]))
+        assert cell["card"]["goal"] == "hidden" and cell["card"]["segments"] == []
+    if state.ruleset == "saboteur2":
+        check_s2_view(view, state, seat)
+
+
+def assert_blind_to_secrets(client: Client, game: Game, url: str, seat: int | None,
+                            rng: random.Random) -> None:
+    """Changing everything `seat` may not know leaves its response byte for byte the same."""
+    original = game.snapshot
+    before = without_csrf(client.get(url).content.decode())
+    changed = perturbed(game.state(), seat, rng).to_json()
+    Game.objects.filter(pk=game.pk).update(snapshot=changed)
+    try:
+        after = without_csrf(client.get(url).content.decode())
+    finally:
+        Game.objects.filter(pk=game.pk).update(snapshot=original)
+    assert before == after, f"the response for seat {seat} at {url} depends on hidden facts"
+
+
+def play_api(client: Client, g: GameWithLinks, rng: random.Random,
+             special: float = 0.0) -> int:
+    moves = 0
+    while not g.refresh().state().finished:
+        assert moves < MAX_MOVES
+        state = g.game.state()
+        for seat in range(len(g.tokens)):
+            data = client.get(g.api(seat)).json()
+            assert data["version"] == g.game.version and data["seat"] == seat
+            check_api_view(data, state, seat)
+        actor = g.actor_seat()
+        data = client.get(g.api(actor)).json()
+        move = choose(data["legal_moves"], rng, special)
+        response = client.post(g.api(actor) + "moves", {"version": data["version"], "move": move},
+                               content_type="application/json")
+        assert response.status_code == 200, response.content
+        assert response.json()["version"] == data["version"] + 1
+        assert_replay_matches(g.game)
+        moves += 1
+    return moves
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(("players", "seed"), [(3, 11), (4, 2024)])
+def test_whole_game_through_the_api(players: int, seed: int) -> None:
+    g = make_game(players=players, seed=seed)
+    client = Client()
+    moves = play_api(client, g, random.Random(seed))
+    game = g.refresh()
+    assert game.status == Game.Status.FINISHED and game.deadline_at is None
+    assert moves == game.version
+    final = client.get(g.api(0)).json()
+    assert final["legal_moves"] == [] and final["view"]["winners"] is not None
+    late = client.post(g.api(0) + "moves", {"version": game.version, "move": {"type": "pass"}},
+                       content_type="application/json")
+    assert late.status_code == 422 and late.json()["error"]["code"] == "game_finished"
+
+
+def play_html(g: GameWithLinks, rng: random.Random, special: float = 0.0) -> list[str]:
+    """Each seat in its own browser (a client of its own: the note of what your move
+    did is for your browser only)."""
+    pages = []
+    moves = 0
+    names = {n: f"Player{n}" for n in range(len(g.tokens))}
+    clients = [Client() for _ in g.tokens]
+    while not g.refresh().state().finished:
+        assert moves < MAX_MOVES
+        state = g.game.state()
+        truth = engine.moderator_view(state)["log"] if state.ruleset == "saboteur2" else []
+        bodies = []
+        for seat in range(len(g.tokens)):
+            body = clients[seat].get(g.page(seat)).content.decode()
+            assert_no_card_ids(body, other_hands(state, seat), f"page of seat {seat}")
+            if truth:
+                check_s2_page(body, truth, seat, names)
+            bodies.append(body)
+        actor = g.actor_seat()
+        client, body = clients[actor], bodies[actor]
+        legal = engine.legal_moves(state)
+        hand = {c["id"]: c for c in engine.view(state, actor)["hand"]}
+        # A card that is the same turned round is offered upright only (one move per cell).
+        legal = [m for m in legal
+                 if not (m.get("rotated") and symmetric(hand.get(m.get("card"), {})))]
+        assert offered_moves(body) == canonical(legal)
+        move = choose(legal, rng, special)
+        response = client.post(g.page(actor) + "move", form_post(move, page_version(body)))
+        assert response.status_code == 302, response.content.decode()[:2000]
+        assert response["Location"].endswith("#what-happened")
+        assert_replay_matches(g.game)
+        moves += 1
+        if moves % 40 == 1:
+            pages.append(client.get(g.page(actor)).content.decode())
+    return pages
+
+
+@pytest.mark.django_db
+def test_whole_game_through_the_html_forms() -> None:
+    g = make_game(players=3, seed=5)
+    client = Client()
+    play_html(g, random.Random(5))
+    game = g.refresh()
+    assert game.status == Game.Status.FINISHED
+    body = client.get(g.page(1)).content.decode()
+    assert "Final scores" in body and "winner" in body
+    for number in range(1, game.state().round + 1):
+        assert f"Round {number}" in body
+    assert 'class="card-form"' not in body
+
+
+@pytest.mark.django_db
+def test_pages_and_api_do_not_depend_on_hidden_facts() -> None:
+    """Non-interference: for a sample of positions of a seeded game, perturbing every
+    secret a seat may not know leaves its page and its API answer identical."""
+    g = make_game(players=4, seed=77, spectators_allowed=True)
+    client = Client()
+    rng = random.Random(77)
+    checked = 0
+    while not g.refresh().state().finished:
+        state = g.game.state()
+        if g.game.version % 17 == 0 or state.phase == "gold":
+            for seat in range(4):
+                assert_blind_to_secrets(client, g.game, g.page(seat), seat, rng)
+                assert_blind_to_secrets(client, g.game, g.api(seat), seat, rng)
+            assert_blind_to_secrets(client, g.game, f"/watch/{g.game.public_id}/", None, rng)
+            checked += 1
+        move = choose(engine.legal_moves(state), rng)
+        actor = state.actor
+        assert actor is not None
+        response = client.post(g.api(actor) + "moves", {"version": g.game.version, "move": move},
+                               content_type="application/json")
+        assert response.status_code == 200
+    assert checked >= 5

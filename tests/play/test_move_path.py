@@ -1,0 +1,195 @@
+"""The move path's plain statements read and answer exactly what the ORM and
+the engine would: the instances games.models.rows builds, the locked read's seats and
+log, the state a move hands to its answer, and the API's orjson-encoded JSON."""
+
+from __future__ import annotations
+
+import json
+import random
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+import pytest
+from django.db import connection, transaction
+from django.http import JsonResponse
+from django.test import Client
+from django.utils.translation import gettext_lazy
+
+from games import engine, moderation
+from games.models import Game, Move, Seat, rows
+from games.play import log_cache, move_rows, services
+from games.web.json_answer import JsonAnswer
+from tests.email_support import dig
+from tests.moderation_support import make_moderator
+from tests.support import GameWithLinks, make_game
+
+pytestmark = pytest.mark.django_db
+
+
+def field_values(instance: Game | Seat) -> dict[str, object]:
+    return {f.attname: getattr(instance, f.attname) for f in type(instance)._meta.concrete_fields}
+
+
+def play(g: GameWithLinks, moves: int) -> Game:
+    rng = random.Random(5)
+    for _ in range(moves):
+        game = g.refresh()
+        state = game.state()
+        assert state.actor is not None
+        services.submit_move(g.seats[state.actor], game.version,
+                             dig(engine.legal_moves(state), rng))
+    return g.refresh()
+
+
+def test_rows_build_the_instances_the_orm_builds() -> None:
+    g = make_game(players=3, seed=4, start=True)
+    Seat.objects.filter(pk=g.seats[1].pk).update(
+        vacation_until=datetime(2031, 1, 2, 3, 4, 5, 678901, tzinfo=UTC))
+    Game.objects.filter(pk=g.game.pk).update(deadline_extension=timedelta(hours=5))
+    game = play(g, 7)
+    # Past orjson's 64 bits: the JSONField's own converter reads it, as the ORM does.
+    Game.objects.filter(pk=game.pk).update(options={**game.options, "big": 2**70})
+    with connection.cursor() as cursor:
+        cursor.execute(f"SELECT {rows.column_list(Game)} FROM games_game WHERE id = %s",
+                       [game.pk])
+        built = rows.from_row(Game, cursor.fetchone())
+        cursor.execute(f"SELECT {rows.column_list(Seat, 's')} FROM games_seat s "
+                       "WHERE game_id = %s ORDER BY number", [game.pk])
+        seats = [rows.from_row(Seat, row) for row in cursor.fetchall()]
+    assert field_values(built) == field_values(Game.objects.get(pk=game.pk))
+    assert [field_values(s) for s in seats] == [
+        field_values(s) for s in Seat.objects.filter(game=game).order_by("number")]
+    assert not built._state.adding and built._state.db == "default"
+
+
+def test_the_locked_read_gives_the_seats_and_the_whole_log() -> None:
+    g = make_game(players=4, seed=6, start=True)
+    when = datetime(2031, 1, 2, 3, 4, 5, 678901, tzinfo=UTC)
+    Seat.objects.filter(pk=g.seats[2].pk).update(vacation_until=when, missed_turns=2,
+                                                 absent_since=when)
+    game = play(g, 12)
+    with transaction.atomic():
+        locked = move_rows.lock_game(game.pk, with_log=True)
+    assert field_values(locked.game) == field_values(game)
+    assert locked.log == game.state().log and len(locked.log) > 12
+    assert [(s.id, s.number, s.kind, s.player_name, s.vacation_until, s.missed_turns,
+             s.absent_since) for s in locked.seats.values()] == list(
+        Seat.objects.filter(game=game).order_by("number").values_list(
+            "id", "number", "kind", "player_name", "vacation_until", "missed_turns",
+            "absent_since"))
+    with transaction.atomic():
+        assert move_rows.lock_game(game.pk).log is None
+
+
+def test_a_moves_events_are_kept_as_the_text_written() -> None:
+    """Move.events is PostgreSQL `json` (the text as written, read back as is), and the ORM
+    reads and writes it like any JSONField, on every database."""
+    g = make_game(players=3, seed=4, start=True)
+    game = play(g, 5)
+    move = Move.objects.filter(game=game).order_by("number").last()
+    assert move is not None and move.events and move.events[0]["seat"] in range(3)
+    written = [{"type": "pass", "seat": 1, "count": 1, "note": "é ⛏", "big": 2**70}]
+    Move.objects.filter(pk=move.pk).update(events=written)
+    move.refresh_from_db()
+    assert move.events == written
+    move.events = [{"type": "pass", "seat": 2}]
+    move.save(update_fields=["events"])
+    assert Move.objects.get(pk=move.pk).events == [{"type": "pass", "seat": 2}]
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_typeof(events)::text, events::text FROM games_move "
+                           "WHERE game_id = %s ORDER BY number", [game.pk])
+            found = cursor.fetchall()
+        assert {kind for kind, _text in found} == {"json"}
+        # The move path's compact text, not jsonb's reprint ('", "' between keys).
+        assert all('", "' not in text for _kind, text in found[:-1])
+
+
+def test_a_move_writes_entries_only_in_the_indexes_queries_use() -> None:
+    """Every move writes its game's row anew, with an entry in each index: the games table
+    has the indexes its queries use (hosting looks hosts up case-insensitively), no
+    LIKE-only twins, and the optional columns' indexes skip the rows without a value."""
+    if connection.vendor != "postgresql":
+        pytest.skip("PostgreSQL's indexes")
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT tablename, indexname, indexdef FROM pg_indexes "
+                       "WHERE tablename IN ('games_game', 'games_move')")
+        found = {(table, name): sql for table, name, sql in cursor.fetchall()}
+    assert sorted(name for table, name in found if table == "games_game") == [
+        "game_host_email_upper", "game_host_token_unique", "game_public_id_unique",
+        "game_status_deadline", "game_status_id", "game_status_reminder",
+        "game_status_turn", "game_status_updated", "games_game_pkey"]
+    assert sorted(name for table, name in found if table == "games_move") == [
+        "games_move_pkey", "move_moderator", "move_unique_number"]
+    assert "upper((host_email)::text)" in found["games_game", "game_host_email_upper"]
+    assert "WHERE (host_token_hash IS NOT NULL)" in found["games_game", "game_host_token_unique"]
+    assert "WHERE (moderator_id IS NOT NULL)" in found["games_move", "move_moderator"]
+    with connection.cursor() as cursor:
+        cursor.execute("SET LOCAL enable_seqscan = off")  # a test's table is tiny
+    plan = Game.objects.filter(host_email__iexact="Host@Example.com").explain()
+    assert "game_host_email_upper" in plan
+
+
+def test_a_moves_answer_shows_the_state_as_stored(client: Client) -> None:
+    """The API answers from the state the move made (nothing read again): it must be
+    the state the database holds afterwards, log and players included."""
+    g = make_game(players=3, seed=8, start=True)
+    game = play(g, 9)
+    state = game.state()
+    assert state.actor is not None
+    move = dig(engine.legal_moves(state), random.Random(1))
+    answer = client.post(f"/api/play/{g.tokens[state.actor]}/moves",
+                         {"version": game.version, "move": move},
+                         content_type="application/json")
+    assert answer.status_code == 200
+    stored = Game.objects.get(pk=game.pk)
+    body = answer.json()
+    assert body["version"] == stored.version == game.version + 1
+    assert body["view"] == json.loads(json.dumps(engine.view(stored.state(), state.actor)))
+    assert body["players"] == [{"seat": n, "name": f"Player{n}", "bot": False}
+                               for n in range(3)]
+    assert client.get(f"/api/play/{g.tokens[state.actor]}/").json()["view"] == body["view"]
+
+
+def test_the_api_json_means_what_django_json_means() -> None:
+    data = {"when": datetime(2031, 1, 2, 3, 4, 5, 678901, tzinfo=UTC),
+            "text": gettext_lazy("active"), 3: [1.5, None, True], "nested": {"é": "ü"},
+            "delta": timedelta(hours=1)}
+    answer = JsonAnswer(data, status=409)
+    assert answer.status_code == 409 and answer["Content-Type"] == "application/json"
+    assert json.loads(answer.content) == json.loads(JsonResponse(data).content)
+
+
+def test_a_remembered_log_is_only_used_while_the_moves_it_holds_stand(client: Client) -> None:
+    """On PostgreSQL a process remembers the logs of the games it moved last and reads
+    only the events since; a moderator's undo (the rows dropped and written again with new
+    ids) makes it read everything again. Every answer shows exactly the stored log."""
+    g = make_game(players=3, seed=9, start=True)
+    rng = random.Random(9)
+    moderator = make_moderator()
+
+    def api_move() -> dict[str, Any]:
+        game = g.refresh()
+        state = game.state()
+        assert state.actor is not None
+        answer = client.post(f"/api/play/{g.tokens[state.actor]}/moves",
+                             {"version": game.version,
+                              "move": dig(engine.legal_moves(state), rng)},
+                             content_type="application/json")
+        assert answer.status_code == 200
+        body = answer.json()
+        stored = g.refresh()
+        assert body["view"]["log"] == json.loads(json.dumps(
+            engine.view(stored.state(), state.actor)["log"]))
+        return body
+
+    for _ in range(8):
+        api_move()
+    if connection.vendor == "postgresql":
+        assert log_cache.known(g.game.pk) is not None
+    version = g.refresh().version
+    moderation.undo_to(g.game.pk, version - 4, expected_version=version,
+                       moderator=moderator, reason="test", force=True)
+    for _ in range(6):  # the same numbers again, other rows: never the remembered log
+        api_move()
+    assert len(api_move()["view"]["log"]) == len(g.refresh().state().log)

@@ -1,0 +1,124 @@
+"""Whole seeded Saboteur 2 games, played to the end through the JSON API and the HTML
+forms (the discard form's checkboxes included), with replay and leak checks after
+every move (tests/play/test_full_games.py, tests/s2_checks.py).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Any
+
+import pytest
+from django.test import Client
+
+from games import engine
+from games.models import Game
+from tests.play.test_full_games import (
+    assert_blind_to_secrets,
+    check_api_view,
+    play_api,
+    play_html,
+)
+from tests.support import GameWithLinks, assert_replay_matches, choose, make_game
+
+S2_EVENTS = {"theft", "hands_off", "swap_hand", "inspection", "swap_hats", "trapped",
+             "free_at_last", "free", "steal", "payout"}
+
+
+def event_counts(game: Game) -> Counter[str]:
+    return Counter(e["type"] for e in engine.moderator_view(game.state())["log"])
+
+
+def s2_game(players: int, seed: int, **kwargs: Any) -> GameWithLinks:
+    return make_game(players=players, seed=seed, ruleset="saboteur2", **kwargs)
+
+
+@pytest.mark.django_db
+def test_whole_expansion_game_through_the_api() -> None:
+    g = s2_game(5, 3)  # seed 3: every expansion card and two thefts in 207 moves
+    client = Client()
+    moves = play_api(client, g, random.Random(3), special=0.35)
+    game = g.refresh()
+    assert game.status == Game.Status.FINISHED and moves == game.version
+    final = client.get(g.api(0)).json()
+    assert final["legal_moves"] == [] and final["view"]["winners"] is not None
+    assert len(final["view"]["round_results"]) == 3
+    seen = event_counts(game)
+    missing = S2_EVENTS - set(seen)
+    assert not missing, f"the seeded game never played {missing}: {seen}"
+
+
+@pytest.mark.django_db
+def test_whole_expansion_game_through_the_html_forms() -> None:
+    g = s2_game(4, 10)  # seed 10: every expansion card, a theft, nobody to rob once
+    play_html(g, random.Random(10), special=0.35)
+    game = g.refresh()
+    assert game.status == Game.Status.FINISHED
+    seen = event_counts(game)
+    assert not S2_EVENTS - set(seen), seen
+    client = Client()
+    body = client.get(g.page(1)).content.decode()
+    assert "Final scores" in body and "Paid as winners" in body
+    assert "Crystals in the maze" in body
+    for number in (1, 2, 3):
+        assert f"Round {number}" in body
+    assert 'class="card-form"' not in body and 'id="discard-form"' not in body
+
+
+@pytest.mark.django_db
+def test_expansion_pages_and_api_do_not_depend_on_hidden_facts() -> None:
+    """Non-interference at positions right after secret events (inspections, new hats,
+    discards, payouts, the thefts; every fifth pass) and every 20 moves: perturbing
+    every secret a seat may not know leaves its page, its API answer and the spectator
+    page identical."""
+    g = s2_game(5, 23, spectators_allowed=True)
+    client = Client()
+    rng = random.Random(23)
+    secret_events = {"inspection", "swap_hats", "free", "pass", "payout", "steal"}
+    checked = 0
+    last_log = 0
+    while not g.refresh().state().finished:
+        state = g.game.state()
+        fresh = {e["type"] for e in state.log[last_log:]}
+        last_log = len(state.log)
+        secret = fresh & secret_events
+        if (secret - {"pass"} or (secret and g.game.version % 5 == 0)
+                or g.game.version % 20 == 0 or state.phase == "theft"):
+            for seat in range(5):
+                assert_blind_to_secrets(client, g.game, g.page(seat), seat, rng)
+                assert_blind_to_secrets(client, g.game, g.api(seat), seat, rng)
+            assert_blind_to_secrets(client, g.game, f"/watch/{g.game.public_id}/", None, rng)
+            checked += 1
+        move = choose(engine.legal_moves(state), rng, special=0.35)
+        actor = state.actor
+        assert actor is not None
+        response = client.post(g.api(actor) + "moves", {"version": g.game.version, "move": move},
+                               content_type="application/json")
+        assert response.status_code == 200
+    assert checked >= 20, checked
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(("players", "seed"), [(2, 4), (12, 6)])
+def test_the_smallest_and_largest_tables_play_to_the_end(players: int, seed: int) -> None:
+    """2 and 12 seats: every seat's page and API answer every 10 moves (and in every
+    theft), with the structural leak checks; the moves go through the API."""
+    g = s2_game(players, seed, spectators_allowed=True)
+    client = Client()
+    rng = random.Random(seed)
+    while not g.refresh().state().finished:
+        state = g.game.state()
+        if g.game.version % 10 == 0 or state.phase == "theft":
+            for seat in range(players):
+                check_api_view(client.get(g.api(seat)).json(), state, seat)
+                assert client.get(g.page(seat)).status_code == 200
+            assert client.get(f"/watch/{g.game.public_id}/").status_code == 200
+        actor = state.actor
+        assert actor is not None
+        move = choose(engine.legal_moves(state), rng, special=0.35)
+        response = client.post(g.api(actor) + "moves", {"version": g.game.version, "move": move},
+                               content_type="application/json")
+        assert response.status_code == 200, response.content
+    assert_replay_matches(g.game)
+    assert len(engine.view(g.game.state(), None)["round_results"]) == 3
