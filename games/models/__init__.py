@@ -1,7 +1,8 @@
 """Games as a move log plus a snapshot (docs/DESIGN.md "State and history"), one module
 per concern: `game` (games, seats, moves, talk, notices), `notifications` (emails),
 `moderation` (disputes, moderator actions, sweep marks), `links` (private seat links),
-`reply_tokens` and `inbound_mail` (moves by email), `follow_up` (the after-move outbox),
+`reply_tokens` and `inbound_mail` (moves by email), `reliability` (missed deadlines and
+takeovers, by mailbox), `follow_up` (the after-move outbox),
 `rows` (instances from plain statements)."""
 
 from games.models.follow_up_rows import FollowUp
@@ -23,11 +24,13 @@ from games.models.host_limits import HostBlock, Invitation
 from games.models.inbound_mail import InboundMail
 from games.models.moderation import Dispute, ModeratorAction, SweepMark
 from games.models.notifications import Notification
+from games.models.reliability import MissedDeadline, SeatTakeover
 from games.models.reply_tokens import ReplyToken
 
 __all__ = [
     "MAX_HOURS_PER_MOVE", "Dispute", "EmailMode", "FollowUp", "Game", "GameNotice", "HostBlock",
-    "InboundMail", "Invitation", "Message", "ModeratorAction", "Move", "Notification",
+    "InboundMail", "Invitation", "Message", "MissedDeadline", "ModeratorAction", "Move",
+    "Notification", "SeatTakeover",
     "ReplyToken", "Seat", "SeatKind", "SweepMark", "TimeoutPolicy", "default_reminders",
     "default_vacation", "new_public_id",
 ]

@@ -29,6 +29,7 @@ from games.models import (
     Game,
     GameNotice,
     Message,
+    MissedDeadline,
     Move,
     Seat,
     SeatKind,
@@ -36,6 +37,7 @@ from games.models import (
     reply_tokens,
 )
 from games.models.links import new_link
+from games.models.mailboxes import mailbox_hash
 from games.play import clock, hooks, log_cache, move_rows
 from games.play.bot_choice import bot_move
 from games.play.clock import ABSENT_AFTER_MISSES
@@ -289,6 +291,10 @@ def miss_deadline(game_id: int, version: int, claimed_deadline: datetime) -> str
                     deadline_at=None, reminder_at=None):
                 return ""
             outcome = "waiting"
+        if seat.kind == SeatKind.PERSON and seat.email:
+            # The person's record, not the seat's: it stays theirs if someone takes over.
+            MissedDeadline.objects.get_or_create(seat=seat, version=version, defaults={
+                "game": game, "mailbox": mailbox_hash(seat.email)})
         # log_at: where the line sits among the game log's events.
         public = {"seat": seat.number, "log_at": game.log_length}
         GameNotice.objects.create(game=game, version=game.version, kind=GameNotice.Kind.TIMEOUT,

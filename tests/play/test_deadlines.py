@@ -96,6 +96,26 @@ def test_three_missed_deadlines_in_a_row_mark_the_seat_absent(clock: Any, commit
     assert seat.missed_turns == 0 and seat.absent_since is None
 
 
+def test_a_missed_deadline_stays_with_the_person_who_missed_it(
+        clock: Any, commit: Any, django_user_model: Any) -> None:
+    from games.models import MissedDeadline
+    from games.models.mailboxes import mailbox_hash
+    from games.moderation import seats
+
+    with commit():
+        g = make_game(players=3, seed=1, start=True)
+    clock.move_to(START + DAY)
+    assert sweep(commit) == 1
+    [missed] = MissedDeadline.objects.all()
+    assert (missed.seat_id, missed.mailbox) == (g.seats[0].pk, mailbox_hash("P0@example.com"))
+    assert "p0@example.com" not in str(vars(missed))  # only the mailbox's hash is kept
+    moderator = django_user_model.objects.create_user("mod", password="x")
+    seats.replace_player(g.seats[0].pk, name="Zed", email="zed@example.com",
+                         moderator=moderator, reason="left")
+    assert not MissedDeadline.objects.filter(mailbox=mailbox_hash("zed@example.com")).exists()
+    assert MissedDeadline.objects.filter(mailbox=mailbox_hash("p0@example.com")).count() == 1
+
+
 def test_two_misses_then_a_move_start_the_count_again(clock: Any, commit: Any) -> None:
     with commit():
         g = make_game(players=3, seed=1, start=True)
