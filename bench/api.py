@@ -23,6 +23,10 @@ the moves were worked out beforehand with games.engine, so the client does no ru
 and it reads every answer whole with orjson: it shares the CPUs with the server it
 measures, and json.loads of a late game's 20 KB answer took it 0.17 ms a move.
 
+A second gunicorn on the ORM reference store (MOVE_STORE=orm, games.play.move_store) is
+measured the same way beside them, on games of its own (`--no-orm` skips it): its ratio
+says what the fast store (games.play.fast_move_store) is worth.
+
 Early positions are the first WINDOW moves of new games; late positions the last WINDOW
 moves of games first played up to there through the same API (untimed). At each stage
 the two are measured alternately (real, bare, real, bare: PAIRS pairs of SECONDS each,
@@ -144,25 +148,28 @@ def bare_document() -> dict[str, Any]:
 class Client:
     port: int
     row: int  # the bare view's row of this client
+    orm_port: int = 0  # the server on the ORM reference store (0: none)
     pools: dict[str, deque[Played]] = field(default_factory=dict)
     bare_version: int = 0
-    conn: http.client.HTTPConnection | None = None
+    conns: dict[int, http.client.HTTPConnection] = field(default_factory=dict)
 
-    def post(self, url: str, version: int, move: dict[str, Any]) -> None:
-        if self.conn is None:
-            self.conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=60)
+    def post(self, url: str, version: int, move: dict[str, Any], port: int = 0) -> None:
+        port = port or self.port
+        if port not in self.conns:
+            self.conns[port] = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+        conn = self.conns[port]
         body = orjson.dumps({"version": version, "move": move})
         try:
-            self.conn.request("POST", url, body, HEADERS)
-            response = self.conn.getresponse()
+            conn.request("POST", url, body, HEADERS)
+            response = conn.getresponse()
             data = response.read()
         except (ConnectionError, http.client.HTTPException):
-            self.conn.close()  # a worker recycled (max_requests): once more, afresh
-            self.conn.request("POST", url, body, HEADERS)
-            response = self.conn.getresponse()
+            conn.close()  # a worker recycled (max_requests): once more, afresh
+            conn.request("POST", url, body, HEADERS)
+            response = conn.getresponse()
             data = response.read()
         if response.will_close:
-            self.conn.close()  # reopened by the next request
+            conn.close()  # reopened by the next request
         answer = orjson.loads(data) if data else {}
         api = url.startswith("/api/")
         if (response.status != 200 or answer.get("version") != version + 1
@@ -171,13 +178,20 @@ class Client:
                              f"at version {version}: {data[:300]!r}")
 
     def real(self, stage: str) -> bool:
-        pool = self.pools[stage]
+        return self._api(stage, self.port)
+
+    def orm(self, stage: str) -> bool:
+        """A move through the API of the server on the ORM reference store."""
+        return self._api(orm_pool(stage), self.orm_port)
+
+    def _api(self, pool_name: str, port: int) -> bool:
+        pool = self.pools[pool_name]
         while pool and pool[0].version >= pool[0].end:
             pool.popleft()
         if not pool:
             return False
         game = pool[0]
-        self.post(game.url(), game.version, game.plan[game.version][1])
+        self.post(game.url(), game.version, game.plan[game.version][1], port)
         game.version += 1
         return True
 
@@ -192,6 +206,10 @@ class Client:
             while game.version < to(game):
                 self.post(game.url(), game.version, game.plan[game.version][1])
                 game.version += 1
+
+
+def orm_pool(stage: str) -> str:
+    return f"{stage}/orm"
 
 
 def in_threads(clients: list[Client], work: Callable[[Client], object]) -> float:
@@ -261,7 +279,7 @@ def batch(clients: list[Client], kind: str, stage: str, seconds: float) -> Batch
     deadline = time.perf_counter() + seconds
 
     def play(client: Client) -> None:
-        step = client.real if kind == "real" else client.bare
+        step = {"real": client.real, "bare": client.bare, "orm": client.orm}[kind]
         i = clients.index(client)
         while time.perf_counter() < deadline and not ran_out.is_set():
             if not step(stage):
@@ -394,6 +412,8 @@ def main() -> None:
                         help="exit 1 when a stage's real/bare ratio is below this")
     parser.add_argument("--sql", action="store_true",
                         help="list the SQL statements of one API move")
+    parser.add_argument("--no-orm", dest="orm", action="store_false",
+                        help="skip the second server on the ORM reference store (MOVE_STORE=orm)")
     parser.add_argument("--cpu", action="store_true",
                         help="also print the CPU milliseconds per move of gunicorn, "
                              "PostgreSQL and this client (Linux)")
@@ -476,7 +496,13 @@ def run(args: argparse.Namespace, name: str, queue: str, broker: str, log: Path,
     server.append(start_gunicorn(port, {**os.environ, "CELERY_BROKER_URL": broker}, log))
     if args.cpu:
         SERVER_PID.append(server[0].pid)
-    clients = [Client(port, row) for row in range(args.threads)]
+    orm_port = 0
+    if args.orm:  # the same server on the ORM reference store, beside it
+        orm_port = free_port()
+        server.append(start_gunicorn(orm_port, {**os.environ, "CELERY_BROKER_URL": broker,
+                                                "MOVE_STORE": "orm"}, log))
+    clients = [Client(port, row, orm_port) for row in range(args.threads)]
+    kinds = ("real", "bare", "orm") if args.orm else ("real", "bare")
     timed = args.warmup + args.pairs * args.seconds
 
     def new_games(stage: str, rate: float, margin: float) -> list[Played]:
@@ -491,54 +517,70 @@ def run(args: argparse.Namespace, name: str, queue: str, broker: str, log: Path,
 
     # The warm-up of gunicorn's workers (their first requests import and connect), then
     # a first guess of the rate, to size the stages.
-    for game in new_games("calibrate", 0, 0) + new_games("guess", 0, 0):
+    warm = new_games("calibrate", 0, 0) + new_games("guess", 0, 0)
+    if args.orm:
+        warm += new_games(orm_pool("calibrate"), 0, 0)
+    for game in warm:
         game.end = min(args.window, len(game.plan))
-    batch(clients, "real", "calibrate", max(args.warmup, 1.0))
-    batch(clients, "bare", "calibrate", max(args.warmup, 1.0))
+    for kind in kinds:
+        batch(clients, kind, "calibrate", max(args.warmup, 1.0))
     guess = batch(clients, "real", "guess", max(args.warmup, 1.0))
 
     results: dict[str, dict[str, list[Batch]]] = {}
     for stage in ("early", "late"):
+        pools = [stage, orm_pool(stage)] if args.orm else [stage]
         if stage == "early":
-            games = new_games(stage, guess.rate, 3.0)
-            for game in games:
-                game.end = min(args.window, len(game.plan))
+            for pool in pools:
+                games = new_games(pool, guess.rate, 3.0)
+                for game in games:
+                    game.end = min(args.window, len(game.plan))
         else:
             # Sized on the best early batch, twice over: the machine's noise goes both ways.
-            games = new_games(stage, max(b.rate for b in results["early"]["real"]), 2.0)
-            for game in games:
-                game.end = len(game.plan)
+            rate = max(b.rate for b in results["early"]["real"])
 
             def late_start(game: Played) -> int:
                 return max(len(game.plan) - args.window, min(args.window, len(game.plan)))
 
-            moves = sum(late_start(g) for g in games)
-            took = in_threads(clients, lambda c: c.advance(list(c.pools["late"]), late_start))
-            print(f"{len(games)} games played through the API to their last {args.window} "
-                  f"moves: {moves} moves in {took:.1f}s ({moves / took:.0f}/s, untimed)")
+            for pool in pools:
+                games = new_games(pool, rate, 2.0)
+                for game in games:
+                    game.end = len(game.plan)
+                moves = sum(late_start(g) for g in games)
+                def advance(client: Client, pool: str = pool) -> None:
+                    client.advance(list(client.pools[pool]), late_start)
+
+                took = in_threads(clients, advance)
+                print(f"{len(games)} games played through the API to their last "
+                      f"{args.window} moves: {moves} moves in {took:.1f}s "
+                      f"({moves / took:.0f}/s, untimed)")
+            games = list(itertools.chain.from_iterable(c.pools[stage] for c in clients))
         print(f"{stage}: {len(games)} games of {min(len(g.plan) for g in games)} to "
               f"{max(len(g.plan) for g in games)} moves, {args.window} moves of each")
-        batch(clients, "real", stage, args.warmup)
-        batch(clients, "bare", stage, args.warmup)
-        runs: dict[str, list[Batch]] = {"real": [], "bare": []}
+        for kind in kinds:
+            batch(clients, kind, stage, args.warmup)
+        runs: dict[str, list[Batch]] = {kind: [] for kind in kinds}
         for _ in range(args.pairs):
-            for kind in ("real", "bare"):
+            for kind in kinds:
                 runs[kind].append(batch(clients, kind, stage, args.seconds))
         results[stage] = runs
     return report(results, statements)
 
 
 def report(results: dict[str, dict[str, list[Batch]]], statements: int) -> dict[str, float]:
-    print(f"\n{'stage':<6} {'real moves/s':>13} {'bare moves/s':>13} {'ratio':>6}   "
-          f"batches real | bare (moves/s)")
+    print(f"\n{'stage':<6} {'real moves/s':>13} {'bare moves/s':>13} {'ratio':>6} "
+          f"{'ORM moves/s':>12} {'ORM ratio':>9}   batches real | bare | ORM (moves/s)")
     ratios: dict[str, float] = {}
+    orm_ratios: dict[str, float] = {}
     for stage, runs in results.items():
         rate = {kind: sum(b.moves for b in batches) / sum(b.seconds for b in batches)
                 for kind, batches in runs.items()}
         ratios[stage] = rate["real"] / rate["bare"]
+        orm = rate.get("orm", 0.0)
+        orm_ratios[stage] = orm / rate["bare"]
         each = {kind: " ".join(f"{b.rate:.0f}" for b in batches) for kind, batches in runs.items()}
-        print(f"{stage:<6} {rate['real']:>13.1f} {rate['bare']:>13.1f} {ratios[stage]:>6.2f}"
-              f"   {each['real']} | {each['bare']}")
+        print(f"{stage:<6} {rate['real']:>13.1f} {rate['bare']:>13.1f} {ratios[stage]:>6.2f} "
+              f"{orm:>12.1f} {orm_ratios[stage]:>9.2f}   {each['real']} | {each['bare']}"
+              f" | {each.get('orm', '-')}")
         if all(b.cpu for batches in runs.values() for b in batches):
             for kind, batches in runs.items():
                 moves = sum(b.moves for b in batches)
@@ -549,6 +591,9 @@ def report(results: dict[str, dict[str, list[Batch]]], statements: int) -> dict[
             print(f"  ({stage}: the clients ran out of games (--max-games), a batch ended early)")
     print(f"\nSQL statements per API move: {statements}")
     print("ratios (real/bare)  " + "  ".join(f"{s}: {r:.2f}" for s, r in ratios.items()))
+    if any(orm_ratios.values()):
+        print("ORM reference store (orm/bare)  "
+              + "  ".join(f"{s}: {r:.2f}" for s, r in orm_ratios.items()))
     return ratios
 
 

@@ -105,10 +105,11 @@ class Connection:
 def play_seat_three(game: Played, game_id: int) -> None:
     """Seat 3's move, made through the services (the flooder owns its link)."""
     from games.models import Game, Seat
-    from games.play import services
+    from games.play import moves
 
     seat = Seat.objects.select_related("game").get(game_id=game_id, number=FLOODED_SEAT)
-    services.submit_move(seat, game.version, game.plan[game.version][1])
+    moves.game_move_submit(actor=moves.BySeat(seat), version=game.version,
+                           move=game.plan[game.version][1])
     game.version += 1
     assert Game.objects.get(pk=game_id).version == game.version
 

@@ -1,4 +1,6 @@
-"""Celery tasks: thin shells that take ids and call games.mail / games.play (services).
+"""Celery tasks: thin shells that take ids and call the services. Every task the worker
+runs is listed here: the beat's sweeps are defined here, the others next to the service
+that queues them (imported below, so the worker registers them all).
 
 Every task may run twice (a redelivered message, a retried hook): each is written so
 the second run changes nothing (unique Notification keys, conditional claims).
@@ -7,19 +9,24 @@ The beat runs the sweep_* tasks (schedule in saboteur_site/celery.py).
 
 from __future__ import annotations
 
-from typing import Any
-
-from celery import Task
 from django.db import transaction
 from django.utils import timezone
 
-from games.inbound import process as inbound
+from games.inbound.process import process_inbound_mail, unprocessed
 from games.mail import plan, send
-from games.models import Seat
+from games.mail.send import send_notification
 from games.play import bot_turns, move_emails
 from games.play.clock import sweeps
-from games.play.hooks import plan_deadline_missed_rows
+from games.play.hooks import plan_deadline_missed, plan_invitation
+from games.play.moves import play_bot_turn
 from saboteur_site.celery import app
+
+__all__ = [
+    "follow_up_moves", "handle_deadlines", "handle_reminders", "plan_after_move",
+    "plan_deadline_missed", "plan_invitation", "play_bot_turn", "process_inbound_mail",
+    "requeue_unsent", "send_notification", "sweep_bot_turns", "sweep_deadlines",
+    "sweep_digests", "sweep_reminders",
+]
 
 
 @app.task(name="games.tasks.plan_after_move")
@@ -35,41 +42,6 @@ def plan_after_move(game_id: int, version: int) -> int:
 def follow_up_moves() -> int:
     """The emails of every move made since the last run (the beat, FOLLOW_UP_SECONDS)."""
     return move_emails.follow_up_due()
-
-
-@app.task(name="games.tasks.plan_invitation")
-def plan_invitation(seat_id: int) -> int:
-    with transaction.atomic():
-        seat = Seat.objects.filter(pk=seat_id).first()
-        return len(plan.queue(plan.invitation(seat))) if seat else 0
-
-
-@app.task(name="games.tasks.plan_deadline_missed")
-def plan_deadline_missed(game_id: int, version: int, seat_id: int) -> int:
-    """The missed-deadline email and the moderators' alerts."""
-    with transaction.atomic():
-        return len(plan_deadline_missed_rows(game_id, version, seat_id))
-
-
-@app.task(bind=True, name="games.tasks.send_notification", max_retries=None)
-def send_notification(self: Task[Any, Any], notification_id: int) -> str:
-    """Send one email; on a provider error, again after the backoff the row records."""
-    outcome = send.deliver(notification_id)
-    if outcome.retry_in is not None and not self.request.is_eager:
-        raise self.retry(countdown=outcome.retry_in)
-    return outcome.status
-
-
-@app.task(name="games.tasks.process_inbound_mail")
-def process_inbound_mail(mail_id: int) -> str:
-    """Act on a reply to a turn email that the webhook stored, and plan its answer."""
-    return inbound.process(mail_id).outcome
-
-
-@app.task(name="games.tasks.play_bot_turn")
-def play_bot_turn(game_id: int, version: int) -> bool:
-    """A bot seat's move of turn `version`; a second run (or a stale one) does nothing."""
-    return bot_turns.play_bot_turn(game_id, version)
 
 
 @app.task(name="games.tasks.sweep_bot_turns")
@@ -116,7 +88,7 @@ def requeue_unsent() -> int:
     ids = send.unsent(now)
     for notification_id in ids:
         send_notification.delay(notification_id)
-    replies = inbound.unprocessed(now)  # replies whose task was lost
+    replies = unprocessed(now)
     for mail_id in replies:
         process_inbound_mail.delay(mail_id)
     return len(ids) + len(replies)

@@ -290,6 +290,9 @@ if env_str("ANYMAIL_WEBHOOK_SECRET"):
 # INBOUND_MAX_BYTES (the provider's whole request) is not read: its seat is told it was too
 # large; a request larger than INBOUND_MAX_REQUEST_BYTES is refused (413) unread.
 INBOUND_DOMAIN = env_str("INBOUND_DOMAIN", _site.hostname)
+# The move path's store (games.play.move_store): "fast" (PostgreSQL's two statements; SQLite
+# always runs the ORM reference) or "orm" (the reference everywhere).
+MOVE_STORE = env_str("MOVE_STORE", "fast")
 INBOUND_ANSWERS_PER_HOUR = env_int("INBOUND_ANSWERS_PER_HOUR", 10)
 INBOUND_MAX_BYTES = env_int("INBOUND_MAX_BYTES", 2_621_440)
 INBOUND_MAX_REQUEST_BYTES = env_int("INBOUND_MAX_REQUEST_BYTES", 32 * 1024 * 1024)

@@ -18,7 +18,9 @@ STORAGES["staticfiles"]["BACKEND"] = (  # noqa: F405
 # Serve static files from the finders: no collectstatic before the tests.
 WHITENOISE_AUTOREFRESH = True
 WHITENOISE_USE_FINDERS = True
-# Celery tasks run inline unless a test starts a real worker (tests/ops/test_celery_worker.py).
-CELERY_TASK_ALWAYS_EAGER = True
+# Tasks go to an in-memory broker, as they go to Redis in production; the tests' `commit`
+# fixture then does what the worker and the beat would (tests/support.py work_off), and
+# tests/ops/test_celery_worker.py runs a real worker.
+CELERY_TASK_ALWAYS_EAGER = False
 CELERY_BROKER_URL = "memory://"
 CELERY_BROKER_TRANSPORT_OPTIONS = {}

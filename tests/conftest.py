@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import pytest
 import time_machine
 
-from tests.support import START, GameWithLinks, make_game
+from tests.support import START, GameWithLinks, make_game, queued_tasks, work_off
 
 
 @pytest.fixture(autouse=True)
@@ -54,10 +55,28 @@ def game(db: None) -> GameWithLinks:
     return make_game(players=3, seed=1, start=True)
 
 
+@pytest.fixture(autouse=True)
+def empty_broker() -> Any:
+    """Every test starts with no task waiting in the (in-memory) broker."""
+    queued_tasks()
+    yield
+
+
 @pytest.fixture
 def commit(django_capture_on_commit_callbacks: Any) -> Any:
-    """Run on-commit callbacks (emails, tasks) at the end of the `with` block."""
-    return lambda: django_capture_on_commit_callbacks(execute=True)
+    """`with commit():` the block's transaction commits (its on-commit callbacks run), then
+    the worker and the beat do what they would: every task queued runs, and the moves'
+    emails are planned (tests.support.work_off). `commit(worker=False)`: only the commit,
+    the tasks stay queued."""
+
+    @contextmanager
+    def committed(worker: bool = True) -> Iterator[Any]:
+        with django_capture_on_commit_callbacks(execute=True) as callbacks:
+            yield callbacks
+        if worker:
+            work_off(django_capture_on_commit_callbacks)
+
+    return committed
 
 
 @pytest.fixture

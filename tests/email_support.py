@@ -13,10 +13,9 @@ from django.core.mail.message import EmailMessage
 
 from games import engine
 from games.models import Game, Move, Notification
-from games.play import services
-from tests.support import GameWithLinks
+from tests.support import GameWithLinks, seat_move
 
-Commit = Callable[[], Any]  # django_capture_on_commit_callbacks(execute=True)
+Commit = Callable[[], Any]  # commit()
 
 
 class FlakyBackend(LocmemBackend):
@@ -56,7 +55,7 @@ def play_one(g: GameWithLinks, rng: random.Random, commit: Commit) -> Game:
     seat = g.seats[state.actor or 0]
     move = dig(engine.legal_moves(state), rng)
     with commit():
-        return services.submit_move(seat, game.version, move)
+        return seat_move(seat, game.version, move)
 
 
 def play_until(g: GameWithLinks, done: Callable[[Game], bool], commit: Commit,

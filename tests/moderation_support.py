@@ -11,8 +11,7 @@ from django.test import Client
 
 from games import engine
 from games.models import Game, Move
-from games.play import services
-from tests.support import GameWithLinks, choose
+from tests.support import GameWithLinks, choose, move_for
 
 
 def make_moderator(username: str = "mod", email: str = "mod@example.com") -> User:
@@ -64,7 +63,7 @@ def bot_move(game: Game, rng: random.Random, bot: Bot = wanderer) -> Game:
     """One move for the seat to act, as that seat."""
     state = game.state()
     move = bot(state, engine.legal_moves(state), rng)
-    return services.apply_move(game.pk, game.version, {**move, "seat": state.actor},
+    return move_for(game.pk, game.version, {**move, "seat": state.actor},
                                actor_kind=Move.Actor.SEAT, seat_number=state.actor)
 
 

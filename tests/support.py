@@ -7,6 +7,7 @@ import json
 import random
 import re
 import socket
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 from itertools import combinations
@@ -265,3 +266,117 @@ def page_version(body: str) -> int:
     match = re.search(r'name="version" value="(\d+)"', body)
     assert match, "no move form on the page"
     return int(match.group(1))
+
+
+# ---- the worker and the beat, as production runs them -------------------------------------
+
+
+def queued_tasks() -> list[tuple[str, list[Any], dict[str, Any]]]:
+    """Take every task message waiting in the broker (the test settings' in-memory one):
+    (task name, args, kwargs), in the order they were queued."""
+    from celery import current_app
+
+    app = current_app
+    taken: list[tuple[str, list[Any], dict[str, Any]]] = []
+    with app.connection_for_read() as connection:
+        queue = connection.SimpleQueue(app.conf.task_default_queue, no_ack=True)
+        try:
+            while True:
+                try:
+                    message = queue.get(block=False)
+                except queue.Empty:
+                    break
+                args, kwargs, _embed = message.decode()
+                taken.append((message.headers["task"], list(args), dict(kwargs)))
+        finally:
+            queue.close()
+    return taken
+
+
+def work_off(capture: Callable[..., Any] | None = None, *, max_rounds: int = 10_000) -> int:
+    """What the worker and the beat do after a commit, until nothing is left: run every
+    queued task (each in a transaction of its own, its on-commit work run after it, as a
+    worker does; a countdown is not waited for: tests move time themselves), then the
+    beat's `follow_up_moves` (the emails of the moves made). How many tasks ran.
+    `capture`: pytest-django's django_capture_on_commit_callbacks, in a test that runs in
+    one transaction; None in a transactional test (the commits are real)."""
+    from contextlib import nullcontext
+
+    from celery import current_app
+
+    from games.play import move_emails
+
+    def committing() -> Any:
+        return capture(execute=True) if capture is not None else nullcontext()
+
+    ran = 0
+    for _ in range(max_rounds):
+        waiting = queued_tasks()
+        for name, args, kwargs in waiting:
+            with committing():
+                current_app.tasks[name].apply(args=args, kwargs=kwargs)
+            ran += 1
+        if waiting:
+            continue
+        with committing():
+            planned = move_emails.follow_up_due()
+        if not planned and not queued_tasks_waiting():
+            return ran
+    raise AssertionError("the queued work never ends")
+
+
+def queued_tasks_waiting() -> bool:
+    from celery import current_app
+
+    with current_app.connection_for_read() as connection:
+        queue = connection.SimpleQueue(current_app.conf.task_default_queue, no_ack=True)
+        try:
+            return bool(queue.qsize())
+        finally:
+            queue.close()
+
+
+# ---- moves through the one move service -----------------------------------------------------
+
+
+def seat_move(seat: Seat, version: int, move: Any) -> Game:
+    """The seat's player makes `move` against `version` (the page's and the email's way
+    in); the game after it."""
+    from games.play import moves
+
+    return moves.game_move_submit(actor=moves.BySeat(seat), version=version, move=move,
+                                  with_state=True).game
+
+
+def move_for(game_id: int, version: int, move: dict[str, Any], *, actor_kind: str = "seat",
+             seat_number: int | None = None, moderator: Any = None) -> Game:
+    """`move` made on the game at `version` by the mover `actor_kind` names: the seat the
+    move names (else the seat to act: "seat"), a moderator for the seat to act, or one that
+    chooses its own move instead: the server at the turn's deadline ("system"), a bot
+    ("bot": a bot seat's, or the bot policy's for an absent person); the game after it."""
+    from games.play import moves
+
+    plain = {k: v for k, v in move.items() if k != "seat"}
+    actor: moves.Actor
+    if actor_kind == "moderator":
+        actor = moves.ByModerator(game_id, moderator)
+    elif actor_kind in ("system", "bot"):
+        # The server at the deadline (for an absent person, "bot": the bot policy's move),
+        # or a bot seat's bot: each chooses its own move.
+        game = Game.objects.get(pk=game_id)
+        acting = Seat.objects.get(game_id=game_id, number=game.actor)
+        if actor_kind == "bot" and acting.is_bot:
+            actor = moves.ByBot(game_id)
+        elif game.deadline_at is None:
+            raise AssertionError("the server moves at the turn's deadline")
+        else:
+            actor = moves.BySystem(game_id, game.deadline_at, bot=actor_kind == "bot")
+        return moves.game_move_submit(actor=actor, version=version).game
+    else:
+        number = move.get("seat", seat_number)
+        if number is None:  # the seat to act
+            number = Game.objects.values_list("actor", flat=True).get(pk=game_id)
+        assert number is not None
+        actor = moves.BySeat(Seat.objects.get(game_id=game_id, number=int(number)))
+    return moves.game_move_submit(actor=actor, version=version, move=plain,
+                                  with_state=True).game

@@ -1,6 +1,6 @@
 """A reply's commands applied to its seat, through the same services as the page and the
-API: one move (`services.submit_move`, against the version the reply token was issued
-for) and a few lines of table talk (`services.post_message`, under the page's limit).
+API: one move (`games.play.moves.game_move_submit`, against the version the reply token
+was issued for) and a few lines of table talk (`services.post_message`, under the page's limit).
 
     act(token, seat, lines) -> Result      the outcome and the answer's lines
 
@@ -23,7 +23,7 @@ from games.engine.types import JSON
 from games.inbound.commands import CommandError, Reply, command_error, parse_reply, to_move
 from games.models import Game, InboundMail, ReplyToken, Seat
 from games.ops import limits
-from games.play import services
+from games.play import moves, services
 from games.present import describe, pages, reply_help
 from games.present.move_errors import explain
 
@@ -120,9 +120,8 @@ def _refused(seat: Seat, reason: str, said: list[str] | None = None) -> Result:
 
 def _move(seat: Seat, version: int, move: JSON, view: JSON, names: dict[int, str],
           said: list[str]) -> Result:
-    seat.game = Game.objects.get(pk=seat.game_id)
     try:
-        services.submit_move(seat, version, move)
+        moves.game_move_submit(actor=moves.BySeat(seat), version=version, move=move)
     except services.StaleVersion as stale:
         return Result(Outcome.STALE, "stale version", [*said, stale.message, *options(seat)])
     except services.ServiceError as refused:

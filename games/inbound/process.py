@@ -17,6 +17,7 @@ from __future__ import annotations
 import logging
 from datetime import datetime, timedelta
 
+from celery import shared_task
 from django.utils import timezone, translation
 
 from games.inbound import answer
@@ -30,7 +31,7 @@ Outcome = InboundMail.Outcome
 # A stored message whose task was lost (broker down) is processed by the beat after this.
 STALE_AFTER = timedelta(minutes=2)
 
-__all__ = ["Result", "process", "unprocessed"]
+__all__ = ["Result", "process", "process_inbound_mail", "unprocessed"]
 
 
 def _claim(mail_id: int) -> bool:
@@ -74,6 +75,12 @@ def process(mail_id: int) -> Result:
     _finish(mail, result, answered)
     log.info("inbound email %s: %s", mail.pk, result.outcome)
     return result
+
+
+@shared_task(name="games.tasks.process_inbound_mail")
+def process_inbound_mail(mail_id: int) -> str:
+    """Act on a reply to a turn email that the webhook stored, and plan its answer."""
+    return process(mail_id).outcome
 
 
 def unprocessed(now: datetime | None = None) -> list[int]:

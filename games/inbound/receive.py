@@ -57,7 +57,7 @@ def accept(incoming: Incoming, *, queue_task: bool = True) -> Accepted:
         return Accepted("duplicate", "this message was handled before")
     if queue_task:
         mail_id = mail.pk
-        transaction.on_commit(lambda: enqueue("process_inbound_mail", mail_id))
+        transaction.on_commit(lambda: enqueue(process.process_inbound_mail, mail_id))
     return Accepted("received", "stored; a worker acts on it", mail)
 
 

@@ -1,10 +1,8 @@
-"""Hand work to the Celery tasks by their registered names (games.tasks), or do the
-database part inline when the broker refuses.
+"""Hand work to a Celery task, or do the database part inline when the broker refuses.
 
-The tasks module sits at the top of the dependency order (it calls the services), so
-the services and the mail planning never import it: they look the task up in the
-Celery app's registry by name. The worker and every Django process register the tasks
-(games.apps imports games.tasks when the app is ready).
+Every caller queues its own task object (defined next to the service it runs: the
+send task in games.mail.send, a bot's turn in games.play.moves, ...); games.tasks lists
+them all for the worker.
 """
 
 from __future__ import annotations
@@ -13,29 +11,22 @@ import logging
 from collections.abc import Callable
 from typing import Any
 
-from celery import current_app
+from celery import Task
 
 log = logging.getLogger("games")
 
 
-def enqueue(task_name: str, *args: Any, fallback: Callable[[], object] | None = None,
+def enqueue(task: Task[Any, Any], *args: Any, fallback: Callable[[], object] | None = None,
             countdown: float | None = None) -> None:
-    """Queue `games.tasks.<task_name>(*args)` (after `countdown` seconds); if the broker
-    cannot take it (it is down), run `fallback` now (the DB part) and let the beat's
-    sweeps (`requeue_unsent`, `sweep_bot_turns`) finish the work later."""
+    """Queue `task(*args)` (after `countdown` seconds); if the broker cannot take it (it is
+    down), run `fallback` now (the database part) and let the beat's sweeps
+    (`requeue_unsent`, `sweep_bot_turns`) finish the work later."""
     try:
-        task = current_app.tasks[f"games.tasks.{task_name}"]
         if countdown is None:
             task.delay(*args)
         else:
             task.apply_async(args, countdown=countdown)
     except Exception:  # the broker refused: do the DB part now, send later
-        log.exception("could not queue %s%s; planning inline", task_name, args)
+        log.exception("could not queue %s%s; planning inline", task.name, args)
         if fallback is not None:
             fallback()
-
-
-def enqueue_sends(notification_ids: list[int]) -> None:
-    """Send these new Notification rows (called on commit by games.mail.plan)."""
-    for notification_id in notification_ids:
-        enqueue("send_notification", notification_id)

@@ -1,4 +1,5 @@
-"""Which emails a change causes: Notification rows with unique keys, written before sending.
+"""Which emails a change causes: Notification rows with unique keys, written before sending
+(games.mail.notification_rows), sent after the commit (games.mail.send).
 
 A key names one email for good, so writing it twice (a task run twice, two sweeps, a
 retried hook) finds the row already there and sends nothing more:
@@ -19,60 +20,27 @@ was) and creates whatever rows are missing, so a missed or late hook catches up.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Sequence
 from datetime import date, datetime
 from typing import Any
 
-from django.conf import settings
-from django.contrib.auth.models import User
-from django.db import transaction
-
 from games import engine
-from games.mail.dispatch import enqueue_sends
+from games.mail.notification_rows import (
+    WANTED_BY,
+    Spec,
+    address_hash,
+    create,
+    moderator_addresses,
+    moderator_alert,
+    wants,
+)
+from games.mail.send import send_after_commit
 from games.models import EmailMode, Game, Move, Notification, Seat
 
+__all__ = ["WANTED_BY", "Spec", "address_hash", "create", "moderator_addresses",
+           "moderator_alert", "queue", "wants"]
+
 Kind = Notification.Kind
-
-# Which email settings get which kind. Digest players get their digest, the last
-# reminder before a deadline (a daily digest can come too late for a short turn),
-# missed deadlines and the end of the game; "links only" gets nothing at all.
-WANTED_BY: dict[str, set[str]] = {
-    Kind.INVITATION: {EmailMode.EACH_TURN, EmailMode.DAILY_DIGEST},
-    Kind.TURN: {EmailMode.EACH_TURN},
-    Kind.REMINDER: {EmailMode.EACH_TURN, EmailMode.DAILY_DIGEST},
-    Kind.MISSED: {EmailMode.EACH_TURN, EmailMode.DAILY_DIGEST},
-    Kind.ROUND_END: {EmailMode.EACH_TURN},
-    Kind.GAME_END: {EmailMode.EACH_TURN, EmailMode.DAILY_DIGEST},
-    Kind.DIGEST: {EmailMode.DAILY_DIGEST},
-}
-
-
-@dataclass(frozen=True)
-class Spec:
-    key: str
-    kind: str
-    to_email: str
-    game_id: int | None = None
-    seat_id: int | None = None
-    params: dict[str, Any] = field(default_factory=dict)
-
-
-# What a seat a bot plays no longer needs: its person (if any) is not asked to move.
-NOT_FOR_BOT_SEATS = {Kind.INVITATION, Kind.TURN, Kind.REMINDER, Kind.MISSED, Kind.DIGEST}
-
-
-def wants(seat: Seat, kind: str) -> bool:
-    """Whether the seat's email setting lets this kind of email through."""
-    if not seat.email or (seat.is_bot and kind in NOT_FOR_BOT_SEATS):
-        return False
-    allowed = WANTED_BY.get(kind)
-    return allowed is None or seat.email_mode in allowed
-
-
-def address_hash(address: str) -> str:
-    return hashlib.sha256(address.strip().lower().encode()).hexdigest()[:16]
-
 
 def turn_tag(game_id: int, version: int) -> str:
     move_id = (Move.objects.filter(game_id=game_id, number=version)
@@ -80,35 +48,10 @@ def turn_tag(game_id: int, version: int) -> str:
     return f"v{version}.{move_id or 0}"
 
 
-def create(specs: Sequence[Spec]) -> list[int]:
-    """Write the rows whose keys are new; the ids of those (and only those) to send."""
-    if not specs:
-        return []
-    existing = set(Notification.objects.filter(key__in=[s.key for s in specs])
-                   .values_list("key", flat=True))
-    new = []
-    for spec in specs:
-        if spec.key in existing:
-            continue
-        note, created = Notification.objects.get_or_create(key=spec.key, defaults={
-            "kind": spec.kind, "to_email": spec.to_email, "game_id": spec.game_id,
-            "seat_id": spec.seat_id, "params": spec.params})
-        if created:
-            new.append(note.pk)
-    return new
-
-
-def send_on_commit(ids: Iterable[int]) -> None:
-    """Hand the new rows to the send task once the transaction that wrote them commits."""
-    ids = list(ids)
-    if ids:
-        transaction.on_commit(lambda: enqueue_sends(ids))
-
-
 def queue(specs: Sequence[Spec]) -> list[int]:
     """Create the missing rows and send them after the commit."""
     ids = create(specs)
-    send_on_commit(ids)
+    send_after_commit(ids)
     return ids
 
 
@@ -204,28 +147,6 @@ def digest(address: str, seat: Seat, local_day: date) -> list[Spec]:
 
 
 # ---- moderators -------------------------------------------------------------------------
-
-
-def moderator_addresses() -> list[str]:
-    """Active users of the "moderators" group with an address, and MODERATOR_EMAILS."""
-    users = User.objects.filter(is_active=True, groups__name="moderators").exclude(email="")
-    found = {e.strip().lower(): e.strip() for e in users.values_list("email", flat=True)}
-    for address in settings.MODERATOR_EMAILS:
-        found.setdefault(address.lower(), address)
-    return sorted(found.values())
-
-
-def moderator_alert(topic: str, game: Game | None, seat: Seat | None, tag: str,
-                    **params: Any) -> list[Spec]:
-    """One alert per moderator address; only facts every moderator may see."""
-    about = f"seat={seat.pk}" if seat is not None else "game"
-    details = {"topic": topic, **params}
-    if seat is not None:
-        details.update(seat=seat.number, player=seat.player_name)
-    return [Spec(key=f"mod_alert:{topic}:{about}:{tag}:to={address_hash(address)}",
-                 kind=Kind.MODERATOR_ALERT, to_email=address,
-                 game_id=game.pk if game else None, params=details)
-            for address in moderator_addresses()]
 
 
 def email_problem(seat: Seat, event: str, when: datetime) -> list[Spec]:

@@ -17,18 +17,24 @@ from __future__ import annotations
 
 import logging
 import smtplib
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from typing import Any
 
 from anymail.exceptions import AnymailAPIError, AnymailInvalidAddress, AnymailRecipientsRefused
+from celery import Task, shared_task
 from django.conf import settings
 from django.core.mail import BadHeaderError
+from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
 
-from games.mail import letters, plan
+from games.mail import letters
 from games.mail.builders import letter_for
+from games.mail.dispatch import enqueue
 from games.mail.message import build, message_id_for
+from games.mail.notification_rows import create, moderator_alert, wants
 from games.models import Notification, Seat
 
 log = logging.getLogger("games.notifications")
@@ -91,7 +97,7 @@ def skip_reason(note: Notification) -> str:
     seat = note.seat
     if seat is None or note.kind == Notification.Kind.MODERATOR_ALERT:
         return ""
-    if not plan.wants(seat, note.kind):
+    if not wants(seat, note.kind):
         return f"the player's email setting is {seat.email_mode}"
     if seat.email_problem_at is not None and note.kind != Notification.Kind.INVITATION:
         return "the address bounced or complained (see the seat)"
@@ -150,8 +156,9 @@ def _tell_moderators(note: Notification) -> None:
     know, so the moderators are alerted (once per email)."""
     if note.kind == Notification.Kind.MODERATOR_ALERT:
         return
-    plan.queue(plan.moderator_alert("broken_email", note.game, note.seat, f"n{note.pk}",
-                                    notification=note.pk, kind=note.kind))
+    send_after_commit(create(moderator_alert("broken_email", note.game, note.seat,
+                                             f"n{note.pk}", notification=note.pk,
+                                             kind=note.kind)))
 
 
 def unsent(now: datetime, limit: int = 1000) -> list[int]:
@@ -170,3 +177,25 @@ def unsent(now: datetime, limit: int = 1000) -> list[int]:
     ids += list(overdue.values_list("pk", flat=True)[:limit])
     ids += list(stale_retry.values_list("pk", flat=True)[:limit])
     return ids
+
+
+@shared_task(bind=True, name="games.tasks.send_notification", max_retries=None)
+def send_notification(self: Task[Any, Any], notification_id: int) -> str:
+    """Send one email; on a provider error, again after the backoff the row records."""
+    outcome = deliver(notification_id)
+    if outcome.retry_in is not None and not self.request.is_eager:
+        raise self.retry(countdown=outcome.retry_in)
+    return outcome.status
+
+
+def send_after_commit(ids: Iterable[int]) -> None:
+    """Hand new rows to the send task once the transaction that wrote them commits (if
+    the broker refuses, the beat's `requeue_unsent` sends them later)."""
+    ids = list(ids)
+    if ids:
+        transaction.on_commit(lambda: _send_each(ids))
+
+
+def _send_each(ids: list[int]) -> None:
+    for notification_id in ids:
+        enqueue(send_notification, notification_id)

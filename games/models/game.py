@@ -5,15 +5,13 @@ Only the services in `games.play` and `games.moderation` write to these tables.
 
 from __future__ import annotations
 
-import json
 import secrets
 import zoneinfo
 from datetime import timedelta
 
-import orjson
 from django.conf import settings
 from django.core.validators import MaxValueValidator, MinValueValidator
-from django.db import connection, models
+from django.db import models
 from django.db.models.functions import Upper
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
@@ -21,7 +19,6 @@ from django.utils.translation import gettext_lazy as _
 from games import engine
 from games.engine.types import JSON
 from games.models.fields import VerbatimJSONField
-from games.models.rows import hot_cursor
 
 MAX_HOURS_PER_MOVE = 24 * 14
 
@@ -163,16 +160,8 @@ class Game(models.Model):
     def __str__(self) -> str:
         return self.name
 
-    # The whole state after `version`, when the code that just made it hands it over
-    # (games.play.services.apply_move, for the answer to the move): not read again.
-    known_state: engine.State | None = None
-    # ... and its seats as that code read them: (number, player name, kind), by number.
-    known_players: list[tuple[int, str, str]] | None = None
-
     def state(self) -> engine.State:
-        """The whole engine state after `version` moves, log included (one query)."""
-        if self.known_state is not None:
-            return self.known_state
+        """The whole engine state after `version` moves, log included."""
         state = self.state_without_log()
         state.log = self.full_log()
         return state
@@ -185,18 +174,12 @@ class Game(models.Model):
         return state
 
     def full_log(self) -> list[JSON]:
-        # Read on every page and API answer: a plain statement, no ORM query to compile.
-        with hot_cursor() as cursor:
-            if connection.vendor == "postgresql":
-                cursor.execute(events_of_game_sql("%s"), [self.pk])
-                return [*self.opening_log, *joined_events(cursor.fetchone()[0])]
-            cursor.execute(f"SELECT events FROM {Move._meta.db_table} WHERE game_id = %s "
-                           "ORDER BY number", [self.pk])
-            events = list(self.opening_log)
-            for (appended,) in cursor.fetchall():
-                events.extend(json.loads(appended) if isinstance(appended, str | bytes)
-                              else appended)
-            return events
+        """The opening events and every move's, in move order."""
+        events = list(self.opening_log)
+        for appended in (Move.objects.filter(game_id=self.pk).order_by("number")
+                         .values_list("events", flat=True)):
+            events.extend(appended)
+        return events
 
     def full_snapshot(self) -> JSON:
         """engine.State.to_json() of the whole state: what replaying the moves gives."""
@@ -376,21 +359,3 @@ class GameNotice(models.Model):
 
     def __str__(self) -> str:
         return f"{self.game_id} v{self.version} {self.kind}"
-
-
-def events_of_game_sql(game: str, after: str = "") -> str:
-    """PostgreSQL: every Move row's events of game `game` (an SQL expression), in move
-    order, as one text of comma-separated JSON arrays (NULL when there is no move): one
-    value to read and one parse, however long the game (games.models.game.joined_events).
-    `after` (an SQL expression): only the moves numbered above it."""
-    later = f" AND number > {after}" if after else ""
-    return (f"SELECT string_agg(events::text, ',' ORDER BY number) "
-            f"FROM {Move._meta.db_table} WHERE game_id = {game}{later}")
-
-
-def joined_events(text: str | None) -> list[JSON]:
-    """The events in the text `events_of_game_sql` reads, in order."""
-    if not text:
-        return []
-    # orjson: half the time of json.loads on a late game's 20 KB.
-    return [event for events in orjson.loads(f"[{text}]") for event in events]

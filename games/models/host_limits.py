@@ -74,3 +74,17 @@ def record_invitations(seats: Iterable[Seat], *, host_email: str = "",
         [Invitation(recipient_hash=mailbox_hash(seat.email), host_hash=host, game_id=seat.game_id,
                     seat=seat, created_at=at) for seat in seats if seat.email],
         ignore_conflicts=True)
+
+
+class CapsTurn(models.Model):
+    """One row that setups and confirmations lock in turn (`select_for_update`), so two at
+    once cannot both pass just below a cap (games.play.web_setup)."""
+
+    name = models.CharField(max_length=20, unique=True, default="setup")
+
+    class Meta:
+        verbose_name = _("setup caps turn")
+        verbose_name_plural = _("setup caps turns")
+
+    def __str__(self) -> str:
+        return self.name

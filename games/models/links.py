@@ -30,10 +30,11 @@ import secrets
 from dataclasses import dataclass
 
 from django.conf import settings
+from django.db.models import Q
 from django.urls import reverse
 from django.utils import timezone
 
-from games.models import Game, Seat, rows
+from games.models import Game, Seat
 
 TOKEN_RE = re.compile(r"^[A-Za-z0-9_-]{43}$")  # 32 bytes, url-safe base64 without "="
 
@@ -150,15 +151,13 @@ def find_seat(token: str) -> Seat | None:
     digest = token_digest(token)
     if digest is None:
         return None
-    # Every request behind a link starts here: one plain statement (both hashes are
-    # unique and indexed), no ORM query to compile each time.
-    with rows.hot_cursor() as cursor:
-        cursor.execute(find_seat_sql(), [digest, digest])
-        return pick_seat([rows.from_row(Seat, row) for row in cursor.fetchall()], digest)
+    found = Seat.objects.filter(Q(secret_hash=digest)
+                                | Q(invite_hash=digest, accepted_at__isnull=True))
+    return pick_seat(list(found), digest)
 
 
 def pick_seat(found: list[Seat], digest: str) -> Seat | None:
-    """Of the seats `find_seat_sql` found, the one the token opens (hashes compared in
+    """Of the seats a lookup by the token's hash found, the one the token opens (hashes compared in
     constant time): its own link first, else a still-open invitation."""
     for seat in found:
         if hmac.compare_digest(seat.secret_hash, digest):
@@ -170,15 +169,6 @@ def pick_seat(found: list[Seat], digest: str) -> Seat | None:
             seat.via_invitation = True
             return seat
     return None
-
-
-# The lookup's condition, with the seat table's alias `s` (games.play.move_rows joins it).
-SEAT_BY_TOKEN = "s.secret_hash = %s OR (s.invite_hash = %s AND s.accepted_at IS NULL)"
-
-
-def find_seat_sql() -> str:
-    return (f"SELECT {rows.column_list(Seat, 's')} FROM {Seat._meta.db_table} s "
-            f"WHERE {SEAT_BY_TOKEN}")
 
 
 def seat_path(token: str) -> str:

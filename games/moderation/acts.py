@@ -21,7 +21,7 @@ from django.utils.translation import gettext_lazy
 
 from games.models import Game, GameNotice, ModeratorAction
 from games.play import clock as turn_clock
-from games.play import hooks
+from games.play.moves import queue_bot_turn
 from games.play.services import ServiceError
 
 MAX_REASON = 2000
@@ -98,9 +98,9 @@ def tell_table(game: Game, kind: str, **params: Any) -> GameNotice:
 
 
 def bot_moves_if_due(game: Game) -> None:
-    """After the act commits, a bot holding the seat to act moves (games.play.bot_turns)."""
+    """After the act commits, a bot holding the seat to act moves (games.play.moves)."""
     game_id, version = game.pk, game.version
-    transaction.on_commit(lambda: hooks.queue_bot_turn(game_id, version))
+    transaction.on_commit(lambda: queue_bot_turn(game_id, version))
 
 
 def require_status(game: Game, *allowed: str) -> None:

@@ -13,6 +13,7 @@ from django.conf import settings
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
+from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -23,7 +24,6 @@ from games.models import (
     EmailMode,
     Game,
     GameNotice,
-    Move,
     Notification,
     Seat,
     SeatKind,
@@ -40,7 +40,7 @@ from games.moderation.acts import (
     require_status,
     tell_table,
 )
-from games.play import services
+from games.play import moves, services
 from games.play.text import is_clean_line
 
 OPEN = (Game.Status.SETUP, Game.Status.ACTIVE, Game.Status.PAUSED)
@@ -139,17 +139,16 @@ def moderator_move(game_id: int, move: JSON, *, expected_version: int, moderator
                    reason: str, public_note: str = "") -> Game:
     """Make one of the legal moves for the seat to act, recorded as a moderator move."""
     reason, public_note = clean_reason(reason), clean_note(public_note)
-    with locked_game(game_id) as game:
-        if game.version != expected_version:
-            raise services.StaleVersion(expected_version, game.version)
-        chosen = {k: v for k, v in move.items() if k != "seat"}
-        if chosen not in legal_for_actor(game):
+    chosen = {k: v for k, v in move.items() if k != "seat"}
+    with transaction.atomic():
+        try:
+            moved = moves.game_move_submit(
+                actor=moves.ByModerator(game_id, moderator), version=expected_version,
+                move=chosen)
+        except (engine.IllegalMove, services.GameNotPlayable):
             raise ModerationError("not_legal", _("That is not one of the legal moves of the "
-                                                 "seat to act."))
-        actor = game.actor
-        game = services.apply_move(game_id, expected_version, {**chosen, "seat": actor},
-                                   actor_kind=Move.Actor.MODERATOR, seat_number=actor,
-                                   moderator=moderator)
+                                                 "seat to act.")) from None
+        game, actor = moved.game, moved.seat_number
         record(game, moderator, "moderator_move", reason, seat=actor, number=game.version,
                move=chosen)
         tell_table(game, GameNotice.Kind.MODERATOR, action="move", seat=actor,

@@ -34,8 +34,9 @@ from games.models import (
 from games.models.host_limits import record_invitations
 from games.models.links import new_invitation, new_link, seat_link
 from games.models.mailboxes import mailbox
-from games.play import hooks, move_rows
+from games.play import hooks
 from games.play.clock import set_clock
+from games.play.move_store import queue_follow_up
 from games.play.service_errors import SetupError
 from games.play.text import is_clean_line
 
@@ -205,7 +206,7 @@ def _start(game: Game, now: datetime) -> None:
     set_clock(game, now)
     game.save(update_fields=["status", "turn_started_at", "deadline_at", "deadline_extension",
                              "reminder_at", "updated_at"])
-    move_rows.queue_follow_up(game.pk, game.version, now)  # the first turn email
+    queue_follow_up(game.pk, game.version, now)  # the first turn email
     game_id = game.pk
     transaction.on_commit(lambda: hooks.after_game_started(game_id))
 

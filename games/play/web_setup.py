@@ -25,13 +25,13 @@ from datetime import timedelta
 from typing import Any
 
 from django.conf import settings
-from django.db import IntegrityError, connection, transaction
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games.mail import plan
 from games.models import Game, HostBlock, Invitation, Seat, SeatKind
-from games.models.host_limits import record_invitations
+from games.models.host_limits import CapsTurn, record_invitations
 from games.models.links import confirm_token, hash_token, new_invitation, seat_link
 from games.models.mailboxes import mailbox, mailbox_hash
 from games.ops import limits
@@ -41,7 +41,6 @@ from games.play.service_errors import SetupError
 DAY = timedelta(days=1)
 # PostgreSQL advisory lock held while a setup or a confirmation checks the caps and
 # records its invitations (any fixed number no other code uses).
-CAPS_LOCK = 0x5AB0_7E0C
 
 
 def address_hash(address: str) -> str:
@@ -76,12 +75,11 @@ def request_game(*, host_email: str, client: str, players: Sequence[PlayerSpec],
 
 def _one_at_a_time() -> None:
     """Setups and confirmations check the caps one at a time, so that two at once cannot
-    both pass just below a cap. SQLite's transactions already take the write lock when
-    they begin (settings: transaction_mode IMMEDIATE); PostgreSQL's need this lock, held
-    until the transaction ends."""
-    if connection.vendor == "postgresql":
-        with connection.cursor() as cursor:
-            cursor.execute("SELECT pg_advisory_xact_lock(%s)", [CAPS_LOCK])
+    both pass just below a cap: each locks the one CapsTurn row until its transaction ends
+    (SQLite's transactions take the write lock when they begin anyway: settings,
+    transaction_mode IMMEDIATE)."""
+    CapsTurn.objects.get_or_create(name="setup")
+    CapsTurn.objects.select_for_update().get(name="setup")
 
 
 def check_caps(host: str, recipients: Sequence[str], game: Game | None = None) -> None:

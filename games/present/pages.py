@@ -60,13 +60,14 @@ def seat_view(game: Game, seat: Seat | None) -> JSON:
     return engine.view(game.state(), None if seat is None else seat.number)
 
 
-def view_and_moves(game: Game, seat: Seat, *,
-                   log_as_text: bool = False) -> tuple[JSON, list[JSON]]:
+def view_and_moves(game: Game, seat: Seat, *, log_as_text: bool = False,
+                   state: engine.State | None = None) -> tuple[JSON, list[JSON]]:
     """The seat's view and legal moves (empty unless the game is active and it is their
-    decision), from one parse of the snapshot.
+    decision), from one parse of the snapshot (or from `state`, the whole state a move
+    just made: nothing is read again).
     `log_as_text`: the view's log is JSON text that orjson writes as it is, most of it
     as this process last wrote it for the seat (games.present.log_json)."""
-    state = game.state()
+    state = game.state() if state is None else state
     view = engine.view(state, seat.number, log=not log_as_text)
     if log_as_text:
         view["log"] = log_json.seat_log_json(game.pk, state, seat.number)

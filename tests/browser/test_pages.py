@@ -22,7 +22,7 @@ from games.models import Game, Move, Seat
 from games.models.links import link_for
 from games.play import services
 from games.present import describe
-from tests.support import choose
+from tests.support import choose, move_for
 
 CHROMIUM = Path("/usr/bin/chromium")
 AXE = Path(__file__).parent / "vendor" / "axe.min.js"
@@ -101,7 +101,7 @@ def test_the_rules_pages_pass_the_accessibility_scan(browser: Any, live_server: 
 
 
 @DEVICES
-def test_a_host_sets_up_a_game_in_the_browser(browser: Any, live_server: Any,
+def test_a_host_sets_up_a_game_in_the_browser(browser: Any, live_server: Any, worker: Any,
                                               device: dict[str, Any]) -> None:
     page = browser.new_page(**device)
     page.goto(live_server.url + "/new/")
@@ -115,6 +115,7 @@ def test_a_host_sets_up_a_game_in_the_browser(browser: Any, live_server: Any,
         page.click("form.setup button[type=submit]")
     page.wait_for_url(re.compile(r"/new/sent/$"))
     assert "Check your mailbox" in page.content()
+    worker.settle()
     [letter] = mail.outbox
     confirm = re.search(r"http://127\.0\.0\.1:8000(/new/confirm/\S+/)", str(letter.body))
     assert confirm
@@ -123,6 +124,7 @@ def test_a_host_sets_up_a_game_in_the_browser(browser: Any, live_server: Any,
         page.click("text=Send the invitations")
     links = page.locator("table.links a")
     assert links.count() == 3
+    worker.settle()
     assert len([m for m in mail.outbox if "invited" in m.subject]) == 3
     page.close()
 
@@ -246,7 +248,7 @@ def finished_game(seed: int) -> Game:
     rng = random.Random(seed)
     while not (state := game.state()).finished:
         move = choose(engine.legal_moves(state), rng)
-        game = services.apply_move(game.pk, game.version, {**move, "seat": state.actor},
+        game = move_for(game.pk, game.version, {**move, "seat": state.actor},
                                    actor_kind=Move.Actor.SEAT, seat_number=state.actor)
     return game
 

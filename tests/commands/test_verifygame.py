@@ -25,9 +25,8 @@ from games import engine
 from games.engine import chain
 from games.engine.cards import GOLD_VALUES
 from games.models import Game, Move
-from games.play import services
 from tests.email_support import play_until
-from tests.support import GameWithLinks, make_game
+from tests.support import GameWithLinks, make_game, move_for
 
 ROOT = Path(__file__).resolve().parents[2]
 HEAD_LINE = re.compile(r"^move (\d+): ([0-9a-f]{64})", re.MULTILINE)
@@ -155,12 +154,12 @@ def test_move_one_placed_on_another_legal_cell_is_caught(client: Client,
     same scores) from any other cell move 1 could have taken: only the chain tells."""
     g = make_game(players=3, seed=38)
     first = next(m for m in engine.legal_moves(g.game.state()) if m["type"] == "place")
-    services.apply_move(g.game.pk, 0, {**first, "seat": 0}, actor_kind=Move.Actor.SEAT,
+    move_for(g.game.pk, 0, {**first, "seat": 0}, actor_kind=Move.Actor.SEAT,
                         seat_number=0)
     while not g.refresh().state().finished:
         state = g.game.state()
         move = next(m for m in engine.legal_moves(state) if m["type"] in ("pass", "pick_gold"))
-        services.apply_move(g.game.pk, g.game.version, {**move, "seat": state.actor},
+        move_for(g.game.pk, g.game.version, {**move, "seat": state.actor},
                             actor_kind=Move.Actor.SEAT, seat_number=state.actor)
     record = client.get(g.api(0) + "record").json()
     assert verify(record, tmp_path)[0] == 0

@@ -121,7 +121,7 @@ def test_the_webhook_stores_the_message_and_a_worker_makes_the_move(commit: Any)
     assert answer.status_code == 200 and g.refresh().version == 0 and mail.outbox == []
     stored = InboundMail.objects.get()
     assert stored.outcome == "received" and "pass 1" in stored.body_text
-    enqueue.assert_called_once_with("process_inbound_mail", stored.pk)
+    enqueue.assert_called_once_with(process.process_inbound_mail, stored.pk)
     with commit():
         result = process.process(stored.pk)
     assert result.outcome == "moved" and g.refresh().version == 1

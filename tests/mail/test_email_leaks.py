@@ -69,14 +69,10 @@ def check_email(message: Any, game: Game, rng: random.Random, seen: set[str]) ->
 
 
 @override_settings(DIGEST_HOUR=0)
-def test_no_email_of_a_whole_game_leaks_a_secret(django_capture_on_commit_callbacks: Any
-                                                 ) -> None:
+def test_no_email_of_a_whole_game_leaks_a_secret(commit: Any) -> None:
     rng, check_rng = random.Random(5), random.Random(99)
     seen: set[str] = set()
     checked = 0
-
-    def commit() -> Any:
-        return django_capture_on_commit_callbacks(execute=True)
 
     def check_new() -> None:
         # Right after each change: the emails it caused against the state they describe.

@@ -125,8 +125,8 @@ def test_running_any_task_twice_sends_once(commit: Any) -> None:
     with commit():
         plan_after_move.delay(g.game.pk, 0)
         hooks.after_game_started(g.game.pk)
-    for note in Notification.objects.all():
-        assert send_notification.delay(note.pk).get() == ""
+    for note in Notification.objects.all():  # a send task delivered again
+        assert send_notification.apply(args=[note.pk]).get() == ""
     assert len(mail.outbox) == count
     assert Notification.objects.filter(status="sent").count() == count
 
@@ -200,7 +200,8 @@ def test_a_lost_send_is_sent_by_requeue_unsent(commit: Any) -> None:
     with time_machine.travel(note.created_at, tick=False) as traveller:
         assert requeue_unsent() == 0  # not yet: its task may still be on its way
         traveller.shift(180)
-        assert requeue_unsent() == 1
+        with commit():  # the beat's task, then the worker sends what it queued
+            assert requeue_unsent() == 1
     assert len(mail.outbox) == 1
 
 
@@ -216,7 +217,8 @@ def test_a_moves_emails_are_planned_while_the_broker_is_down(commit: Any) -> Non
     assert not FollowUp.objects.exists()
 
 
-def test_a_stuck_send_is_claimed_again_within_minutes_not_before_the_send_timeout() -> None:
+def test_a_stuck_send_is_claimed_again_within_minutes_not_before_the_send_timeout(
+        commit: Any) -> None:
     g = make_game(players=3, seed=1, start=True)
     [note_id] = plan.create(plan.after_move(g.game.pk, 0))
     with time_machine.travel(START, tick=False) as traveller:
@@ -228,7 +230,8 @@ def test_a_stuck_send_is_claimed_again_within_minutes_not_before_the_send_timeou
         assert Notification.objects.get(pk=note_id).status == "sending"
         # 30 s timeout + 90 s margin: two minutes after the claim it goes out again.
         traveller.shift(91)
-        assert requeue_unsent() == 1
+        with commit():
+            assert requeue_unsent() == 1
     assert Notification.objects.get(pk=note_id).status == "sent"
     assert send.stuck_after().total_seconds() < 180
 

@@ -14,10 +14,10 @@ from django.core.mail import EmailMultiAlternatives
 
 from games import engine
 from games.models import Game
-from games.play import services
+from games.play.clock import misses
 from games.present import maze_s2
 from tests.mail.test_email_leaks import START, check_email
-from tests.support import choose, make_game
+from tests.support import choose, make_game, seat_move
 from tests.web.test_saboteur2_forms import play_until
 
 pytestmark = pytest.mark.django_db
@@ -25,10 +25,10 @@ pytestmark = pytest.mark.django_db
 
 @time_machine.travel(START, tick=False)  # links in emails carry the time they were signed
 def test_no_email_of_an_expansion_game_leaks_a_secret(
-        django_capture_on_commit_callbacks: Callable[..., Any]) -> None:
+        commit: Callable[..., Any]) -> None:
     rng, check_rng = random.Random(10), random.Random(99)
     seen: set[str] = set()
-    with django_capture_on_commit_callbacks(execute=True):
+    with commit():
         g = make_game(players=4, seed=10, ruleset="saboteur2")
     checked = 0
     subjects: list[str] = []
@@ -42,8 +42,8 @@ def test_no_email_of_an_expansion_game_leaks_a_secret(
             break
         state = game.state()
         move = choose(engine.legal_moves(state), rng, 0.35)
-        with django_capture_on_commit_callbacks(execute=True):
-            services.submit_move(g.seats[state.actor or 0], game.version, move)
+        with commit():
+            seat_move(g.seats[state.actor or 0], game.version, move)
     assert {"turn", "round_end", "game_end"} <= seen
     assert any(s.endswith(": steal a nugget") for s in subjects)
     bodies = "\n".join(str(m.body) for m in mail.outbox)
@@ -55,7 +55,7 @@ def test_no_email_of_an_expansion_game_leaks_a_secret(
 
 
 def test_a_thief_who_misses_the_deadline_steals_from_the_first_player_offered(
-        django_capture_on_commit_callbacks: Callable[..., Any]) -> None:
+        commit: Callable[..., Any]) -> None:
     g = make_game(players=4, seed=10, ruleset="saboteur2")
     rng = random.Random(10)
     state = play_until(g, lambda s: s.phase == "theft", lambda s, legal: choose(legal, rng, 0.35))
@@ -63,8 +63,8 @@ def test_a_thief_who_misses_the_deadline_steals_from_the_first_player_offered(
     game = g.refresh()
     assert thief is not None and game.deadline_at is not None
     mail.outbox.clear()
-    with django_capture_on_commit_callbacks(execute=True):
-        assert services.miss_deadline(game.pk, game.version, game.deadline_at) == "passed"
+    with commit():
+        assert misses.miss_deadline(game.pk, game.version, game.deadline_at) == "passed"
     assert g.refresh().moves.order_by("number").last().move == {  # type: ignore[union-attr]
         **first, "seat": thief}
     missed = [m for m in mail.outbox if m.to == [f"p{thief}@example.com"]

@@ -25,7 +25,7 @@ from games.models.links import find_seat, link_for
 from games.moderation.game_clock import MAX_EXTENSION
 from games.play import hooks, services
 from tests.moderation_support import log_types, make_moderator, play
-from tests.support import GameWithLinks, assert_replay_matches
+from tests.support import GameWithLinks, assert_replay_matches, seat_move
 
 pytestmark = pytest.mark.django_db
 
@@ -47,9 +47,9 @@ def notices(game: Game) -> list[GameNotice]:
 
 
 def test_undo_drops_later_moves_and_replays(game: GameWithLinks, mod: User,
-                                            django_capture_on_commit_callbacks: Any) -> None:
+                                            commit: Any) -> None:
     snapshots = play(game, random.Random(1), moves=6)
-    with django_capture_on_commit_callbacks(execute=True):
+    with commit():
         plan = moderation.undo_to(game.game.pk, 4, expected_version=6, moderator=mod,
                                   reason="clicked the wrong card", public_note="misclick")
     g = game.refresh()
@@ -172,7 +172,7 @@ def test_pause_remembers_the_time_left_and_resume_restores_it(game: GameWithLink
     assert g.actor is not None
     seat = Seat.objects.select_related("game").get(game=g, number=g.actor)
     with pytest.raises(services.GameNotPlayable):
-        services.submit_move(seat, g.version, engine.legal_moves(g.state())[0])
+        seat_move(seat, g.version, engine.legal_moves(g.state())[0])
     later = deadline + timedelta(days=3)
     with time_machine.travel(later, tick=False):
         moderation.resume(game.game.pk, moderator=mod, reason="settled")
@@ -199,7 +199,7 @@ def test_cancel_ends_the_game(game: GameWithLinks, mod: User) -> None:
 
 
 def test_replace_player_keeps_hand_and_role_and_kills_the_old_link(
-        game: GameWithLinks, mod: User, django_capture_on_commit_callbacks: Any,
+        game: GameWithLinks, mod: User, commit: Any,
         monkeypatch: pytest.MonkeyPatch) -> None:
     Seat.objects.filter(pk=game.seats[1].pk).update(
         missed_turns=3, absent_since=timezone.now(), email_problem_at=timezone.now(),
@@ -207,7 +207,7 @@ def test_replace_player_keeps_hand_and_role_and_kills_the_old_link(
     before = game.refresh().snapshot
     invited: list[int] = []
     monkeypatch.setattr(hooks, "send_invitation", invited.append)
-    with django_capture_on_commit_callbacks(execute=True):
+    with commit():
         moderation.replace_player(game.seats[1].pk, name="Zoe", email="zoe@example.com",
                                   moderator=mod, reason="Player1 left",
                                   public_note="welcome Zoe")
@@ -236,11 +236,11 @@ def test_replace_player_checks_the_new_player(game: GameWithLinks, mod: User) ->
 
 
 def test_rotate_link_mails_a_new_link(game: GameWithLinks, mod: User,
-                                      django_capture_on_commit_callbacks: Any,
+                                      commit: Any,
                                       monkeypatch: pytest.MonkeyPatch) -> None:
     invited: list[int] = []
     monkeypatch.setattr(hooks, "send_invitation", invited.append)
-    with django_capture_on_commit_callbacks(execute=True):
+    with commit():
         moderation.rotate_seat_link(game.seats[0].pk, moderator=mod, reason="leaked")
     assert find_seat(game.tokens[0]) is None
     [seat_id] = invited
@@ -270,10 +270,12 @@ def test_moderator_move_is_recorded_as_such(game: GameWithLinks, mod: User) -> N
 
 
 def test_resend_turn_email_sends_it_again(game: GameWithLinks, mod: User,
-                                          django_capture_on_commit_callbacks: Any) -> None:
+                                          commit: Any) -> None:
+    with commit():
+        pass  # the beat plans the game's own first turn email
     keys = set(Notification.objects.values_list("key", flat=True))
     for _ in range(2):
-        with django_capture_on_commit_callbacks(execute=True):
+        with commit():
             moderation.resend_turn_email(game.game.pk, moderator=mod, reason="bounced")
     action = last_action(game.game)
     assert action.kind == "resend_turn_email" and action.details["seat"] == game.game.actor

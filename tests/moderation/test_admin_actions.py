@@ -185,11 +185,11 @@ def test_undo_across_a_round_end_asks_for_force(client_mod: Client,
 
 
 def test_replace_a_player(client_mod: Client, played: GameWithLinks,
-                          django_capture_on_commit_callbacks: Any,
+                          commit: Any,
                           monkeypatch: pytest.MonkeyPatch) -> None:
     invited: list[int] = []
     monkeypatch.setattr(hooks, "send_invitation", invited.append)
-    with django_capture_on_commit_callbacks(execute=True):
+    with commit():
         response = post_action(client_mod, played.game, "replace", seat=played.seats[2].pk,
                                name="Newbie", email="new@example.com", public_note="hi")
     assert response.status_code == 302
@@ -257,7 +257,7 @@ def test_resend_rotate_and_verify(client_mod: Client, played: GameWithLinks,
 
 
 def test_resolve_a_dispute(client_mod: Client, played: GameWithLinks,
-                           django_capture_on_commit_callbacks: Any) -> None:
+                           commit: Any) -> None:
     dispute = moderation.file_dispute(played.seats[1].pk, text="my map was refused",
                                       move_number=3)
     page = client_mod.get(page_url(played.game)).content.decode()
@@ -266,7 +266,7 @@ def test_resolve_a_dispute(client_mod: Client, played: GameWithLinks,
     url = f"/admin/games/game/{played.game.pk}/moderate/resolve/{dispute.pk}/"
     assert client_mod.post(url, {f"{prefix}-outcome": "upheld"}).status_code == 400
     mail.outbox.clear()
-    with django_capture_on_commit_callbacks(execute=True):
+    with commit():
         response = client_mod.post(url, {f"{prefix}-outcome": "not_upheld",
                                          f"{prefix}-note": "The map was played twice.",
                                          f"{prefix}-public_note": "all fine"})

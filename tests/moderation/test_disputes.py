@@ -44,8 +44,8 @@ def file(client: Client, g: GameWithLinks, seat: int, **data: Any) -> Any:
 
 
 def test_filing_a_private_dispute(client: Client, played: GameWithLinks, mod: User,
-                                  django_capture_on_commit_callbacks: Any) -> None:
-    with django_capture_on_commit_callbacks(execute=True):
+                                  commit: Any) -> None:
+    with commit():
         response = file(client, played, 1, text=PRIVATE, move_number=4)
     assert response.status_code == 302 and response["Location"].endswith("#disputes")
     dispute = Dispute.objects.get()
@@ -110,11 +110,11 @@ def test_no_disputes_in_a_cancelled_game_or_by_a_dead_link(client: Client,
 
 def test_resolving_emails_the_filer_and_tells_the_table(client: Client, played: GameWithLinks,
                                                         mod: User,
-                                                        django_capture_on_commit_callbacks: Any
+                                                        commit: Any
                                                         ) -> None:
     dispute = moderation.file_dispute(played.seats[1].pk, text=PRIVATE, move_number=4)
     mail.outbox.clear()
-    with django_capture_on_commit_callbacks(execute=True):
+    with commit():
         moderation.undo_to(played.game.pk, 3, expected_version=5, moderator=mod,
                            reason="Player1's misclick, agreed by all",
                            public_note="card played by mistake")
@@ -137,10 +137,10 @@ def test_resolving_emails_the_filer_and_tells_the_table(client: Client, played: 
 
 
 def test_dispute_emails_carry_no_hidden_facts(played: GameWithLinks, mod: User,
-                                              django_capture_on_commit_callbacks: Any) -> None:
+                                              commit: Any) -> None:
     game = played.refresh()
     state = game.state()
-    with django_capture_on_commit_callbacks(execute=True):
+    with commit():
         dispute = moderation.file_dispute(played.seats[2].pk, text="help", move_number=2)
         moderation.resolve_dispute(dispute.pk, moderator=mod, outcome="settled",
                                    note="Talked it over.")
@@ -153,8 +153,8 @@ def test_dispute_emails_carry_no_hidden_facts(played: GameWithLinks, mod: User,
 
 
 def test_an_email_is_sent_once_per_key(played: GameWithLinks, mod: User,
-                                       django_capture_on_commit_callbacks: Any) -> None:
-    with django_capture_on_commit_callbacks(execute=True) as callbacks:
+                                       commit: Any) -> None:
+    with commit() as callbacks:
         dispute = moderation.file_dispute(played.seats[0].pk, text="x")
     assert len(dispute_emails()) == 1
     for callback in callbacks:  # a retried on-commit hook sends nothing more
@@ -164,13 +164,13 @@ def test_an_email_is_sent_once_per_key(played: GameWithLinks, mod: User,
 
 
 def test_a_failing_provider_is_recorded(played: GameWithLinks, mod: User,
-                                        django_capture_on_commit_callbacks: Any,
+                                        commit: Any,
                                         monkeypatch: pytest.MonkeyPatch) -> None:
     def broken(*args: Any, **kwargs: Any) -> int:
         raise OSError("provider down")
 
     monkeypatch.setattr("django.core.mail.EmailMultiAlternatives.send", broken)
-    with django_capture_on_commit_callbacks(execute=True):
+    with commit():
         moderation.file_dispute(played.seats[0].pk, text="x")
     note = Notification.objects.get(kind=Notification.Kind.DISPUTE_FILED)
     assert note.status in (Notification.Status.RETRYING, Notification.Status.FAILED)
@@ -178,19 +178,19 @@ def test_a_failing_provider_is_recorded(played: GameWithLinks, mod: User,
 
 
 def test_links_only_players_get_no_email(played: GameWithLinks, mod: User,
-                                        django_capture_on_commit_callbacks: Any) -> None:
+                                        commit: Any) -> None:
     Seat.objects.filter(pk=played.seats[0].pk).update(email_mode=EmailMode.LINKS_ONLY)
     dispute = moderation.file_dispute(played.seats[0].pk, text="x")
-    with django_capture_on_commit_callbacks(execute=True):
+    with commit():
         moderation.resolve_dispute(dispute.pk, moderator=mod, outcome="settled", note="ok")
     assert not [m for m in dispute_emails() if m.to == ["p0@example.com"]]
 
 
 def test_moderators_without_email_or_outside_the_group_get_nothing(
-        played: GameWithLinks, django_capture_on_commit_callbacks: Any) -> None:
+        played: GameWithLinks, commit: Any) -> None:
     User.objects.create_user("other", "staff@example.com", "x", is_staff=True)
     make_moderator("quiet", "")
-    with django_capture_on_commit_callbacks(execute=True):
+    with commit():
         moderation.file_dispute(played.seats[0].pk, text="anyone?")
     assert dispute_emails() == [] and Dispute.objects.get().status == Dispute.Status.OPEN
     assert played.refresh().status == Game.Status.ACTIVE

@@ -20,7 +20,7 @@ from games import moderation
 from games.models import Game
 from games.moderation.undo import ROUND_EVENTS
 from tests.moderation_support import digger, make_moderator, play
-from tests.support import assert_replay_matches, make_game
+from tests.support import assert_replay_matches, make_game, move_for
 
 pytestmark = pytest.mark.django_db
 
@@ -98,10 +98,9 @@ def test_after_an_undo_the_same_moves_lead_to_the_same_game(game_factory: Any) -
     moderation.undo_to(g.game.pk, current - 6, expected_version=current, moderator=mod,
                        reason="redo check", force=True)
     from games.models import Move
-    from games.play import services
 
     for offset, move in enumerate(dropped):
         game = g.refresh()
-        services.apply_move(game.pk, game.version, move, actor_kind=Move.Actor.SEAT,
+        move_for(game.pk, game.version, move, actor_kind=Move.Actor.SEAT,
                             seat_number=move.get("seat"))
         assert g.refresh().full_snapshot() == snapshots[current - 5 + offset]

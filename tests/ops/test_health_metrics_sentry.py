@@ -119,7 +119,8 @@ def test_healthz_fails_when_moves_wait_too_long_for_their_emails(
 
 
 def test_healthz_fails_when_the_database_does_not_answer(client: Client) -> None:
-    with mock.patch("games.web.health.connection.cursor", side_effect=OperationalError("down")):
+    with mock.patch("games.web.health.SweepMark.objects.exists",
+                    side_effect=OperationalError("down")):
         answer = client.get("/healthz")
     assert answer.status_code == 503
     assert answer.json() == {"status": "fail", "checks": {"database": {"ok": False}}}

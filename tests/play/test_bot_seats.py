@@ -18,7 +18,8 @@ from django.utils import timezone
 from games import engine, moderation
 from games.models import Game, GameNotice, Move, Notification, Seat, SeatKind, TimeoutPolicy
 from games.models.links import link_for
-from games.play import bot_choice, bot_turns, services
+from games.play import bot_choice, bot_turns, moves, services
+from games.play.clock import misses
 from tests.setup_support import set_up
 from tests.support import token_of
 
@@ -87,11 +88,11 @@ def test_the_bot_task_run_twice_makes_one_move(commit: Any) -> None:
     created = services.create_game(name="G", players=players, seed=3, start=True)
     game = created.game
     assert game.actor == 0  # a bot
-    assert bot_turns.play_bot_turn(game.pk, 0) is True
-    assert bot_turns.play_bot_turn(game.pk, 0) is False  # redelivered: the version moved on
+    assert moves.play_bot_turn(game.pk, 0) is True
+    assert moves.play_bot_turn(game.pk, 0) is False  # redelivered: the version moved on
     assert Move.objects.filter(game=game).count() == 1
-    assert bot_turns.play_bot_turn(game.pk, 1) is True  # the second bot's turn
-    assert bot_turns.play_bot_turn(game.pk, 2) is False  # Ann's turn: no bot moves for her
+    assert moves.play_bot_turn(game.pk, 1) is True  # the second bot's turn
+    assert moves.play_bot_turn(game.pk, 2) is False  # Ann's turn: no bot moves for her
     assert Move.objects.filter(game=game).count() == 2
 
 
@@ -120,7 +121,7 @@ def test_a_bot_sees_only_its_own_seat(monkeypatch: pytest.MonkeyPatch) -> None:
                services.PlayerSpec(name="Bo", email="b@x.org")]
     game = services.create_game(name="G", players=players, seed=8, start=True).game
     state = game.state()
-    bot_turns.play_bot_turn(game.pk, 0)
+    moves.play_bot_turn(game.pk, 0)
     assert seen == [(engine.view(state, 0), engine.legal_moves(state))]
     view = seen[0][0]
     hidden = [p for p in view["players"] if p["seat"] != 0]
@@ -248,7 +249,7 @@ def test_timeout_policy_bot_plays_for_the_absent_player(commit: Any) -> None:
     assert game.deadline_at is not None
     mail.outbox.clear()
     with commit():
-        outcome = services.miss_deadline(game.pk, 0, game.deadline_at)
+        outcome = misses.miss_deadline(game.pk, 0, game.deadline_at)
     assert outcome == "passed"
     move = Move.objects.get(game=game)
     assert (move.actor_kind, move.seat_number) == (Move.Actor.BOT, 0)

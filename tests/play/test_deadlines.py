@@ -23,10 +23,9 @@ from games.models import (
     SweepMark,
     TimeoutPolicy,
 )
-from games.play import services
 from games.play.clock import sweeps as deadlines
 from tests.email_support import play_until, sent_to, system_moves
-from tests.support import START, assert_replay_matches, make_game
+from tests.support import START, assert_replay_matches, make_game, seat_move
 
 pytestmark = pytest.mark.django_db
 DAY = timedelta(hours=24)
@@ -91,7 +90,7 @@ def test_three_missed_deadlines_in_a_row_mark_the_seat_absent(clock: Any, commit
     # Seat 0 is to act again: playing by itself ends the absence.
     game = g.refresh()
     move = next(m for m in engine.legal_moves(game.state()) if m["type"] == "pass")
-    services.submit_move(g.seats[0], game.version, move)
+    seat_move(g.seats[0], game.version, move)
     seat = Seat.objects.get(pk=g.seats[0].pk)
     assert seat.missed_turns == 0 and seat.absent_since is None
 
@@ -125,7 +124,7 @@ def test_two_misses_then_a_move_start_the_count_again(clock: Any, commit: Any) -
     assert Seat.objects.get(pk=g.seats[0].pk).missed_turns == 2
     game = g.refresh()
     move = next(m for m in engine.legal_moves(game.state()) if m["type"] == "pass")
-    services.submit_move(g.seats[0], game.version, move)  # at START + 6 days
+    seat_move(g.seats[0], game.version, move)  # at START + 6 days
     assert Seat.objects.get(pk=g.seats[0].pk).missed_turns == 0
     for turn in range(7, 10):
         clock.move_to(START + turn * DAY)
@@ -158,7 +157,7 @@ def test_a_player_who_moves_after_the_sweep_wins(clock: Any, commit: Any) -> Non
     assert deadlines.sweep_deadlines(batches.append) == 1
     assert batches == [[[g.game.pk, 0, (START + DAY).isoformat()]]]
     move = next(m for m in engine.legal_moves(g.refresh().state()) if m["type"] == "pass")
-    services.submit_move(g.seats[0], 0, move)
+    seat_move(g.seats[0], 0, move)
     assert deadlines.handle_deadlines(batches[0]) == {"passed": 0, "waiting": 0, "": 1}
     assert not system_moves(g.game)
     assert g.refresh().deadline_at == START + 2 * DAY

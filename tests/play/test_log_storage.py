@@ -14,8 +14,7 @@ from django.apps import apps
 
 from games import engine
 from games.models import Game, Move
-from games.play import services
-from tests.support import make_game
+from tests.support import make_game, move_for
 
 pytestmark = pytest.mark.django_db
 
@@ -30,7 +29,7 @@ def play(game: Game, moves: int, seed: int = 3) -> Game:
             break
         state = game.state()
         move = rng.choice(engine.legal_moves(state))
-        services.apply_move(game.pk, game.version, move, actor_kind=Move.Actor.SEAT,
+        move_for(game.pk, game.version, move, actor_kind=Move.Actor.SEAT,
                             seat_number=state.actor)
     game.refresh_from_db()
     return game

@@ -22,7 +22,7 @@ from games.models import Game, Move
 from games.moderation import integrity
 from games.play import services
 from tests.email_support import sent_to
-from tests.support import choose, make_game
+from tests.support import choose, make_game, move_for
 
 pytestmark = pytest.mark.django_db
 
@@ -87,7 +87,7 @@ def test_bots_and_the_moves_of_every_kind_of_actor_extend_the_chain(commit: Any)
         state = game.state()
         assert state.actor == 0  # the bots have answered
         with commit():
-            services.apply_move(game.pk, game.version,
+            move_for(game.pk, game.version,
                                 {**choose(engine.legal_moves(state), rng), "seat": 0},
                                 actor_kind=Move.Actor.SYSTEM, seat_number=0)
     game.refresh_from_db()
@@ -124,7 +124,7 @@ def test_the_integrity_check_finds_a_move_changed_in_the_database() -> None:
     g = make_game(players=3, seed=34)
     state = g.game.state()
     passes = [m for m in engine.legal_moves(state) if m["type"] == "pass"]
-    services.apply_move(g.game.pk, 0, {**passes[0], "seat": 0}, actor_kind=Move.Actor.SEAT,
+    move_for(g.game.pk, 0, {**passes[0], "seat": 0}, actor_kind=Move.Actor.SEAT,
                         seat_number=0)
     assert integrity.check(g.refresh()).ok
     Move.objects.filter(game=g.game, number=1).update(move={**passes[1], "seat": 0})
@@ -137,7 +137,7 @@ def test_the_migration_gives_every_existing_game_its_head() -> None:
     for version in range(3):
         state = g.refresh().state()
         move = next(m for m in engine.legal_moves(state) if m["type"] == "pass")
-        services.apply_move(g.game.pk, version, {**move, "seat": state.actor},
+        move_for(g.game.pk, version, {**move, "seat": state.actor},
                             actor_kind=Move.Actor.SEAT, seat_number=state.actor)
     fresh = make_game(players=3, seed=36)
     Game.objects.update(chain_head="")
@@ -152,7 +152,7 @@ def test_the_record_carries_the_chain_and_the_final_scores(client: Client) -> No
     rng = random.Random(37)
     while not g.refresh().state().finished:
         state = g.game.state()
-        services.apply_move(g.game.pk, g.game.version,
+        move_for(g.game.pk, g.game.version,
                             {**choose(engine.legal_moves(state), rng), "seat": state.actor},
                             actor_kind=Move.Actor.SEAT, seat_number=state.actor)
     record = client.get(g.api(0) + "record").json()

@@ -1,6 +1,7 @@
-"""The move path's plain statements read and answer exactly what the ORM and
-the engine would: the instances games.models.rows builds, the locked read's seats and
-log, the state a move hands to its answer, and the API's orjson-encoded JSON."""
+"""The move path's two stores read and write exactly the same: the fast one (PostgreSQL's
+plain statements) is held to the ORM reference — the instances it builds, the locked
+read's game, seats and log, the rows a move writes — and a move's answer shows the state
+as stored, in JSON that means what Django's means."""
 
 from __future__ import annotations
 
@@ -16,12 +17,13 @@ from django.test import Client
 from django.utils.translation import gettext_lazy
 
 from games import engine, moderation
-from games.models import Game, Move, Seat, rows
-from games.play import log_cache, move_rows, services
+from games.models import FollowUp, Game, Move, Seat
+from games.play import log_cache
+from games.play.move_store import Locked, MoveStore, OrmMoveStore
 from games.web.json_answer import JsonAnswer
 from tests.email_support import dig
 from tests.moderation_support import make_moderator
-from tests.support import GameWithLinks, make_game
+from tests.support import GameWithLinks, make_game, seat_move
 
 pytestmark = pytest.mark.django_db
 
@@ -36,12 +38,21 @@ def play(g: GameWithLinks, moves: int) -> Game:
         game = g.refresh()
         state = game.state()
         assert state.actor is not None
-        services.submit_move(g.seats[state.actor], game.version,
+        seat_move(g.seats[state.actor], game.version,
                              dig(engine.legal_moves(state), rng))
     return g.refresh()
 
 
-def test_rows_build_the_instances_the_orm_builds() -> None:
+def fast_store() -> Any:
+    if connection.vendor != "postgresql":
+        pytest.skip("the fast store is PostgreSQL's (SQLite runs the reference)")
+    from games.play import fast_move_store
+
+    return fast_move_store
+
+
+def test_the_fast_store_builds_the_instances_the_orm_builds() -> None:
+    fast = fast_store()
     g = make_game(players=3, seed=4, start=True)
     Seat.objects.filter(pk=g.seats[1].pk).update(
         vacation_until=datetime(2031, 1, 2, 3, 4, 5, 678901, tzinfo=UTC))
@@ -50,35 +61,87 @@ def test_rows_build_the_instances_the_orm_builds() -> None:
     # Past orjson's 64 bits: the JSONField's own converter reads it, as the ORM does.
     Game.objects.filter(pk=game.pk).update(options={**game.options, "big": 2**70})
     with connection.cursor() as cursor:
-        cursor.execute(f"SELECT {rows.column_list(Game)} FROM games_game WHERE id = %s",
+        cursor.execute(f"SELECT {fast.column_list(Game)} FROM games_game WHERE id = %s",
                        [game.pk])
-        built = rows.from_row(Game, cursor.fetchone())
-        cursor.execute(f"SELECT {rows.column_list(Seat, 's')} FROM games_seat s "
+        built = fast.from_row(Game, cursor.fetchone())
+        cursor.execute(f"SELECT {fast.column_list(Seat, 's')} FROM games_seat s "
                        "WHERE game_id = %s ORDER BY number", [game.pk])
-        seats = [rows.from_row(Seat, row) for row in cursor.fetchall()]
+        seats = [fast.from_row(Seat, row) for row in cursor.fetchall()]
     assert field_values(built) == field_values(Game.objects.get(pk=game.pk))
     assert [field_values(s) for s in seats] == [
         field_values(s) for s in Seat.objects.filter(game=game).order_by("number")]
     assert not built._state.adding and built._state.db == "default"
 
 
-def test_the_locked_read_gives_the_seats_and_the_whole_log() -> None:
+def stores() -> list[MoveStore]:
+    """The reference, and on PostgreSQL the fast store held to it."""
+    found: list[MoveStore] = [OrmMoveStore()]
+    if connection.vendor == "postgresql":
+        from games.play.fast_move_store import FastMoveStore
+
+        found.append(FastMoveStore())
+    return found
+
+
+def locked_facts(locked: Locked) -> tuple[object, ...]:
+    return (field_values(locked.game), locked.log,
+            [(s.id, s.number, s.kind, s.player_name, s.vacation_until, s.missed_turns,
+              s.absent_since) for s in locked.seats.values()])
+
+
+def test_every_store_reads_the_same_game_seats_and_log() -> None:
     g = make_game(players=4, seed=6, start=True)
     when = datetime(2031, 1, 2, 3, 4, 5, 678901, tzinfo=UTC)
     Seat.objects.filter(pk=g.seats[2].pk).update(vacation_until=when, missed_turns=2,
                                                  absent_since=when)
     game = play(g, 12)
-    with transaction.atomic():
-        locked = move_rows.lock_game(game.pk, with_log=True)
-    assert field_values(locked.game) == field_values(game)
-    assert locked.log == game.state().log and len(locked.log) > 12
-    assert [(s.id, s.number, s.kind, s.player_name, s.vacation_until, s.missed_turns,
-             s.absent_since) for s in locked.seats.values()] == list(
+    expected = (field_values(game), game.state().log, list(
         Seat.objects.filter(game=game).order_by("number").values_list(
             "id", "number", "kind", "player_name", "vacation_until", "missed_turns",
-            "absent_since"))
-    with transaction.atomic():
-        assert move_rows.lock_game(game.pk).log is None
+            "absent_since")))
+    for store in stores():
+        with transaction.atomic():
+            assert locked_facts(store.lock_game(game.pk, with_log=True)) == expected
+            assert store.lock_game(game.pk).log is None
+            seat, by_link = store.lock_by_link(g.tokens[2], with_log=True) or (None, None)
+        assert seat is not None and seat.pk == g.seats[2].pk and by_link is not None
+        assert locked_facts(by_link) == expected
+        with transaction.atomic():
+            assert store.lock_by_link("x" * 43) is None
+
+
+def test_every_store_writes_the_same_rows_for_the_same_moves(
+        settings: Any, client: Client) -> None:
+    """Two twin games, the same moves through the API: one on the reference store, one on
+    the fast one; the rows written and every answer are the same."""
+    if connection.vendor != "postgresql":
+        pytest.skip("one store on SQLite")
+    twins = {kind: make_game(players=3, seed=11, start=True) for kind in ("orm", "fast")}
+    rng = random.Random(11)
+    for _ in range(15):
+        state = twins["orm"].refresh().state()
+        assert state.actor is not None
+        move = dig(engine.legal_moves(state), rng)
+        answers = {}
+        for kind, g in twins.items():
+            settings.MOVE_STORE = kind
+            answer = client.post(f"/api/play/{g.tokens[state.actor]}/moves",
+                                 {"version": g.refresh().version, "move": move},
+                                 content_type="application/json")
+            assert answer.status_code == 200
+            answers[kind] = answer.json()
+        assert answers["orm"]["view"] == answers["fast"]["view"]
+        assert answers["orm"]["players"] == answers["fast"]["players"]
+    rows = {kind: list(Move.objects.filter(game=g.game).order_by("number").values_list(
+        "number", "actor_kind", "seat_number", "move", "events")) for kind, g in twins.items()}
+    assert rows["orm"] == rows["fast"] and len(rows["orm"]) == 15
+    games = {kind: g.refresh() for kind, g in twins.items()}
+    assert games["orm"].snapshot == games["fast"].snapshot
+    assert games["orm"].version == games["fast"].version == 15
+    follow_ups = {kind: sorted(FollowUp.objects.filter(game=g.game)
+                               .values_list("version", flat=True))
+                  for kind, g in twins.items()}
+    assert follow_ups["orm"] == follow_ups["fast"]
 
 
 def test_a_moves_events_are_kept_as_the_text_written() -> None:

@@ -14,7 +14,7 @@ from games.play import services
 from games.play.clock import sweeps as deadlines
 from games.play.services import ServiceError
 from tests.email_support import sent_to, system_moves
-from tests.support import START, make_game
+from tests.support import START, make_game, seat_move
 
 pytestmark = pytest.mark.django_db
 DAY = timedelta(hours=24)
@@ -85,7 +85,7 @@ def test_no_reminder_once_the_player_has_moved(clock: Any, commit: Any) -> None:
     clock.move_to(START + HOUR)
     move = next(m for m in engine.legal_moves(g.refresh().state()) if m["type"] == "pass")
     with commit():
-        services.submit_move(g.seats[0], 0, move)
+        seat_move(g.seats[0], 0, move)
     clock.move_to(START + 12 * HOUR)
     remind(commit)
     assert not reminders_to("p0@example.com") and not reminders_to("p1@example.com")
@@ -163,7 +163,7 @@ def test_a_turn_starting_during_a_vacation_starts_its_clock_when_it_ends(
     clock.move_to(START + HOUR)
     move = next(m for m in engine.legal_moves(g.refresh().state()) if m["type"] == "pass")
     with commit():
-        services.submit_move(g.seats[0], 0, move)
+        seat_move(g.seats[0], 0, move)
     assert g.refresh().deadline_at == START + 2 * DAY + DAY
     turn = [m for m in sent_to("p1@example.com") if "your turn" in m.subject][0]
     assert "You are on vacation until" in turn.body

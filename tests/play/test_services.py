@@ -12,9 +12,16 @@ import time_machine
 from django.db import connection
 
 from games import engine
-from games.models import Game, Message, Move, Seat
+from games.models import FollowUp, Game, Message, Move, Seat
 from games.play import hooks, services
-from tests.support import GameWithLinks, assert_replay_matches, make_game
+from tests.support import (
+    GameWithLinks,
+    assert_replay_matches,
+    make_game,
+    move_for,
+    queued_tasks,
+    seat_move,
+)
 
 Players = list[services.PlayerSpec]
 
@@ -110,16 +117,12 @@ def test_invitations_are_queued_on_commit(django_capture_on_commit_callbacks: An
 
 @pytest.mark.django_db
 def test_a_move_writes_the_move_row_snapshot_version_and_clock(
-        game: GameWithLinks, django_capture_on_commit_callbacks: Any,
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    committed: list[tuple[int, int]] = []
-    monkeypatch.setattr(hooks, "after_move_committed",
-                        lambda g, v, bot_next=None: committed.append((g, v)))
+        game: GameWithLinks, django_capture_on_commit_callbacks: Any) -> None:
     move = first_legal(game.game)
     moment = datetime(2031, 5, 5, 8, tzinfo=UTC)
     with time_machine.travel(moment, tick=False), \
             django_capture_on_commit_callbacks(execute=True):
-        services.submit_move(seat(game, 0), 0, move)
+        seat_move(seat(game, 0), 0, move)
     row = Move.objects.get(game=game.game)
     assert row.number == 1 and row.actor_kind == "seat" and row.seat_number == 0
     assert row.move == {**move, "seat": 0} and row.created_at == moment
@@ -127,17 +130,19 @@ def test_a_move_writes_the_move_row_snapshot_version_and_clock(
     assert fresh.version == 1 and fresh.actor == 1
     assert fresh.full_snapshot() == engine.apply(engine.new_game(3, 1), move).to_json()
     assert fresh.deadline_at == moment + timedelta(hours=24)
-    assert committed == [(fresh.pk, 1)]
+    # Its emails wait in the after-move outbox for the beat; no bot is next: no task.
+    assert FollowUp.objects.filter(game=fresh, version=1).exists()
+    assert queued_tasks() == []
     assert_replay_matches(fresh)
 
 
 @pytest.mark.django_db
 def test_a_stale_or_repeated_submission_changes_nothing(game: GameWithLinks) -> None:
     move = first_legal(game.game)
-    services.submit_move(seat(game, 0), 0, move)
+    seat_move(seat(game, 0), 0, move)
     before = game.refresh().snapshot
     with pytest.raises(services.StaleVersion) as stale:
-        services.submit_move(seat(game, 0), 0, move)  # double click, second tab
+        seat_move(seat(game, 0), 0, move)  # double click, second tab
     assert (stale.value.expected, stale.value.current) == (0, 1)
     assert "Someone played 1 move since you loaded this page" in stale.value.message
     assert game.refresh().snapshot == before and Move.objects.count() == 1
@@ -147,7 +152,7 @@ def test_a_stale_or_repeated_submission_changes_nothing(game: GameWithLinks) -> 
 def test_an_illegal_move_changes_nothing(game: GameWithLinks) -> None:
     card = game.game.state().hands[0][0]
     with pytest.raises(engine.IllegalMove) as refused:
-        services.submit_move(seat(game, 0), 0, {"type": "place", "card": card, "x": 5, "y": 5})
+        seat_move(seat(game, 0), 0, {"type": "place", "card": card, "x": 5, "y": 5})
     assert not isinstance(refused.value, engine.MalformedMove)
     assert game.refresh().version == 0 and not Move.objects.exists()
 
@@ -156,7 +161,7 @@ def test_an_illegal_move_changes_nothing(game: GameWithLinks) -> None:
 @pytest.mark.parametrize("move", [{"type": "dance"}, {"type": "pass", "card": 7}, ["pass"]])
 def test_a_malformed_move_is_refused_as_malformed(game: GameWithLinks, move: Any) -> None:
     with pytest.raises(engine.MalformedMove):
-        services.submit_move(seat(game, 0), 0, move)
+        seat_move(seat(game, 0), 0, move)
     assert game.refresh().version == 0
 
 
@@ -164,7 +169,7 @@ def test_a_malformed_move_is_refused_as_malformed(game: GameWithLinks, move: Any
 def test_the_seat_comes_from_the_link_not_the_move(game: GameWithLinks) -> None:
     move = {**first_legal(game.game), "seat": 0}
     with pytest.raises(engine.IllegalMove) as refused:
-        services.submit_move(seat(game, 1), 0, move)  # seat 1 claims to be seat 0
+        seat_move(seat(game, 1), 0, move)  # seat 1 claims to be seat 0
     assert refused.value.code == "not_your_turn"
     assert game.refresh().version == 0
 
@@ -174,7 +179,7 @@ def test_the_seat_comes_from_the_link_not_the_move(game: GameWithLinks) -> None:
 def test_games_not_active_accept_no_moves(game: GameWithLinks, status: str) -> None:
     Game.objects.filter(pk=game.game.pk).update(status=status)
     with pytest.raises(services.GameNotPlayable) as refused:
-        services.submit_move(seat(game, 0), 0, first_legal(game.game))
+        seat_move(seat(game, 0), 0, first_legal(game.game))
     assert refused.value.code == ("game_finished" if status == "finished" else "game_not_active")
     assert not Move.objects.exists()
 
@@ -182,11 +187,11 @@ def test_games_not_active_accept_no_moves(game: GameWithLinks, status: str) -> N
 @pytest.mark.django_db
 def test_system_and_moderator_moves_are_recorded_as_such(
         game: GameWithLinks, django_user_model: Any) -> None:
-    services.apply_move(game.game.pk, 0, first_legal(game.game), actor_kind=Move.Actor.SYSTEM,
+    move_for(game.game.pk, 0, first_legal(game.game), actor_kind=Move.Actor.SYSTEM,
                         seat_number=0)
     moderator = django_user_model.objects.create_user("mod", password="x")
     game.refresh()
-    services.apply_move(game.game.pk, 1, first_legal(game.game),
+    move_for(game.game.pk, 1, first_legal(game.game),
                         actor_kind=Move.Actor.MODERATOR, moderator=moderator)
     kinds = list(Move.objects.values_list("actor_kind", "moderator__username"))
     assert kinds == [("system", None), ("moderator", "mod")]
@@ -207,7 +212,7 @@ def test_two_submissions_racing_on_one_version_apply_once() -> None:
     def submit(move: dict[str, Any]) -> None:
         try:
             barrier.wait()
-            services.submit_move(seat(g, 0), 0, move)
+            seat_move(seat(g, 0), 0, move)
             outcomes.append("applied")
         except services.StaleVersion:
             outcomes.append("stale")

@@ -24,7 +24,7 @@ from games.models import Game, Move
 from games.models.links import link_for
 from games.play import services
 from games.present import describe
-from tests.support import GameWithLinks, choose, make_game, token_of
+from tests.support import GameWithLinks, choose, make_game, move_for, token_of
 
 pytestmark = pytest.mark.django_db
 
@@ -213,7 +213,7 @@ def test_the_replay_names_who_made_each_move(client: Client) -> None:
             who = pattern.format(names[seat])
         else:
             kind, who = Move.Actor.SEAT, names[seat]
-        game = services.apply_move(
+        game = move_for(
             game.pk, game.version, {**choose(engine.legal_moves(state), rng), "seat": seat},
             actor_kind=kind, seat_number=seat,
             moderator=mod if kind == Move.Actor.MODERATOR else None)

@@ -112,7 +112,8 @@ def test_rotating_secret_key_keeps_links_and_old_link_keys_still_rebuild_them(
 def test_rotatelinks_gives_every_open_seat_a_new_link_and_emails_it(
         client: Client, commit: Any) -> None:
     with override_settings(LINK_KEY="old-key"):
-        game = created(start=True)
+        with commit():
+            game = created(start=True)
         old_links = [link_for(s) for s, _ in game.seats]
     mail.outbox.clear()
     out = io.StringIO()

@@ -12,7 +12,7 @@ from django.test import Client, RequestFactory
 
 from games.play import services
 from games.web.views import error_pages
-from tests.support import GameWithLinks
+from tests.support import GameWithLinks, seat_move
 
 pytestmark = pytest.mark.django_db
 
@@ -200,7 +200,7 @@ def test_the_rulings_are_in_the_readers_language(client: Client, lang: str,
 
 def play(g: GameWithLinks, move: dict[str, Any]) -> None:
     game = g.refresh()
-    services.submit_move(g.seats[g.actor_seat()], game.version, move)
+    seat_move(g.seats[g.actor_seat()], game.version, move)
 
 
 def legal(g: GameWithLinks) -> list[dict[str, Any]]:
@@ -284,6 +284,8 @@ def test_the_favicon_answers_with_an_existing_file(client: Client) -> None:
 def test_a_second_links_request_within_the_hour_sends_nothing_and_looks_the_same(
         client: Client, game: GameWithLinks, commit: Any) -> None:
     from django.core import mail
+    with commit():
+        pass  # the game's own emails go out first
     mail.outbox.clear()
     with commit():
         first = client.post("/links/", {"email": "p1@example.com"}, follow=True)

@@ -13,10 +13,9 @@ from django.utils import timezone, translation
 
 from games import engine
 from games.models import Game, Message, Move, Seat
-from games.play import services
 from games.present.choices import symmetric
 from tests.setup_support import HOST, set_up
-from tests.support import GameWithLinks, page_moves, page_version, token_of
+from tests.support import GameWithLinks, move_for, page_moves, page_version, token_of
 
 
 def first_option(body: str) -> dict[str, Any]:
@@ -245,7 +244,7 @@ def test_a_seat_page_through_a_finished_game_shows_scores(client: Client,
         moves.append(move)
         state = engine.apply(state, move)
     for number, move in enumerate(moves):
-        services.apply_move(game.game.pk, number, move, actor_kind="system")
+        move_for(game.game.pk, number, move)
     body = client.get(game.page(0)).content.decode()
     assert "Final scores" in body and "Rounds played" in body
     assert "The game is over. Winners:" in body

@@ -14,9 +14,15 @@ from django.test import Client
 
 from games import engine
 from games.models import Game, Move
-from games.play import services
 from games.present import describe
-from tests.support import GameWithLinks, assert_replay_matches, choose, make_game, page_version
+from tests.support import (
+    GameWithLinks,
+    assert_replay_matches,
+    choose,
+    make_game,
+    move_for,
+    page_version,
+)
 
 pytestmark = pytest.mark.django_db
 JSON = dict[str, Any]
@@ -29,7 +35,7 @@ def s2_game(players: int = 4, seed: int = 1) -> GameWithLinks:
 
 
 def system_move(g: GameWithLinks, move: JSON) -> Game:
-    return services.apply_move(g.refresh().pk, g.game.version, move, actor_kind="system")
+    return move_for(g.refresh().pk, g.game.version, move)
 
 
 def hand_of(g: GameWithLinks, seat: int) -> list[str]:

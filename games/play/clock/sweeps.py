@@ -37,7 +37,8 @@ from django.utils.translation import gettext as _
 from games.mail import plan
 from games.models import EmailMode, Game, GameNotice, Seat, SweepMark
 from games.play import clock
-from games.play.services import ServiceError, miss_deadline
+from games.play.clock.misses import miss_deadline
+from games.play.services import ServiceError
 
 log = logging.getLogger("games.deadlines")
 

@@ -26,7 +26,6 @@ from functools import wraps
 from typing import Any
 
 from django.core.exceptions import RequestDataTooBig
-from django.db import connection
 from django.http import HttpRequest, JsonResponse
 from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
@@ -35,7 +34,7 @@ from games import engine
 from games.models import Game, Seat, SeatKind
 from games.models.links import find_seat, hash_token, token_digest
 from games.ops import limits
-from games.play import services
+from games.play import moves, services
 from games.present import pages, record
 from games.present.move_errors import explain
 from games.web import jsonsafe
@@ -112,18 +111,11 @@ def _invitation_refusal(seat: Seat, secret: str,
     return None
 
 
-# Every answer lists the players: a plain statement, no ORM query to compile each time.
-_PLAYERS_SQL = (f"SELECT number, player_name, kind FROM {Seat._meta.db_table} "
-                "WHERE game_id = %s ORDER BY number")
-
-
-def _players(game: Game) -> list[tuple[int, str, str]]:
-    """(seat, name, kind) of each seat; after a move, as the move read them."""
-    if game.known_players is not None:
-        return game.known_players
-    with connection.cursor() as cursor:
-        cursor.execute(_PLAYERS_SQL, [game.pk])
-        return [(int(n), str(name), str(kind)) for n, name, kind in cursor.fetchall()]
+def _players(game: Game) -> list[moves.Player]:
+    """Who sits where (the seat, the name, a person or a bot)."""
+    return [moves.Player(number, name, kind) for number, name, kind in
+            Seat.objects.filter(game_id=game.pk).order_by("number")
+            .values_list("number", "player_name", "kind")]
 
 
 @csrf_exempt
@@ -152,15 +144,17 @@ def api_accept(request: HttpRequest, secret: str) -> JsonResponse:
                                    "game_status": accepted.game.status}))
 
 
-def _payload(game: Game, seat: Seat) -> JsonResponse:
-    view, moves = pages.view_and_moves(game, seat, log_as_text=True)
+def _payload(game: Game, seat: Seat, state: engine.State | None = None,
+             players: list[moves.Player] | None = None) -> JsonResponse:
+    """The seat's answer: after a move, from the state and the seats the move read."""
+    view, legal = pages.view_and_moves(game, seat, log_as_text=True, state=state)
     return private(JsonAnswer({
         "version": game.version,
         "seat": seat.number,
         "view": view,
-        "legal_moves": moves,
-        "players": [{"seat": number, "name": name, "bot": kind == SeatKind.BOT}
-                    for number, name, kind in _players(game)],
+        "legal_moves": legal,
+        "players": [{"seat": p.number, "name": p.name, "bot": p.kind == SeatKind.BOT}
+                    for p in (players if players is not None else _players(game))],
         **record.fairness(game),
     }))
 
@@ -198,8 +192,8 @@ def api_seat(request: HttpRequest, secret: str) -> JsonResponse:
 @api_methods("POST")
 def api_move(request: HttpRequest, secret: str) -> JsonResponse:
     # The rate limit and the body come first, without the game's lock; then the seat's
-    # lookup and its game's lock are one read (services.seat_move_by_link). Every refusal
-    # returns before the move and writes nothing.
+    # lookup and its game's lock are one read (games.play.moves, ByLink). Every refusal
+    # writes nothing.
     limited = _rate_limited(secret)
     if limited is not None:
         return limited
@@ -212,34 +206,41 @@ def api_move(request: HttpRequest, secret: str) -> JsonResponse:
             refusal = _parse(request)  # the same refusal, in the seat's language
         return refusal if isinstance(refusal, JsonResponse) else body
     version, move = body
-    with services.seat_move_by_link(secret) as found:
-        if found is None:
-            return _not_found()
-        refused = _invitation_refusal(found.seat, secret)
-        if refused is not None:
-            return refused
-        if not services.has_accepted(found.seat):
-            services.accept_seat(found.seat.pk)  # the own link's first use takes the seat
-        with seat_locale(found.seat):
-            outcome = _move(found, version, move)
-    if isinstance(outcome, JsonResponse):
-        return outcome
-    with seat_locale(found.seat):
-        return _payload(outcome, found.seat)
-
-
-def _move(found: services.LinkMove, version: int, move: dict[str, Any]) -> Game | JsonResponse:
-    ruleset = found.locked.game.ruleset
     try:
-        return found.submit(version, move)
-    except services.StaleVersion as stale:
-        return _error(409, stale.code, stale.message, version=stale.current)
-    except engine.MalformedMove as bad:  # a subclass of IllegalMove: check it first
-        return _error(400, bad.code, explain(bad, ruleset), params=bad.params)
-    except engine.IllegalMove as refused:
-        return _error(422, refused.code, explain(refused, ruleset), params=refused.params)
-    except services.GameNotPlayable as closed:
-        return _error(422, closed.code, closed.message)
+        moved = moves.game_move_submit(actor=moves.ByLink(secret), version=version, move=move)
+    except (services.ServiceError, engine.IllegalMove) as refused:
+        _take_seat(getattr(refused, "seat", None))
+        return _refused_move(refused, secret)
+    assert moved.seat is not None
+    _take_seat(moved.seat)
+    with seat_locale(moved.seat):
+        return _payload(moved.game, moved.seat, moved.state, moved.players)
+
+
+def _take_seat(seat: Seat | None) -> None:
+    """The own link's first move, made or refused, takes the seat (and kills an
+    invitation link still open): it is the player's act."""
+    if seat is not None and not seat.via_invitation and not services.has_accepted(seat):
+        services.accept_seat(seat.pk)
+
+
+def _refused_move(refused: Exception, secret: str) -> JsonResponse:
+    """The answer to a move the service refused, in the seat's language."""
+    seat: Seat | None = getattr(refused, "seat", None)
+    if isinstance(refused, moves.NoSuchSeat) or seat is None:
+        return _not_found()
+    with seat_locale(seat):
+        if isinstance(refused, moves.InvitationLink):
+            return _invitation_refusal(seat, secret) or _not_found()
+        if isinstance(refused, services.StaleVersion):
+            return _error(409, refused.code, refused.message, version=refused.current)
+        ruleset = Game.objects.values_list("ruleset", flat=True).get(pk=seat.game_id)
+        if isinstance(refused, engine.MalformedMove):  # a subclass of IllegalMove: first
+            return _error(400, refused.code, explain(refused, ruleset), params=refused.params)
+        if isinstance(refused, engine.IllegalMove):
+            return _error(422, refused.code, explain(refused, ruleset), params=refused.params)
+        assert isinstance(refused, services.ServiceError)
+        return _error(422, refused.code, refused.message)
 
 
 def _body(request: HttpRequest) -> bytes | None:

@@ -18,7 +18,7 @@ from games import engine
 from games.models import Game, Seat
 from games.models.links import hash_token, seat_path
 from games.ops import limits
-from games.play import services
+from games.play import moves, services
 from games.present import pages, record
 from games.present.move_errors import explain
 from games.web.seat_forms import MoveForm, PreferencesForm, TalkForm
@@ -76,7 +76,9 @@ def seat_move(request: HttpRequest, seat: Seat, secret: str) -> HttpResponse:
         return _render(request, seat, 400, secret=secret, move_error=error, **kept)
     before = pages.seat_view(seat.game, seat)
     try:
-        game = services.submit_move(seat, form.cleaned_data["version"], form.cleaned_data["move"])
+        moved = moves.game_move_submit(actor=moves.BySeat(seat), with_state=True,
+                                       version=form.cleaned_data["version"],
+                                       move=form.cleaned_data["move"])
     except services.StaleVersion as stale:
         # Back to the page as it is now (a reload must not send the move again), with
         # the choice kept for that page.
@@ -92,8 +94,8 @@ def seat_move(request: HttpRequest, seat: Seat, secret: str) -> HttpResponse:
     except services.GameNotPlayable as closed:
         return _render(request, seat, 422, secret=secret, move_error=closed.message,
                        **kept)
-    after = engine.view(game.state(), seat.number)
-    for line in pages.new_lines(before, after, pages.seat_names(game)):
+    after = engine.view(moved.state, seat.number)
+    for line in pages.new_lines(before, after, pages.seat_names(moved.game)):
         messages.success(request, line)
     return redirect(seat_path(secret) + "#what-happened")
 

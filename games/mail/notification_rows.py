@@ -1,0 +1,100 @@
+"""Notification rows: one email each, written before anything is sent, with a key that
+names it for good (games.mail.plan says which emails a change causes; games.mail.send
+sends a row once). Who wants which email (`wants`) and the moderators' alerts live here
+too, so that sending can plan an alert without planning anything else.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.conf import settings
+from django.contrib.auth.models import User
+
+from games.models import EmailMode, Game, Notification, Seat
+
+Kind = Notification.Kind
+
+# Which email settings get which kind. Digest players get their digest, the last
+# reminder before a deadline (a daily digest can come too late for a short turn),
+# missed deadlines and the end of the game; "links only" gets nothing at all.
+WANTED_BY: dict[str, set[str]] = {
+    Kind.INVITATION: {EmailMode.EACH_TURN, EmailMode.DAILY_DIGEST},
+    Kind.TURN: {EmailMode.EACH_TURN},
+    Kind.REMINDER: {EmailMode.EACH_TURN, EmailMode.DAILY_DIGEST},
+    Kind.MISSED: {EmailMode.EACH_TURN, EmailMode.DAILY_DIGEST},
+    Kind.ROUND_END: {EmailMode.EACH_TURN},
+    Kind.GAME_END: {EmailMode.EACH_TURN, EmailMode.DAILY_DIGEST},
+    Kind.DIGEST: {EmailMode.DAILY_DIGEST},
+}
+
+
+@dataclass(frozen=True)
+class Spec:
+    key: str
+    kind: str
+    to_email: str
+    game_id: int | None = None
+    seat_id: int | None = None
+    params: dict[str, Any] = field(default_factory=dict)
+
+
+# What a seat a bot plays no longer needs: its person (if any) is not asked to move.
+NOT_FOR_BOT_SEATS = {Kind.INVITATION, Kind.TURN, Kind.REMINDER, Kind.MISSED, Kind.DIGEST}
+
+
+def wants(seat: Seat, kind: str) -> bool:
+    """Whether the seat's email setting lets this kind of email through."""
+    if not seat.email or (seat.is_bot and kind in NOT_FOR_BOT_SEATS):
+        return False
+    allowed = WANTED_BY.get(kind)
+    return allowed is None or seat.email_mode in allowed
+
+
+def address_hash(address: str) -> str:
+    return hashlib.sha256(address.strip().lower().encode()).hexdigest()[:16]
+
+
+def create(specs: Sequence[Spec]) -> list[int]:
+    """Write the rows whose keys are new; the ids of those (and only those) to send."""
+    if not specs:
+        return []
+    existing = set(Notification.objects.filter(key__in=[s.key for s in specs])
+                   .values_list("key", flat=True))
+    new = []
+    for spec in specs:
+        if spec.key in existing:
+            continue
+        note, created = Notification.objects.get_or_create(key=spec.key, defaults={
+            "kind": spec.kind, "to_email": spec.to_email, "game_id": spec.game_id,
+            "seat_id": spec.seat_id, "params": spec.params})
+        if created:
+            new.append(note.pk)
+    return new
+
+
+def moderator_addresses() -> list[str]:
+    """Active users of the "moderators" group with an address, and MODERATOR_EMAILS."""
+    users = User.objects.filter(is_active=True, groups__name="moderators").exclude(email="")
+    found = {e.strip().lower(): e.strip() for e in users.values_list("email", flat=True)}
+    for address in settings.MODERATOR_EMAILS:
+        found.setdefault(address.lower(), address)
+    return sorted(found.values())
+
+
+def moderator_alert(topic: str, game: Game | None, seat: Seat | None, tag: str,
+                    **params: Any) -> list[Spec]:
+    """One alert per moderator address; only facts every moderator may see."""
+    about = f"seat={seat.pk}" if seat is not None else "game"
+    details = {"topic": topic, **params}
+    if seat is not None:
+        details.update(seat=seat.number, player=seat.player_name)
+    return [Spec(key=f"mod_alert:{topic}:{about}:{tag}:to={address_hash(address)}",
+                 kind=Kind.MODERATOR_ALERT, to_email=address,
+                 game_id=game.pk if game else None, params=details)
+            for address in moderator_addresses()]
+
+
