@@ -364,6 +364,7 @@ def move_for(game_id: int, version: int, move: dict[str, Any], *, actor_kind: st
         # The server at the deadline (for an absent person, "bot": the bot policy's move),
         # or a bot seat's bot: each chooses its own move.
         game = Game.objects.get(pk=game_id)
+        assert game.actor is not None
         acting = Seat.objects.get(game_id=game_id, number=game.actor)
         if actor_kind == "bot" and acting.is_bot:
             actor = moves.ByBot(game_id)
