@@ -13,6 +13,7 @@ from celery import Task
 from django.db import transaction
 from django.utils import timezone
 
+from games.handover import offers as handover_offers
 from games.inbound import process as inbound
 from games.mail import plan, send
 from games.models import Seat
@@ -120,3 +121,16 @@ def requeue_unsent() -> int:
     for mail_id in replies:
         process_inbound_mail.delay(mail_id)
     return len(ids) + len(replies)
+
+
+@app.task(name="games.tasks.offer_open_seat")
+def offer_open_seat(open_seat_id: int) -> int:
+    """The first offers of a seat that just opened, to standby volunteers."""
+    return handover_offers.offer_to_volunteers(open_seat_id)
+
+
+@app.task(name="games.tasks.sweep_open_seats")
+def sweep_open_seats() -> dict[str, int]:
+    """Open absent seats where games allow it, offer open seats to the next volunteers,
+    close those of ended games (the beat)."""
+    return handover_offers.sweep_open_seats()

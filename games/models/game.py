@@ -51,6 +51,13 @@ class TimeoutPolicy(models.TextChoices):
     BOT = "bot", _("a bot plays for the absent player")
 
 
+class WhileOpen(models.TextChoices):
+    """Who holds a seat while it looks for a new player (a game's setting, games.handover)."""
+
+    BOT = "bot", _("a bot plays it")
+    WAIT = "wait", _("the game waits")
+
+
 class SeatKind(models.TextChoices):
     """Who plays a seat: a person (by link and email) or a bot (games.play.bot_turns)."""
 
@@ -127,6 +134,14 @@ class Game(models.Model):
     host_confirmed_at = models.DateTimeField(_("host confirmed at"), null=True, blank=True)
     # The host asked to start at once: done when they confirm, not before.
     start_when_confirmed = models.BooleanField(default=False, editable=False)
+    # When a player leaves (games.handover): list the game's open seats on the public
+    # open-seats page; open a seat marked absent by itself; who holds an open seat.
+    list_open_seats = models.BooleanField(_("list open seats publicly"), default=False)
+    open_absent_seats = models.BooleanField(_("look for a new player for an absent seat"),
+                                            default=False)
+    while_seat_open = models.CharField(
+        _("while a seat looks for a new player"), max_length=4,
+        choices=WhileOpen.choices, default=WhileOpen.BOT)
 
     class Meta:
         verbose_name = _("game")
@@ -248,6 +263,10 @@ class Seat(models.Model):
     email_problem_at = models.DateTimeField(_("email problem at"), null=True, blank=True)
     link_rotated_at = models.DateTimeField(_("link last rotated"), null=True, blank=True)
     accepted_at = models.DateTimeField(_("accepted at"), null=True, blank=True)
+    # Looking for a new player since (games.handover): while it is, its player gets no
+    # turn emails, and a missed deadline is nobody's (the game waits or a bot plays).
+    open_since = models.DateTimeField(_("looking for a new player since"), null=True,
+                                      blank=True)
     created_at = models.DateTimeField(_("created at"), default=timezone.now, editable=False)
 
     class Meta:
@@ -361,6 +380,9 @@ class GameNotice(models.Model):
         VACATION = "vacation", _("vacation")
         DISPUTE = "dispute", _("dispute")
         PLAYER_REPLACED = "replaced", _("player replaced")
+        SEAT_OPEN = "seat_open", _("seat looking for a new player")
+        SEAT_KEPT = "seat_kept", _("player stays")
+        TAKEOVER = "takeover", _("seat taken over")
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="notices")
     version = models.PositiveIntegerField(_("at version"))

@@ -271,6 +271,13 @@ def miss_deadline(game_id: int, version: int, claimed_deadline: datetime) -> str
                 or game.deadline_at != claimed_deadline or game.actor is None):
             return ""
         seat = Seat.objects.select_for_update().get(game=game, number=game.actor)
+        if seat.open_since is not None and seat.kind == SeatKind.PERSON:
+            # A seat looking for a new player in a game that waits for one (games.handover):
+            # the clock stops, nobody missed a deadline; the newcomer gets a whole turn.
+            waits = Game.objects.filter(pk=game_id, version=version,
+                                        deadline_at=claimed_deadline).update(
+                deadline_at=None, reminder_at=None)
+            return "waiting" if waits else ""
         if game.timeout_policy in (TimeoutPolicy.AUTO_PASS, TimeoutPolicy.BOT):
             state = game.state()
             if game.timeout_policy == TimeoutPolicy.BOT:
