@@ -152,6 +152,7 @@ TEMPLATES = [
             "libraries": {
                 "disputes": "games.web.templatetags.dispute_box",
                 "seat_emails": "games.web.templatetags.seat_emails",
+                "seat_handover": "games.web.templatetags.seat_handover",
             },
         },
     },
