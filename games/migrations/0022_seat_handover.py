@@ -6,6 +6,29 @@ import django.utils.timezone
 from django.db import migrations, models
 
 
+# The moderators see open seats, offers and volunteers in the admin (read only).
+VIEW = [("openseat", "view_openseat"), ("seatoffer", "view_seatoffer"),
+        ("volunteer", "view_volunteer")]
+
+
+def let_moderators_see(apps, schema_editor):
+    from django.contrib.auth.management import create_permissions
+
+    config = apps.get_app_config("games")
+    config.models_module = True
+    create_permissions(config, apps=apps, verbosity=0, using=schema_editor.connection.alias)
+    config.models_module = None
+    Group = apps.get_model("auth", "Group")
+    Permission = apps.get_model("auth", "Permission")
+    database = schema_editor.connection.alias
+    group = Group.objects.using(database).filter(name="moderators").first()
+    if group is None:
+        return
+    for model, codename in VIEW:
+        group.permissions.add(Permission.objects.using(database).get(
+            content_type__app_label="games", content_type__model=model, codename=codename))
+
+
 class Migration(migrations.Migration):
 
     dependencies = [
@@ -130,4 +153,5 @@ class Migration(migrations.Migration):
             model_name='seatoffer',
             constraint=models.UniqueConstraint(fields=('open_seat', 'mailbox'), name='offer_once_per_mailbox'),
         ),
+        migrations.RunPython(let_moderators_see, migrations.RunPython.noop),
     ]
