@@ -11,8 +11,8 @@ from typing import Any
 
 import pytest
 from django.core import mail
-from django.utils import timezone
 from django.test import Client
+from django.utils import timezone
 
 from games.handover import opening, takeover
 from games.models import (
