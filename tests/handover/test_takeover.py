@@ -165,8 +165,10 @@ def test_a_game_that_waits_stops_the_seat_s_clock_and_records_no_missed_deadline
     seat = Seat.objects.get(pk=g.seats[0].pk)
     assert seat.kind == SeatKind.PERSON and g.refresh().actor == 0
     clock.shift(25 * 3600)
+    deadline = g.refresh().deadline_at
+    assert deadline is not None
     with commit():
-        sweeps.handle_deadlines([[g.game.pk, 0, g.game.deadline_at.isoformat()]])
+        sweeps.handle_deadlines([[g.game.pk, 0, deadline.isoformat()]])
     game = g.refresh()
     assert game.version == 0 and game.deadline_at is None  # the game waits
     assert not MissedDeadline.objects.exists()
