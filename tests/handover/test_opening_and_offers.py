@@ -139,7 +139,7 @@ def test_a_player_invites_someone_and_the_caps_count_it(client: Client, commit: 
 @pytest.mark.django_db
 @pytest.mark.parametrize("language,words", [
     ("it", "Un posto in una partita"), ("de", "Ein Platz in einem"),
-    ("es", "Un asiento"), ("nl", "Een plaats")])
+    ("es", "Un puesto libre"), ("nl", "Een plaats")])
 def test_offers_come_in_the_volunteer_s_language(
         client: Client, commit: Any, language: str, words: str) -> None:
     g = make_game(players=3, seed=5)
