@@ -83,8 +83,12 @@ def offer_to_volunteers(open_seat_id: int) -> int:
                 hours=settings.HANDOVER_OFFER_HOURS):
             return 0
         chosen = matching_volunteers(row, now)[:settings.HANDOVER_OFFERS_AT_ONCE]
+        seat_language = row.seat.language
         for volunteer in chosen:
-            _offer(row, volunteer.email, SeatOffer.Source.STANDBY, volunteer.language,
+            # The language the seat was played in if they play in it, else their first.
+            language = (seat_language if seat_language in volunteer.languages
+                        else volunteer.language)
+            _offer(row, volunteer.email, SeatOffer.Source.STANDBY, language,
                    volunteer=volunteer)
         OpenSeat.objects.filter(pk=row.pk).update(offered_at=now)
     return len(chosen)

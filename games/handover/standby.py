@@ -86,10 +86,11 @@ def _apply(volunteer: Volunteer, choices: Choices) -> None:
                                                          choices.offers_per_day)
 
 
-def sign_up(email: str, choices: Choices, client: str) -> None:
+def sign_up(email: str, choices: Choices, client: str, page_language: str = "") -> None:
     """Email the address its standby link (to confirm, or to manage a confirmed signup).
     Raises HandoverError for bad input and limits.Limited per client address; says
-    nothing about whether the address was known."""
+    nothing about whether the address was known. The email is in the language of the
+    page they signed up on, if they play in it."""
     email = email.strip()
     try:
         validate_email(email)
@@ -122,7 +123,9 @@ def sign_up(email: str, choices: Choices, client: str) -> None:
         plan.queue([plan.Spec(
             key=f"standby:{volunteer.pk}:{int(now.timestamp())}",
             kind=Notification.Kind.STANDBY, to_email=volunteer.email or email,
-            params={"volunteer": volunteer.pk, "language": choices.languages[0],
+            params={"volunteer": volunteer.pk,
+                    "language": page_language if page_language in choices.languages
+                    else choices.languages[0],
                     "mailbox": box})])
 
 

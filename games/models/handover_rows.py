@@ -111,7 +111,7 @@ class Volunteer(models.Model):
 
     @property
     def language(self) -> str:
-        """The language of their emails: the first they play in."""
+        """The language of their emails when no other fits: the first they play in."""
         return str(self.languages[0]) if self.languages else "en"
 
     @property

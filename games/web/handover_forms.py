@@ -22,8 +22,7 @@ class StandbyChoicesForm(forms.Form):
                            validators=[printable_text])
     languages = forms.MultipleChoiceField(
         label=_("Languages you play in"), choices=settings.LANGUAGES,
-        widget=forms.CheckboxSelectMultiple,
-        help_text=_("Offers come in the first one you tick."))
+        widget=forms.CheckboxSelectMultiple)
     rulesets = forms.MultipleChoiceField(label=_("Rules"), widget=forms.CheckboxSelectMultiple)
     games_at_once = forms.TypedChoiceField(
         label=_("Games at once, at most"), coerce=int, initial=1,

@@ -13,6 +13,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils import translation
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
@@ -32,7 +33,7 @@ def sign_up(request: HttpRequest) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         try:
             standby.sign_up(form.cleaned_data["email"], form.choices(),
-                            client_address(request))
+                            client_address(request), translation.get_language() or "")
         except limits.Limited as busy:
             return too_many(request, busy)
         except HandoverError as refused:
