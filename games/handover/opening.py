@@ -79,11 +79,9 @@ def open_seat(seat_id: int, *, reason: str = OpenSeat.Reason.LEFT,
 
 
 def send_offers(open_seat_id: int) -> None:
-    """The first offers to standby volunteers, by the worker (here if the broker is down)."""
-    from games.handover import offers  # offers builds on this module
-
-    enqueue("offer_open_seat", open_seat_id,
-            fallback=lambda: offers.offer_to_volunteers(open_seat_id))
+    """The first offers to standby volunteers, by the worker (games.handover.offers); if
+    the broker is down, the beat's sweep sends them within minutes (offered_at unset)."""
+    enqueue("offer_open_seat", open_seat_id)
 
 
 def stay(seat_id: int) -> Seat:

@@ -21,9 +21,13 @@ from django.utils.translation import gettext_lazy as _
 from games import engine
 from games.engine.types import JSON
 from games.models.fields import VerbatimJSONField
+from games.models.game_choices import EmailMode, SeatKind, TimeoutPolicy, WhileOpen
 from games.models.rows import hot_cursor
 
 MAX_HOURS_PER_MOVE = 24 * 14
+__all__ = ["MAX_HOURS_PER_MOVE", "EmailMode", "Game", "GameNotice", "Message", "Move", "Seat",
+           "SeatKind", "TimeoutPolicy", "WhileOpen", "default_reminders", "default_vacation",
+           "events_of_game_sql", "joined_events", "new_public_id"]
 
 
 def new_public_id() -> str:
@@ -37,32 +41,6 @@ def default_reminders() -> list[int]:
 
 def default_vacation() -> timedelta:
     return timedelta(days=7)
-
-
-class EmailMode(models.TextChoices):
-    EACH_TURN = "each_turn", _("an email for each turn")
-    DAILY_DIGEST = "digest", _("one daily digest")
-    LINKS_ONLY = "links_only", _("no email, links only")
-
-
-class TimeoutPolicy(models.TextChoices):
-    AUTO_PASS = "auto_pass", _("the server passes for the player")
-    WAIT = "wait", _("wait and tell the moderators")
-    BOT = "bot", _("a bot plays for the absent player")
-
-
-class WhileOpen(models.TextChoices):
-    """Who holds a seat while it looks for a new player (a game's setting, games.handover)."""
-
-    BOT = "bot", _("a bot plays it")
-    WAIT = "wait", _("the game waits")
-
-
-class SeatKind(models.TextChoices):
-    """Who plays a seat: a person (by link and email) or a bot (games.play.bot_turns)."""
-
-    PERSON = "person", _("person")
-    BOT = "bot", _("bot")
 
 
 class Game(models.Model):

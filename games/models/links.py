@@ -33,7 +33,8 @@ from django.conf import settings
 from django.urls import reverse
 from django.utils import timezone
 
-from games.models import Game, Seat, rows
+from games.models.game import Game, Seat
+from games.models.rows import column_list, from_row, hot_cursor
 
 TOKEN_RE = re.compile(r"^[A-Za-z0-9_-]{43}$")  # 32 bytes, url-safe base64 without "="
 
@@ -152,9 +153,9 @@ def find_seat(token: str) -> Seat | None:
         return None
     # Every request behind a link starts here: one plain statement (both hashes are
     # unique and indexed), no ORM query to compile each time.
-    with rows.hot_cursor() as cursor:
+    with hot_cursor() as cursor:
         cursor.execute(find_seat_sql(), [digest, digest])
-        return pick_seat([rows.from_row(Seat, row) for row in cursor.fetchall()], digest)
+        return pick_seat([from_row(Seat, row) for row in cursor.fetchall()], digest)
 
 
 def pick_seat(found: list[Seat], digest: str) -> Seat | None:
@@ -177,7 +178,7 @@ SEAT_BY_TOKEN = "s.secret_hash = %s OR (s.invite_hash = %s AND s.accepted_at IS 
 
 
 def find_seat_sql() -> str:
-    return (f"SELECT {rows.column_list(Seat, 's')} FROM {Seat._meta.db_table} s "
+    return (f"SELECT {column_list(Seat, 's')} FROM {Seat._meta.db_table} s "
             f"WHERE {SEAT_BY_TOKEN}")
 
 
