@@ -12,6 +12,8 @@ from __future__ import annotations
 from django.db import transaction
 from django.utils import timezone
 
+from games.handover.offers import offer_open_seat
+from games.handover.sweep import sweep_open_seats as sweep_handover
 from games.inbound.process import process_inbound_mail, unprocessed
 from games.mail import plan, send
 from games.mail.send import send_notification
@@ -22,10 +24,10 @@ from games.play.moves import play_bot_turn
 from saboteur_site.celery import app
 
 __all__ = [
-    "follow_up_moves", "handle_deadlines", "handle_reminders", "plan_after_move",
-    "plan_deadline_missed", "plan_invitation", "play_bot_turn", "process_inbound_mail",
-    "requeue_unsent", "send_notification", "sweep_bot_turns", "sweep_deadlines",
-    "sweep_digests", "sweep_reminders",
+    "follow_up_moves", "handle_deadlines", "handle_reminders", "offer_open_seat",
+    "plan_after_move", "plan_deadline_missed", "plan_invitation", "play_bot_turn",
+    "process_inbound_mail", "requeue_unsent", "send_notification", "sweep_bot_turns",
+    "sweep_deadlines", "sweep_digests", "sweep_open_seats", "sweep_reminders",
 ]
 
 
@@ -92,3 +94,10 @@ def requeue_unsent() -> int:
     for mail_id in replies:
         process_inbound_mail.delay(mail_id)
     return len(ids) + len(replies)
+
+
+@app.task(name="games.tasks.sweep_open_seats")
+def sweep_open_seats() -> dict[str, int]:
+    """Open absent seats where games allow it, offer open seats to the next volunteers,
+    close those of ended games (the beat)."""
+    return sweep_handover()

@@ -85,6 +85,10 @@ SETUP = env_str("SETUP", "open")
 SETUP_GAMES_PER_HOST_PER_DAY = env_int("SETUP_GAMES_PER_HOST_PER_DAY", 5)
 SETUP_INVITATIONS_PER_HOST_PER_DAY = env_int("SETUP_INVITATIONS_PER_HOST_PER_DAY", 40)
 SETUP_INVITATIONS_PER_RECIPIENT_PER_DAY = env_int("SETUP_INVITATIONS_PER_RECIPIENT_PER_DAY", 5)
+# An open seat (games/handover/): how many standby volunteers are offered it at once, and
+# after how many hours without an answer the next few are.
+HANDOVER_OFFERS_AT_ONCE = env_int("HANDOVER_OFFERS_AT_ONCE", 3)
+HANDOVER_OFFER_HOURS = env_int("HANDOVER_OFFER_HOURS", 12)
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
@@ -148,6 +152,7 @@ TEMPLATES = [
             "libraries": {
                 "disputes": "games.web.templatetags.dispute_box",
                 "seat_emails": "games.web.templatetags.seat_emails",
+                "seat_handover": "games.web.templatetags.seat_handover",
             },
         },
     },

@@ -115,8 +115,10 @@ def replayed(game: Game) -> engine.State:
     return engine.replay(game.seats.count(), game.seed, moves, game.ruleset, game.options)
 
 
-# (game id, seed, ruleset) -> (the Move rows replayed so far, the state they give)
-_REPLAYED: dict[tuple[int, int, str], tuple[list[dict[str, Any]], engine.State]] = {}
+# (game id, seed, ruleset, seats, created) -> (the Move rows replayed so far, the state
+# they give). Ids are reused after a test's rollback: the seats and the creation time keep
+# an earlier test's game of the same id and seed from being taken for this one.
+_REPLAYED: dict[tuple[int, int, str, int, str], tuple[list[dict[str, Any]], engine.State]] = {}
 
 
 def assert_replay_matches(game: Game) -> None:
@@ -130,7 +132,7 @@ def assert_replay_matches(game: Game) -> None:
     game.refresh_from_db()
     moves = [m.move for m in game.moves.order_by("number")]
     assert len(moves) == game.version
-    key = (game.pk, game.seed, game.ruleset)
+    key = (game.pk, game.seed, game.ruleset, game.seats.count(), game.created_at.isoformat())
     done, state = _REPLAYED.get(key, ([], None))
     if state is None or moves[:len(done)] != done:
         state = engine.replay(game.seats.count(), game.seed, moves, game.ruleset, game.options)

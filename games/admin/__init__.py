@@ -6,8 +6,9 @@
     games.admin.records     seats, moves, table talk, notices, disputes, emails, actions
     games.admin.permissions who may see secrets and who may act
     games.admin.inbound_mails  inbound emails (moves by email), From mismatches
+    games.admin.handover    open seats, offers, standby volunteers; opening and assigning
 """
 
-from games.admin import games, inbound_mails, records
+from games.admin import games, handover, inbound_mails, records
 
-__all__ = ["games", "inbound_mails", "records"]
+__all__ = ["games", "handover", "inbound_mails", "records"]

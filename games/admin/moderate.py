@@ -4,7 +4,7 @@
     POST /admin/games/game/<id>/moderate/<action>/        undo, replace, extend, pause,
                                                           resume, cancel, move, resend,
                                                           rotate, verify, to_bot,
-                                                          to_person
+                                                          to_person, open_seat, assign
     POST /admin/games/game/<id>/moderate/resolve/<d>/     resolve a dispute
 
 Looking needs `games.view_secrets`, acting needs `games.moderate_game` too; anyone
@@ -27,7 +27,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from games import engine, moderation
-from games.admin import action_forms, truth
+from games.admin import action_forms, handover, truth
 from games.admin.permissions import can_moderate, moderator, require_secrets
 from games.models import Game, Seat
 from games.play import services
@@ -46,8 +46,11 @@ FORMS: dict[str, Callable[..., forms.Form]] = {
     "verify": action_forms.ReasonForm,
     "to_bot": action_forms.HandSeatForm,
     "to_person": action_forms.HandSeatForm,
+    "open_seat": handover.OpenSeatForm,
+    "assign": handover.AssignSeatForm,
 }
-NEEDS_GAME = {"undo", "replace", "extend", "move", "rotate", "to_bot", "to_person"}
+NEEDS_GAME = {"undo", "replace", "extend", "move", "rotate", "to_bot", "to_person",
+              "open_seat", "assign"}
 
 
 def page_url(game: Game) -> str:
@@ -223,6 +226,16 @@ def _verify(request: HttpRequest, site: admin.AdminSite, game: Game,
     return HttpResponseRedirect(page_url(game))
 
 
+def _handover(service: Callable[[HttpRequest, admin.AdminSite, Game, forms.Form],
+                                 tuple[Game, str]]) -> Callable[
+        [HttpRequest, admin.AdminSite, Game, forms.Form], HttpResponse]:
+    def handler(request: HttpRequest, site: admin.AdminSite, game: Game,
+                form: forms.Form) -> HttpResponse:
+        game, text = service(request, site, game, form)
+        return done(request, game, text)
+    return handler
+
+
 ACTIONS: dict[str, Callable[[HttpRequest, admin.AdminSite, Game, forms.Form], HttpResponse]] = {
     "undo": _undo, "replace": _replace, "extend": _extend, "move": _move,
     "pause": _clock("pause", moderation.pause, lambda: _("The game is paused.")),
@@ -232,6 +245,8 @@ ACTIONS: dict[str, Callable[[HttpRequest, admin.AdminSite, Game, forms.Form], Ht
     "to_bot": _hand(moderation.hand_to_bot, lambda: _("A bot plays seat %(n)s from now on.")),
     "to_person": _hand(moderation.hand_to_person,
                        lambda: _("Seat %(n)s is played by its player again.")),
+    "open_seat": _handover(handover.open_seat_action),
+    "assign": _handover(handover.assign_action),
 }
 
 

@@ -12,7 +12,7 @@ from zoneinfo import ZoneInfo
 from django.conf import settings
 from django.utils import timezone, translation
 
-from games.mail import answer_letter, dispute_letters, letters, link_letters
+from games.mail import answer_letter, dispute_letters, handover_letters, letters, link_letters
 from games.mail.letters import Skip
 from games.mail.message import Letter
 from games.models import Notification
@@ -34,6 +34,8 @@ BUILDERS: dict[str, Builder] = {
     Kind.DISPUTE_FILED: dispute_letters.filed_letter,
     Kind.DISPUTE_RESOLVED: dispute_letters.resolved_letter,
     Kind.ANSWER: answer_letter.answer,
+    Kind.STANDBY: handover_letters.standby,
+    Kind.SEAT_OFFER: handover_letters.seat_offer,
 }
 
 
@@ -42,7 +44,9 @@ def letter_for(notification: Notification) -> Letter:
     if builder is None:
         raise Skip(f"no email is written for kind {notification.kind!r}")
     seat = notification.seat
-    language = seat.language if seat is not None else settings.LANGUAGE_CODE
+    # An email to no seat's player (a standby volunteer, an offer) names its language.
+    language = str(notification.params.get("language") or "") or (
+        seat.language if seat is not None else settings.LANGUAGE_CODE)
     zone = seat.zone if seat is not None else ZoneInfo("UTC")
     with translation.override(language), timezone.override(zone):
         return builder(notification)

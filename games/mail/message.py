@@ -53,6 +53,10 @@ def message_id_for(notification: Notification) -> str:
 
 def unsubscribe_token(notification: Notification) -> str | None:
     """A signed token that can only stop emails: for a seat, or for a digest's address."""
+    if notification.kind in (Notification.Kind.STANDBY, Notification.Kind.SEAT_OFFER):
+        # Stops every offer of a seat to this mailbox (games.handover.standby).
+        return signing.dumps({"m": str(notification.params.get("mailbox", ""))},
+                             salt=UNSUBSCRIBE_SALT)
     if notification.kind == Notification.Kind.DIGEST:
         return signing.dumps({"e": notification.to_email.lower()}, salt=UNSUBSCRIBE_SALT)
     if notification.seat_id is not None:

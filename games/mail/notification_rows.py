@@ -42,14 +42,16 @@ class Spec:
     params: dict[str, Any] = field(default_factory=dict)
 
 
-# What a seat a bot plays no longer needs: its person (if any) is not asked to move.
+# What a seat a bot plays (or one looking for a new player) no longer needs: its person
+# (if any) is not asked to move.
 NOT_FOR_BOT_SEATS = {Kind.INVITATION, Kind.TURN, Kind.REMINDER, Kind.MISSED, Kind.DIGEST}
 
 
 def wants(seat: Seat, kind: str) -> bool:
     """Whether the seat's email setting lets this kind of email through."""
-    if not seat.email or (seat.is_bot and kind in NOT_FOR_BOT_SEATS):
-        return False
+    if not seat.email or ((seat.is_bot or seat.open_since is not None)
+                          and kind in NOT_FOR_BOT_SEATS):
+        return False  # a bot plays it, or it waits for a new player: nobody to ask
     allowed = WANTED_BY.get(kind)
     return allowed is None or seat.email_mode in allowed
 

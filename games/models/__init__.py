@@ -2,8 +2,8 @@
 per concern: `game` (games, seats, moves, talk, notices), `notifications` (emails),
 `moderation` (disputes, moderator actions, sweep marks), `links` (private seat links),
 `reply_tokens` and `inbound_mail` (moves by email), `reliability` (missed deadlines and
-takeovers, by mailbox), `follow_up` (the after-move outbox),
-`rows` (instances from plain statements)."""
+takeovers, by mailbox), `handover_rows` (open seats, offers, standby volunteers),
+`follow_up` (the after-move outbox), `rows` (instances from plain statements)."""
 
 from games.models.follow_up_rows import FollowUp
 from games.models.game import (
@@ -16,10 +16,12 @@ from games.models.game import (
     Seat,
     SeatKind,
     TimeoutPolicy,
+    WhileOpen,
     default_reminders,
     default_vacation,
     new_public_id,
 )
+from games.models.handover_rows import OpenSeat, SeatOffer, Volunteer
 from games.models.host_limits import HostBlock, Invitation
 from games.models.inbound_mail import InboundMail
 from games.models.moderation import Dispute, ModeratorAction, SweepMark
@@ -30,7 +32,7 @@ from games.models.reply_tokens import ReplyToken
 __all__ = [
     "MAX_HOURS_PER_MOVE", "Dispute", "EmailMode", "FollowUp", "Game", "GameNotice", "HostBlock",
     "InboundMail", "Invitation", "Message", "MissedDeadline", "ModeratorAction", "Move",
-    "Notification", "SeatTakeover",
+    "Notification", "OpenSeat", "SeatOffer", "SeatTakeover", "Volunteer", "WhileOpen",
     "ReplyToken", "Seat", "SeatKind", "SweepMark", "TimeoutPolicy", "default_reminders",
     "default_vacation", "new_public_id",
 ]

@@ -19,8 +19,12 @@ from django.utils.translation import gettext_lazy as _
 from games import engine
 from games.engine.types import JSON
 from games.models.fields import VerbatimJSONField
+from games.models.game_choices import EmailMode, SeatKind, TimeoutPolicy, WhileOpen
 
 MAX_HOURS_PER_MOVE = 24 * 14
+__all__ = ["MAX_HOURS_PER_MOVE", "EmailMode", "Game", "GameNotice", "Message", "Move", "Seat",
+           "SeatKind", "TimeoutPolicy", "WhileOpen", "default_reminders", "default_vacation",
+           "new_public_id"]
 
 
 def new_public_id() -> str:
@@ -34,25 +38,6 @@ def default_reminders() -> list[int]:
 
 def default_vacation() -> timedelta:
     return timedelta(days=7)
-
-
-class EmailMode(models.TextChoices):
-    EACH_TURN = "each_turn", _("an email for each turn")
-    DAILY_DIGEST = "digest", _("one daily digest")
-    LINKS_ONLY = "links_only", _("no email, links only")
-
-
-class TimeoutPolicy(models.TextChoices):
-    AUTO_PASS = "auto_pass", _("the server passes for the player")
-    WAIT = "wait", _("wait and tell the moderators")
-    BOT = "bot", _("a bot plays for the absent player")
-
-
-class SeatKind(models.TextChoices):
-    """Who plays a seat: a person (by link and email) or a bot (games.play.bot_turns)."""
-
-    PERSON = "person", _("person")
-    BOT = "bot", _("bot")
 
 
 class Game(models.Model):
@@ -124,6 +109,14 @@ class Game(models.Model):
     host_confirmed_at = models.DateTimeField(_("host confirmed at"), null=True, blank=True)
     # The host asked to start at once: done when they confirm, not before.
     start_when_confirmed = models.BooleanField(default=False, editable=False)
+    # When a player leaves (games.handover): list the game's open seats on the public
+    # open-seats page; open a seat marked absent by itself; who holds an open seat.
+    list_open_seats = models.BooleanField(_("list open seats publicly"), default=False)
+    open_absent_seats = models.BooleanField(_("look for a new player for an absent seat"),
+                                            default=False)
+    while_seat_open = models.CharField(
+        _("while a seat looks for a new player"), max_length=4,
+        choices=WhileOpen.choices, default=WhileOpen.BOT)
 
     class Meta:
         verbose_name = _("game")
@@ -231,6 +224,10 @@ class Seat(models.Model):
     email_problem_at = models.DateTimeField(_("email problem at"), null=True, blank=True)
     link_rotated_at = models.DateTimeField(_("link last rotated"), null=True, blank=True)
     accepted_at = models.DateTimeField(_("accepted at"), null=True, blank=True)
+    # Looking for a new player since (games.handover): while it is, its player gets no
+    # turn emails, and a missed deadline is nobody's (the game waits or a bot plays).
+    open_since = models.DateTimeField(_("looking for a new player since"), null=True,
+                                      blank=True)
     created_at = models.DateTimeField(_("created at"), default=timezone.now, editable=False)
 
     class Meta:
@@ -344,6 +341,9 @@ class GameNotice(models.Model):
         VACATION = "vacation", _("vacation")
         DISPUTE = "dispute", _("dispute")
         PLAYER_REPLACED = "replaced", _("player replaced")
+        SEAT_OPEN = "seat_open", _("seat looking for a new player")
+        SEAT_KEPT = "seat_kept", _("player stays")
+        TAKEOVER = "takeover", _("seat taken over")
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="notices")
     version = models.PositiveIntegerField(_("at version"))

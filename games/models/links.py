@@ -34,7 +34,7 @@ from django.db.models import Q
 from django.urls import reverse
 from django.utils import timezone
 
-from games.models import Game, Seat
+from games.models.game import Game, Seat
 
 TOKEN_RE = re.compile(r"^[A-Za-z0-9_-]{43}$")  # 32 bytes, url-safe base64 without "="
 
@@ -197,3 +197,28 @@ def confirm_link(game: Game) -> str:
             host_token_hash=hash_token(token))
         game.host_token_hash = hash_token(token)
     return settings.SITE_URL + reverse("games:setup-confirm", args=[token])
+
+
+# ---- other private links built the same way (games.models.handover_rows) -----------------
+
+
+@dataclass(frozen=True)
+class PurposeLink:
+    """A private link for something other than a seat: `purpose` keeps the tokens of
+    different kinds apart (an offer's token never opens a volunteer's page)."""
+
+    salt: str
+    token: str
+    digest: str
+
+
+def purpose_token(purpose: str, salt: str) -> str:
+    mac = hmac.new(settings.LINK_KEY.encode(), f"{purpose}:{salt}".encode(), hashlib.sha256)
+    return base64.urlsafe_b64encode(mac.digest()).rstrip(b"=").decode("ascii")
+
+
+def new_purpose_link(purpose: str) -> PurposeLink:
+    """A new salt and its token under the current link key (only the hash is stored)."""
+    salt = new_salt()
+    token = purpose_token(purpose, salt)
+    return PurposeLink(salt=salt, token=token, digest=hash_token(token))

@@ -26,6 +26,8 @@ class Notification(models.Model):
         LINKS = "links", _("private links")
         CONFIRM_SETUP = "confirm_setup", _("confirm a new game")
         ANSWER = "answer", _("answer to an email move")
+        STANDBY = "standby", _("standby link")
+        SEAT_OFFER = "seat_offer", _("offer of an open seat")
 
     class Status(models.TextChoices):
         PENDING = "pending", _("pending")

@@ -48,6 +48,8 @@ KINDS = {
     "hand_to_person": gettext_lazy("give a seat back to its player"),
     "verify": gettext_lazy("verify integrity"),
     "resolve_dispute": gettext_lazy("resolve a dispute"),
+    "open_seat": gettext_lazy("look for a new player for a seat"),
+    "assign_seat": gettext_lazy("give an open seat to a new player"),
 }
 
 

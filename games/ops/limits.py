@@ -30,6 +30,9 @@ DEFAULTS: dict[str, Limit] = {
     # "Email me my links", per client address and per asked address.
     "links_client": Limit(10, 3600),
     "links_address": Limit(3, 86400),
+    # Standby signups and asking for a listed open seat, per client address.
+    "standby_client": Limit(10, 3600),
+    "seats_client": Limit(10, 3600),
     # Per seat: table talk, disputes, new links, and the JSON API (generous: a bot or a
     # script playing one seat polls a few times a second at most).
     "talk_seat": Limit(30, 600),

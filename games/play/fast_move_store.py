@@ -32,7 +32,7 @@ from games.engine.types import JSON
 from games.models import FollowUp, Game, Move, Seat, links
 from games.models.fields import VerbatimJSONField, json_text
 from games.play import log_cache
-from games.play.move_store import Locked, MoveRow, SeatRow, Written
+from games.play.move_store_types import Locked, MoveRow, SeatRow, Written
 
 # ---- instances from plain rows, as the ORM builds them -------------------------------------
 

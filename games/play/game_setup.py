@@ -29,6 +29,7 @@ from games.models import (
     Seat,
     SeatKind,
     TimeoutPolicy,
+    WhileOpen,
     fairness,
 )
 from games.models.host_limits import record_invitations
@@ -90,6 +91,9 @@ def create_game(
     spectators_allowed: bool = False,
     timeout_policy: str = TimeoutPolicy.AUTO_PASS,
     invite: bool = True,
+    list_open_seats: bool = False,
+    open_absent_seats: bool = False,
+    while_seat_open: str = WhileOpen.BOT,
 ) -> CreatedGame:
     """Create a game with one seat per player and invite them (unless `invite` is False:
     the host has not confirmed their address yet, games.play.web_setup); optionally start."""
@@ -99,6 +103,9 @@ def create_game(
     if timeout_policy not in TimeoutPolicy.values:
         raise SetupError("bad_setup", _("Unknown timeout policy %(policy)s.")
                          % {"policy": timeout_policy})
+    if while_seat_open not in WhileOpen.values:
+        raise SetupError("bad_setup", _("Unknown choice for an open seat: %(value)s.")
+                         % {"value": while_seat_open})
     if seed is None:
         seed = secrets.randbits(SEED_BITS)
     order = list(players)
@@ -118,7 +125,8 @@ def create_game(
             hours_per_move=hours, snapshot=state.to_json(include_log=False),
             opening_log=state.log, log_length=len(state.log), actor=state.actor,
             spectators_allowed=spectators_allowed, created_at=now,
-            timeout_policy=timeout_policy,
+            timeout_policy=timeout_policy, list_open_seats=list_open_seats,
+            open_absent_seats=open_absent_seats, while_seat_open=while_seat_open,
         )
         created = []
         for number, player in enumerate(order):

@@ -60,7 +60,7 @@ def request_game(*, host_email: str, client: str, players: Sequence[PlayerSpec],
     host_email = host_email.strip()
     limits.hit("setup_client", client)
     with transaction.atomic():
-        _one_at_a_time()
+        one_at_a_time()
         check_caps(host_email, [p.email for p in players if not p.bot])
         made = create_game(players=players, start=False, invite=False, **game)
         made.game.host_email = host_email
@@ -73,7 +73,7 @@ def request_game(*, host_email: str, client: str, players: Sequence[PlayerSpec],
     return made.game
 
 
-def _one_at_a_time() -> None:
+def one_at_a_time() -> None:
     """Setups and confirmations check the caps one at a time, so that two at once cannot
     both pass just below a cap: each locks the one CapsTurn row until its transaction ends
     (SQLite's transactions take the write lock when they begin anyway: settings,
@@ -138,7 +138,7 @@ def confirm_game(game_id: int) -> Confirmed:
     nothing is sent, and the host may confirm again once the day has passed."""
     now = timezone.now()
     with transaction.atomic():
-        _one_at_a_time()
+        one_at_a_time()
         game = Game.objects.select_for_update().get(pk=game_id)
         if game.host_confirmed_at is not None or game.status != Game.Status.SETUP:
             return Confirmed(game=game, created=None)

@@ -324,6 +324,30 @@ def _vacation_notice(p: Mapping[str, Any], names: Names) -> str:
     return _("%(who)s is on vacation; their clock is stopped") % {"who": who}
 
 
+def _seat_open_notice(p: Mapping[str, Any], names: Names) -> str:
+    facts = {"name": p.get("name"), "seat": p.get("seat")}
+    if p.get("why") == "moderator":
+        what = _("A moderator is looking for a new player for seat %(seat)s (%(name)s)") % facts
+    elif p.get("why") == "absent":
+        what = _("%(name)s has been absent, so seat %(seat)s is looking for a new "
+                 "player") % facts
+    else:
+        what = _("%(name)s asked for someone to take over seat %(seat)s") % facts
+    meanwhile = (_("the game waits for the new player") if p.get("waits")
+                 else _("a bot plays the seat meanwhile"))
+    return _("%(what)s; %(meanwhile)s") % {"what": what, "meanwhile": meanwhile}
+
+
+def _seat_kept_notice(p: Mapping[str, Any], names: Names) -> str:
+    return _("%(name)s stays in seat %(seat)s after all") % {
+        "name": p.get("name"), "seat": p.get("seat")}
+
+
+def _takeover_notice(p: Mapping[str, Any], names: Names) -> str:
+    return _("%(new)s took over seat %(seat)s from %(old)s") % {
+        "new": p.get("new"), "seat": p.get("seat"), "old": p.get("old")}
+
+
 NoticeHandler = Callable[[Mapping[str, Any], Names], str]
 _NOTICES: dict[str, NoticeHandler] = {
     "moderator": _moderator_notice,
@@ -332,4 +356,7 @@ _NOTICES: dict[str, NoticeHandler] = {
     "timeout": _timeout_notice,
     "absent": _absent_notice,
     "vacation": _vacation_notice,
+    "seat_open": _seat_open_notice,
+    "seat_kept": _seat_kept_notice,
+    "takeover": _takeover_notice,
 }

@@ -7,7 +7,10 @@ The record's `moves` are the Move rows' moves exactly as `engine.replay` takes t
 moderator); `moderator_acts` lists every act of a moderator the table saw, each with its
 notice kind: `moderator` (an undo shows there: the undone moves are gone from `moves`,
 which replay to what was played), `replaced` (a new player took over a seat) and
-`dispute` (a dispute resolved; a player filing one is no moderator's act).
+`dispute` (a dispute resolved; a player filing one is no moderator's act);
+`seat_changes` lists, in order, every seat that looked for a new player (`seat_open`),
+whose player stayed after all (`seat_kept`) or that a newcomer took over (`takeover`),
+each at the version where the table saw it (games.handover).
 
 `chain` binds the moves (games.engine.chain): `heads` lists the head after each move,
 worked out from the moves listed, `head` is the head the game published after its last
@@ -31,6 +34,9 @@ RECORD_FORMAT = 2
 # The table notices that tell of a moderator's act (of DISPUTE, only a resolution).
 MODERATOR_KINDS = (GameNotice.Kind.MODERATOR, GameNotice.Kind.PLAYER_REPLACED,
                    GameNotice.Kind.DISPUTE)
+# The table notices of a seat changing hands (games.handover).
+SEAT_CHANGE_KINDS = (GameNotice.Kind.SEAT_OPEN, GameNotice.Kind.SEAT_KEPT,
+                     GameNotice.Kind.TAKEOVER)
 
 
 def fairness(game: Game) -> JSON:
@@ -69,6 +75,13 @@ def game_record(game: Game) -> JSON:
                             "what": describe.notice_sentence(kind, params, names),
                             "when": when.isoformat()}
                            for version, kind, params, when in notices],
+        "seat_changes": [{"at_version": version, "kind": kind, "seat": params.get("seat"),
+                          "what": describe.notice_sentence(kind, params, names),
+                          "when": when.isoformat()}
+                         for version, kind, params, when in
+                         GameNotice.objects.filter(game=game, kind__in=SEAT_CHANGE_KINDS)
+                         .order_by("created_at", "id")
+                         .values_list("version", "kind", "params", "created_at")],
     }
 
 

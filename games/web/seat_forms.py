@@ -18,7 +18,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext_lazy as _
 
 from games import engine
-from games.models import MAX_HOURS_PER_MOVE, TimeoutPolicy
+from games.models import MAX_HOURS_PER_MOVE, TimeoutPolicy, WhileOpen
 from games.play import services
 from games.play.services import MAX_MESSAGE_LENGTH, PlayerSpec, bot_players
 from games.play.text import is_clean_line, is_clean_message
@@ -233,6 +233,16 @@ class SetupForm(forms.Form):
     time_zone = zone_field(_("Players' time zone"), initial="UTC")
     language = forms.ChoiceField(label=_("Players' language"), choices=settings.LANGUAGES,
                                  initial="en")
+    # When a player leaves (games.handover).
+    while_seat_open = forms.ChoiceField(
+        label=_("While a seat looks for a new player"), choices=WhileOpen.choices,
+        initial=WhileOpen.BOT, required=False)
+    open_absent_seats = forms.BooleanField(
+        label=_("Look for a new player for a seat that missed 3 deadlines in a row"),
+        required=False)
+    list_open_seats = forms.BooleanField(
+        label=_("List this game's open seats on the public open-seats page"), required=False,
+        help_text=_("Only the rules, the pace and how far the game is: no names."))
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -315,4 +325,5 @@ class SetupForm(forms.Form):
             }
         data["players"] = players
         data["timeout_policy"] = data.get("timeout_policy") or TimeoutPolicy.AUTO_PASS
+        data["while_seat_open"] = data.get("while_seat_open") or WhileOpen.BOT
         return data

@@ -14,6 +14,8 @@ pytestmark = pytest.mark.django_db
 EXPECTED = {
     "view_game", "view_secrets", "moderate_game", "view_seat", "view_move", "view_message",
     "view_gamenotice", "view_dispute", "view_notification", "view_moderatoraction",
+    # When a player leaves: open seats, their offers and the standby volunteers.
+    "view_openseat", "view_seatoffer", "view_volunteer",
 }
 
 

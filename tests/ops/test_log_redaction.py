@@ -134,3 +134,10 @@ def test_a_traceback_keeps_the_source_files_of_games_play() -> None:
     token = "A" * 43
     assert redact(f"/play/{token}.py") == f"/play/{REDACTED}.py"  # token-shaped all the same
     assert redact("/play/abc-def/") == f"/play/{REDACTED}/"
+
+
+def test_standby_and_offer_links_are_redacted() -> None:
+    from saboteur_site.log_redaction import redact
+
+    line = 'GET /standby/abcDEF123/ 200 "GET /seats/offer/xyz-987/ HTTP/1.1"'
+    assert redact(line) == 'GET /standby/<redacted>/ 200 "GET /seats/offer/<redacted>/ HTTP/1.1"'

@@ -99,6 +99,14 @@ class Command(BaseCommand):
                             choices=["auto_pass", "wait", "bot"],
                             help="when a deadline passes: the server passes (auto_pass, the "
                                  "default), the game waits (wait) or a bot plays (bot)")
+        parser.add_argument("--while-seat-open", default="bot", choices=["bot", "wait"],
+                            help="while a seat looks for a new player (README \"When a "
+                                 "player leaves\"): a bot plays it (bot, the default) or the "
+                                 "game waits (wait)")
+        parser.add_argument("--open-absent-seats", action="store_true",
+                            help="look for a new player for a seat marked absent")
+        parser.add_argument("--list-open-seats", action="store_true",
+                            help="list the game's open seats on the open-seats page")
         parser.add_argument("--language", default=None, metavar="LANG",
                             help="every seat's language: " + ", ".join(
                                 code for code, _ in settings.LANGUAGES))
@@ -125,7 +133,10 @@ class Command(BaseCommand):
                 options=game_options, hours_per_move=options["hours_per_move"], seed=seed,
                 shuffle_seats=options["random_seats"], start=options["start"],
                 spectators_allowed=options["spectators"],
-                timeout_policy=options["timeout_policy"])
+                timeout_policy=options["timeout_policy"],
+                while_seat_open=options["while_seat_open"],
+                open_absent_seats=options["open_absent_seats"],
+                list_open_seats=options["list_open_seats"])
         except services.SetupError as refused:
             raise CommandError(refused.message) from None
         for seat, link in created.seats:

@@ -16,6 +16,7 @@ from __future__ import annotations
 from datetime import datetime
 
 from django.db import transaction
+from django.db.models import F
 from django.utils import timezone
 
 from games.models import Game, GameNotice, MissedDeadline, Seat, SeatKind, TimeoutPolicy
@@ -28,6 +29,10 @@ from games.play.moves import BySystem, NotDue, game_move_submit
 def miss_deadline(game_id: int, version: int, claimed_deadline: datetime) -> str:
     with transaction.atomic():
         policy = Game.objects.values_list("timeout_policy", flat=True).get(pk=game_id)
+        if _seat_looks_for_a_player(game_id):
+            # A seat looking for a new player in a game that waits for one (games.handover):
+            # the clock stops, nobody missed a deadline; the newcomer gets a whole turn.
+            return "waiting" if _wait(game_id, version, claimed_deadline) is not None else ""
         if policy == TimeoutPolicy.WAIT:
             waiting = _wait(game_id, version, claimed_deadline)
             if waiting is None:
@@ -43,6 +48,13 @@ def miss_deadline(game_id: int, version: int, claimed_deadline: datetime) -> str
         assert moved.seat_number is not None
         _record_miss(game_id, version, moved.seat_number, passed=True)
     return "passed"
+
+
+def _seat_looks_for_a_player(game_id: int) -> bool:
+    """Whether the seat to act is a person's seat open for a newcomer (a bot holds the
+    seats of games that let a bot play meanwhile, so only a waiting game's seat is)."""
+    return Seat.objects.filter(game_id=game_id, number=F("game__actor"),
+                               kind=SeatKind.PERSON, open_since__isnull=False).exists()
 
 
 def _wait(game_id: int, version: int, claimed_deadline: datetime) -> int | None:

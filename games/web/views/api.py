@@ -8,6 +8,9 @@
     POST /api/play/<secret>/accept  take the seat; through an invitation link the player's
          own link is emailed to the seat's address (never returned: "link_sent": true);
          403 invitation_not_accepted everywhere else an invitation link is used
+    POST /api/play/<secret>/leave   find someone for the seat (games.handover): {"seat",
+         "open": true, "while_open": "bot"|"wait", "message"}; 409 when it cannot
+         (already open, the game not under way)
     POST /api/play/<secret>/moves   {"version": V, "move": {...}}
          200 as GET, after the move | 400 malformed | 404 unknown secret
          409 stale version | 422 illegal move or game not accepting moves
@@ -31,6 +34,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
 
 from games import engine
+from games.handover import opening
+from games.handover.handover_errors import HandoverError
 from games.models import Game, Seat, SeatKind
 from games.models.links import find_seat, hash_token, token_digest
 from games.ops import limits
@@ -40,6 +45,7 @@ from games.present.move_errors import explain
 from games.web import jsonsafe
 from games.web.json_answer import JsonAnswer
 from games.web.views.seat_access import private, seat_locale
+from games.web.views.seat_handover import left_message
 
 ApiView = Callable[[HttpRequest, str], JsonResponse]
 
@@ -142,6 +148,24 @@ def api_accept(request: HttpRequest, secret: str) -> JsonResponse:
         accepted = services.accept_seat(seat.pk) or seat
         return private(JsonAnswer({"seat": accepted.number, "accepted": True,
                                    "game_status": accepted.game.status}))
+
+
+@csrf_exempt
+@api_methods("POST")
+def api_leave(request: HttpRequest, secret: str) -> JsonResponse:
+    """The seat looks for a new player, as the seat page's "find someone for my seat"
+    does; the link keeps working until someone takes the seat over."""
+    seat = _seat_within_limits(secret)
+    if isinstance(seat, JsonResponse):
+        return seat
+    with seat_locale(seat):
+        try:
+            opened = opening.open_seat(seat.pk)
+        except HandoverError as refused:
+            return _error(409, refused.code, refused.message)
+        return private(JsonAnswer({"seat": seat.number, "open": True,
+                                   "while_open": opened.while_open,
+                                   "message": left_message(opened.while_open)}))
 
 
 def _payload(game: Game, seat: Seat, state: engine.State | None = None,

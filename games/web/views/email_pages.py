@@ -21,6 +21,7 @@ from games.models.links import seat_path
 from games.models.reply_tokens import inbound_domain
 from games.play import services, web_setup
 from games.play.clock import sweeps as deadlines
+from games.web.views import standby_pages
 from games.web.views.seat_access import private, with_seat
 
 MAX_VACATION_HOURS = 24 * 366
@@ -81,6 +82,9 @@ def _unsubscribe_seats(token: str) -> list[Seat]:
 @require_http_methods(["GET", "POST"])
 def unsubscribe(request: HttpRequest, token: str) -> HttpResponse:
     """GET shows what would stop and a button; POST (one click) stops it."""
+    data = read_unsubscribe_token(token)
+    if data is not None and "m" in data:  # a standby or offer email: offers of seats stop
+        return standby_pages.stop_offers(request, str(data["m"]), token)
     seats = _unsubscribe_seats(token)
     done = request.method == "POST"
     if done and seats:

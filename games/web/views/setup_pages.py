@@ -44,7 +44,10 @@ def new_game(request: HttpRequest) -> HttpResponse:
                 options=data["options"], hours_per_move=data["hours_per_move"],
                 shuffle_seats=data["seating"] == "random", start=data["start"] == "now",
                 spectators_allowed=data["spectators_allowed"],
-                timeout_policy=data["timeout_policy"])
+                timeout_policy=data["timeout_policy"],
+                while_seat_open=data["while_seat_open"],
+                open_absent_seats=data["open_absent_seats"],
+                list_open_seats=data["list_open_seats"])
         except limits.Limited as busy:
             return too_many(request, busy)
         except services.SetupError as refused:

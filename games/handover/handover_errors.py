@@ -1,0 +1,14 @@
+"""Refusals of the handover services: nothing was changed."""
+
+from __future__ import annotations
+
+from games.play.service_errors import ServiceError
+
+
+class HandoverError(ServiceError):
+    """A refused handover act (a seat that is not open, an offer already answered, a cap
+    reached); `code` is stable, `message` is for people."""
+
+
+class SeatGone(HandoverError):
+    """The open seat was taken by someone else, or its player stayed, a moment ago."""

@@ -1,0 +1,108 @@
+"""When a player leaves, in a real browser on a phone: a volunteer signs up on standby
+and confirms through the emailed link, a player asks for someone for their seat, the
+volunteer accepts the emailed offer and plays a move through their own emailed link.
+The standby, open-seats and offer pages pass the accessibility scan and fit the screen.
+
+Skipped when /usr/bin/chromium is missing (`.ci/run` installs it)."""
+
+from __future__ import annotations
+
+import random
+import re
+from typing import Any
+
+import pytest
+from django.core import mail
+
+from games import engine
+from games.models import Game, Move
+from tests.browser.test_pages import (
+    CHROMIUM,
+    PHONE,
+    browser,
+    plain_http_cookies,
+    seat_url,
+    serious_violations,
+    started_game,
+)
+from tests.support import choose, seat_move
+
+__all__ = ["browser", "plain_http_cookies"]  # the fixtures this module uses
+
+pytestmark = [
+    pytest.mark.skipif(not CHROMIUM.exists(), reason="no /usr/bin/chromium (apt-get install "
+                                                     "chromium)"),
+    pytest.mark.django_db(transaction=True),
+]
+SHOTS = "/tmp/handover-"  # screenshots a person can look at after a run
+
+
+def emailed_path(address: str, pattern: str) -> str:
+    for message in reversed(mail.outbox):
+        if address in message.to:
+            found = re.search(r"http://127\.0\.0\.1:8000(" + pattern + ")", str(message.body))
+            if found:
+                return found.group(1)
+    raise AssertionError(f"no such link was emailed to {address}")
+
+
+def fits(page: Any) -> bool:
+    return bool(page.evaluate("document.documentElement.scrollWidth")
+                <= PHONE["viewport"]["width"])  # type: ignore[index]
+
+
+def test_a_volunteer_signs_up_takes_an_offered_seat_and_plays_on_a_phone(
+        browser: Any, live_server: Any) -> None:
+    game = started_game(seed=3)
+    Game.objects.filter(pk=game.pk).update(list_open_seats=True)
+    page = browser.new_page(**PHONE)
+    # Standby: sign up, then confirm through the link emailed to the address.
+    page.goto(live_server.url + "/standby/")
+    assert serious_violations(page) == [] and fits(page)
+    page.fill("#id_email", "vera@example.org")
+    page.fill("#id_name", "Vera")
+    with page.expect_navigation():
+        page.click("form.standby button[type=submit]")
+    assert "a link to confirm your standby is on its way" in page.content()
+    page.goto(live_server.url + emailed_path("vera@example.org", r"/standby/[\w-]{43}/"))
+    assert serious_violations(page) == []
+    with page.expect_navigation():
+        page.click("text=Yes, put me on standby")
+    assert "You are on standby" in page.content()
+    page.screenshot(path=SHOTS + "standby.png", full_page=True)
+    # Bob cannot go on: he asks for someone from his seat page.
+    bob = browser.new_page(**PHONE)
+    bob.goto(seat_url(live_server, game, 1))
+    bob.locator("#handover").screenshot(path=SHOTS + "seat-box.png")
+    with bob.expect_navigation():
+        bob.click("text=Find someone for my seat")
+    assert "We are looking for someone to take your seat" in bob.content()
+    assert serious_violations(bob) == [] and fits(bob)
+    bob.locator("#handover").screenshot(path=SHOTS + "seat-box-open.png")
+    bob.close()
+    page.goto(live_server.url + "/seats/")
+    assert serious_violations(page) == [] and fits(page)
+    assert page.locator("section.open-seat").count() == 1
+    page.screenshot(path=SHOTS + "open-seats.png", full_page=True)
+    # The offer came by email: Vera opens it and takes the seat.
+    page.goto(live_server.url + emailed_path("vera@example.org", r"/seats/offer/[\w-]{43}/"))
+    assert serious_violations(page) == [] and fits(page)
+    assert page.input_value("#id_name") == "Vera"
+    page.screenshot(path=SHOTS + "offer.png", full_page=True)
+    with page.expect_navigation():
+        page.click("text=Take over this seat")
+    assert "Seat 1 is yours" in page.content() and "/play/" not in page.content()
+    # Ann moves; then it is Vera's turn, through the own link her email brought.
+    state = Game.objects.get(pk=game.pk).state()
+    move = choose(engine.legal_moves(state), random.Random(1))
+    seat_move(game.seats.get(number=0), 0, move)
+    page.goto(live_server.url + emailed_path("vera@example.org", r"/play/[\w-]{43}/"))
+    assert "Vera took over seat 1 from Bob" in page.content()
+    select = page.locator("form.card-form select").first
+    select.select_option(select.locator("option").nth(1).get_attribute("value"))
+    with page.expect_navigation():
+        page.locator("form.card-form").first.locator("button[type=submit]").click()
+    page.screenshot(path=SHOTS + "played.png", full_page=True)
+    made = Move.objects.get(game=game, number=2)
+    assert made.seat_number == 1 and made.actor_kind == Move.Actor.SEAT
+    page.close()
