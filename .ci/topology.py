@@ -1,14 +1,16 @@
 """The production topology, started for real and played through (`.ci/run` runs this when
 PostgreSQL and Redis answer; README "Production"):
 
-gunicorn (gunicorn.conf.py) + a Celery worker + the one beat, on PostgreSQL (a throwaway
-database) and Redis (a database number of its own, flushed), emails over SMTP to a local
-aiosmtpd server. Several games are played to the end through the JSON API, each seat from
-the private link its invitation email brought. Halfway through the moves the worker is
-killed with SIGKILL while it is inside an SMTP DATA: the server holds one message without
-answering it, so the worker has sent the whole message and waits for the 250 when it dies;
-the server never accepts that message (the client got no answer, exactly as when a real
-server's connection drops). The worker is started again. Then: every game's replay equals
+two web nodes (two gunicorns with gunicorn.conf.py, each with its own processes and their
+caches) + two Celery workers + the one beat, on one PostgreSQL (a throwaway database) and
+one Redis (a database number of its own, flushed), emails over SMTP to a local aiosmtpd
+server. Several games are played to the end through the JSON API, each seat from the
+private link its invitation email brought, each game's moves sent to the two nodes in
+turn. Halfway through the moves the workers are killed with SIGKILL while one of them is
+inside an SMTP DATA: the server holds one message without answering it, so the worker has
+sent the whole message and waits for the 250 when it dies; the server never accepts that
+message (the client got no answer, exactly as when a real server's connection drops). The
+workers are started again. Then: every game's replay equals
 its snapshot; the held email's row was left `sending` by the kill, was recovered by the
 beat's sweep and sent again, and arrived exactly once; each seat's invitation and game-end
 emails arrived exactly once over SMTP, and one round-end email per round that ended
@@ -223,21 +225,23 @@ def no_open_rows() -> bool:
 
 
 def kill_mid_send(mailbox: Mailbox, procs: dict[str, subprocess.Popen[str]],
-                  worker: list[str], env: dict[str, str], kill: Kill) -> bool:
-    """With the hold armed before a move: SIGKILL the worker while it waits for the answer
-    to the move's email's DATA, start it again, and wait for the beat's sweep to recover
-    the row it left `sending` (no move is made meanwhile, so the email is still due).
-    False, hold disarmed, when no email went out within a few seconds."""
+                  workers: dict[str, list[str]], env: dict[str, str], kill: Kill) -> bool:
+    """With the hold armed before a move: SIGKILL the workers (one of them waits for the
+    answer to the move's email's DATA), start them again, and wait for the beat's sweep
+    to recover the row left `sending` (no move is made meanwhile, so the email is still
+    due). False, hold disarmed, when no email went out within a few seconds."""
     from games.models import Notification
 
     with mailbox.changed:
         if not mailbox.changed.wait_for(lambda: mailbox.held is not None, timeout=10):
             mailbox.hold_armed = False
             return False
-    # The worker waits for the answer to its DATA (EMAIL_TIMEOUT, 3 s): kill it now.
+    # The sending worker waits for the answer to its DATA (EMAIL_TIMEOUT, 3 s): kill both
+    # now (which one holds it does not show from here).
     kill.at = time.monotonic()
-    os.killpg(procs["worker"].pid, signal.SIGKILL)
-    procs["worker"].wait()
+    for name in workers:
+        os.killpg(procs[name].pid, signal.SIGKILL)
+        procs[name].wait()
     with mailbox.changed:
         mailbox.changed.wait_for(lambda: mailbox.held_ending != "", timeout=30)
     mailbox.release.set()
@@ -252,9 +256,10 @@ def kill_mid_send(mailbox: Mailbox, procs: dict[str, subprocess.Popen[str]],
     note = Notification.objects.get(pk=kill.note_id)
     if note.status != Notification.Status.SENDING:
         raise SystemExit(f"the held email's row is {note.status} after the kill, not sending")
-    print(f"==> worker killed with SIGKILL inside the SMTP DATA of notification {note.pk} "
-          f"({note.kind}, row left `sending`); starting it again")
-    procs["worker"] = start("worker", worker, env, "ready.")
+    print(f"==> workers killed with SIGKILL inside the SMTP DATA of notification {note.pk} "
+          f"({note.kind}, row left `sending`); starting them again")
+    for name, argv in workers.items():
+        procs[name] = start(name, argv, env, "ready.")
 
     def recovered() -> bool:
         note.refresh_from_db()
@@ -272,7 +277,7 @@ def main() -> int:
     from aiosmtpd.controller import Controller
 
     database = f"saboteur_topology_{os.getpid()}"
-    web_port, smtp_port = free_port(), free_port()
+    web_port, second_port, smtp_port = free_port(), free_port(), free_port()
     mailbox = Mailbox()
     smtp = Controller(mailbox, hostname="127.0.0.1", port=smtp_port)
     smtp.start()
@@ -299,8 +304,9 @@ def main() -> int:
     began = time.monotonic()
     procs: dict[str, subprocess.Popen[str]] = {}
     celery = [str(PYTHON), "-m", "celery", "-A", "saboteur_site"]
-    worker = [*celery, "worker", "--loglevel", "INFO", "--concurrency", "2", "-n",
-              f"topology-{os.getpid()}@%h", "--without-mingle", "--without-gossip"]
+    workers = {f"worker{n}": [*celery, "worker", "--loglevel", "INFO", "--concurrency", "2",
+                              "-n", f"topology-{os.getpid()}-{n}@%h", "--without-mingle",
+                              "--without-gossip"] for n in (1, 2)}
     kill = Kill()
     try:
         admin_sql(f"CREATE DATABASE {database}")
@@ -308,9 +314,13 @@ def main() -> int:
                        env=env, check=True)
         import redis
         redis.Redis(db=REDIS_DB).flushdb()
-        procs["web"] = start("gunicorn", [str(PYTHON), "-m", "gunicorn", "-c", "gunicorn.conf.py",
-                                          "saboteur_site.wsgi"], env, "Listening at")
-        procs["worker"] = start("worker", worker, env, "ready.")
+        gunicorn = [str(PYTHON), "-m", "gunicorn", "-c", "gunicorn.conf.py", "saboteur_site.wsgi"]
+        procs["web"] = start("gunicorn", gunicorn, env, "Listening at")
+        procs["web2"] = start("gunicorn", gunicorn,
+                              {**env, "GUNICORN_BIND": f"127.0.0.1:{second_port}"},
+                              "Listening at")
+        for name, argv in workers.items():
+            procs[name] = start(name, argv, env, "ready.")
         procs["beat"] = start("beat", [*celery, "beat", "--loglevel", "INFO"], env,
                               "beat: Starting")
         links = []
@@ -324,12 +334,14 @@ def main() -> int:
             # creategame prints invitation links (the host's); players play from their own
             links.append(own_links(mailbox, number))
         total = sum(predicted_moves(SEED + number) for number in range(GAMES))
-        base = env["SITE_URL"] + "/api/play/"
+        # The links (SITE_URL) name the first node; the moves go to both in turn.
+        nodes = [env["SITE_URL"] + "/api/play/", f"http://127.0.0.1:{second_port}/api/play/"]
         moves = 0
         playing = set(range(GAMES))
 
         def play(number: int) -> bool:
-            """One move in game `number`; False when the game is over."""
+            """One move in game `number`, on the next node; False when the game is over."""
+            base = nodes[moves % 2]
             seat_of = dict(enumerate(links[number]))
             state = api(base, f"{seat_of[0]}/")
             if state["view"]["finished"]:
@@ -353,12 +365,12 @@ def main() -> int:
                     mailbox.hold_armed = False
                     continue
                 moves += 1
-                if arm and kill_mid_send(mailbox, procs, worker, env, kill):
+                if arm and kill_mid_send(mailbox, procs, workers, env, kill):
                     kill.after_moves = moves
         print(f"==> {GAMES} games played to the end ({moves} moves, {total} predicted; "
-              f"the worker was killed after move {kill.after_moves})")
+              f"the workers were killed after move {kill.after_moves})")
         if not kill.at:
-            print("FAILED: the worker was never killed mid-send")
+            print("FAILED: no worker was ever killed mid-send")
             return 1
         result = check(mailbox, kill)
         print(f"==> {time.monotonic() - began:.0f} s in all")

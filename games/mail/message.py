@@ -19,9 +19,9 @@ from functools import cache
 from urllib.parse import urlsplit
 
 import css_inline
+from anymail.message import AnymailMessage
 from django.conf import settings
 from django.core import signing
-from django.core.mail import EmailMultiAlternatives
 from django.urls import reverse
 
 from games.models import Notification
@@ -89,7 +89,7 @@ def inline_css(html: str) -> str:
     return str(_inliner().inline(html))
 
 
-def build(notification: Notification, letter: Letter) -> EmailMultiAlternatives:
+def build(notification: Notification, letter: Letter) -> AnymailMessage:
     """The email for `notification`, ready for Django's (or anymail's) backend."""
     headers = {
         "Message-ID": message_id_for(notification),
@@ -102,15 +102,13 @@ def build(notification: Notification, letter: Letter) -> EmailMultiAlternatives:
     if unsubscribe is not None:
         headers["List-Unsubscribe"] = f"<{unsubscribe}>"
         headers["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click"
-    message = EmailMultiAlternatives(
+    # anymail's message: its normalised options (ignored by Django's own backends).
+    message = AnymailMessage(
         subject=letter.subject, body=letter.text, from_email=settings.DEFAULT_FROM_EMAIL,
         to=[notification.to_email], headers=headers,
         reply_to=[letter.reply_to] if letter.reply_to else None,
+        track_clicks=False, track_opens=False, tags=[notification.kind],
+        metadata={"notification": str(notification.pk)},
     )
     message.attach_alternative(inline_css(letter.html), "text/html")
-    # anymail's normalised options (ignored by Django's own backends).
-    message.track_clicks = False  # type: ignore[attr-defined]
-    message.track_opens = False  # type: ignore[attr-defined]
-    message.tags = [notification.kind]  # type: ignore[attr-defined]
-    message.metadata = {"notification": str(notification.pk)}  # type: ignore[attr-defined]
     return message

@@ -31,7 +31,7 @@ _games_of_links: BoundedLRU[str, int] = BoundedLRU(LINKS)  # a link's hash -> it
 
 
 def known(game_id: int) -> Entry | None:
-    return _logs.get(game_id, touch=True)
+    return _logs.get(game_id)
 
 
 def remember(game_id: int, entry: Entry) -> None:
