@@ -51,7 +51,7 @@ class Channel(filesystem.Channel):
         to disk, so another thread that publishes in between would find no queue and
         drop the message."""
         on_disk = list(super().get_table(exchange))
-        here = self.state.exchanges.get(exchange, {}).get("table", [])
+        here = (self.state.exchanges or {}).get(exchange, {}).get("table", [])
         return on_disk + [filesystem.exchange_queue_t(*meta) for meta in here
                           if tuple(meta) not in on_disk]
 
@@ -60,12 +60,12 @@ class Channel(filesystem.Channel):
         """Add the binding to the exchange's table: a new file renamed over the old one
         (readers see the old table or the new, never a half-written one), writers one
         at a time under a lock file of their own."""
-        table = self._exchange_file(exchange)
+        table = self._exchange_file(exchange)  # type: ignore[attr-defined]
         self.control_folder.mkdir(exist_ok=True)
         entry = filesystem.exchange_queue_t(routing_key or "", pattern or "", queue or "")
         try:
             with open(table.with_name(table.name + ".lock"), "a") as guard:
-                filesystem.lock(guard, filesystem.LOCK_EX)
+                filesystem.lock(guard, filesystem.LOCK_EX)  # type: ignore[attr-defined]
                 try:
                     bound = self.get_table(exchange)
                     if entry in bound:

@@ -316,7 +316,7 @@ def work_off(capture: Callable[..., Any] | None = None, *, max_rounds: int = 10_
         waiting = queued_tasks()
         for name, args, kwargs in waiting:
             with committing():
-                current_app.tasks[name].apply(args=args, kwargs=kwargs)
+                current_app.tasks[name].apply(args=tuple(args), kwargs=kwargs)
             ran += 1
         if waiting:
             continue

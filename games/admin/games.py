@@ -129,7 +129,7 @@ class RulesetFilter(admin.SimpleListFilter):
         return queryset.filter(ruleset=self.value()) if self.value() else queryset
 
 
-class SeatInline(admin.TabularInline):
+class SeatInline(admin.TabularInline):  # type: ignore[type-arg]  # not subscriptable at run time
     model = Seat
     fields = ("number", "player_name", "email", "language", "time_zone", "email_mode",
               "accepted_at", "missed_turns", "absent_since", "vacation_until",
@@ -170,7 +170,8 @@ class GameAdmin(ReadOnlyAdmin):
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Game]:
         actor = Seat.objects.filter(game=OuterRef("pk"), number=OuterRef("actor"))
-        return (super().get_queryset(request).defer("snapshot")
+        games: QuerySet[Game] = super().get_queryset(request)
+        return (games.defer("snapshot")
                 .annotate(actor_name=Subquery(actor.values("player_name")[:1]),
                           open_dispute_count=_count(open_disputes_of_game()),
                           absent_seat_count=_count(absent_seats_of_game())))

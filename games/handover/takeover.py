@@ -28,7 +28,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games.handover.handover_errors import HandoverError, SeatGone
-from games.handover.opening import RUNNING, close, restart_clock_if_waiting
+from games.handover.opening import close, restart_clock_if_waiting
 from games.mail import plan
 from games.models import (
     EmailMode,
@@ -40,7 +40,7 @@ from games.models import (
     SeatTakeover,
     reply_tokens,
 )
-from games.models.handover_rows import find_offer
+from games.models.handover_rows import RUNNING, find_offer
 from games.models.links import new_link
 from games.models.mailboxes import mailbox, mailbox_hash
 from games.moderation.acts import clean_reason, locked_game, record, tell_table

@@ -10,7 +10,7 @@ from django.db import models
 from django.db.backends.base.base import BaseDatabaseWrapper
 
 
-class VerbatimJSONField(models.JSONField):  # type: ignore[type-arg]
+class VerbatimJSONField(models.JSONField):  # type: ignore[type-arg,unused-ignore]
     """JSON kept as the text it was written in: PostgreSQL's `json` type, not `jsonb`.
 
     For a log that is only ever appended and read back whole, never searched inside

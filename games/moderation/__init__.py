@@ -26,7 +26,7 @@ from django.utils import timezone
 from games.models import Game, ModeratorAction
 from games.moderation.acts import KINDS, ModerationError
 from games.moderation.bot_seats import hand_to_bot, hand_to_person
-from games.moderation.dispute_acts import OUTCOMES, file_dispute, resolve_dispute
+from games.moderation.dispute_acts import file_dispute, resolve_dispute
 from games.moderation.game_clock import MAX_EXTENSION, cancel, extend_deadline, pause, resume
 from games.moderation.integrity import IntegrityReport, verify_integrity
 from games.moderation.seats import (
@@ -37,6 +37,7 @@ from games.moderation.seats import (
     rotate_seat_link,
 )
 from games.moderation.undo import UndoPlan, plan_undo, undo_to
+from games.present.words import OUTCOMES
 
 __all__ = [
     "KINDS", "MAX_EXTENSION", "OUTCOMES", "IntegrityReport", "ModerationError", "UndoPlan",

@@ -22,7 +22,7 @@ from games.moderation.acts import (
     record,
     tell_table,
 )
-from games.present.words import OUTCOMES, outcome_label  # noqa: F401  (moderation's API)
+from games.present.words import OUTCOMES
 
 MAX_TEXT = 4000
 MAX_OPEN_PER_SEAT = 3

@@ -326,11 +326,10 @@ def _seat_values(row: Sequence[Any]) -> tuple[Any, ...]:
 
 
 def _when(value: Any) -> datetime | None:
-    if value is not None and not isinstance(value, datetime):
-        value = parse_datetime(str(value))
-    if value is not None and timezone.is_naive(value):
-        value = timezone.make_aware(value, UTC)
-    return value
+    when = value if value is None or isinstance(value, datetime) else parse_datetime(str(value))
+    if when is not None and timezone.is_naive(when):
+        when = timezone.make_aware(when, UTC)
+    return when
 
 
 @dataclass(frozen=True)

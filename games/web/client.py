@@ -11,7 +11,7 @@ def client_address(request: HttpRequest) -> str:
     the address that proxy appended last to X-Forwarded-For."""
     if getattr(settings, "USE_X_FORWARDED_FOR", False):
         forwarded = request.META.get("HTTP_X_FORWARDED_FOR", "")
-        last = forwarded.split(",")[-1].strip()
+        last = str(forwarded).split(",")[-1].strip()
         if last:
             return last
     return str(request.META.get("REMOTE_ADDR", ""))

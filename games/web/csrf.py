@@ -21,6 +21,6 @@ def _null_origin_without_referer(request: HttpRequest) -> bool:
 
 class NoReferrerCsrfViewMiddleware(CsrfViewMiddleware):
     # Django's own hook (not in the type stubs): is the request's Origin acceptable?
-    def _origin_verified(self, request: HttpRequest) -> bool:  # type: ignore[misc]
-        verified: bool = super()._origin_verified(request)  # type: ignore[misc]
+    def _origin_verified(self, request: HttpRequest) -> bool:  # type: ignore[misc,unused-ignore]
+        verified: bool = super()._origin_verified(request)  # type: ignore[misc,unused-ignore]
         return verified or _null_origin_without_referer(request)

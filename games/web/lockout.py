@@ -60,7 +60,7 @@ class Lock:
     until: datetime  # when the last failure that counts leaves its window
 
 
-class LimitsPerName(AxesDatabaseHandler):
+class LimitsPerName(AxesDatabaseHandler):  # type: ignore[misc]  # axes has no type hints
     """Axes' database handler with a limit and a window of their own per lockout
     parameter: it reports 1 failure (settings.AXES_FAILURE_LIMIT) once the user name's or
     the client address's failures within its window reach its limit, else 0."""

@@ -200,7 +200,7 @@ def test_leaving_standby_or_stopping_offers_means_no_offer_ever_again(
     assert client.get(stop.group(0)).status_code == 200
     client.post(stop.group(0))
     assert SeatOffer.objects.get(to_email="pal@x.org").state == SeatOffer.State.VOID
-    assert offers.refused(offers.mailbox_hash("pal@x.org"))
+    assert offers.refused(mailbox_hash("pal@x.org"))
 
 
 @pytest.mark.django_db

@@ -12,6 +12,7 @@ import time_machine
 from anymail.exceptions import AnymailRecipientsRefused
 from django.core import mail
 from django.test import override_settings
+from django.utils import timezone
 
 from games import engine
 from games.mail import builders, plan, send
@@ -126,7 +127,7 @@ def test_running_any_task_twice_sends_once(commit: Any) -> None:
         plan_after_move.delay(g.game.pk, 0)
         hooks.after_game_started(g.game.pk)
     for note in Notification.objects.all():  # a send task delivered again
-        assert send_notification.apply(args=[note.pk]).get() == ""
+        assert send_notification.apply(args=(note.pk,)).get() == ""
     assert len(mail.outbox) == count
     assert Notification.objects.filter(status="sent").count() == count
 
@@ -222,7 +223,7 @@ def test_a_stuck_send_is_claimed_again_within_minutes_not_before_the_send_timeou
     g = make_game(players=3, seed=1, start=True)
     [note_id] = plan.create(plan.after_move(g.game.pk, 0))
     with time_machine.travel(START, tick=False) as traveller:
-        assert send.claim(note_id, send.timezone.now())  # a worker claimed it, then died
+        assert send.claim(note_id, timezone.now())  # a worker claimed it, then died
         # While a live send could still be waiting on the provider (EMAIL_TIMEOUT), the
         # claim is left alone: no double send.
         traveller.shift(30)

@@ -37,7 +37,7 @@ QUEUE = f"test-{uuid.uuid4().hex}"
 def forget_connections() -> None:
     """Drop what the app cached for the previous broker: its connection pool and its
     amqp helper (which caches the queues and the producer pool)."""
-    app._pool = None
+    app._pool = None  # type: ignore[attr-defined]
     app.__dict__.pop("amqp", None)
 
 

@@ -15,10 +15,11 @@ from django.core.management import call_command
 from django.test import Client
 from django.utils import timezone
 
+from games import bots as games_bots
 from games import engine, moderation
 from games.models import Game, GameNotice, Move, Notification, Seat, SeatKind, TimeoutPolicy
 from games.models.links import link_for
-from games.play import bot_choice, bot_turns, moves, services
+from games.play import bot_turns, moves, services
 from games.play.clock import misses
 from tests.setup_support import set_up
 from tests.support import token_of
@@ -110,13 +111,13 @@ def test_bots_move_after_the_commit_until_a_person_is_to_act(commit: Any) -> Non
 @pytest.mark.django_db
 def test_a_bot_sees_only_its_own_seat(monkeypatch: pytest.MonkeyPatch) -> None:
     seen: list[tuple[Any, Any]] = []
-    real = bot_choice.bots.choose_move
+    real = games_bots.choose_move
 
     def spy(view: Any, legal: Any, seed: int) -> Any:
         seen.append((view, legal))
         return real(view, legal, seed)
 
-    monkeypatch.setattr(bot_choice.bots, "choose_move", spy)
+    monkeypatch.setattr(games_bots, "choose_move", spy)
     players = [*services.bot_players(1), services.PlayerSpec(name="Ann", email="a@x.org"),
                services.PlayerSpec(name="Bo", email="b@x.org")]
     game = services.create_game(name="G", players=players, seed=8, start=True).game

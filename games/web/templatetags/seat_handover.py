@@ -11,8 +11,8 @@ from typing import Any
 
 from django import template
 
-from games.handover.opening import RUNNING
 from games.models import Game, OpenSeat, Seat
+from games.models.handover_rows import RUNNING
 from games.web.handover_forms import InviteToSeatForm
 
 register = template.Library()
