@@ -29,6 +29,10 @@ from django.utils.translation import gettext as _
 from games.engine.types import JSON
 from games.present import describe, drawing
 from games.present.describe import MoveContext
+from games.present.words import symmetric
+
+__all__ = ["Choice", "Discard", "Group", "HandCard", "MoveForms", "build", "move_value",
+           "symmetric"]
 
 GROUPS = {
     "place": lambda: _("Place it in the maze"),
@@ -131,22 +135,6 @@ def build(view: JSON, legal: list[JSON], names: Mapping[int, str]) -> MoveForms:
         for card_id in chosen:
             panels[card_id].discardable = True
     return MoveForms(hand=list(panels.values()), other=other, discard=discard)
-
-
-TURNED = {"N": "S", "S": "N", "E": "W", "W": "E"}
-
-
-def symmetric(card: Mapping[str, Any]) -> bool:
-    """Whether the card turned round is the same card (a straight tunnel, a crossroads):
-    its two placements in a cell are one and the same move for the player."""
-    if not card.get("segments"):
-        return False
-    for key in ("segments", "door_segments"):
-        sides = {frozenset(segment) for segment in card.get(key) or []}
-        turned = {frozenset(TURNED[s] for s in segment) for segment in sides}
-        if sides != turned:
-            return False
-    return True
 
 
 def _in_front(view: JSON) -> dict[str, JSON]:

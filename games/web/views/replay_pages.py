@@ -29,7 +29,7 @@ def _render(request: HttpRequest, game: Game, base: str, back: str) -> HttpRespo
     round_summaries = {s.round: s for s in replay_steps.summaries(story)}
     context.update(game=game, base=base, back=back, fairness=record.fairness(game),
                    summary=round_summaries.get(context["round"]))
-    return private(render(request, "games/replay_steps.html", context))
+    return private(render(request, "games/replay.html", context))
 
 
 @require_GET
