@@ -29,7 +29,7 @@ from games.play import services
 from tests.email_support import play_until
 from tests.support import GameWithLinks, make_game
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 HEAD_LINE = re.compile(r"^move (\d+): ([0-9a-f]{64})", re.MULTILINE)
 
 

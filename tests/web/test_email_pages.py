@@ -19,7 +19,7 @@ from games.models import EmailMode, GameNotice, Notification, Seat
 from tests.support import make_game
 
 pytestmark = pytest.mark.django_db
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_the_seat_page_has_the_email_and_vacation_box(client: Client) -> None:
