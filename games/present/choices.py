@@ -52,7 +52,7 @@ def move_value(move: Mapping[str, Any]) -> str:
 class Choice:
     value: str
     label: str
-    cell: str = ""  # "x,y" when the move targets a maze cell (for the script)
+    cell: str = ""  # "x,y" when the move targets a maze cell or goal (for the script)
     composed: bool = False  # offered through the discard checkboxes, not as a radio
 
 
@@ -113,12 +113,14 @@ def build(view: JSON, legal: list[JSON], names: Mapping[int, str]) -> MoveForms:
                                 svg=drawing.card_svg(card) if card.get("segments") else None)
               for card_id, card in hand.items()}
     gold = {g["id"]: g["value"] for g in view.get("gold_offer", [])}
+    goal_cells = {int(g["goal"]): f"{g['x']},{g['y']}" for g in view.get("goals", [])}
     discard, composed = _discard(legal, list(hand), ctx)
     other: list[Choice] = []
     for move in legal:
         if move.get("rotated") and symmetric(hand.get(str(move.get("card"))) or {}):
             continue  # turned round it is the same card in the same cell: offer it once
-        choice = Choice(move_value(move), describe.move_label(move, ctx), _cell_of(move))
+        choice = Choice(move_value(move), describe.move_label(move, ctx),
+                        _cell_of(move, goal_cells))
         card_id = move.get("card")
         kind = str(move.get("type"))
         if isinstance(card_id, str) and card_id in panels and kind in GROUPS:
@@ -195,8 +197,12 @@ def _group(panel: HandCard, kind: str) -> Group:
     return group
 
 
-def _cell_of(move: Mapping[str, Any]) -> str:
+def _cell_of(move: Mapping[str, Any], goal_cells: Mapping[int, str]) -> str:
+    """The maze cell a move is played on ("x,y"): a placement's or a rockfall's cell, a
+    map's goal (so the page can light the goals and a tap on one picks it)."""
     x, y = move.get("x"), move.get("y")
     if isinstance(x, int) and isinstance(y, int):
         return f"{x},{y}"
+    if move.get("type") == "map" and isinstance(move.get("goal"), int):
+        return goal_cells.get(int(move["goal"]), "")
     return ""

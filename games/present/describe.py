@@ -135,6 +135,10 @@ def _round_end(e: JSON, who: str, names: Names) -> str:
                  "Winners: %(winners)s.") % values
     else:
         text = _("Round %(round)s is over: the cards ran out. Winners: %(winners)s.") % values
+    goals = list(e.get("goals") or [])
+    if e.get("reason") != "gold" and "gold" in goals:  # every goal is shown at the end
+        text += " " + _("The gold lay under the %(goal)s.") % {
+            "goal": goal_name(goals.index("gold"))}
     roles = ", ".join(f"{who}: {role}" for who, role in dwarf_cards(e, names))
     return text + " " + _("Roles: %(roles)s.") % {"roles": roles}
 

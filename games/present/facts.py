@@ -119,6 +119,10 @@ def described_result(result: JSON, names: Names) -> JSON:
         "finder": describe.seat_name(result.get("finder"), names),
         "winners": describe.team_name(str(result["winners"])),
         "roles": describe.dwarf_cards(result, names),
+        # Where the gold lay (every goal is shown at the end of a round), when nobody
+        # reached it; "" for rounds logged before goals were recorded.
+        "gold_at": describe.goal_name(result["goals"].index("gold"))
+        if result["reason"] != "gold" and "gold" in (result.get("goals") or []) else "",
     }
 
 

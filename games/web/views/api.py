@@ -3,6 +3,8 @@
     GET  /api/play/<secret>/        {"version", "seat", "view", "legal_moves", "players",
                                      "commitment", "chain": {"version", "head"}}
                                     (+ "salt", "seed" once the game is over)
+    GET  /api/play/<secret>/version {"version", "status", "talk", "notice"}: cheap, for
+                                    polling (the seat page's script asks it while open)
     GET  /api/play/<secret>/record  the finished game's record (409 before the end)
          ("players": [{"seat", "name", "bot"}], who sits where and which seats bots play)
     POST /api/play/<secret>/accept  take the seat; through an invitation link the player's
@@ -32,7 +34,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
 
 from games import engine
-from games.models import Game, Seat, SeatKind
+from games.models import Game, GameNotice, Message, Seat, SeatKind
 from games.models.links import find_seat, hash_token, token_digest
 from games.ops import limits
 from games.play import services
@@ -190,6 +192,32 @@ def api_seat(request: HttpRequest, secret: str) -> JsonResponse:
     if isinstance(seat, JsonResponse):
         return seat
     return _payload(seat.game, seat)
+
+
+# The game's version and status, its latest table talk message and table notice: one
+# statement.
+_VERSION_SQL = (
+    f"SELECT g.version, g.status, "
+    f"(SELECT MAX(m.id) FROM {Message._meta.db_table} m WHERE m.game_id = g.id), "
+    f"(SELECT MAX(n.id) FROM {GameNotice._meta.db_table} n WHERE n.game_id = g.id) "
+    f"FROM {Game._meta.db_table} g WHERE g.id = %s")
+
+
+@csrf_exempt
+@api_methods("GET", "HEAD")
+def api_version(request: HttpRequest, secret: str) -> JsonResponse:
+    """How far the game is: its version (moves made), status, and the ids of its latest
+    table talk message and table notice (0: none). A page polls this and fetches itself
+    again only when something changed; it counts against the link's limit like every API
+    request."""
+    seat = _seat_within_limits(secret)
+    if isinstance(seat, JsonResponse):
+        return seat
+    with connection.cursor() as cursor:
+        cursor.execute(_VERSION_SQL, [seat.game_id])
+        version, status, talk, notice = cursor.fetchone()
+    return private(JsonAnswer({"version": int(version), "status": str(status),
+                               "talk": int(talk or 0), "notice": int(notice or 0)}))
 
 
 # No CSRF token here: this endpoint is for non-browser clients, and the credential is
