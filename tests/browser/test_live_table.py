@@ -85,6 +85,7 @@ def test_a_bots_move_appears_on_the_open_page_without_a_reload(
     with page.expect_navigation():
         page.locator("#turn-bar button.play").click()
     game.refresh_from_db()
+    assert game.actor is not None
     assert Seat.objects.get(game=game, number=game.actor).is_bot  # its move is queued
     page.evaluate("window.notReloaded = true")
     x, y = bot_places_a_card(game)

@@ -13,6 +13,7 @@ from games import engine
 from games.models import Game, Move
 from games.play import services
 from games.present import pages, recent
+from games.present.choices import build
 from tests.support import GameWithLinks, make_game
 
 pytestmark = pytest.mark.django_db
@@ -137,7 +138,7 @@ def test_a_map_is_offered_on_its_goal_cell() -> None:
     from tests.engine.helpers import position
     state = position(seats=3, turn=0, hands={0: ["a25"]})
     view = engine.view(state, 0)
-    forms = pages.build(view, engine.legal_moves(state), {0: "A", 1: "B", 2: "C"})
+    forms = build(view, engine.legal_moves(state), {0: "A", 1: "B", 2: "C"})
     card = next(c for c in forms.hand if c.card["id"] == "a25")
     assert card.cells == "8,-2 8,0 8,2"
 
