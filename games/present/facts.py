@@ -71,8 +71,7 @@ def since_last_turn(view: JSON, names: Names) -> tuple[list[str], int]:
 def hand(view: JSON) -> list[HandCard]:
     cards = []
     for card in view.get("hand", []):
-        picture = maze.card_html(card) if card.get("segments") else None
-        cards.append(HandCard(name=describe.card_name(card), picture=picture))
+        cards.append(HandCard(name=describe.card_name(card), picture=maze.hand_picture(card)))
     return cards
 
 

@@ -70,7 +70,7 @@ def test_email_me_my_links_sends_the_open_seats_of_that_address_only(
     assert unknown.status_code == 302 and unknown["Location"] == "/links/sent/"
     assert not mail.outbox
     page = client.get("/links/sent/").content.decode()
-    assert "If this address has seats in open games" in page
+    assert "If this address has seats in games here" in page
 
 
 @override_settings(RATE_LIMITS={"links_client": [3, 3600]})
@@ -86,3 +86,21 @@ def test_one_links_email_per_address_and_hour(client: Client, game: GameWithLink
         client.post("/links/", {"email": "p0@example.com"})
     assert len([m for m in mail.outbox if m.to == ["p0@example.com"]
                 and re.search("private link", str(m.subject))]) == 1
+
+
+def test_an_address_whose_only_game_is_over_gets_its_link_and_replay(
+        client: Client, commit: Any) -> None:
+    """A finished game's page keeps its replay and record: "email me my links" lists it."""
+    from django.core import mail
+
+    from games.models import Game
+    from tests.support import make_game
+    over = make_game(players=3, seed=2)
+    Game.objects.filter(pk=over.game.pk).update(status=Game.Status.FINISHED)
+    mail.outbox.clear()
+    with commit():
+        client.post("/links/", {"email": "p1@example.com"})
+    [letter] = mail.outbox
+    assert f"/play/{over.tokens[1]}/" in letter.body
+    assert f"/play/{over.tokens[1]}/replay/" in letter.body
+    assert "(the game is over)" in letter.body

@@ -48,7 +48,7 @@ def ask_links(request: HttpRequest) -> HttpResponse:
         except limits.Limited as busy:
             return too_many(request, busy)
     # The same answer whatever the address: it reveals nothing about who plays.
-    messages.success(request, _("If this address has seats in open games, we have emailed "
+    messages.success(request, _("If this address has seats in games here, we have emailed "
                                 "it their links. Look in your mailbox (and its spam folder)."))
     return redirect("games:links-sent")
 
