@@ -160,11 +160,13 @@ def _goal_back(known: str | None) -> SafeString:
     return back
 
 
-def card_svg(card: Mapping[str, Any], width: int = 64) -> SafeString:
-    """A stand-alone small SVG of a path card (for the hand)."""
+def card_svg(card: Mapping[str, Any], width: int = 64, label: str = "") -> SafeString:
+    """A stand-alone small SVG of a path card (for the hand), or of the start or a goal
+    (the rules page, with its `label`)."""
     return format_html(
         '<svg class="card-svg" viewBox="0 0 100 100" width="{}" height="{}" role="img" '
-        'aria-label="{}">{}</svg>', width, width, describe.card_name(card), card_face(card))
+        'aria-label="{}">{}</svg>', width, width, label or describe.card_name(card),
+        card_face(card))
 
 
 def _bounds(cells: Iterable[tuple[int, int]]) -> tuple[int, int, int, int]:

@@ -129,12 +129,20 @@ ACTION_COLOURS = {"break": "#c62828", "repair": "#2e7d32", "trapped": "#455a64"}
 HAND_PX = 16
 
 
+def action_sign(card: JSON) -> str:
+    """The sign of an action card: its tools' for a broken tool or a repair, else its
+    action's ("" for a card that is no action card)."""
+    action = str(card.get("action") or "")
+    if action in ("break", "repair"):
+        return "".join(ACTION_SIGNS.get(str(t), "") for t in card.get("tools") or [])
+    return ACTION_SIGNS.get(action, "")
+
+
 def action_html(card: JSON) -> SafeString:
     """An action card as a 48 px square: red for a broken tool, green for a repair, sand
     for the others, with the tools' or the action's sign."""
     action = str(card.get("action"))
-    signs = [ACTION_SIGNS.get(str(t), "") for t in card.get("tools") or []]
-    sign = "".join(signs) if action in ("break", "repair") else ACTION_SIGNS.get(action, "?")
+    sign = action_sign(card) or "?"
     colour = ACTION_COLOURS.get(action, TUNNEL)
     text = "#ffffff" if action in ACTION_COLOURS else GRID
     strike = "text-decoration:line-through;" if action == "break" else ""
