@@ -360,7 +360,12 @@ LOGGING = {
     # ACCESS_LOG_LEVEL=WARNING (run.py serve without --verbose): failed requests only.
     "loggers": {"django.server": {"handlers": ["console"],
                                   "level": env_str("ACCESS_LOG_LEVEL", "INFO"),
-                                  "propagate": False}},
+                                  "propagate": False},
+                # Django's own "django" logger writes to a console handler of its own with
+                # DEBUG on (run.py serve), which would print a dead seat link's path
+                # unredacted ("Not Found: /play/<token>/"): ours only, once.
+                "django": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "INFO"),
+                           "propagate": False}},
 }
 
 # ---- error reports and operations (README "Configuration") ---------------------------

@@ -27,5 +27,8 @@ class FriendlyNotFound:
                 and getattr(settings, "FRIENDLY_ERRORS", False)
                 and response.get("Content-Type", "").startswith("text/html")
                 and not response.streaming and DEBUG_PAGE_MARK in response.content):
-            return not_found(request)
+            friendly = not_found(request)
+            # Logged once already ("Not Found: ..."), as the debug page it replaces.
+            friendly._has_been_logged = True  # type: ignore[attr-defined]
+            return friendly
         return response

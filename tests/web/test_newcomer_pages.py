@@ -322,3 +322,18 @@ def test_a_turned_card_has_one_name_in_the_rockfall_list_and_the_log(
         turned = [m for m in moves if m["type"] == "place" and m.get("rotated")]
         play(g, rng.choice(turned) if turned else rng.choice(moves))
     pytest.fail("no turned card to remove with a rockfall")
+
+
+def test_a_dead_link_under_the_development_server_shows_the_players_404_page(
+        client: Client, settings: Any) -> None:
+    """`run.py serve` runs with DEBUG on; FRIENDLY_ERRORS keeps Django's debug page (a list
+    of URL patterns) from a newcomer who mistyped a link."""
+    settings.DEBUG = True
+    settings.FRIENDLY_ERRORS = True
+    page = client.get("/play/" + "x" * 43 + "/")
+    body = page.content.decode()
+    assert page.status_code == 404 and "DEBUG = True" not in body
+    assert "This link does not open a seat" in body
+    assert client.get("/api/play/nothing/").json()["error"]["code"] == "not_found"
+    settings.FRIENDLY_ERRORS = False
+    assert "DEBUG = True" in client.get("/no-such-page/").content.decode()
