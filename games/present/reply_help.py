@@ -13,6 +13,7 @@ from games.engine.types import JSON
 from games.present import command_words as kw
 from games.present import describe
 from games.present.move_commands import command_for, gold_order
+from games.present.words import symmetric
 
 MAX_OPTIONS = 40
 MAX_CELLS = 12
@@ -47,6 +48,10 @@ def _legal_lines(view: JSON, legal: list[JSON], names: dict[int, str], language:
     places: dict[str, list[str]] = {}
     lines: list[str] = []
     seen_kinds: set[str] = set()
+    hand = {card["id"]: card for card in view.get("hand") or []}
+    # A straight tunnel or a crossroads turned round is the same card: offered once.
+    legal = [m for m in legal if not (m["type"] == "place" and m.get("rotated")
+                                      and symmetric(hand.get(m["card"]) or {}))]
     if not full:  # one example of each kind: the one a player would make (stable order)
         order = {kind: i for i, kind in reversed(list(enumerate(m["type"] for m in legal)))}
         legal = sorted(legal, key=lambda move: (order[move["type"]],

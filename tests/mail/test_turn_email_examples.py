@@ -101,3 +101,13 @@ def test_the_game_end_email_links_the_replay_and_the_record(commit: Any) -> None
     for part in (letter.text, letter.html):
         assert f"/play/{token}/replay/" in part
         assert f"/api/play/{token}/record" in part
+
+
+def test_a_symmetric_card_is_never_offered_turned_round() -> None:
+    """A straight tunnel turned round is the same card in the same cell: one command."""
+    state = position(seats=3, turn=0, hands={0: ["p05"]})
+    view = engine.view(state, 0)
+    legal = engine.legal_moves(state)
+    assert any(m.get("rotated") for m in legal)  # the engine lists both turns
+    lines = reply_help.options(view, legal, NAMES, "en") + _examples(state)
+    assert not any("turned" in line for line in lines), lines
