@@ -115,7 +115,7 @@ def replayed(game: Game) -> engine.State:
 
 
 # (game id, seed, ruleset) -> (the Move rows replayed so far, the state they give)
-_REPLAYED: dict[tuple[int, int, str], tuple[list[dict[str, Any]], engine.State]] = {}
+_REPLAYED: dict[tuple[int, int, str, str], tuple[list[dict[str, Any]], engine.State]] = {}
 
 
 def assert_replay_matches(game: Game) -> None:
@@ -129,7 +129,9 @@ def assert_replay_matches(game: Game) -> None:
     game.refresh_from_db()
     moves = [m.move for m in game.moves.order_by("number")]
     assert len(moves) == game.version
-    key = (game.pk, game.seed, game.ruleset)
+    # The commitment too: a game of another test may have had this id and seed (ids are
+    # reused after a rollback), with another number of seats.
+    key = (game.pk, game.seed, game.ruleset, game.commitment)
     done, state = _REPLAYED.get(key, ([], None))
     if state is None or moves[:len(done)] != done:
         state = engine.replay(game.seats.count(), game.seed, moves, game.ruleset, game.options)
