@@ -161,6 +161,10 @@ def other_hands(state: engine.State, seat: int) -> set[str]:
 
 
 def hidden_goals(state: engine.State, seat: int | None) -> list[int]:
+    """The goals `seat` may not know: none once the round is over (docs/RULES.md "End of a
+    round": every goal is shown), else those face down that its maps did not show."""
+    if state.phase != "play":
+        return []
     known = set(state.known_goals[seat]) if seat is not None else set()
     return [i for i, shown in enumerate(state.goal_revealed) if not shown and i not in known]
 

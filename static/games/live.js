@@ -11,7 +11,7 @@
   var marks = document.getElementById("live");
   if (!marks || !window.fetch || !window.DOMParser) return;
   var PARTS = ["live", "live-status", "maze", "hand", "live-table", "talk-messages"];
-  var FIRST = 3000, LONGEST = 20000, ERROR_LONGEST = 120000;
+  var FIRST = 3000, LONGEST = 10000, ERROR_LONGEST = 120000;
   var delay = FIRST, timer = null, busy = false, stopped = false, pending = false;
   var bar = document.getElementById("turn-bar");
 
