@@ -3,6 +3,7 @@
 
     python3 run.py serve    set up .venv, migrate, create a demo game, start the server
     python3 run.py test     set up .venv, run ruff, mypy, lint-imports and the whole pytest suite
+    python3 run.py manage   a manage.py command with the settings `serve` uses (DEBUG=1)
     python3 run.py lock     rewrite the lock files requirements/*.txt from pyproject.toml
 
 Extra arguments after `test` go to pytest (e.g. `python3 run.py test -k api`).
@@ -21,6 +22,7 @@ import subprocess
 import sys
 import time
 import venv
+from collections.abc import Callable
 from pathlib import Path
 
 if sys.version_info < (3, 11):  # noqa: UP036  (run.py must say so clearly on old Pythons)
@@ -89,21 +91,67 @@ def django_env(debug: bool) -> dict[str, str]:
     return env
 
 
-def manage(*args: str, env: dict[str, str]) -> None:
-    subprocess.run([str(PYTHON), "manage.py", *args], cwd=ROOT, env=env, check=True)
+def serve_env(host: str, port: int, verbose: bool) -> dict[str, str]:
+    """The environment of `serve` (and of `manage`): DEBUG=1, links on this host and port,
+    Django's friendly error pages (a dead link shows the page a player would see, not the
+    debug page), and, unless `verbose`, only warnings and errors on the console: each
+    request the open seat pages make and the Celery processes' routine lines would scroll
+    the printed link away."""
+    env = django_env(debug=True)
+    env.setdefault("SITE_URL", f"http://{host}:{port}")
+    env.setdefault("FRIENDLY_ERRORS", "1")
+    if not verbose:
+        env.setdefault("LOG_LEVEL", "WARNING")
+        env.setdefault("ACCESS_LOG_LEVEL", "WARNING")
+    return env
 
 
-def processes(host: str, port: int) -> list[tuple[str, list[str]]]:
+def manage(*args: str, env: dict[str, str], capture: bool = False) -> str:
+    """Run a manage.py command; its output, when `capture` (it is printed too)."""
+    done = subprocess.run([str(PYTHON), "manage.py", *args], cwd=ROOT, env=env, check=True,
+                          capture_output=capture, text=True)
+    if capture:
+        print(done.stdout, end="", flush=True)
+        print(done.stderr, end="", file=sys.stderr, flush=True)
+    return done.stdout if capture else ""
+
+
+def seat_link(demo_output: str) -> str:
+    """The first playable seat link `manage.py demo` printed (a person's seat), or ""."""
+    for line in demo_output.splitlines():
+        fields = line.split("\t")
+        if len(fields) == 4 and fields[0].startswith("seat ") and "://" in fields[3]:
+            return fields[3].strip()
+    return ""
+
+
+def processes(host: str, port: int, verbose: bool = False) -> list[tuple[str, list[str]]]:
     """What `serve` runs side by side: the web server, a Celery worker (emails, deadline
     handling) and the beat (the sweeps every minute). The embedded default broker is a
-    folder (kombu's filesystem transport, var/celery), so no server is needed."""
+    folder (kombu's filesystem transport, var/celery), so no server is needed. Quiet
+    unless `verbose`: no banners, warnings and errors only."""
+    level = "INFO" if verbose else "WARNING"
     celery = [str(PYTHON), "-m", "celery", "-A", "saboteur_site"]
+    if not verbose:
+        celery.append("--quiet")
     return [
         ("web", [str(PYTHON), "manage.py", "runserver", f"{host}:{port}"]),
-        ("worker", [*celery, "worker", "--loglevel", "INFO", "--concurrency", "2",
+        ("worker", [*celery, "worker", "--loglevel", level, "--concurrency", "2",
                     "--without-mingle", "--without-gossip"]),
-        ("beat", [*celery, "beat", "--loglevel", "INFO"]),
+        ("beat", [*celery, "beat", "--loglevel", level]),
     ]
+
+
+def wait_until_listening(host: str, port: int, timeout: float = 90.0) -> bool:
+    """Whether the web server accepts connections within `timeout` seconds."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        try:
+            with socket.create_connection((host, port), timeout=1):
+                return True
+        except OSError:
+            time.sleep(0.3)
+    return False
 
 
 def _interrupt(signum: int, frame: object) -> None:
@@ -139,15 +187,19 @@ def _stop(running: dict[str, subprocess.Popen[bytes]]) -> None:
             os.killpg(proc.pid, signal.SIGKILL)
 
 
-def run_all(procs: list[tuple[str, list[str]]], env: dict[str, str]) -> int:
+def run_all(procs: list[tuple[str, list[str]]], env: dict[str, str],
+            when_ready: Callable[[], None] | None = None) -> int:
     """Start every process and keep them running: one that dies is started again (up to
-    MAX_RESTARTS_PER_MINUTE); Ctrl-C or SIGTERM stops them all."""
+    MAX_RESTARTS_PER_MINUTE); Ctrl-C or SIGTERM stops them all. `when_ready` runs once,
+    after they started (it may wait)."""
     signal.signal(signal.SIGTERM, _interrupt)
     argv = dict(procs)
     running = {name: _start(name, command, env) for name, command in procs}
     deaths: dict[str, list[float]] = {name: [] for name in argv}
     code = 0
     try:
+        if when_ready is not None:
+            when_ready()
         while True:
             time.sleep(0.5)
             for name, proc in list(running.items()):
@@ -184,19 +236,37 @@ def serve(args: argparse.Namespace) -> int:
             f"choose another port with --port")
         return 1
     ensure_env()
-    env = django_env(debug=True)
+    env = serve_env(args.host, args.port, args.verbose)
     say("migrating the database")
     manage("migrate", "--verbosity", "0", env=env)
-    env.setdefault("SITE_URL", f"http://{args.host}:{args.port}")
     if args.new_demo:
         say("creating a demo game: open your seat link below in your browser")
-        manage("demo", "--players", str(args.players), env=env)
+        shown = manage("demo", "--players", str(args.players), env=env, capture=True)
     else:
         say("the demo game (the last one still open, or a new one): open your seat link")
-        manage("demo", "--players", str(args.players), "--reuse", env=env)
-    say(f"emails go to {ROOT / 'var' / 'mail'}: read them at "
-        f"{env['SITE_URL']}/outbox/ (turn emails arrive once the worker is up)")
-    return run_all(processes(args.host, args.port), env)
+        shown = manage("demo", "--players", str(args.players), "--reuse", env=env,
+                       capture=True)
+    link = seat_link(shown)
+    outbox = f"{env['SITE_URL']}/outbox/"
+    say(f"emails go to {ROOT / 'var' / 'mail'}: read them at {outbox}")
+
+    def ready() -> None:
+        # Said again once the server answers: the start's lines have scrolled it away.
+        if wait_until_listening(args.host, args.port):
+            say(f"ready: open your seat link {link}" if link else f"ready: {env['SITE_URL']}/")
+            say(f"the emails: {outbox} · Ctrl-C stops it all"
+                + ("" if args.verbose else " · --verbose shows every request and task"))
+
+    return run_all(processes(args.host, args.port, args.verbose), env, ready)
+
+
+def manage_command(rest: list[str]) -> int:
+    """`python3 run.py manage COMMAND ...`: manage.py with the virtual environment and the
+    settings `serve` uses (DEBUG=1, its database, its link key), so the links `creategame`
+    prints open on the server `serve` runs."""
+    ensure_env()
+    env = serve_env("127.0.0.1", int(os.environ.get("PORT", 8000)), verbose=True)
+    return subprocess.run([str(PYTHON), "manage.py", *rest], cwd=ROOT, env=env).returncode
 
 
 def workers() -> list[str]:
@@ -249,12 +319,17 @@ def main() -> int:
     serve_parser.add_argument("--players", type=int, default=4, help="seats in the demo game")
     serve_parser.add_argument("--new-demo", action="store_true",
                               help="create a new demo game instead of reusing the last one")
+    serve_parser.add_argument("--verbose", action="store_true",
+                              help="print every request and Celery's routine lines")
+    sub.add_parser("manage", help="run a manage.py command with the settings serve uses")
     sub.add_parser("test", help="run ruff, mypy and the whole test suite")
     lock_parser = sub.add_parser("lock", help="update the lock files requirements/*.txt")
     lock_parser.add_argument("--upgrade", action="store_true",
                              help="move every package to its newest allowed version")
     sub.add_parser("catalogs", help="recompile the translation catalogs (.mo) from the .po")
     args, rest = parser.parse_known_args()
+    if args.command == "manage":
+        return manage_command(rest)
     if args.command == "catalogs":
         return catalogs()
     if args.command == "lock":

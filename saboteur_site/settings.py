@@ -106,9 +106,13 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # With DEBUG and FRIENDLY_ERRORS (run.py serve): the players' 404 page, not Django's.
+    "games.web.friendly_errors.FriendlyNotFound",
     # Last, as django-axes asks: it turns a locked-out login into games.web.lockout's 429.
     "axes.middleware.AxesMiddleware",
 ]
+# `run.py serve` sets it: a dead link shows the friendly 404 page even with DEBUG on.
+FRIENDLY_ERRORS = env_bool("FRIENDLY_ERRORS", False)
 
 # ---- admin login lockout (django-axes; games/web/lockout.py, README "Limits") ------------
 # Axes' backend first: it refuses a locked-out user name or client before the password is
@@ -361,8 +365,15 @@ LOGGING = {
     "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "INFO")},
     # runserver's access log (`run.py serve`) has a handler of its own in Django's
     # defaults, which would write every seat path unredacted: send it to ours.
-    "loggers": {"django.server": {"handlers": ["console"], "level": "INFO",
-                                  "propagate": False}},
+    # ACCESS_LOG_LEVEL=WARNING (run.py serve without --verbose): failed requests only.
+    "loggers": {"django.server": {"handlers": ["console"],
+                                  "level": env_str("ACCESS_LOG_LEVEL", "INFO"),
+                                  "propagate": False},
+                # Django's own "django" logger writes to a console handler of its own with
+                # DEBUG on (run.py serve), which would print a dead seat link's path
+                # unredacted ("Not Found: /play/<token>/"): ours only, once.
+                "django": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "INFO"),
+                           "propagate": False}},
 }
 
 # ---- error reports and operations (README "Configuration") ---------------------------

@@ -118,7 +118,8 @@ def replayed(game: Game) -> engine.State:
 # (game id, seed, ruleset, seats, created) -> (the Move rows replayed so far, the state
 # they give). Ids are reused after a test's rollback: the seats and the creation time keep
 # an earlier test's game of the same id and seed from being taken for this one.
-_REPLAYED: dict[tuple[int, int, str, int, str], tuple[list[dict[str, Any]], engine.State]] = {}
+_REPLAYED: dict[tuple[int, int, str, int, str, str],
+                tuple[list[dict[str, Any]], engine.State]] = {}
 
 
 def assert_replay_matches(game: Game) -> None:
@@ -132,7 +133,8 @@ def assert_replay_matches(game: Game) -> None:
     game.refresh_from_db()
     moves = [m.move for m in game.moves.order_by("number")]
     assert len(moves) == game.version
-    key = (game.pk, game.seed, game.ruleset, game.seats.count(), game.created_at.isoformat())
+    key = (game.pk, game.seed, game.ruleset, game.seats.count(), game.created_at.isoformat(),
+           game.commitment)
     done, state = _REPLAYED.get(key, ([], None))
     if state is None or moves[:len(done)] != done:
         state = engine.replay(game.seats.count(), game.seed, moves, game.ruleset, game.options)
@@ -162,6 +164,10 @@ def other_hands(state: engine.State, seat: int) -> set[str]:
 
 
 def hidden_goals(state: engine.State, seat: int | None) -> list[int]:
+    """The goals `seat` may not know: none once the round is over (docs/RULES.md "End of a
+    round": every goal is shown), else those face down that its maps did not show."""
+    if state.phase != "play":
+        return []
     known = set(state.known_goals[seat]) if seat is not None else set()
     return [i for i, shown in enumerate(state.goal_revealed) if not shown and i not in known]
 

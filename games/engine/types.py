@@ -26,6 +26,7 @@ class CardView(TypedDict, total=False):
     action: str
     goal: str | None  # null, "hidden", "gold" or "stone" (maze cells)
     revealed: bool
+    shown: bool  # a goal face down when its round ended, shown since
     rotated: bool
     door: str  # Saboteur 2: "blue" or "green"
     door_segments: list[list[str]]
@@ -39,12 +40,13 @@ class PlacedCard(TypedDict):
     card: CardView
 
 
-class GoalView(TypedDict):
+class GoalView(TypedDict, total=False):
     goal: int
     x: int
     y: int
     revealed: bool
     status: str  # "hidden", "gold" or "stone"
+    shown: bool  # face down when its round ended, shown since (present only then)
 
 
 class PlayerView(TypedDict, total=False):
@@ -67,6 +69,7 @@ class RoundResult(TypedDict):
     roles: list[str]
     set_aside_roles: list[str]
     discarded_roles: list[str]
+    goals: list[str]  # "gold" / "stone" under each goal, top to bottom ([]: older logs)
 
 
 class LogEvent(TypedDict, total=False):
@@ -91,6 +94,7 @@ class LogEvent(TypedDict, total=False):
     roles: list[str]
     set_aside_roles: list[str]
     discarded_roles: list[str]
+    goals: list[str]
     value: int
 
 

@@ -60,7 +60,9 @@ def _board(state: State, seat: int | None, reveal_all: bool) -> list[JSON]:
 
     A state viewed once (the answer to a move) is only rendered: its text is made, and
     kept, when a second view of the same position asks (emails to every seat)."""
-    if reveal_all:
+    if reveal_all or round_over(state):
+        # The round is over: every goal is shown to everyone (docs/RULES.md "End of a
+        # round"), so there is nothing per seat to fill in.
         return _render_board(state, reveal_all=True)
     key = state.position_key()
     cached = state.cache.get("board_text")
@@ -106,12 +108,20 @@ def _render_board(state: State, reveal_all: bool) -> list[JSON]:
                 card = card_json(GOAL_CONTENTS[content], rotated)
                 card.update(id=card_id, kind="goal", goal=result)
             card["revealed"] = not hidden
+            if hidden and round_over(state):
+                card["shown"] = True  # face down when the round ended, shown since
         card["rotated"] = rotated
         cells.append({"x": x, "y": y, "card": card})
     return cells
 
 
 _GOAL_INDEX = {cell: i for i, cell in enumerate(GOAL_CELLS)}
+
+
+def round_over(state: State) -> bool:
+    """Whether the maze on the table is that of a round that has ended (the gold is
+    handed out, the thieves steal, or the game is over): its goals are all shown."""
+    return state.phase != "play"
 
 
 # The keys an event keeps its secret under (engine README "Log events"): no other key
@@ -179,7 +189,9 @@ def seat_view(state: State, seat: int | None, *, log: bool = True) -> JSON:
             {**{k: e[k] for k in ("round", "reason", "finder", "winners", "roles")},
              # every dwarf card of the round, shown once it has ended (older logs: none)
              "set_aside_roles": list(e.get("set_aside_roles", [])),
-             "discarded_roles": list(e.get("discarded_roles", []))}
+             "discarded_roles": list(e.get("discarded_roles", [])),
+             # what lay under each goal, top to bottom (older logs: not recorded)
+             "goals": list(e.get("goals", []))}
             for e in state.log if e["type"] == "round_end"
         ],
         "scores": state.scores if end else None,
@@ -197,9 +209,13 @@ def _goal(state: State, index: int, seat: int | None) -> JSON:
     x, y = GOAL_CELLS[index]
     result = "gold" if state.goal_kinds[index] == "gold" else "stone"
     revealed = state.goal_revealed[index]
-    known = revealed or (seat is not None and index in state.known_goals[seat])
-    return {"goal": index, "x": x, "y": y, "revealed": revealed,
-            "status": result if known else "hidden"}
+    over = round_over(state)
+    known = revealed or over or (seat is not None and index in state.known_goals[seat])
+    goal: JSON = {"goal": index, "x": x, "y": y, "revealed": revealed,
+                  "status": result if known else "hidden"}
+    if over and not revealed:
+        goal["shown"] = True  # face down when the round ended, shown since
+    return goal
 
 
 def _winners(state: State) -> list[int]:

@@ -70,7 +70,7 @@ def act(token: ReplyToken, seat: Seat, lines: list[str]) -> Result:
             "old": token.version, "new": game.version}
         return Result(Outcome.STALE, "stale version", [text, *options(seat)])
     try:
-        reply = parse_reply(lines)
+        reply = parse_reply(lines, _language(seat))
     except CommandError as error:
         return _refused(seat, command_error(error))
     said = _talk(seat, reply)

@@ -1,6 +1,7 @@
 """Reading email commands: a reply's words -> a Command -> an engine move.
 
     play 3 at 2,1 [turned]      path card 3 of your hand at x=2, y=1 (turned round)
+    play 3 at 2,1 S-W           ... with the exits it should have, in the reader's letters
     play 2 on Bert [lantern]    an action card on a player (`me` for yourself)
     map 5 top|middle|bottom     rockfall 1 at 3,0          pass 4 (Saboteur 2: pass 1 4 5)
     gold 2                      steal Bert                 free 2 5 remove trapped
@@ -25,6 +26,7 @@ from django.utils.translation import gettext as _
 
 from games.engine.types import JSON
 from games.present import command_words as kw
+from games.present import compass
 from games.present.move_commands import gold_order
 
 CELL_RE = re.compile(r"^\(?\s*(-?\d+)\s*[,;/ ]\s*(-?\d+)\s*\)?(?:\s+|$)(.*)$")
@@ -46,6 +48,7 @@ class Command:
     numbers: tuple[int, ...] = ()  # hand (or gold offer) numbers, from 1
     cell: tuple[int, int] | None = None
     turned: bool = False
+    exits: tuple[str, ...] = ()  # "play 3 at 2,1 S-W": the exits it should have (N/E/S/W)
     target: str = ""  # the rest of "play 2 on <target>", "steal <target>" (folded)
     tool: str | None = None
     goal: int | None = None
@@ -62,13 +65,14 @@ class Reply:
     talk: tuple[str, ...]
 
 
-def parse_reply(lines: list[str]) -> Reply:
+def parse_reply(lines: list[str], language: str = "en") -> Reply:
     """The commands among a reply's lines. Lines that start with no command word are
-    ignored ("Hi all,"); a second move is an error (one move per email)."""
+    ignored ("Hi all,"); a second move is an error (one move per email). `language`
+    reads direction letters ("O" is west in Italian, east in German)."""
     move: Command | None = None
     talk: list[str] = []
     for line in lines:
-        command = parse_line(line)
+        command = parse_line(line, language)
         if command is None:
             continue
         if command.verb == "say":
@@ -81,7 +85,7 @@ def parse_reply(lines: list[str]) -> Reply:
     return Reply(move=move, talk=tuple(talk))
 
 
-def parse_line(line: str) -> Command | None:
+def parse_line(line: str, language: str = "en") -> Command | None:
     """One line as a command, None when it does not start with a command word."""
     stripped = line.strip()
     words = kw.fold(stripped).replace(",", " , ").split()
@@ -94,6 +98,8 @@ def parse_line(line: str) -> Command | None:
         return Command(verb="say", text=stripped.split(None, 1)[1].strip()
                        if len(stripped.split(None, 1)) > 1 else "")
     rest = " ".join(words[1:]).replace(" , ", ",")
+    if verb == "play":
+        return _play(rest, language)
     return _PARSERS[verb](rest)
 
 
@@ -127,13 +133,14 @@ def _cell(rest: str) -> tuple[tuple[int, int], list[str]] | None:
     return (int(found.group(1)), int(found.group(2))), found.group(3).split()
 
 
-def _play(rest: str) -> Command:
+def _play(rest: str, language: str = "en") -> Command:
     number, rest = _leading_number(rest, "play")
     cell = _cell(rest)
     if cell is not None:
         where, tail = cell
+        exits = next((found for w in tail if (found := compass.exits_of(w, language))), ())
         return Command(verb="play", numbers=(number,), cell=where,
-                       turned=any(w in kw.all_words(kw.TURNED) for w in tail))
+                       turned=any(w in kw.all_words(kw.TURNED) for w in tail), exits=exits)
     words = rest.split()
     tool = kw.lookup(words[-1], kw.TOOLS) if words else None
     if tool is not None:
@@ -179,8 +186,9 @@ def _free(rest: str) -> Command:
     return Command(verb="free", numbers=numbers, remove=" ".join(words))
 
 
-_PARSERS = {"play": _play, "rockfall": _rockfall, "map": _map, "pass": _pass, "gold": _gold,
-            "steal": _steal, "free": _free}
+_PARSERS: dict[str, Callable[[str], Command]] = {
+    "rockfall": _rockfall, "map": _map, "pass": _pass, "gold": _gold, "steal": _steal,
+    "free": _free}
 
 
 ERRORS: dict[str, Callable[[dict[str, Any]], str]] = {
@@ -198,6 +206,8 @@ ERRORS: dict[str, Callable[[dict[str, Any]], str]] = {
     "pass_one": lambda p: _("In this game you pass with one card."),
     "no_such_gold": lambda p: _("There is no gold card %(number)s: choose 1 to %(size)s.") % p,
     "free_two": lambda p: _("To free yourself, name exactly two cards of your hand."),
+    "exits_mismatch": lambda p: _("Card %(number)s cannot have the exits %(asked)s: upright "
+                                  "it has %(upright)s, turned round %(turned)s.") % p,
 }
 
 
@@ -250,6 +260,24 @@ def _in_front(text: str, view: JSON) -> str:
     raise CommandError("remove_unknown", card=text)
 
 
+def _turned(command: Command, card: JSON) -> bool:
+    """Whether a placement is turned round: "turned", or the exits named match the card
+    turned round (and not upright)."""
+    if not command.exits:
+        return command.turned
+    upright = tuple(side for side in compass.SIDES if side in (card.get("exits") or []))
+    turned = tuple(side for side in compass.SIDES
+                   if compass.OPPOSITE[side] in (card.get("exits") or []))
+    if command.exits == upright:
+        return False
+    if command.exits == turned:
+        return True
+    raise CommandError("exits_mismatch", number=command.numbers[0],
+                       asked=compass.letters(command.exits),
+                       upright=compass.letters(upright), turned=compass.letters(turned))
+
+
+
 def to_move(command: Command, view: JSON, names: dict[int, str]) -> JSON:
     """The engine move the command names (not yet judged: the engine does that)."""
     verb = command.verb
@@ -260,7 +288,7 @@ def to_move(command: Command, view: JSON, names: dict[int, str]) -> JSON:
             if card.get("action") == "rockfall":
                 return {"type": "rockfall", "card": card["id"], "x": x, "y": y}
             return {"type": "place", "card": card["id"], "x": x, "y": y,
-                    "rotated": command.turned}
+                    "rotated": _turned(command, card)}
         move: JSON = {"type": "action", "card": card["id"],
                       "target": _seat_named(command.target, view, names)}
         if command.tool is not None:

@@ -25,7 +25,7 @@ from games.mail.message import Letter, unsubscribe_url
 from games.mail.reply_part import reply_part
 from games.models import EmailMode, Game, Notification, Seat
 from games.models.fairness import chain_shown
-from games.models.links import link_for
+from games.models.links import link_for, token_of_seat
 from games.present import describe, facts, maze, pages
 from games.present.pages import table_notices
 from games.present.timeline import timeline
@@ -135,7 +135,8 @@ def turn(note: Notification) -> Letter:
         "reply_help": reply.help,
         "gold_phase": gold_phase, "gold_offer": facts.gold_offer(view),
         "since": since, "notices": [],
-        "maze_html": maze.maze_html(view), "maze_text": maze.maze_text(view),
+        "maze_html": maze.maze_html(view, reply.targets),
+        "maze_text": maze.maze_text(view, reply.targets),
         "hand": facts.hand(view), "role": describe.role_name(view.get("role")),
         "gold": facts.my_gold(view), "players": facts.players(view, names),
         "deck_size": view["deck_size"], "round": view["round"], "rounds": view["rounds"],
@@ -206,8 +207,14 @@ def game_end(note: Notification) -> Letter:
 
     last = view["round_results"][-1]["round"] if view["round_results"] else 0
     subject = _("%(game)s: the game is over") % {"game": game.name}
+    context = seat_context(note, seat, game)
     return render("game_end", subject, {
-        **seat_context(note, seat, game), "scores": final_scores(view, names),
+        **context, "scores": final_scores(view, names),
+        # The whole game, step by step, and its record (README "Fairness"): behind the
+        # seat's own link, open to its player once the game is over.
+        "replay_link": context["link"] + "replay/",
+        "record_link": settings.SITE_URL + reverse("games:api-record",
+                                                   args=[token_of_seat(seat)]),
         "won": seat.number in (view.get("winners") or []), "gold": facts.my_gold(view),
         "result": facts.round_result(view, last, names), "chain": chain_shown(game),
     })

@@ -4,8 +4,9 @@ else), and the host's "confirm your game" (games.play.web_setup).
 Sent when a player takes their seat through a host's invitation link (the invitation link
 dies, their own link comes to their mailbox), when `manage.py rotatelinks` replaces every
 link, and when someone asks for the links of an address on the home page (only that
-address's mailbox ever sees them). Params: {"seats": [seat id, ...]}; the links are
-rebuilt from the seats when the email is written, never stored.
+address's mailbox ever sees them; finished games are listed too, with their replays).
+Params: {"seats": [seat id, ...]}; the links are rebuilt from the seats when the email is
+written, never stored.
 """
 
 from __future__ import annotations
@@ -17,16 +18,23 @@ from games.models import Game, Notification, Seat
 from games.models.links import confirm_link, link_for
 
 OPEN = (Game.Status.SETUP, Game.Status.ACTIVE, Game.Status.PAUSED)
+# A finished game's page keeps its replay and record: its link is still worth having.
+LISTED = (*OPEN, Game.Status.FINISHED)
 
 
 def links(note: Notification) -> Letter:
     ids = note.params.get("seats") or ([note.seat_id] if note.seat_id else [])
-    seats = list(Seat.objects.select_related("game").filter(
-        pk__in=ids, email__iexact=note.to_email, game__status__in=OPEN).order_by("game_id"))
+    found = {seat.pk: seat for seat in Seat.objects.select_related("game").filter(
+        pk__in=ids, email__iexact=note.to_email, game__status__in=LISTED)}
+    seats = [found[pk] for pk in ids if pk in found]  # in the order asked: going on first
     if not seats:
-        raise Skip("no open seat of this address any more")
+        raise Skip("no seat of this address any more")
     rows = [{"game": seat.game.name, "name": seat.player_name, "number": seat.number,
-             "link": link_for(seat)} for seat in seats]
+             "link": link_for(seat), "over": seat.game.status == Game.Status.FINISHED}
+            for seat in seats]
+    for row in rows:
+        if row["over"]:
+            row["replay"] = f"{row['link']}replay/"
     subject = (_("Your private link for %(game)s") % {"game": seats[0].game.name}
                if len(rows) == 1 else _("Your private links to %(n)s Saboteur games")
                % {"n": len(rows)})

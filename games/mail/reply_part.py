@@ -4,7 +4,7 @@ seat's own hand and legal moves."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from django.utils import translation
 
@@ -18,6 +18,9 @@ from games.present import reply_help
 class ReplyPart:
     address: str
     help: list[str]
+    # The free cells the seat's placements could use: the email's maze is drawn wide
+    # enough to show every cell its examples and options name.
+    targets: list[tuple[int, int]] = field(default_factory=list)
 
 
 def reply_part(seat: Seat, game: Game, view: JSON, names: dict[int, str]) -> ReplyPart:
@@ -26,4 +29,5 @@ def reply_part(seat: Seat, game: Game, view: JSON, names: dict[int, str]) -> Rep
     language = translation.get_language() or seat.language
     return ReplyPart(address=reply_tokens.issue(seat, game.version),
                      help=reply_help.how_to_reply(view, legal, names, language[:2],
-                                                     with_hand=False))
+                                                     with_hand=False),
+                     targets=sorted({(m["x"], m["y"]) for m in legal if m["type"] == "place"}))

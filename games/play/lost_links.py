@@ -1,5 +1,6 @@
 """'Email me my links' (the home page): one email to an address listing every seat it holds
-in an open game, with its own link (games.mail.link_letters). The page answers the same
+in a game going on, and in its latest finished games (whose pages keep the replay and the
+record), with its own link (games.mail.link_letters). The page answers the same
 whatever the address, so it tells nobody who plays; only that mailbox gets the links.
 Limited per client address and per asked address (games.ops.limits), and at most one
 such email per address and hour (its key)."""
@@ -15,16 +16,25 @@ from games.models.mailboxes import mailbox
 from games.ops import limits
 
 OPEN = (Game.Status.SETUP, Game.Status.ACTIVE, Game.Status.PAUSED)
+FINISHED_SHOWN = 20  # the latest finished games listed (their replays stay reachable)
+
+
+def seats_of(address: str) -> list[Seat]:
+    """The address's seats: every one in a game going on, then those of its latest
+    finished games, newest first."""
+    mine = Seat.objects.filter(email__iexact=address, kind=SeatKind.PERSON)
+    going = mine.filter(game__status__in=OPEN).order_by("game_id", "number")
+    over = mine.filter(game__status=Game.Status.FINISHED).order_by("-game_id", "number")
+    return [*going, *over[:FINISHED_SHOWN]]
 
 
 def send_links(address: str, client: str) -> int:
-    """Queue the links email if the address holds open seats; the number of seats (0: no
-    email). Raises limits.Limited."""
+    """Queue the links email if the address holds seats (in games going on or finished);
+    the number of seats (0: no email). Raises limits.Limited."""
     address = address.strip()
     limits.hit("links_client", client)
     limits.hit("links_address", mailbox(address))
-    seats = list(Seat.objects.filter(email__iexact=address, kind=SeatKind.PERSON,
-                                     game__status__in=OPEN).order_by("game_id", "number"))
+    seats = seats_of(address)
     if not seats:
         return 0
     hour = timezone.now().strftime("%Y-%m-%dT%H")

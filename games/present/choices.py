@@ -29,6 +29,10 @@ from django.utils.translation import gettext as _
 from games.engine.types import JSON
 from games.present import describe, drawing
 from games.present.describe import MoveContext
+from games.present.words import symmetric
+
+__all__ = ["Choice", "Discard", "Group", "HandCard", "MoveForms", "build", "move_value",
+           "symmetric"]
 
 GROUPS = {
     "place": lambda: _("Place it in the maze"),
@@ -48,7 +52,7 @@ def move_value(move: Mapping[str, Any]) -> str:
 class Choice:
     value: str
     label: str
-    cell: str = ""  # "x,y" when the move targets a maze cell (for the script)
+    cell: str = ""  # "x,y" when the move targets a maze cell or goal (for the script)
     composed: bool = False  # offered through the discard checkboxes, not as a radio
 
 
@@ -109,12 +113,14 @@ def build(view: JSON, legal: list[JSON], names: Mapping[int, str]) -> MoveForms:
                                 svg=drawing.card_svg(card) if card.get("segments") else None)
               for card_id, card in hand.items()}
     gold = {g["id"]: g["value"] for g in view.get("gold_offer", [])}
+    goal_cells = {int(g["goal"]): f"{g['x']},{g['y']}" for g in view.get("goals", [])}
     discard, composed = _discard(legal, list(hand), ctx)
     other: list[Choice] = []
     for move in legal:
         if move.get("rotated") and symmetric(hand.get(str(move.get("card"))) or {}):
             continue  # turned round it is the same card in the same cell: offer it once
-        choice = Choice(move_value(move), describe.move_label(move, ctx), _cell_of(move))
+        choice = Choice(move_value(move), describe.move_label(move, ctx),
+                        _cell_of(move, goal_cells))
         card_id = move.get("card")
         kind = str(move.get("type"))
         if isinstance(card_id, str) and card_id in panels and kind in GROUPS:
@@ -131,22 +137,6 @@ def build(view: JSON, legal: list[JSON], names: Mapping[int, str]) -> MoveForms:
         for card_id in chosen:
             panels[card_id].discardable = True
     return MoveForms(hand=list(panels.values()), other=other, discard=discard)
-
-
-TURNED = {"N": "S", "S": "N", "E": "W", "W": "E"}
-
-
-def symmetric(card: Mapping[str, Any]) -> bool:
-    """Whether the card turned round is the same card (a straight tunnel, a crossroads):
-    its two placements in a cell are one and the same move for the player."""
-    if not card.get("segments"):
-        return False
-    for key in ("segments", "door_segments"):
-        sides = {frozenset(segment) for segment in card.get(key) or []}
-        turned = {frozenset(TURNED[s] for s in segment) for segment in sides}
-        if sides != turned:
-            return False
-    return True
 
 
 def _in_front(view: JSON) -> dict[str, JSON]:
@@ -207,8 +197,12 @@ def _group(panel: HandCard, kind: str) -> Group:
     return group
 
 
-def _cell_of(move: Mapping[str, Any]) -> str:
+def _cell_of(move: Mapping[str, Any], goal_cells: Mapping[int, str]) -> str:
+    """The maze cell a move is played on ("x,y"): a placement's or a rockfall's cell, a
+    map's goal (so the page can light the goals and a tap on one picks it)."""
     x, y = move.get("x"), move.get("y")
     if isinstance(x, int) and isinstance(y, int):
         return f"{x},{y}"
+    if move.get("type") == "map" and isinstance(move.get("goal"), int):
+        return goal_cells.get(int(move["goal"]), "")
     return ""

@@ -30,6 +30,7 @@ from games.present.words import (
     role_name,
     role_with_article,
     seat_name,
+    symmetric,
     team_name,
     tool_name,
 )
@@ -64,24 +65,30 @@ def _round_start(e: JSON, who: str, names: Names) -> str:
 
 
 def _place(e: JSON, who: str, names: Names) -> str:
-    text = _("%(who)s placed %(card)s at %(cell)s.") % {
-        "who": who, "card": played_card_name(e, "card", "name", e["ruleset"]),
-        "cell": cell(e["x"], e["y"])}
-    if e.get("rotated"):
-        text += " " + _("(turned round)")
-    return text
+    values = {"who": who, "card": played_card_name(e, "card", "name", e["ruleset"]),
+              "cell": cell(e["x"], e["y"])}
+    # Turned round only where it makes a difference: a crossroads turned is the same card.
+    if e.get("rotated") and not symmetric(catalog_card(e["ruleset"], e.get("card")) or {}):
+        return _("%(who)s placed %(card)s at %(cell)s, turned round.") % values
+    return _("%(who)s placed %(card)s at %(cell)s.") % values
 
 
 def _tool_action(e: JSON, who: str, names: Names) -> str:
     values = {"who": who, "tool": tool_name(str(e.get("tool"))),
               "target": seat_name(e.get("target"), names)}
     own = e.get("target") == e.get("seat")
+    # The reader's own tool, when someone else broke or mended it: "your cart".
+    yours = not own and e.get("viewer") is not None and e.get("target") == e.get("viewer")
     if e["type"] == "break":
         if own:
             return _("%(who)s broke their own %(tool)s.") % values
+        if yours:
+            return _("%(who)s broke your %(tool)s.") % values
         return _("%(who)s broke the %(tool)s of %(target)s.") % values
     if own:
         return _("%(who)s repaired their own %(tool)s.") % values
+    if yours:
+        return _("%(who)s repaired your %(tool)s.") % values
     return _("%(who)s repaired the %(tool)s of %(target)s.") % values
 
 
@@ -128,6 +135,10 @@ def _round_end(e: JSON, who: str, names: Names) -> str:
                  "Winners: %(winners)s.") % values
     else:
         text = _("Round %(round)s is over: the cards ran out. Winners: %(winners)s.") % values
+    goals = list(e.get("goals") or [])
+    if e.get("reason") != "gold" and "gold" in goals:  # every goal is shown at the end
+        text += " " + _("The gold lay under the %(goal)s.") % {
+            "goal": goal_name(goals.index("gold"))}
     roles = ", ".join(f"{who}: {role}" for who, role in dwarf_cards(e, names))
     return text + " " + _("Roles: %(roles)s.") % {"roles": roles}
 
@@ -206,8 +217,9 @@ def _rockfall_move(m: JSON, ctx: MoveContext) -> str:
     if not removed:
         name = "?"
     else:
-        name = card_name(catalog_card(ctx.ruleset, removed.get("id")) or removed)
-        if removed.get("rotated"):
+        printed = catalog_card(ctx.ruleset, removed.get("id")) or removed
+        name = card_name(printed)
+        if removed.get("rotated") and not symmetric(printed):
             name += " " + _("(turned round)")
     return _("remove %(card)s at %(cell)s") % {"card": name, "cell": cell(m["x"], m["y"])}
 

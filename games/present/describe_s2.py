@@ -39,6 +39,11 @@ def _own(e: JSON) -> bool:
     return e.get("target") == e.get("seat")
 
 
+def _you(e: JSON) -> bool:
+    """Whether the reader is the target (and not the one who played): "trapped you"."""
+    return not _own(e) and e.get("viewer") is not None and e.get("viewer") == e.get("target")
+
+
 def _theft(e: JSON, who: str, names: Names) -> str:
     return _("%(who)s put a theft card in front of themselves.") % {"who": who}
 
@@ -46,17 +51,23 @@ def _theft(e: JSON, who: str, names: Names) -> str:
 def _hands_off(e: JSON, who: str, names: Names) -> str:
     if _own(e):
         return _("%(who)s played hands off on their own theft card.") % {"who": who}
+    if _you(e):
+        return _("%(who)s played hands off: your theft card is gone.") % {"who": who}
     return _("%(who)s played hands off: the theft card of %(target)s is gone.") % _values(
         e, who, names)
 
 
 def _swap_hand(e: JSON, who: str, names: Names) -> str:
+    if _you(e):
+        return _("%(who)s swapped hands with you.") % {"who": who}
     return _("%(who)s swapped hands with %(target)s.") % _values(e, who, names)
 
 
 def _inspection(e: JSON, who: str, names: Names) -> str:
     values = _values(e, who, names)
     if "role" not in e:
+        if _you(e):
+            return _("%(who)s inspected your dwarf card.") % values
         return _("%(who)s inspected the dwarf card of %(target)s.") % values
     values["role"] = role_with_article(str(e["role"]))
     if e.get("viewer") is not None and e.get("viewer") == e.get("seat"):
@@ -81,12 +92,16 @@ def _swap_hats(e: JSON, who: str, names: Names) -> str:
 def _trapped(e: JSON, who: str, names: Names) -> str:
     if _own(e):
         return _("%(who)s trapped themselves.") % {"who": who}
+    if _you(e):
+        return _("%(who)s trapped you.") % {"who": who}
     return _("%(who)s trapped %(target)s.") % _values(e, who, names)
 
 
 def _free_at_last(e: JSON, who: str, names: Names) -> str:
     if _own(e):
         return _("%(who)s freed themselves.") % {"who": who}
+    if _you(e):
+        return _("%(who)s freed you.") % {"who": who}
     return _("%(who)s freed %(target)s.") % _values(e, who, names)
 
 
@@ -107,6 +122,8 @@ def _free(e: JSON, who: str, names: Names) -> str:
 def _steal(e: JSON, who: str, names: Names) -> str:
     if e.get("target") is None:
         return _("%(who)s had nobody to steal a nugget from.") % {"who": who}
+    if _you(e):
+        return _("%(who)s stole a nugget from you.") % {"who": who}
     return _("%(who)s stole a nugget from %(target)s.") % _values(e, who, names)
 
 

@@ -135,10 +135,13 @@ def _straight(segment: list[str]) -> bool:
 def card_face(card: Mapping[str, Any]) -> SafeString:
     """The inside of one placed or hand card (background, tunnels, goal marks)."""
     goal = card.get("goal")
-    if goal == "hidden" or (goal in ("gold", "stone") and not card.get("revealed", True)):
+    shown = bool(card.get("shown"))  # face down when the round ended, shown since
+    if goal == "hidden" or (goal in ("gold", "stone") and not card.get("revealed", True)
+                            and not shown):
         return _goal_back(goal)
+    kind = "card " + str(card.get("kind", "path")) + (" shown" if shown else "")
     body = format_html('<rect x="2" y="2" width="96" height="96" rx="6" class="{}"/>{}',
-                       "card " + str(card.get("kind", "path")), tunnels(card))
+                       kind, tunnels(card))
     if goal == "gold":
         body += mark_safe('<circle cx="50" cy="50" r="15" class="gold"/>')
     elif goal == "stone":
@@ -157,11 +160,13 @@ def _goal_back(known: str | None) -> SafeString:
     return back
 
 
-def card_svg(card: Mapping[str, Any], width: int = 64) -> SafeString:
-    """A stand-alone small SVG of a path card (for the hand)."""
+def card_svg(card: Mapping[str, Any], width: int = 64, label: str = "") -> SafeString:
+    """A stand-alone small SVG of a path card (for the hand), or of the start or a goal
+    (the rules page, with its `label`)."""
     return format_html(
         '<svg class="card-svg" viewBox="0 0 100 100" width="{}" height="{}" role="img" '
-        'aria-label="{}">{}</svg>', width, width, describe.card_name(card), card_face(card))
+        'aria-label="{}">{}</svg>', width, width, label or describe.card_name(card),
+        card_face(card))
 
 
 def _bounds(cells: Iterable[tuple[int, int]]) -> tuple[int, int, int, int]:
@@ -169,11 +174,16 @@ def _bounds(cells: Iterable[tuple[int, int]]) -> tuple[int, int, int, int]:
     return min(xs), min(ys), max(xs), max(ys)
 
 
-def board_svg(view: JSON, targets: Iterable[tuple[int, int]] = ()) -> SafeString:
-    """The maze of a view, with `targets` (cells some legal move could use) outlined."""
+def board_svg(view: JSON, targets: Iterable[tuple[int, int]] = (),
+              changed: Iterable[tuple[int, int]] = ()) -> SafeString:
+    """The maze of a view, with `targets` (cells some legal move could use) outlined and
+    `changed` (cells the latest moves changed) marked; a changed cell left empty (a
+    rockfall) is outlined where the card was."""
     placed = {(c["x"], c["y"]): c["card"] for c in view["board"]}
     target_cells = sorted(set(targets) - set(placed))
-    x0, y0, x1, y1 = _bounds(list(placed) + target_cells)
+    fresh = set(changed)
+    cleared = sorted(fresh - set(placed) - set(target_cells))
+    x0, y0, x1, y1 = _bounds(list(placed) + target_cells + cleared)
     pad = 24
     box = (x0 * CELL - pad, y0 * CELL - pad, (x1 - x0 + 1) * CELL + 2 * pad,
            (y1 - y0 + 1) * CELL + 2 * pad)
@@ -182,15 +192,23 @@ def board_svg(view: JSON, targets: Iterable[tuple[int, int]] = ()) -> SafeString
         title = _("%(card)s at %(cell)s") % {"card": _cell_title(card),
                                                "cell": describe.cell(x, y)}
         parts.append(format_html(
-            '<g class="cell placed" data-cell="{},{}" transform="translate({} {})">'
-            "<title>{}</title>{}{}</g>",
-            x, y, x * CELL, y * CELL, title, card_face(card), _coordinate(x, y)))
+            '<g class="cell placed{}" data-cell="{},{}" transform="translate({} {})">'
+            "<title>{}</title>{}{}{}</g>",
+            _changed(x, y, fresh), x, y, x * CELL, y * CELL, title, card_face(card),
+            _coordinate(x, y), _changed_mark(x, y, fresh)))
     for x, y in target_cells:
         parts.append(format_html(
-            '<g class="cell target" data-cell="{},{}" transform="translate({} {})">'
+            '<g class="cell target{}" data-cell="{},{}" transform="translate({} {})">'
             '<title>{}</title><rect x="4" y="4" width="92" height="92" rx="6" class="slot"/>{}'
-            "</g>", x, y, x * CELL, y * CELL, _("free cell %(cell)s") % {
-                "cell": describe.cell(x, y)}, _coordinate(x, y)))
+            "{}</g>", _changed(x, y, fresh), x, y, x * CELL, y * CELL,
+            _("free cell %(cell)s") % {"cell": describe.cell(x, y)}, _coordinate(x, y),
+            _changed_mark(x, y, fresh)))
+    for x, y in cleared:
+        parts.append(format_html(
+            '<g class="cell cleared changed" data-cell="{},{}" transform="translate({} {})">'
+            "<title>{}</title>{}{}</g>", x, y, x * CELL, y * CELL,
+            _("free cell %(cell)s") % {"cell": describe.cell(x, y)}, _coordinate(x, y),
+            _changed_mark(x, y, fresh)))
     # A fixed scale per card: the class says how many cards wide the maze is and the
     # stylesheet (maze.css) gives each width its size, so a big maze scrolls instead of
     # shrinking to nothing, with no inline style (the Content-Security-Policy forbids it).
@@ -209,6 +227,17 @@ def width_class(width: float) -> int:
     return max(1, min(MAX_WIDTH_CLASS, math.ceil(width / CELL)))
 
 
+def _changed(x: int, y: int, fresh: set[tuple[int, int]]) -> str:
+    return " changed" if (x, y) in fresh else ""
+
+
+def _changed_mark(x: int, y: int, fresh: set[tuple[int, int]]) -> SafeString:
+    """A frame around a cell the latest moves changed (drawn over the card)."""
+    if (x, y) not in fresh:
+        return mark_safe("")
+    return mark_safe('<rect x="1" y="1" width="98" height="98" rx="7" class="changed-mark"/>')
+
+
 def _coordinate(x: int, y: int) -> SafeString:
     return format_html('<text x="6" y="15" class="coord">{},{}</text>', x, y)
 
@@ -217,6 +246,9 @@ def _cell_title(card: Mapping[str, Any]) -> str:
     goal = card.get("goal")
     if goal == "hidden":
         return _("face-down goal")
+    if card.get("kind") == "goal" and card.get("shown"):
+        return _("goal shown at the end of the round: %(result)s") % {
+            "result": describe.goal_result(str(goal))}
     if card.get("kind") == "goal" and not card.get("revealed", True):
         return _("face-down goal (your map showed: %(result)s)") % {
             "result": describe.goal_result(str(goal))}

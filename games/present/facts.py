@@ -71,8 +71,7 @@ def since_last_turn(view: JSON, names: Names) -> tuple[list[str], int]:
 def hand(view: JSON) -> list[HandCard]:
     cards = []
     for card in view.get("hand", []):
-        picture = maze.card_html(card) if card.get("segments") else None
-        cards.append(HandCard(name=describe.card_name(card), picture=picture))
+        cards.append(HandCard(name=describe.card_name(card), picture=maze.hand_picture(card)))
     return cards
 
 
@@ -119,6 +118,10 @@ def described_result(result: JSON, names: Names) -> JSON:
         "finder": describe.seat_name(result.get("finder"), names),
         "winners": describe.team_name(str(result["winners"])),
         "roles": describe.dwarf_cards(result, names),
+        # Where the gold lay (every goal is shown at the end of a round), when nobody
+        # reached it; "" for rounds logged before goals were recorded.
+        "gold_at": describe.goal_name(result["goals"].index("gold"))
+        if result["reason"] != "gold" and "gold" in (result.get("goals") or []) else "",
     }
 
 

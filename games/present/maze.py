@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from functools import lru_cache
 
+from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 
 from games.engine.types import JSON
@@ -76,17 +77,19 @@ def _goal_grid(card: JSON) -> tuple[list[list[str]], str]:
     return grid, mark
 
 
-def _grid_table(grid: list[list[str]], mark: str = "") -> str:
+def _grid_table(grid: list[list[str]], mark: str = "", px: int = PX) -> str:
     # Plain strings: every value here is one of our colours, an int or "G"/"?" (no input).
     rows = []
+    font = max(7, px - 1)
     for r, row in enumerate(grid):
         cells = []
         for c, colour in enumerate(row):
             if (r, c) == (1, 1) and mark:
-                cells.append(f'<td width="{PX}" height="{PX}" bgcolor="{colour}" style="font:'
-                             f'bold 7px/8px sans-serif;color:#fff;text-align:center">{mark}</td>')
+                cells.append(f'<td width="{px}" height="{px}" bgcolor="{colour}" style="font:'
+                             f'bold {font}px/{px}px sans-serif;color:#fff;text-align:center">'
+                             f'{mark}</td>')
             else:
-                cells.append(f'<td width="{PX}" height="{PX}" bgcolor="{colour}"></td>')
+                cells.append(f'<td width="{px}" height="{px}" bgcolor="{colour}"></td>')
         rows.append("<tr>" + "".join(cells) + "</tr>")
     return '<table cellpadding="0" cellspacing="0" border="0">' + "".join(rows) + "</table>"
 
@@ -100,20 +103,63 @@ def _card_key(card: JSON) -> CardKey:
 
 
 @lru_cache(maxsize=512)
-def _card_table(key: CardKey) -> str:
+def _card_table(key: CardKey, px: int = PX) -> str:
     """The table of one kind of card (cached: a maze repeats a few dozen kinds)."""
     kind, goal, segments, extras = key
     card = {"kind": kind, "goal": goal, "segments": [list(s) for s in segments],
             **maze_s2.fields(extras)}
     if kind == "goal" or goal is not None:
         grid, mark = _goal_grid(card)
-        return _grid_table(grid, mark)
-    return _grid_table(card_grid(card), maze_s2.mark(card))
+        return _grid_table(grid, mark, px)
+    return _grid_table(card_grid(card), maze_s2.mark(card), px)
 
 
-def card_html(card: JSON) -> SafeString:
-    """One card as a small coloured table (path cards, start and goals)."""
-    return mark_safe(_card_table(_card_key(card)))
+def card_html(card: JSON, px: int = PX) -> SafeString:
+    """One card as a small coloured table (path cards, start and goals); `px` is one of
+    its 3 x 3 cells (the maze's 8, a hand card's 16: 48 px square)."""
+    return mark_safe(_card_table(_card_key(card), px))
+
+
+# An action card in an email's hand: a coloured square with its tool or sign, so the
+# hand reads as pictures like the path cards (emoji, which every mail client shows).
+ACTION_SIGNS = {"pickaxe": "⛏", "lantern": "🔦", "cart": "🛒", "rockfall": "🪨",
+                "map": "🗺", "theft": "💰", "hands_off": "✋", "swap_hand": "🔄",
+                "inspection": "🔍", "swap_hats": "🎩", "trapped": "🔒", "free_at_last": "🔓"}
+ACTION_COLOURS = {"break": "#c62828", "repair": "#2e7d32", "trapped": "#455a64"}
+HAND_PX = 16
+
+
+def action_sign(card: JSON) -> str:
+    """The sign of an action card: its tools' for a broken tool or a repair, else its
+    action's ("" for a card that is no action card)."""
+    action = str(card.get("action") or "")
+    if action in ("break", "repair"):
+        return "".join(ACTION_SIGNS.get(str(t), "") for t in card.get("tools") or [])
+    return ACTION_SIGNS.get(action, "")
+
+
+def action_html(card: JSON) -> SafeString:
+    """An action card as a 48 px square: red for a broken tool, green for a repair, sand
+    for the others, with the tools' or the action's sign."""
+    action = str(card.get("action"))
+    sign = action_sign(card) or "?"
+    colour = ACTION_COLOURS.get(action, TUNNEL)
+    text = "#ffffff" if action in ACTION_COLOURS else GRID
+    strike = "text-decoration:line-through;" if action == "break" else ""
+    size = 3 * HAND_PX
+    return format_html(
+        '<table cellpadding="0" cellspacing="0" border="0"><tr><td width="{}" height="{}" '
+        'bgcolor="{}" align="center" valign="middle" style="font:20px/{}px sans-serif;'
+        'color:{};{}border-radius:4px">{}</td></tr></table>',
+        size, size, colour, size, text, strike, sign)
+
+
+def hand_picture(card: JSON) -> SafeString:
+    """A hand card in an email: a path card as the maze draws it, 48 px; an action card as
+    its coloured square."""
+    if card.get("segments"):
+        return card_html(card, HAND_PX)
+    return action_html(card)
 
 
 def _cells(view: JSON) -> dict[tuple[int, int], JSON]:
@@ -121,16 +167,19 @@ def _cells(view: JSON) -> dict[tuple[int, int], JSON]:
 
 
 def _bounds(cells: Iterable[tuple[int, int]]) -> tuple[range, range]:
+    """Columns and rows from the start to the goals and every cell given."""
     points = list(cells) or [(0, 0)]
     xs = [x for x, _ in points] + [0, 8]
     ys = [y for _, y in points] + [-2, 2]
     return range(min(xs), max(xs) + 1), range(min(ys), max(ys) + 1)
 
 
-def maze_html(view: JSON) -> SafeString:
-    """The whole maze as one table of cards, with coordinates on the edges."""
+def maze_html(view: JSON, targets: Iterable[tuple[int, int]] = ()) -> SafeString:
+    """The whole maze as one table of cards, with coordinates on the edges; wide enough
+    for `targets` too (the free cells the reader's moves could use, so every cell an
+    email's examples name is on the picture)."""
     cells = _cells(view)
-    xs, ys = _bounds(cells)
+    xs, ys = _bounds([*cells, *targets])
     label = f'bgcolor="{PAPER}" style="font:9px sans-serif;color:{GRID};text-align:center"'
     rows = [f"<tr><td {label}></td>" + "".join(f"<td {label}>{x}</td>" for x in xs) + "</tr>"]
     for y in ys:
@@ -166,10 +215,11 @@ def card_char(card: JSON) -> str:
     return "x"
 
 
-def maze_text(view: JSON) -> str:
-    """The maze as lines of text: one character per card, '.' for an empty cell."""
+def maze_text(view: JSON, targets: Iterable[tuple[int, int]] = ()) -> str:
+    """The maze as lines of text: one character per card, '.' for an empty cell; as wide
+    as `maze_html` with the same `targets`."""
     cells = _cells(view)
-    xs, ys = _bounds(cells)
+    xs, ys = _bounds([*cells, *targets])
     lines = ["   " + "".join(f"{x:>3}" for x in xs)]
     for y in ys:
         row = "".join("  " + (card_char(cells[(x, y)]) if (x, y) in cells else ".")

@@ -15,7 +15,7 @@ from games import engine
 from games.engine.types import JSON
 from games.models import Game, Message, Seat, SeatKind
 from games.models.fairness import chain_shown, public_facts
-from games.present import describe, drawing, facts, log_json
+from games.present import describe, drawing, facts, log_json, recent
 from games.present.choices import MoveForms, build
 from games.present.facts import local_time
 from games.present.timeline import timeline
@@ -102,7 +102,8 @@ def page_context(game: Game, seat: Seat | None, view: JSON, legal: list[JSON]) -
         "view": view,
         "version": game.version,
         "names": names,
-        "board": drawing.board_svg(view, targets),
+        "board": drawing.board_svg(view, targets, recent.changed_cells(view)),
+        "fresh_from": recent.since(view),
         "forms": forms,
         "players": players,
         "actor_name": describe.seat_name(view["actor"], names),
@@ -110,8 +111,9 @@ def page_context(game: Game, seat: Seat | None, view: JSON, legal: list[JSON]) -
         "role": describe.role_name(view["role"]) if view.get("role") else None,
         "role_help": role_help(view.get("role")),
         "blocked_by": blocked_by(view),
-        "has_targets": bool(targets),
-        "phase": phase_text(game, view),
+        "has_targets": any(card.cells for card in forms.hand),
+        "phase": status_sentence(game, view),
+        "over": game.status in (Game.Status.FINISHED, Game.Status.CANCELLED),
         "waiting": waiting_text(game, view, names),
         "deadline": local_time(game.deadline_at, zone) if game.is_playable else "",
         "log": list(reversed(timeline(view, names, table_notices(game)))),
@@ -145,6 +147,18 @@ def phase_text(game: Game, view: JSON) -> str:
     if view["phase"] == "theft":
         return _("Round %(round)s of %(rounds)s is over: the thieves steal") % view
     return _("Round %(round)s of %(rounds)s") % view
+
+
+def status_sentence(game: Game, view: JSON) -> str:
+    """Where the game stands, as a sentence ("Round 2 of 3.", "The game is over.")."""
+    sentences = {Game.Status.SETUP: lambda: _("The game is waiting for its players."),
+                 Game.Status.PAUSED: lambda: _("The game is paused."),
+                 Game.Status.FINISHED: lambda: _("The game is over."),
+                 Game.Status.CANCELLED: lambda: _("The game was cancelled.")}
+    known = sentences.get(Game.Status(game.status))
+    if known is not None:
+        return known()
+    return f"{phase_text(game, view)}."
 
 
 def waiting_text(game: Game, view: JSON, names: dict[int, str]) -> str:

@@ -13,9 +13,33 @@ from games.engine.types import JSON
 from games.present import command_words as kw
 from games.present import describe
 from games.present.move_commands import command_for, gold_order
+from games.present.words import symmetric
 
 MAX_OPTIONS = 40
 MAX_CELLS = 12
+
+# Action cards a player plays on someone else, or on themselves: an example breaks
+# another player's tool and mends the reader's own, never the other way round.
+HELPFUL = {"repair", "free_at_last"}
+
+
+def _example_rank(move: JSON, view: JSON) -> tuple[int, ...]:
+    """How good an example a move makes (smaller first): a placement towards the goals,
+    an action card aimed as a player would aim it, a rockfall clearing a dead end."""
+    kind = move.get("type")
+    if kind == "place":
+        return (-int(move["x"]), abs(int(move["y"])))
+    if kind == "action":
+        hand = {card["id"]: card for card in view.get("hand") or []}
+        action = (hand.get(str(move.get("card"))) or {}).get("action")
+        on_me = move.get("target") == view.get("seat")
+        return (0 if on_me == (action in HELPFUL) else 1,)
+    if kind == "rockfall":
+        board = {(c["x"], c["y"]): c["card"] for c in view.get("board") or []}
+        removed = board.get((move["x"], move["y"])) or {}
+        return (0 if removed.get("dead_end") else 1,)
+    return (0,)
+
 
 def _legal_lines(view: JSON, legal: list[JSON], names: dict[int, str], language: str,
                  full: bool) -> list[str]:
@@ -24,6 +48,14 @@ def _legal_lines(view: JSON, legal: list[JSON], names: dict[int, str], language:
     places: dict[str, list[str]] = {}
     lines: list[str] = []
     seen_kinds: set[str] = set()
+    hand = {card["id"]: card for card in view.get("hand") or []}
+    # A straight tunnel or a crossroads turned round is the same card: offered once.
+    legal = [m for m in legal if not (m["type"] == "place" and m.get("rotated")
+                                      and symmetric(hand.get(m["card"]) or {}))]
+    if not full:  # one example of each kind: the one a player would make (stable order)
+        order = {kind: i for i, kind in reversed(list(enumerate(m["type"] for m in legal)))}
+        legal = sorted(legal, key=lambda move: (order[move["type"]],
+                                                _example_rank(move, view)))
     for move in legal:
         kind = move["type"]
         if kind == "pass" and len(move.get("cards") or []) > 1 and (full or kind in seen_kinds):
@@ -75,8 +107,10 @@ def how_to_reply(view: JSON, legal: list[JSON], names: dict[int, str], language:
                  with_hand: bool = True) -> list[str]:
     """The part of a turn email (or an answer) that explains the commands. A turn email
     lists the numbered hand itself (`with_hand=False`)."""
-    lines = [_("Play by replying to this email: write one command above the quoted text "
-               "(English words work too)."), ""]
+    intro = _("Play by replying to this email: write one command above the quoted text.")
+    if language != "en":
+        intro += " " + _("English words work too.")
+    lines = [intro, ""]
     if view.get("gold_offer"):
         lines += [_("Gold cards offered:"), *numbered_gold(view), ""]
     elif view.get("hand") and with_hand:

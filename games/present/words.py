@@ -16,6 +16,7 @@ from django.utils.translation import gettext_lazy, ngettext
 
 from games import engine
 from games.engine.types import JSON
+from games.present import compass
 
 Names = Mapping[int, str]
 
@@ -166,7 +167,8 @@ COMPASS = "NESW"  # the order exits are named in (as the engine lists them)
 
 
 def _joined(exits: list[str]) -> str:
-    return "-".join(exits)
+    """Exits in the reader's letters: "E-S-W" in English, "E-S-O" in Italian."""
+    return compass.letters(exits)
 
 
 def _tunnel_kind(exits: list[str]) -> str:
@@ -206,12 +208,25 @@ def path_name(card: Mapping[str, Any]) -> str:
         name = _tunnel_kind(joined[0])
     if stubs:
         name += " " + ngettext("+ stub %(exits)s", "+ stubs %(exits)s", len(stubs)) % {
-            "exits": ", ".join(stubs)}
+            "exits": ", ".join(compass.letter(e) for e in stubs)}
     crystals = int(card.get("crystals") or 0)
     if crystals:
         name += " " + ngettext("(%(n)s crystal)", "(%(n)s crystals)", crystals) % {
             "n": crystals}
     return name
+
+
+def symmetric(card: Mapping[str, Any]) -> bool:
+    """Whether the card turned round is the same card (a straight tunnel, a crossroads):
+    its two placements in a cell are one and the same move for the player."""
+    if not card.get("segments"):
+        return False
+    for key in ("segments", "door_segments"):
+        sides = {frozenset(segment) for segment in card.get(key) or []}
+        turned = {frozenset(compass.OPPOSITE[s] for s in segment) for segment in sides}
+        if sides != turned:
+            return False
+    return True
 
 
 def catalog_card(ruleset: str, card_id: object) -> JSON | None:

@@ -44,6 +44,7 @@ urlpatterns: list[URLPattern] = [
     # patterns in order (each a regex match) until one fits.
     path("api/play/<token:secret>/", api.api_seat, name="api-seat"),
     path("api/play/<token:secret>/moves", api.api_move, name="api-moves"),
+    path("api/play/<token:secret>/version", api.api_version, name="api-version"),
     path("api/play/<token:secret>/record", api.api_record, name="api-record"),
     path("api/play/<token:secret>/accept", api.api_accept, name="api-accept"),
     path("api/play/<token:secret>/leave", api.api_leave, name="api-leave"),
@@ -57,6 +58,7 @@ urlpatterns: list[URLPattern] = [
     path("new/sent/", setup_pages.setup_sent, name="setup-sent"),
     path("new/confirm/<token:token>/", setup_pages.confirm, name="setup-confirm"),
     path("play/<token:secret>/", seat.seat_page, name="seat"),
+    path("play/<token:secret>/live", seat.seat_live, name="seat-live"),
     path("play/<token:secret>/move", seat.seat_move, name="seat-move"),
     path("play/<token:secret>/accept", seat.seat_accept, name="seat-accept"),
     path("play/<token:secret>/say", seat.seat_say, name="seat-say"),

@@ -1,20 +1,27 @@
-// Optional help on the seat page: choosing a card lights up the maze cells where it
-// can go; tapping a lit cell picks that placement (tap again for the other way round);
-// a bar at the bottom of the screen says what will be played and has the Play button,
-// so a card, a cell and Play fit on one screen of a phone. Without this script the page
-// works the same through its forms.
+// Optional help on the seat page: choosing a card lights up the maze cells where it can
+// go (for a map, the goals); tapping a lit cell picks that move and draws the card there
+// as it would lie, upright or turned round ("Turn round", or a second tap, turns it); a
+// rockfall's cell is marked. A bar at the bottom of the screen says what will be played
+// and has the Play button, so a card, a cell and Play fit on one screen of a phone.
+// Without this script the page works the same through its forms. The maze and the hand
+// may be replaced by live.js while the page is open: everything here is looked up when
+// used, and the listeners sit on the document.
 (function () {
   "use strict";
-  var maze = document.querySelector("svg.maze");
-  var forms = document.querySelectorAll("form.card-form");
+  var SVG = "http://www.w3.org/2000/svg";
   var bar = document.getElementById("turn-bar");
-  if (!maze || !forms.length || !bar) return;
+  if (!bar) return;
   var what = bar.querySelector(".what");
   var play = bar.querySelector("button.play");
+  var turn = bar.querySelector("button.turn");
+  var cancel = bar.querySelector("button.cancel");
   var active = null;
 
+  function maze() { return document.querySelector("svg.maze"); }
+
   function cellGroup(cell) {
-    return maze.querySelector('.cell[data-cell="' + cell + '"]');
+    var svg = maze();
+    return svg && cell ? svg.querySelector('.cell[data-cell="' + cell + '"]') : null;
   }
 
   function say(text, ready) {
@@ -26,7 +33,11 @@
 
   function chosenOption(form) {
     var select = form.querySelector("select");
-    return select.value ? select.options[select.selectedIndex] : null;
+    return select && select.value ? select.options[select.selectedIndex] : null;
+  }
+
+  function moveOf(option) {
+    try { return JSON.parse(option.value); } catch (e) { return {}; }
   }
 
   function cardName(form) {
@@ -34,24 +45,70 @@
     return name ? name.textContent.trim() : "";
   }
 
+  function optionsAt(form, cell) {
+    return Array.prototype.filter.call(form.querySelector("select").options, function (o) {
+      return o.dataset.cell === cell;
+    });
+  }
+
+  function clearMaze() {
+    var svg = maze();
+    if (!svg) return;
+    svg.querySelectorAll(".cell").forEach(function (g) { g.classList.remove("lit", "chosen"); });
+    svg.querySelectorAll(".preview").forEach(function (p) { p.remove(); });
+  }
+
+  // The chosen card drawn in its cell, turned as it would lie; a rockfall's cross.
+  function preview(form, option, g) {
+    var move = moveOf(option);
+    var layer = document.createElementNS(SVG, "g");
+    layer.setAttribute("class", "preview preview-" + (move.type || "move"));
+    if (move.type === "place") {
+      var drawing = form.closest(".hand-card").querySelector("svg.card-svg");
+      var face = document.createElementNS(SVG, "g");
+      if (move.rotated) face.setAttribute("transform", "rotate(180 50 50)");
+      if (drawing) {
+        Array.prototype.forEach.call(drawing.childNodes, function (node) {
+          face.appendChild(node.cloneNode(true));
+        });
+      }
+      layer.appendChild(face);
+    } else if (move.type === "rockfall") {
+      [["18", "18", "82", "82"], ["82", "18", "18", "82"]].forEach(function (line) {
+        var cross = document.createElementNS(SVG, "line");
+        ["x1", "y1", "x2", "y2"].forEach(function (key, i) { cross.setAttribute(key, line[i]); });
+        layer.appendChild(cross);
+      });
+    }
+    var frame = document.createElementNS(SVG, "rect");
+    ["x", "y", "width", "height", "rx"].forEach(function (key, i) {
+      frame.setAttribute(key, ["3", "3", "94", "94", "7"][i]);
+    });
+    frame.setAttribute("class", "preview-frame");
+    layer.appendChild(frame);
+    g.appendChild(layer);
+  }
+
   function show(form, scroll) {
     active = form;
-    maze.querySelectorAll(".cell").forEach(function (g) { g.classList.remove("lit", "chosen"); });
+    clearMaze();
     document.querySelectorAll(".hand-card").forEach(function (c) {
       c.classList.toggle("active", c.contains(form));
     });
     var first = null;
     (form.dataset.cells || "").split(" ").forEach(function (cell) {
-      var g = cell && cellGroup(cell);
+      var g = cellGroup(cell);
       if (g) { g.classList.add("lit"); first = first || g; }
     });
     var option = chosenOption(form);
-    var svg = form.closest(".hand-card").querySelector("svg.card-svg");
-    if (svg) svg.classList.toggle("turned", !!option && option.value.indexOf('"rotated":true') >= 0);
-    if (option && option.dataset.cell) {
-      var g = cellGroup(option.dataset.cell);
-      if (g) g.classList.add("chosen");
+    var drawing = form.closest(".hand-card").querySelector("svg.card-svg");
+    if (drawing) drawing.classList.toggle("turned", !!option && moveOf(option).rotated === true);
+    var chosen = option && cellGroup(option.dataset.cell);
+    if (chosen) {
+      chosen.classList.add("chosen");
+      preview(form, option, chosen);
     }
+    turn.hidden = !(option && option.dataset.cell && optionsAt(form, option.dataset.cell).length > 1);
     if (option) say(cardName(form) + ": " + option.textContent.trim(), true);
     else if (first) say(cardName(form) + ": " + bar.dataset.chooseCell, false);
     else say(cardName(form), false);
@@ -60,30 +117,67 @@
     }
   }
 
-  forms.forEach(function (form) {
-    var card = form.closest(".hand-card");
-    var select = form.querySelector("select");
-    card.addEventListener("click", function (event) {
-      if (!event.target.closest("select, button, input, label")) show(form, true);
-    });
-    select.addEventListener("focus", function () { show(form, false); });
-    select.addEventListener("change", function () { show(form, false); });
-  });
-
-  maze.addEventListener("click", function (event) {
-    var g = event.target.closest(".cell");
-    if (!active) { say(bar.dataset.noCard, false); return; }
-    if (!g || !g.classList.contains("lit")) { say(bar.dataset.unlit, !!chosenOption(active)); return; }
+  // The next move of the active card on this cell (upright, then turned round, ...).
+  function cycle(cell) {
     var select = active.querySelector("select");
-    var options = Array.prototype.filter.call(select.options, function (o) {
-      return o.dataset.cell === g.dataset.cell;
-    });
+    var options = optionsAt(active, cell);
     if (!options.length) return;
     var next = (options.indexOf(select.options[select.selectedIndex]) + 1) % options.length;
     options[next].selected = true;
     show(active, false);
+  }
+
+  function stop() {
+    if (active) active.querySelector("select").value = "";
+    active = null;
+    clearMaze();
+    document.querySelectorAll(".hand-card.active").forEach(function (c) {
+      c.classList.remove("active");
+    });
+    document.querySelectorAll("svg.card-svg.turned").forEach(function (s) {
+      s.classList.remove("turned");
+    });
+    bar.hidden = true;
+    document.body.classList.remove("choosing");
+    document.dispatchEvent(new CustomEvent("seat:idle"));
+  }
+
+  function formOf(target) {
+    var card = target.closest && target.closest(".hand-card");
+    return card ? card.querySelector("form.card-form") : null;
+  }
+
+  document.addEventListener("click", function (event) {
+    var form = formOf(event.target);
+    if (form && !event.target.closest("select, button, input, label")) {
+      show(form, true);
+      return;
+    }
+    var svg = maze();
+    if (!svg || !svg.contains(event.target) || !document.querySelector("form.card-form")) {
+      return;  // not this seat's turn to play a card: the maze is only to look at
+    }
+    var g = event.target.closest(".cell");
+    if (!active || !document.contains(active)) { say(bar.dataset.noCard, false); return; }
+    if (!g || !g.classList.contains("lit")) {
+      say(bar.dataset.unlit, !!chosenOption(active));
+      return;
+    }
+    cycle(g.dataset.cell);
+  });
+  ["focusin", "change"].forEach(function (kind) {
+    document.addEventListener(kind, function (event) {
+      if (event.target.matches && event.target.matches("form.card-form select")) {
+        show(event.target.closest("form"), false);
+      }
+    });
   });
 
+  turn.addEventListener("click", function () {
+    var option = active && chosenOption(active);
+    if (option) cycle(option.dataset.cell);
+  });
+  cancel.addEventListener("click", stop);
   play.addEventListener("click", function () {
     if (!active) return;
     if (chosenOption(active)) {
@@ -91,5 +185,17 @@
     } else {
       active.querySelector("select").focus();
     }
+  });
+
+  // The hint names the lit cells only when this script runs (without it nothing lights).
+  function hints() {
+    document.querySelectorAll(".hint[data-script-hint]").forEach(function (hint) {
+      hint.textContent = hint.dataset.scriptHint;
+    });
+  }
+  hints();
+  document.addEventListener("seat:refreshed", function () {
+    active = null;
+    hints();
   });
 })();

@@ -146,16 +146,19 @@ def check_no_leaks(state: State) -> None:
         for event in data["log"]:
             if event["type"] == "round_end" and in_progress:
                 assert event["round"] < state.round
+        # Goals: hidden while the round is in progress (but to the seat whose map showed
+        # one), every one shown once it has ended (docs/RULES.md "End of a round").
         known = set() if seat is None else set(state.known_goals[seat])
         for goal in data["goals"]:
-            if not goal["revealed"] and goal["goal"] not in known:
+            if not goal["revealed"] and goal["goal"] not in known and in_progress:
                 assert goal["status"] == "hidden"
+            assert goal.get("shown", False) == (not in_progress and not goal["revealed"])
         for cell in data["board"]:
             card = cell["card"]
             if card["kind"] == "goal" and not card["revealed"]:
                 index = GOAL_CELLS.index((cell["x"], cell["y"]))
-                assert card["exits"] == []
-                if index not in known:
+                assert (card["exits"] == []) == in_progress
+                if index not in known and in_progress:
                     assert card["goal"] == "hidden"
         for event in data["log"]:
             if event["type"] == "map" and event["seat"] != seat:

@@ -156,7 +156,9 @@ def test_roles_are_shown_when_the_round_ends() -> None:
         results = view(state, seat)["round_results"]
         assert results == [{"round": 1, "reason": "exhausted", "finder": None,
                             "winners": "saboteurs", "roles": [D, S, D, D],
-                            "set_aside_roles": aside, "discarded_roles": []}]
+                            "set_aside_roles": aside, "discarded_roles": [],
+                            "goals": results[0]["goals"]}]
+        assert sorted(results[0]["goals"]) == ["gold", "stone", "stone"]
     end = next(e for e in view(state, 2)["log"] if e["type"] == "round_end")
     assert end["set_aside_roles"] == aside  # the log's round-end line shows them too
 
@@ -212,3 +214,46 @@ def test_goal_order_depends_on_the_seed_and_the_same_seed_repeats() -> None:
 def test_bad_setup_is_refused(args: tuple, message: str) -> None:
     with pytest.raises(ValueError, match=message):
         new_game(*args)
+
+
+def test_every_goal_is_shown_once_the_round_is_over_and_never_before() -> None:
+    """docs/RULES.md "End of a round": the goals still face down are shown too, so the
+    table sees where the gold was; a goal shown this way is not turned over."""
+    before = position(seats=4, turn=0, roles=[D, S, D, D], hands={0: ["p05"], 1: [], 2: [],
+                                                                  3: []},
+                      goals=["stone-nw", "stone-ne", "gold"])
+    for seat in (None, 0, 1):
+        assert [g["status"] for g in view(before, seat)["goals"]] == ["hidden"] * 3
+    before.deck.clear()
+    before.round = 3
+    ended = apply(before, {"type": "pass", "card": "p05"})
+    assert ended.finished
+    for seat in (None, 0, 1, 3):
+        shown = view(ended, seat)
+        assert [(g["status"], g["revealed"], g.get("shown")) for g in shown["goals"]] == [
+            ("stone", False, True), ("stone", False, True), ("gold", False, True)]
+        goals = [c["card"] for c in shown["board"] if c["card"]["kind"] == "goal"]
+        assert sorted(c["goal"] for c in goals) == ["gold", "stone", "stone"]
+        assert all(c["shown"] and not c["revealed"] and c["exits"] for c in goals)
+        assert shown["round_results"][-1]["goals"] == ["stone", "stone", "gold"]
+    end = next(e for e in ended.log if e["type"] == "round_end")
+    assert end["goals"] == ["stone", "stone", "gold"]
+
+
+def test_the_goals_of_a_round_won_by_the_gold_are_shown_while_the_gold_is_handed_out(
+) -> None:
+    state = gold_found_by(0, [D, S, D, D])
+    assert state.phase == "gold"
+    goals = view(state, 1)["goals"]
+    assert [(g["status"], g["revealed"], "shown" in g) for g in goals] == [
+        ("stone", False, True), ("gold", True, False), ("stone", False, True)]
+    after = pick_all_state(state)
+    assert after.phase == "play" and after.round == 2  # the new round's goals are hidden
+    assert [g["status"] for g in view(after, 1)["goals"]] == ["hidden"] * 3
+    assert view(after, 1)["round_results"][0]["goals"] == ["stone", "gold", "stone"]
+
+
+def pick_all_state(state):
+    while state.phase == "gold":
+        state = apply(state, legal_moves(state)[0])
+    return state

@@ -129,3 +129,41 @@ def test_machines_are_recognised() -> None:
     assert is_automatic([], "MAILER-DAEMON@example.com")
     assert is_automatic([], "postmaster@example.com")
     assert not is_automatic([("Auto-Submitted", "no")], "ann@example.com")
+
+
+# A curve N-E: upright its exits are N-E, turned round S-W.
+CURVE_VIEW = {"seat": 0, "ruleset": "base", "players": [], "hand": [
+    engine.card_json(engine.rules_for("base").cards["p08"])]}
+
+
+@pytest.mark.parametrize(("language", "upright", "turned"), [
+    ("en", "N-E", "S-W"), ("it", "N-E", "S-O"), ("es", "n-e", "s-o"),
+    ("de", "N-O", "S-W"), ("nl", "N-O", "Z-W"),
+    ("it", "nord-est", "sud-ovest"), ("de", "NO", "SW"), ("nl", "noord-oost", "ZW"),
+])
+def test_a_placement_can_name_its_exits_in_the_readers_letters(language: str, upright: str,
+                                                                turned: str) -> None:
+    """Italian and Spanish write O for west, German O for east, Dutch O for east and Z for
+    south: "gioca 1 in 2,1 S-O" is the curve turned round, "spiele 1 auf 2,1 S-O" is no
+    side of it."""
+    verb = kw.first(kw.VERBS["play"], language)
+    for exits, rotated in ((upright, False), (turned, True)):
+        command = parse_reply([f"{verb} 1 {kw.first(kw.AT, language)} 2,1 {exits}"],
+                              language).move
+        assert command is not None
+        assert to_move(command, CURVE_VIEW, {}) == {
+            "type": "place", "card": "p08", "x": 2, "y": 1, "rotated": rotated}
+
+
+def test_exits_the_card_cannot_have_are_refused_in_the_readers_letters() -> None:
+    from django.utils import translation
+
+    command = parse_reply(["spiele 1 auf 2,1 S-O"], "de").move  # O is east in German
+    assert command is not None and command.exits == ("E", "S")
+    with translation.override("de"), pytest.raises(CommandError) as refused:
+        to_move(command, CURVE_VIEW, {})
+    from games.inbound.commands import command_error
+    with translation.override("de"):
+        assert command_error(refused.value) == (
+            "Karte 1 kann nicht die Ausgänge O-S haben: aufrecht hat sie N-O, um 180° "
+            "gedreht S-W.")

@@ -54,8 +54,11 @@ def test_a_mapped_goal_shows_what_the_map_showed_only_to_that_seat() -> None:
 
 @pytest.mark.parametrize(("event", "sentence"), [
     ({"type": "round_start", "round": 2, "first": 1}, "Round 2 begins; Bob plays first."),
+    # A straight tunnel turned round is the same card: the log does not say "turned".
     ({"type": "place", "seat": 0, "card": "p01", "name": "Tunnel N-S", "x": 1, "y": 0,
-      "rotated": True}, "Ann placed Tunnel N-S at (1, 0). (turned round)"),
+      "rotated": True}, "Ann placed Tunnel N-S at (1, 0)."),
+    ({"type": "place", "seat": 0, "card": "p08", "name": "Curve N-E", "x": 1, "y": 0,
+      "rotated": True}, "Ann placed Curve N-E at (1, 0), turned round."),
     ({"type": "break", "seat": 2, "card": "a01", "target": 0, "tool": "cart"},
      "Cy broke the cart of Ann."),
     ({"type": "repair", "seat": 1, "card": "a10", "target": 1, "tool": "pickaxe"},

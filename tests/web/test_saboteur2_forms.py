@@ -170,6 +170,9 @@ def test_an_inspection_is_read_only_by_the_inspector() -> None:
         if seat == inspector:
             assert f"You inspected Player{target}: " in body
             assert f"(your inspection: {describe.role_name(role)})" in body
+        elif seat == target:  # the inspected player reads it about themselves
+            assert f"Player{inspector} inspected your dwarf card." in body
+            assert "your inspection" not in body
         else:
             assert f"Player{inspector} inspected the dwarf card of Player{target}." in body
             assert f"inspected Player{target}: " not in body and "your inspection" not in body

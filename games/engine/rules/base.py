@@ -47,7 +47,8 @@ class BaseRules(PlacementRules, ActionRules):
         state.log.append({"type": "round_end", "round": state.round,
                           "reason": "gold" if gold_found else "exhausted",
                           "finder": state.finder, "winners": winners,
-                          "roles": list(state.roles), **self.dwarf_cards_shown(state)})
+                          "roles": list(state.roles), **self.dwarf_cards_shown(state),
+                          "goals": self.goal_results(state)})
         if gold_found:
             self.offer_gold(state)
             if state.phase == "gold":
@@ -61,6 +62,12 @@ class BaseRules(PlacementRules, ActionRules):
         the ones set aside (Saboteur 2 adds the hats discarded by Swap your hats). Only
         the round_end event carries them, so no view holds them before the round ends."""
         return {"set_aside_roles": list(state.roles_aside), "discarded_roles": []}
+
+    def goal_results(self, state: State) -> list[str]:
+        """What lay under each goal, top to bottom ("gold" or "stone"): the round_end
+        event shows them all (docs/RULES.md "End of a round": the table sees where the
+        gold was, also when nobody reached it)."""
+        return ["gold" if kind == "gold" else "stone" for kind in state.goal_kinds]
 
     def round_winners(self, state: State, gold_found: bool) -> str:
         if gold_found:

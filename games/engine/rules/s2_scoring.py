@@ -73,7 +73,8 @@ class S2Scoring(BaseRules):
                           "reason": "gold" if gold_found else "exhausted",
                           "finder": state.finder, "winners": label,
                           "winning_seats": winners, "roles": list(state.roles),
-                          **self.dwarf_cards_shown(state)})
+                          **self.dwarf_cards_shown(state),
+                          "goals": self.goal_results(state)})
         share = SHARE.get(len(winners), 1)
         for seat in winners:
             self.pay(state, seat, max(0, share - DEDUCTION.get(state.roles[seat], 0)), "win")

@@ -3,6 +3,8 @@
     GET  /api/play/<secret>/        {"version", "seat", "view", "legal_moves", "players",
                                      "commitment", "chain": {"version", "head"}}
                                     (+ "salt", "seed" once the game is over)
+    GET  /api/play/<secret>/version {"version", "status", "talk", "notice"}: cheap, for
+                                    polling (the seat page's script asks it while open)
     GET  /api/play/<secret>/record  the finished game's record (409 before the end)
          ("players": [{"seat", "name", "bot"}], who sits where and which seats bots play)
     POST /api/play/<secret>/accept  take the seat; through an invitation link the player's
@@ -29,6 +31,7 @@ from functools import wraps
 from typing import Any
 
 from django.core.exceptions import RequestDataTooBig
+from django.db.models import OuterRef, Subquery
 from django.http import HttpRequest, JsonResponse
 from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
@@ -36,7 +39,7 @@ from django.views.decorators.csrf import csrf_exempt
 from games import engine
 from games.handover import opening
 from games.handover.handover_errors import HandoverError
-from games.models import Game, Seat, SeatKind
+from games.models import Game, GameNotice, Message, Seat, SeatKind
 from games.models.links import find_seat, hash_token, token_digest
 from games.ops import limits
 from games.play import moves, services
@@ -208,6 +211,30 @@ def api_seat(request: HttpRequest, secret: str) -> JsonResponse:
     if isinstance(seat, JsonResponse):
         return seat
     return _payload(seat.game, seat)
+
+
+@csrf_exempt
+@api_methods("GET", "HEAD")
+def api_version(request: HttpRequest, secret: str) -> JsonResponse:
+    """How far the game is: its version (moves made), status, and the ids of its latest
+    table talk message and table notice (0: none). A page polls this and fetches itself
+    again only when something changed; it counts against the link's limit like every API
+    request."""
+    seat = _seat_within_limits(secret)
+    if isinstance(seat, JsonResponse):
+        return seat
+    latest = Game.objects.filter(pk=seat.game_id).values("version", "status").annotate(
+        talk=_newest(Message), notice=_newest(GameNotice)).get()  # one query
+    return private(JsonAnswer({"version": int(latest["version"]),
+                               "status": str(latest["status"]),
+                               "talk": int(latest["talk"] or 0),
+                               "notice": int(latest["notice"] or 0)}))
+
+
+def _newest(model: type[Message] | type[GameNotice]) -> Subquery:
+    """The id of the game's newest row of `model` (table talk, or a table notice)."""
+    return Subquery(model.objects.filter(game_id=OuterRef("pk")).order_by("-id")
+                    .values("id")[:1])
 
 
 # No CSRF token here: this endpoint is for non-browser clients, and the credential is

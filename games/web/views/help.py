@@ -36,7 +36,10 @@ def rules(request: HttpRequest, ruleset: str) -> HttpResponse:
         return render(request, "games/rules.html", {
             "ruleset": ruleset, "title": ruleset_name(ruleset), "paths": paths,
             "actions": actions, "expansion": ruleset == "saboteur2",
-            "LANGUAGE_CODE": translation.get_language()})
+            "table_cards": rules_page.table_cards(), "setup": rules_page.base_setup(),
+            "saboteur_shares": rules_page.saboteur_shares(),
+            "winner_shares": rules_page.winner_shares(), "dwarves": rules_page.s2_dwarves(),
+            "s2": rules_page.s2_numbers(), "LANGUAGE_CODE": translation.get_language()})
 
 
 @require_POST
@@ -48,7 +51,7 @@ def ask_links(request: HttpRequest) -> HttpResponse:
         except limits.Limited as busy:
             return too_many(request, busy)
     # The same answer whatever the address: it reveals nothing about who plays.
-    messages.success(request, _("If this address has seats in open games, we have emailed "
+    messages.success(request, _("If this address has seats in games here, we have emailed "
                                 "it their links. Look in your mailbox (and its spam folder)."))
     return redirect("games:links-sent")
 

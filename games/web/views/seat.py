@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib import messages
+from django.db.models import Max
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
@@ -31,20 +32,32 @@ from games.web.views.seat_access import (
 )
 
 
-def _render(request: HttpRequest, seat: Seat, status: int = 200, **extra: Any) -> HttpResponse:
+def _context(seat: Seat, secret: str, **extra: Any) -> dict[str, Any]:
     game = Game.objects.get(pk=seat.game_id)
     view, moves = pages.view_and_moves(game, seat)
     context = pages.page_context(game, seat, view, moves)
-    secret = extra.pop("secret")
+    marks = game.messages.aggregate(talk=Max("id")), game.notices.aggregate(notice=Max("id"))
     context.update(
         secret=secret, replay_url=seat_path(secret) + "replay/",
         record_url=f"/api/play/{secret}/record",
-        talk_form=extra.pop("talk_form", None) or TalkForm(auto_id="talk_%s"),
-        preferences_form=PreferencesForm(
-            initial={"time_zone": seat.time_zone, "language": seat.language}),
+        # What the page's script compares with /api/play/<secret>/version to know when to
+        # fetch the page's changing parts again (/play/<secret>/live).
+        live={"version": game.version, "talk": marks[0]["talk"] or 0,
+              "notice": marks[1]["notice"] or 0},
         chosen_cards=extra.pop("chosen_cards", []), chosen_remove=extra.pop("chosen_remove", ""),
         **extra,
     )
+    return context
+
+
+def _render(request: HttpRequest, seat: Seat, status: int = 200, **extra: Any) -> HttpResponse:
+    secret = extra.pop("secret")
+    context = _context(
+        seat, secret,
+        talk_form=extra.pop("talk_form", None) or TalkForm(auto_id="talk_%s"),
+        preferences_form=PreferencesForm(
+            initial={"time_zone": seat.time_zone, "language": seat.language}),
+        **extra)
     return private(render(request, "games/seat.html", context, status=status))
 
 
@@ -61,6 +74,16 @@ def seat_page(request: HttpRequest, seat: Seat, secret: str) -> HttpResponse:
             "fairness": record.fairness(seat.game)}))
     kept = request.session.pop(f"kept:{seat.pk}", None) if hasattr(request, "session") else None
     return _render(request, seat, secret=secret, **(kept or {}))
+
+
+@require_GET
+@with_seat
+def seat_live(request: HttpRequest, seat: Seat, secret: str) -> HttpResponse:
+    """The parts of the seat page that change as the game goes on (status, maze, hand,
+    players, log, table talk), for the page's script to swap in without a reload. It
+    reads nothing of the session: the page's notices and a refused move's kept choice
+    stay for the page itself."""
+    return private(render(request, "games/_seat_live.html", _context(seat, secret)))
 
 
 @require_POST
