@@ -50,7 +50,8 @@ def parse_player(text: str) -> services.PlayerSpec:
             raise CommandError(f"after a player's address only lang=LANG and tz=ZONE may "
                                f"follow, not {word!r}")
         chosen[SEAT_CHOICES[key]] = value
-    return services.PlayerSpec(name=match["name"], email=match["email"], **chosen)
+    return services.PlayerSpec(name=match["name"], email=match["email"],
+                               language=chosen["language"], time_zone=chosen["time_zone"])
 
 
 def resolve_choices(players: list[services.PlayerSpec], language: str,
