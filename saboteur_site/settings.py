@@ -157,6 +157,7 @@ TEMPLATES = [
                 "disputes": "games.web.templatetags.dispute_box",
                 "seat_emails": "games.web.templatetags.seat_emails",
                 "seat_handover": "games.web.templatetags.seat_handover",
+                "table_again": "games.web.templatetags.table_again",
             },
         },
     },
