@@ -143,3 +143,12 @@ def test_the_host_page_forms_need_csrf(client: Client, commit: Any) -> None:
     assert strict.post(page + "resend", {"seat": 0}).status_code == 403
     game.refresh_from_db()
     assert game.status == Game.Status.SETUP
+
+
+def test_the_host_link_never_reaches_a_log_line() -> None:
+    from saboteur_site.log_redaction import redact
+
+    token = "Ab1_-" * 8 + "xyz"
+    for line in (f"GET /new/host/{token}/ 200", f"POST /new/host/{token}/resend 302",
+                 f"Not Found: /new/host/{token[:20]}/"):
+        assert token[:20] not in redact(line), line
