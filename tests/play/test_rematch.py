@@ -18,7 +18,7 @@ from games.models.mailboxes import mailbox_hash
 from games.play import services
 from games.play.rematch import propose_rematch
 from tests.email_support import dig
-from tests.support import GameWithLinks, move_for, seat_move, token_of
+from tests.support import GameWithLinks, make_game, move_for, seat_move, token_of
 
 EMAILS = ["ann@example.org", "bo@example.org", "cy@example.org"]
 
@@ -90,9 +90,11 @@ def test_a_rematch_from_the_proposal_to_its_first_move(client: Client, commit: A
     for email, path in own.items():
         assert any(path in str(m.body) for m in mail.outbox if m.to == [email]), email
     new_links = set(own.values())
-    for number in range(3):
+    english = ("This table plays again", "1 of 3 players have accepted")
+    italian = ("Questo tavolo gioca di nuovo", "Hanno accettato in 1 su 3")  # Cy's page
+    for number, words in enumerate([english, english, italian]):
         old_page = client.get(table.page(number)).content.decode()
-        assert "This table plays again" in old_page and "1 of 3 players" in old_page
+        assert all(word in old_page for word in words), number
         assert not any(link in old_page for link in new_links)
     # Proposing again, from any seat, gives the same rematch.
     with commit():
@@ -116,3 +118,49 @@ def test_a_rematch_from_the_proposal_to_its_first_move(client: Client, commit: A
     assert not actor.is_bot
     moved = seat_move(actor, rematch.version, engine.legal_moves(state)[0])
     assert moved.version == rematch.version + 1
+
+
+@pytest.mark.django_db
+def test_no_rematch_before_the_end_nor_beyond_the_caps(client: Client, commit: Any,
+                                                       settings: Any) -> None:
+    running = make_game()
+    with commit():
+        answer = client.post(running.page(0) + "again", follow=True)
+    assert "A rematch can be proposed once the game is over." in answer.content.decode()
+    assert "Play again, same table" not in client.get(running.page(0)).content.decode()
+    assert not Game.objects.filter(rematch_of=running.game).exists()
+    table = finished_table(bot=False)
+    settings.SETUP_INVITATIONS_PER_RECIPIENT_PER_DAY = 0
+    with commit():
+        answer = client.post(table.page(0) + "again", follow=True)
+    assert "has been invited as often today" in answer.content.decode()
+    assert not Game.objects.filter(rematch_of=table.game).exists()
+    assert client.get(table.page(0) + "again").status_code == 405
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.postgres
+def test_proposals_at_once_make_one_rematch() -> None:
+    """Real threads, real row locks: only meaningful on PostgreSQL."""
+    from django.db import connection
+
+    if connection.vendor != "postgresql":
+        pytest.skip("needs PostgreSQL (set DATABASE_URL): SQLite has no row locks")
+    table = finished_table()
+    barrier = threading.Barrier(3)
+    made: list[int] = []
+
+    def propose(number: int) -> None:
+        try:
+            barrier.wait()
+            made.append(propose_rematch(table.seats[number].pk).game.pk)
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=propose, args=(n,)) for n in range(3)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert len(made) == 3 and len(set(made)) == 1
+    assert Game.objects.filter(rematch_of=table.game).count() == 1
