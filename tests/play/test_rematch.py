@@ -96,6 +96,8 @@ def test_a_rematch_from_the_proposal_to_its_first_move(client: Client, commit: A
         old_page = client.get(table.page(number)).content.decode()
         assert all(word in old_page for word in words), number
         assert not any(link in old_page for link in new_links)
+    replay = client.get(table.page(0) + "replay/").content.decode()
+    assert "This table plays again" in replay and f"/watch/{rematch.public_id}/" in replay
     # Proposing again, from any seat, gives the same rematch.
     with commit():
         client.post(table.page(0) + "again")

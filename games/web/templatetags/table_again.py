@@ -25,3 +25,10 @@ def table_again(context: template.Context) -> dict[str, Any]:
         "can_propose": (game.status == Game.Status.FINISHED and found.rematch is None
                         and seat.kind == SeatKind.PERSON),
     }
+
+
+@register.inclusion_tag("games/_table_links.html", takes_context=True)
+def table_links(context: template.Context) -> dict[str, Any]:
+    """The replay page's header line: the game's rematch and the game it replays, linked by
+    their public pages only. Context: game."""
+    return {"again": find_table_again(context["game"])}
