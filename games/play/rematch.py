@@ -15,14 +15,16 @@ one rematch per game).
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
 
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games.mail import plan
-from games.models import Game, Seat, SeatKind
+from games.models import Game, OpenSeat, Seat, SeatKind
 from games.models.host_limits import record_invitations
 from games.play.game_setup import PlayerSpec, accept_seat, create_game, invite_seat
 from games.play.service_errors import SetupError
@@ -65,11 +67,14 @@ def propose_rematch(seat_id: int) -> Rematch:
         proposer = next(seat for seat in seats if seat.pk == seat_id)
         if proposer.kind != SeatKind.PERSON or not proposer.email:
             raise SetupError("bad_setup", _("Only a player can propose a rematch."))
+        left = _left_the_table(game)
         order = rotated(seats)
-        others = [seat.email for seat in order if _is_person(seat) and seat.pk != seat_id]
+        others = [seat.email for seat in order
+                  if _is_person(seat, left) and seat.pk != seat_id]
         check_caps(proposer.email, others)
         made = create_game(
-            name=game.name, players=[_player(seat) for seat in order], ruleset=game.ruleset,
+            name=game.name, players=[_player(seat, left) for seat in order],
+            ruleset=game.ruleset,
             options=game.options, hours_per_move=game.hours_per_move,
             spectators_allowed=game.spectators_allowed, timeout_policy=game.timeout_policy,
             invite=False, list_open_seats=game.list_open_seats,
@@ -93,14 +98,23 @@ def propose_rematch(seat_id: int) -> Rematch:
     return Rematch(game=rematch, new=True)
 
 
-def _is_person(seat: Seat) -> bool:
-    return seat.kind == SeatKind.PERSON and bool(seat.email)
+def _left_the_table(game: Game) -> set[int]:
+    """Seats still looking for a new player when the game ended: their player had left
+    (or was away), so a bot plays them in the rematch and nobody is invited to them."""
+    still_open = OpenSeat.objects.filter(game=game).filter(
+        Q(outcome=OpenSeat.Outcome.OPEN) | Q(outcome=OpenSeat.Outcome.CLOSED))
+    return set(still_open.values_list("seat_id", flat=True)) | set(
+        game.seats.filter(open_since__isnull=False).values_list("pk", flat=True))
 
 
-def _player(seat: Seat) -> PlayerSpec:
+def _is_person(seat: Seat, left: Collection[int] = ()) -> bool:
+    return seat.kind == SeatKind.PERSON and bool(seat.email) and seat.pk not in left
+
+
+def _player(seat: Seat, left: set[int]) -> PlayerSpec:
     """The old seat's player, with the language and time zone they play in now; a seat
-    with no player left (no address) is a bot's in the rematch."""
-    if not _is_person(seat):
+    with no player left (no address, or they left the table) is a bot's in the rematch."""
+    if not _is_person(seat, left):
         return PlayerSpec(name=seat.player_name, bot=True)
     return PlayerSpec(name=seat.player_name, email=seat.email, time_zone=seat.time_zone,
                       language=seat.language)

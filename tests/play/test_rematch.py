@@ -12,7 +12,7 @@ from django.core import mail
 from django.test import Client
 
 from games import engine
-from games.models import Game, Invitation, Move, Seat
+from games.models import Game, Invitation, Move, OpenSeat, Seat
 from games.models.links import link_for
 from games.models.mailboxes import mailbox_hash
 from games.play import services
@@ -166,3 +166,21 @@ def test_proposals_at_once_make_one_rematch() -> None:
         thread.join()
     assert len(made) == 3 and len(set(made)) == 1
     assert Game.objects.filter(rematch_of=table.game).count() == 1
+
+
+@pytest.mark.django_db
+def test_a_player_who_left_the_table_is_not_invited_again(client: Client,
+                                                          commit: Any) -> None:
+    table = finished_table(bot=False)
+    # Ann left during the game and nobody took her seat before it ended.
+    OpenSeat.objects.create(game=table.game, seat=table.seats[0], reason="left",
+                            outcome=OpenSeat.Outcome.CLOSED, left_name="Ann",
+                            version=3, closed_at=table.game.updated_at)
+    mail.outbox.clear()
+    with commit():
+        client.post(table.page(1) + "again")
+    rematch = Game.objects.get(rematch_of=table.game)
+    assert [(s.player_name, s.is_bot) for s in rematch.seats.order_by("number")] == [
+        ("Cy", False), ("Ann", True), ("Bo", False)]
+    assert not [m for m in mail.outbox if m.to == [EMAILS[0]] and "invited" in m.subject]
+    assert [m for m in mail.outbox if m.to == [EMAILS[2]] and "invito" in m.subject]
