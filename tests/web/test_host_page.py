@@ -91,6 +91,7 @@ def test_an_invitation_sent_again_is_counted_by_the_caps(client: Client, commit:
         refused = client.post(page + "resend", {"seat": 0})
     assert refused.status_code == 400
     assert "has been invited as often today" in refused.content.decode()
+    assert_shows_nothing_secret(refused.content.decode(), game)
     assert invitations_to(EMAILS[0]) == before + 1
     # A seat already taken, a bot's, or no seat at all: a clear error.
     with commit():
@@ -99,6 +100,7 @@ def test_an_invitation_sent_again_is_counted_by_the_caps(client: Client, commit:
         with commit():
             wrong = client.post(page + "resend", {"seat": seat})
         assert wrong.status_code == 400, seat
+        assert_shows_nothing_secret(wrong.content.decode(), game)
     assert invitations_to(EMAILS[2]) == 1
 
 
