@@ -103,6 +103,9 @@ def test_a_rematch_from_the_proposal_to_its_first_move(client: Client, commit: A
         client.post(table.page(0) + "again")
     assert propose_rematch(table.seats[2].pk).game == rematch
     assert Game.objects.filter(rematch_of=old).count() == 1
+    before = client.get(own[EMAILS[0]]).content.decode()
+    assert "This game is a rematch of" in before
+    assert not any(path in before for email, path in own.items() if email != EMAILS[0])
     # The others accept through their own links; it starts when everyone has.
     for email in (EMAILS[0], EMAILS[2]):
         with commit():

@@ -154,3 +154,11 @@ def test_the_host_link_never_reaches_a_log_line() -> None:
     for line in (f"GET /new/host/{token}/ 200", f"POST /new/host/{token}/resend 302",
                  f"Not Found: /new/host/{token[:20]}/"):
         assert token[:20] not in redact(line), line
+
+
+@pytest.mark.parametrize("language", ["it", "nl", "es", "de"])
+def test_the_host_page_speaks_each_language(client: Client, commit: Any,
+                                            language: str) -> None:
+    _game, page = hosted(client, commit)
+    body = client.get(page, headers={"Accept-Language": language}).content.decode()
+    assert f'lang="{language}"' in body and "not yet" not in body
