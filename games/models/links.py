@@ -1,4 +1,4 @@
-"""Private seat links and invitation links (README "Links and what the database holds").
+"""Private seat links and invitation links (docs/operations.md "Links and their keys").
 
 A seat's own link carries token = HMAC-SHA256(link key, "seat-link:" + the seat's random
 salt). The database holds the salt, the sha256 of the token and which link key made it

@@ -1,4 +1,4 @@
-"""Setting up games on the web page, abuse-proof (README "Setting up a game").
+"""Setting up games on the web page, abuse-proof (docs/playing.md "Setting up a game").
 
 The page is open to anyone, so it must not make the server email strangers for them:
 - the host gives their own address and confirms it through a link emailed there before

@@ -128,8 +128,8 @@ class Command(BaseCommand):
                             help="when a deadline passes: the server passes (auto_pass, the "
                                  "default), the game waits (wait) or a bot plays (bot)")
         parser.add_argument("--while-seat-open", default="bot", choices=["bot", "wait"],
-                            help="while a seat looks for a new player (README \"When a "
-                                 "player leaves\"): a bot plays it (bot, the default) or the "
+                            help="while a seat looks for a new player (docs/playing.md \"When "
+                                 "a player leaves\"): a bot plays it (bot, the default) or the "
                                  "game waits (wait)")
         parser.add_argument("--open-absent-seats", action="store_true",
                             help="look for a new player for a seat marked absent")
