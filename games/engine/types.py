@@ -8,10 +8,26 @@ checked by mypy. `total=False` marks keys that only some cards, events or rulese
 
 from __future__ import annotations
 
-from typing import Any, TypedDict
+from typing import Any, Required, TypedDict
 
 JSON = dict[str, Any]
-Move = dict[str, Any]
+
+
+class Move(TypedDict, total=False):
+    """A move as `legal_moves` lists it and `apply` takes it (engine README "Moves"): a
+    `type`, and the fields that type has. `apply` checks an untrusted dict against the
+    shapes before any rule reads it."""
+    type: Required[str]  # "place", "action", "rockfall", "map", "pass", "free", ...
+    seat: int  # the seat that moves (the server always sends the seat of the link)
+    card: str | None  # null only for a pass with an empty hand
+    cards: list[str]  # Saboteur 2: pass and free
+    x: int
+    y: int
+    rotated: bool
+    target: int
+    tool: str | None
+    goal: int
+    remove: str  # Saboteur 2: free
 
 
 class CardView(TypedDict, total=False):

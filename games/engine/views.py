@@ -9,12 +9,13 @@ Log events keep their secret fields under `_secret`, shown only to the seats in
 from __future__ import annotations
 
 import json
+from typing import cast
 
 from .cards import GOAL_CELLS, GOAL_CONTENTS, GOLD_VALUES, CardSpec
 from .geometry import names_of
 from .rules import rules_for
 from .state import Event, State
-from .types import JSON
+from .types import JSON, SeatView
 
 
 def card_json(spec: CardSpec, rotated: bool = False) -> JSON:
@@ -149,10 +150,16 @@ def seat_event(event: Event, seat: int | None, finished: bool) -> Event:
     return event if "_secret" not in event else redact(event, seat, finished)
 
 
-def seat_view(state: State, seat: int | None, *, log: bool = True) -> JSON:
+def seat_view(state: State, seat: int | None, *, log: bool = True) -> SeatView:
     """Everything `seat` may know; `seat=None` is a spectator (no hand, no role).
     `log=False` leaves `log` None, for a caller that writes the log itself (the JSON API
     keeps each seat's log as JSON text: games.present.log_json)."""
+    # The view is built from the state's own JSON data (its log events, the ruleset's
+    # extras); SeatView names every key it can have (tests/engine/test_types.py).
+    return cast(SeatView, _seat_data(state, seat, log=log))
+
+
+def _seat_data(state: State, seat: int | None, *, log: bool = True) -> JSON:
     if seat is not None and not 0 <= seat < state.seats:
         raise ValueError(f"there is no seat {seat}")
     rules = rules_for(state.ruleset)
@@ -236,7 +243,7 @@ def _unredacted(event: Event) -> Event:
 def moderator_view(state: State) -> JSON:
     """The whole truth, for moderators only: every hand, role, goal and the deck order."""
     rules = rules_for(state.ruleset)
-    data = seat_view(state, None)
+    data = _seat_data(state, None)
     data["board"] = _board(state, None, reveal_all=True)
     data["goals"] = [dict(_goal(state, i, None), status=(
         "gold" if state.goal_kinds[i] == "gold" else "stone"), content=state.goal_kinds[i])

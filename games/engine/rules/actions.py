@@ -11,8 +11,8 @@ from ..cards import (
     CardSpec,
 )
 from ..errors import IllegalMove
-from ..moves import Move
 from ..state import State
+from ..types import Move
 from .core import RulesCore
 
 

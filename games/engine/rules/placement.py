@@ -12,8 +12,8 @@ from ..cards import (
 )
 from ..errors import IllegalMove
 from ..geometry import DIRECTIONS, E, N, W, neighbour, rotate180
-from ..moves import Move
 from ..state import State
+from ..types import Move
 from .core import RulesCore
 
 
