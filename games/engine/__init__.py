@@ -12,7 +12,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Any, cast
+from typing import Any
 
 from .errors import IllegalMove, MalformedMove
 from .rules import RULESETS, rules_for

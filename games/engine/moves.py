@@ -75,6 +75,15 @@ def parse(move: object, shapes: Mapping[str, tuple[FieldSpec, ...]],
     return cast(Move, clean)
 
 
+def named_card(move: Move) -> str:
+    """The card of a move whose type requires one (`parse` has checked it is there)."""
+    card = move.get("card")
+    if card is None:
+        raise MalformedMove("missing_field", f'A "{move["type"]}" move needs the field "card".',
+                            {"type": move["type"], "field": "card"})
+    return card
+
+
 def _card_values(value: object) -> list[str]:
     if isinstance(value, str):
         return [value]
