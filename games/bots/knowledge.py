@@ -11,7 +11,7 @@ from functools import lru_cache
 
 from games.engine import rules_for
 from games.engine.cards import CardSpec
-from games.engine.types import JSON
+from games.engine.types import JSON, SeatView
 
 from .maze import Seg, is_dead_end, mask
 
@@ -43,13 +43,13 @@ class Knowledge:
     theft: list[bool] = field(default_factory=list)
 
 
-def round_log(view: JSON) -> list[JSON]:
+def round_log(view: SeatView) -> list[JSON]:
     log: list[JSON] = view.get("log", [])
     start = max((i for i, e in enumerate(log) if e.get("type") == "round_start"), default=-1)
     return log[start + 1:]
 
 
-def read(view: JSON) -> Knowledge:
+def read(view: SeatView) -> Knowledge:
     me = int(view["seat"])
     seats = int(view["seats"])
     know = Knowledge(me, str(view.get("role")), seats, [0.0] * seats)

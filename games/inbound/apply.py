@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from games import engine
-from games.engine.types import JSON
+from games.engine.types import JSON, SeatView
 from games.inbound.commands import CommandError, Reply, command_error, parse_reply, to_move
 from games.models import Game, InboundMail, ReplyToken, Seat
 from games.ops import limits
@@ -118,7 +118,7 @@ def _refused(seat: Seat, reason: str, said: list[str] | None = None) -> Result:
     return Result(Outcome.REFUSED, reason, [*(said or []), text, *options(seat)])
 
 
-def _move(seat: Seat, version: int, move: JSON, view: JSON, names: dict[int, str],
+def _move(seat: Seat, version: int, move: JSON, view: SeatView, names: dict[int, str],
           said: list[str]) -> Result:
     try:
         moves.game_move_submit(actor=moves.BySeat(seat), version=version, move=move)

@@ -24,7 +24,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from games.engine.types import JSON
+from games.engine.types import JSON, SeatView
 from games.present import command_words as kw
 from games.present import compass
 from games.present.move_commands import gold_order
@@ -219,7 +219,7 @@ def command_error(error: CommandError) -> str:
 # ---- a command against the seat's view ----------------------------------------------------
 
 
-def _card(view: JSON, number: int) -> JSON:
+def _card(view: SeatView, number: int) -> JSON:
     hand = view.get("hand") or []
     if not 1 <= number <= len(hand):
         raise CommandError("no_such_card", number=number, size=len(hand))
@@ -227,7 +227,7 @@ def _card(view: JSON, number: int) -> JSON:
     return card
 
 
-def _seat_named(text: str, view: JSON, names: dict[int, str]) -> int:
+def _seat_named(text: str, view: SeatView, names: dict[int, str]) -> int:
     words = _drop(text.split(), kw.ON)
     wanted = " ".join(words)
     if not wanted:
@@ -242,7 +242,7 @@ def _seat_named(text: str, view: JSON, names: dict[int, str]) -> int:
     raise CommandError("no_such_player", name=wanted)
 
 
-def _in_front(text: str, view: JSON) -> str:
+def _in_front(text: str, view: SeatView) -> str:
     mine: list[JSON] = next((p["in_front"] for p in view["players"]
                              if p["seat"] == view["seat"]), [])
     if not text:
@@ -278,7 +278,7 @@ def _turned(command: Command, card: JSON) -> bool:
 
 
 
-def to_move(command: Command, view: JSON, names: dict[int, str]) -> JSON:
+def to_move(command: Command, view: SeatView, names: dict[int, str]) -> JSON:
     """The engine move the command names (not yet judged: the engine does that)."""
     verb = command.verb
     if verb == "play":

@@ -13,7 +13,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from games.engine.types import JSON
+from games.engine.types import JSON, LogEvent, Move
 from games.present import describe_s2 as s2
 from games.present.words import (
     MoveContext,
@@ -46,7 +46,7 @@ __all__ = [
 # ---- log events ---------------------------------------------------------------------------
 
 
-def event_sentence(event: JSON, names: Names, ruleset: str, viewer: int | None = None) -> str:
+def event_sentence(event: LogEvent, names: Names, ruleset: str, viewer: int | None = None) -> str:
     """One log event of a view as a sentence; unknown types get a generic one.
 
     `viewer` is the seat whose view the event comes from (None: a spectator, a
@@ -185,7 +185,7 @@ _EVENTS: dict[str, s2.EventHandler] = {
 # ---- moves ----------------------------------------------------------------------------------
 
 
-def move_label(move: JSON, ctx: MoveContext, prefix: bool = False) -> str:
+def move_label(move: Move, ctx: MoveContext, prefix: bool = False) -> str:
     """A legal move as a choice in a form. With `prefix`, the name of the move's card
     (one of `ctx.cards`) comes first: "Map: look at the top goal"."""
     kind = move.get("type")

@@ -14,7 +14,7 @@ from django.utils import formats, timezone
 from django.utils.safestring import SafeString
 from django.utils.timesince import timeuntil
 
-from games.engine.types import JSON
+from games.engine.types import JSON, RoundResult, SeatView
 from games.present import describe, maze
 
 Names = dict[int, str]
@@ -49,7 +49,7 @@ def time_left(moment: datetime, now: datetime | None = None) -> str:
     return timeuntil(moment, now or timezone.now(), depth=2)
 
 
-def since_last_turn(view: JSON, names: Names) -> tuple[list[str], int]:
+def since_last_turn(view: SeatView, names: Names) -> tuple[list[str], int]:
     """Log sentences after the seat's own last move, and the log index they start at.
 
     The seat's moves are the events carrying its seat number (a payout is not a move).
@@ -68,21 +68,21 @@ def since_last_turn(view: JSON, names: Names) -> tuple[list[str], int]:
     return lines, start
 
 
-def hand(view: JSON) -> list[HandCard]:
+def hand(view: SeatView) -> list[HandCard]:
     cards = []
     for card in view.get("hand", []):
         cards.append(HandCard(name=describe.card_name(card), picture=maze.hand_picture(card)))
     return cards
 
 
-def players(view: JSON, names: Names) -> list[PlayerLine]:
+def players(view: SeatView, names: Names) -> list[PlayerLine]:
     return [PlayerLine(name=describe.seat_name(p["seat"], names), hand_size=p["hand_size"],
                        in_front=[describe.card_name(c) for c in p["in_front"]],
                        is_me=p["seat"] == view.get("seat"), is_actor=p["seat"] == view["actor"])
             for p in view["players"]]
 
 
-def my_gold(view: JSON) -> int | None:
+def my_gold(view: SeatView) -> int | None:
     for player in view["players"]:
         if player["seat"] == view.get("seat"):
             gold = player.get("gold")
@@ -90,12 +90,12 @@ def my_gold(view: JSON) -> int | None:
     return None
 
 
-def gold_offer(view: JSON) -> list[int]:
+def gold_offer(view: SeatView) -> list[int]:
     """Values of the gold cards offered to this seat (only the picker sees an offer)."""
     return sorted((int(g["value"]) for g in view.get("gold_offer", [])), reverse=True)
 
 
-def round_gold(view: JSON, round_number: int) -> int:
+def round_gold(view: SeatView, round_number: int) -> int:
     """Gold this seat won in one round: its own picks and payouts after that round ended."""
     me = view.get("seat")
     total, inside = 0, False
@@ -110,7 +110,7 @@ def round_gold(view: JSON, round_number: int) -> int:
     return total
 
 
-def described_result(result: JSON, names: Names) -> JSON:
+def described_result(result: RoundResult, names: Names) -> JSON:
     """One ended round in words, as pages and emails both show it."""
     return {
         "round": result["round"],
@@ -125,7 +125,7 @@ def described_result(result: JSON, names: Names) -> JSON:
     }
 
 
-def round_result(view: JSON, round_number: int, names: Names) -> JSON | None:
+def round_result(view: SeatView, round_number: int, names: Names) -> JSON | None:
     for result in view["round_results"]:
         if result["round"] == round_number:
             return {**described_result(result, names),
@@ -134,7 +134,7 @@ def round_result(view: JSON, round_number: int, names: Names) -> JSON | None:
     return None
 
 
-def last_own_timeout_move(view: JSON) -> JSON | None:
+def last_own_timeout_move(view: SeatView) -> JSON | None:
     """The seat's latest pass, gold pick or theft (Saboteur 2): what the server did when
     its deadline passed."""
     me = view.get("seat")

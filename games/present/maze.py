@@ -19,7 +19,7 @@ from functools import lru_cache
 from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 
-from games.engine.types import JSON
+from games.engine.types import JSON, CardView, SeatView
 from games.present import maze_s2
 
 PX = 8  # one of the 3 x 3 cells of a card; a card is 24 px square
@@ -154,7 +154,7 @@ def action_html(card: JSON) -> SafeString:
         size, size, colour, size, text, strike, sign)
 
 
-def hand_picture(card: JSON) -> SafeString:
+def hand_picture(card: CardView) -> SafeString:
     """A hand card in an email: a path card as the maze draws it, 48 px; an action card as
     its coloured square."""
     if card.get("segments"):
@@ -162,7 +162,7 @@ def hand_picture(card: JSON) -> SafeString:
     return action_html(card)
 
 
-def _cells(view: JSON) -> dict[tuple[int, int], JSON]:
+def _cells(view: SeatView) -> dict[tuple[int, int], JSON]:
     return {(c["x"], c["y"]): c["card"] for c in view.get("board", [])}
 
 
@@ -174,7 +174,7 @@ def _bounds(cells: Iterable[tuple[int, int]]) -> tuple[range, range]:
     return range(min(xs), max(xs) + 1), range(min(ys), max(ys) + 1)
 
 
-def maze_html(view: JSON, targets: Iterable[tuple[int, int]] = ()) -> SafeString:
+def maze_html(view: SeatView, targets: Iterable[tuple[int, int]] = ()) -> SafeString:
     """The whole maze as one table of cards, with coordinates on the edges; wide enough
     for `targets` too (the free cells the reader's moves could use, so every cell an
     email's examples name is on the picture)."""
@@ -215,7 +215,7 @@ def card_char(card: JSON) -> str:
     return "x"
 
 
-def maze_text(view: JSON, targets: Iterable[tuple[int, int]] = ()) -> str:
+def maze_text(view: SeatView, targets: Iterable[tuple[int, int]] = ()) -> str:
     """The maze as lines of text: one character per card, '.' for an empty cell; as wide
     as `maze_html` with the same `targets`."""
     cells = _cells(view)

@@ -7,18 +7,18 @@ order the turn email lists the offer (biggest first, `gold_order`).
 
 from __future__ import annotations
 
-from games.engine.types import JSON
+from games.engine.types import JSON, Move, SeatView
 from games.present import command_words as kw
 
 
-def gold_order(view: JSON) -> list[JSON]:
+def gold_order(view: SeatView) -> list[JSON]:
     """The offered gold cards, biggest first (as the turn email lists them)."""
     offer = list(view.get("gold_offer") or [])
     return sorted(offer, key=lambda card: -int(card["value"]))
 
 
 
-def command_for(move: JSON, view: JSON, names: dict[int, str], language: str) -> str:
+def command_for(move: Move, view: SeatView, names: dict[int, str], language: str) -> str:
     """The command that makes `move`, in the words of `language`."""
     hand = [card["id"] for card in view.get("hand") or []]
 
@@ -61,7 +61,7 @@ def command_for(move: JSON, view: JSON, names: dict[int, str], language: str) ->
     raise ValueError(f"no command for a {kind!r} move")
 
 
-def _removed_word(move: JSON, view: JSON, language: str) -> str:
+def _removed_word(move: Move, view: SeatView, language: str) -> str:
     mine: list[JSON] = next((p["in_front"] for p in view["players"]
                              if p["seat"] == view["seat"]), [])
     card = next(c for c in mine if c["id"] == move["remove"])

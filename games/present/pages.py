@@ -12,7 +12,7 @@ from zoneinfo import ZoneInfo
 from django.utils.translation import gettext as _
 
 from games import engine
-from games.engine.types import JSON
+from games.engine.types import JSON, Move, SeatView
 from games.models import Game, Message, Seat, SeatKind
 from games.models.fairness import chain_shown, public_facts
 from games.present import describe, drawing, facts, log_json, recent
@@ -76,7 +76,7 @@ def view_and_moves(game: Game, seat: Seat, *, log_as_text: bool = False,
     return view, engine.legal_moves(state)
 
 
-def page_context(game: Game, seat: Seat | None, view: JSON, legal: list[JSON]) -> JSON:
+def page_context(game: Game, seat: Seat | None, view: SeatView, legal: list[Move]) -> JSON:
     """Everything the game page template needs, for one seat or a spectator."""
     names = seat_names(game)
     accepted = set(game.seats.filter(accepted_at__isnull=False).values_list("number", flat=True))
@@ -128,7 +128,7 @@ def page_context(game: Game, seat: Seat | None, view: JSON, legal: list[JSON]) -
     }
 
 
-def blocked_by(view: JSON) -> list[str]:
+def blocked_by(view: SeatView) -> list[str]:
     """The cards in front of the seat that stop it placing path cards (a broken tool, a
     trap), named: the page says so next to the hand."""
     me = view.get("seat")
@@ -139,7 +139,7 @@ def blocked_by(view: JSON) -> list[str]:
             if card.get("action") in ("break", "trapped")]
 
 
-def phase_text(game: Game, view: JSON) -> str:
+def phase_text(game: Game, view: SeatView) -> str:
     if game.status != Game.Status.ACTIVE:
         return str(Game.Status(game.status).label)
     if view["phase"] == "gold":
@@ -149,7 +149,7 @@ def phase_text(game: Game, view: JSON) -> str:
     return _("Round %(round)s of %(rounds)s") % view
 
 
-def status_sentence(game: Game, view: JSON) -> str:
+def status_sentence(game: Game, view: SeatView) -> str:
     """Where the game stands, as a sentence ("Round 2 of 3.", "The game is over.")."""
     sentences = {Game.Status.SETUP: lambda: _("The game is waiting for its players."),
                  Game.Status.PAUSED: lambda: _("The game is paused."),
@@ -161,7 +161,7 @@ def status_sentence(game: Game, view: JSON) -> str:
     return f"{phase_text(game, view)}."
 
 
-def waiting_text(game: Game, view: JSON, names: dict[int, str]) -> str:
+def waiting_text(game: Game, view: SeatView, names: dict[int, str]) -> str:
     """Whose decision the game waits for, as the other seats read it."""
     if game.status != Game.Status.ACTIVE or view["actor"] is None:
         return ""
@@ -173,26 +173,26 @@ def waiting_text(game: Game, view: JSON, names: dict[int, str]) -> str:
     return _("%(name)s is to play.") % {"name": name}
 
 
-def log_lines(view: JSON, names: dict[int, str]) -> list[str]:
+def log_lines(view: SeatView, names: dict[int, str]) -> list[str]:
     return [describe.event_sentence(e, names, view["ruleset"], view.get("seat"))
             for e in view["log"]]
 
 
-def new_lines(view_before: JSON, view_after: JSON, names: dict[int, str]) -> list[str]:
+def new_lines(view_before: SeatView, view_after: SeatView, names: dict[int, str]) -> list[str]:
     """Sentences for what one move added to the log (for the message after a move)."""
     added = view_after["log"][len(view_before["log"]):]
     return [describe.event_sentence(e, names, view_after["ruleset"], view_after.get("seat"))
             for e in added]
 
 
-def round_results(view: JSON, names: dict[int, str]) -> list[JSON]:
+def round_results(view: SeatView, names: dict[int, str]) -> list[JSON]:
     return [{**facts.described_result(result, names),
              "winning_seats": [describe.seat_name(s, names)
                                for s in winning_seats(view, result["round"])]}
             for result in view["round_results"]]
 
 
-def winning_seats(view: JSON, round_number: int) -> list[int]:
+def winning_seats(view: SeatView, round_number: int) -> list[int]:
     """The seats paid as winners of a Saboteur 2 round (its round_end event says)."""
     for event in view["log"]:
         if event["type"] == "round_end" and event["round"] == round_number:
@@ -200,7 +200,7 @@ def winning_seats(view: JSON, round_number: int) -> list[int]:
     return []
 
 
-def final_scores(view: JSON, names: dict[int, str]) -> list[JSON]:
+def final_scores(view: SeatView, names: dict[int, str]) -> list[JSON]:
     if not view.get("scores"):
         return []
     winners = set(view.get("winners") or [])

@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from games import engine
-from games.engine.types import JSON
+from games.engine.types import JSON, CardView
 from games.present import compass
 
 Names = Mapping[int, str]
@@ -250,8 +250,8 @@ class MoveContext:
     """What a move's label may name: the seat's own cards and the maze, from its view."""
 
     names: Names
-    board: Mapping[tuple[int, int], JSON] = field(default_factory=dict)
-    cards: Mapping[str, JSON] = field(default_factory=dict)  # hand and in-front cards
+    board: Mapping[tuple[int, int], CardView] = field(default_factory=dict)
+    cards: Mapping[str, CardView] = field(default_factory=dict)  # hand and in-front cards
     me: int | None = None
     ruleset: str = "base"
 

@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from datetime import datetime, timedelta
 
-from games.engine.types import JSON
+from games.engine.types import JSON, Move, SeatView
 from games.models import Game, Seat
 
 # Deadlines missed in a row (auto-passed) after which a seat counts as absent.
@@ -78,7 +78,7 @@ def due_reminder(deadline: datetime | None, hours: Iterable[object],
     return min(due, default=None)
 
 
-def timeout_move(view: JSON, legal: list[JSON]) -> JSON:
+def timeout_move(view: SeatView, legal: list[Move]) -> JSON:
     """The move the server makes for a seat that missed its deadline (see module doc)."""
     if not legal:
         raise ValueError("no legal move to make for the seat")
