@@ -5,7 +5,7 @@
     apply(state, move) -> State            pure; raises IllegalMove / MalformedMove
     view(state, seat) -> SeatView          seat=None: spectator
     seat_event(event, seat, finished)      one log event as a seat's view shows it
-    moderator_view(state) -> dict          the whole truth, for moderators only
+    moderator_view(state) -> ModeratorView the whole truth, for moderators only
     replay(seats, seed, moves, ruleset, options) -> State
 """
 
@@ -17,14 +17,24 @@ from typing import Any
 from .errors import IllegalMove, MalformedMove
 from .rules import RULESETS, rules_for
 from .state import State
-from .types import JSON, CardView, LogEvent, Move, PlacedCard, RoundResult, SeatView
+from .types import (
+    JSON,
+    CardView,
+    LogEvent,
+    ModeratorView,
+    Move,
+    PlacedCard,
+    RoundResult,
+    SeatView,
+)
 from .views import card_json, moderator_view, seat_event
 from .views import seat_view as _seat_view
 
 __all__ = [
     "IllegalMove", "MalformedMove", "RULESETS", "State", "apply", "card_json",
     "legal_moves", "moderator_view", "new_game", "replay", "rules_for", "seat_event", "view",
-    "JSON", "CardView", "LogEvent", "Move", "PlacedCard", "RoundResult", "SeatView",
+    "JSON", "CardView", "LogEvent", "ModeratorView", "Move", "PlacedCard", "RoundResult",
+    "SeatView",
 ]
 
 

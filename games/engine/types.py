@@ -63,6 +63,7 @@ class GoalView(TypedDict, total=False):
     revealed: bool
     status: str  # "hidden", "gold" or "stone"
     shown: bool  # face down when its round ended, shown since (present only then)
+    content: str  # "gold" or "stone": the moderator view only
 
 
 class PlayerView(TypedDict, total=False):
@@ -105,13 +106,21 @@ class LogEvent(TypedDict, total=False):
     count: int
     reason: str
     finder: int | None
-    winners: str
+    winners: str | list[int]  # round_end: the team that won; game_end: the winning seats
     winning_seats: list[int]
     roles: list[str]
     set_aside_roles: list[str]
     discarded_roles: list[str]
     goals: list[str]
     value: int
+    why: str  # payout: what it pays for
+    first: int  # round_start: the seat to play first
+    removed: str  # a card taken away (rockfall, free)
+    removed_name: str
+    role: str  # inspection, swap_hats
+    cards: list[str]  # pass, free: the cards discarded
+    scores: list[int]  # game_end
+    secret_to: list[int]  # the moderator view: whom the secret fields were meant for
 
 
 class SeatView(TypedDict, total=False):
@@ -135,7 +144,7 @@ class SeatView(TypedDict, total=False):
     gold_offer_size: int
     gold_offer: list[GoldCardView]
     gold_cards: list[GoldCardView]
-    log: list[LogEvent]
+    log: list[LogEvent] | None  # None only when asked for without it (log=False)
     round_results: list[RoundResult]
     scores: list[int] | None
     winners: list[int] | None
@@ -143,3 +152,19 @@ class SeatView(TypedDict, total=False):
     crystals: int
     dwarves_aside: int
     inspected: dict[str, str]
+
+
+class ModeratorView(SeatView, total=False):
+    """`engine.moderator_view(state)`: the spectator's view with the whole truth added."""
+    hands: list[list[CardView]]
+    roles: list[str]
+    roles_aside: list[str]
+    deck_top_first: list[CardView]
+    discard: list[CardView]
+    set_aside: list[CardView]
+    known_goals: list[list[int]]
+    gold_pile_top_first: list[GoldCardView]
+    gold_won: list[list[GoldCardView]]
+    # Saboteur 2
+    theft_order: list[int]
+    hats_discarded: list[str]

@@ -15,7 +15,7 @@ from .cards import GOAL_CELLS, GOAL_CONTENTS, GOLD_VALUES, CardSpec
 from .geometry import names_of
 from .rules import rules_for
 from .state import Event, State
-from .types import JSON, SeatView
+from .types import JSON, ModeratorView, SeatView
 
 
 def card_json(spec: CardSpec, rotated: bool = False) -> JSON:
@@ -240,8 +240,12 @@ def _unredacted(event: Event) -> Event:
     return shown
 
 
-def moderator_view(state: State) -> JSON:
+def moderator_view(state: State) -> ModeratorView:
     """The whole truth, for moderators only: every hand, role, goal and the deck order."""
+    return cast(ModeratorView, _moderator_data(state))
+
+
+def _moderator_data(state: State) -> JSON:
     rules = rules_for(state.ruleset)
     data = _seat_data(state, None)
     data["board"] = _board(state, None, reveal_all=True)
