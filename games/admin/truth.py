@@ -19,6 +19,7 @@ from games.engine.types import JSON
 from games.models import Dispute, Game, GameNotice, ModeratorAction, Move, Seat
 from games.moderation.acts import KINDS
 from games.present import describe, drawing, pages
+from games.present.recent import view_log
 from games.present.words import (
     option_label,
     option_value_label,
@@ -91,7 +92,7 @@ def move_rows(game: Game, truth: JSON, names: dict[int, str]) -> list[MoveRow]:
         row = MoveRow(number=move.number, who=describe.seat_name(move.seat_number, names),
                       by=_made_by(move), made_at=move.created_at, move=move.move)
         if ends is not None:
-            events = truth["log"][start:ends[index]]
+            events = view_log(truth)[start:ends[index]]
             row.events = [describe.event_sentence(e, names, game.ruleset) for e in events]
             row.round_end = any(e.get("type") == "round_end" for e in events)
             start = ends[index]

@@ -26,6 +26,7 @@ from games.ops import limits
 from games.play import moves, services
 from games.present import describe, pages, reply_help
 from games.present.move_errors import explain
+from games.present.recent import view_log
 
 Outcome = InboundMail.Outcome
 
@@ -130,7 +131,7 @@ def _move(seat: Seat, version: int, move: JSON, view: SeatView, names: dict[int,
         return _refused(seat, explain(illegal, view["ruleset"]), said)
     _game, after, legal_after, names = _situation(seat)
     happened = [f"- {describe.event_sentence(event, names, after['ruleset'], seat.number)}"
-                for event in after["log"][len(view["log"]):]]
+                for event in view_log(after)[len(view_log(view)):]]
     lines = [*said, _("Your move was made. What happened:"), *happened]
     if legal_after:
         lines += ["", _("It is your turn again."), *options(seat)[1:]]

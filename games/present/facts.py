@@ -16,6 +16,7 @@ from django.utils.timesince import timeuntil
 
 from games.engine.types import JSON, RoundResult, SeatView
 from games.present import describe, maze
+from games.present.recent import view_log
 
 Names = dict[int, str]
 MAX_LINES = 40
@@ -56,7 +57,7 @@ def since_last_turn(view: SeatView, names: Names) -> tuple[list[str], int]:
     At most MAX_LINES sentences, the latest ones.
     """
     me = view.get("seat")
-    log = view["log"]
+    log = view_log(view)
     start = 0
     for index in range(len(log) - 1, -1, -1):
         event = log[index]
@@ -99,7 +100,7 @@ def round_gold(view: SeatView, round_number: int) -> int:
     """Gold this seat won in one round: its own picks and payouts after that round ended."""
     me = view.get("seat")
     total, inside = 0, False
-    for event in view["log"]:
+    for event in view_log(view):
         kind = event.get("type")
         if kind == "round_end":
             inside = event.get("round") == round_number
@@ -138,7 +139,7 @@ def last_own_timeout_move(view: SeatView) -> JSON | None:
     """The seat's latest pass, gold pick or theft (Saboteur 2): what the server did when
     its deadline passed."""
     me = view.get("seat")
-    for event in reversed(view["log"]):
+    for event in reversed(view_log(view)):
         if event.get("seat") == me and event.get("type") in ("pass", "gold_pick", "steal"):
             found: JSON = event
             return found

@@ -18,6 +18,7 @@ from games.models.fairness import chain_shown, public_facts
 from games.present import describe, drawing, facts, log_json, recent
 from games.present.choices import MoveForms, build
 from games.present.facts import local_time
+from games.present.recent import view_log
 from games.present.timeline import timeline
 from games.present.words import role_help
 
@@ -55,25 +56,30 @@ def bot_name(name: str) -> str:
     return _("%(name)s (bot)") % {"name": name}
 
 
-def seat_view(game: Game, seat: Seat | None) -> JSON:
+def seat_view(game: Game, seat: Seat | None) -> SeatView:
     """The engine's view for `seat` (None: spectator) of the game's current state."""
     return engine.view(game.state(), None if seat is None else seat.number)
 
 
-def view_and_moves(game: Game, seat: Seat, *, log_as_text: bool = False,
-                   state: engine.State | None = None) -> tuple[JSON, list[JSON]]:
+def view_and_moves(game: Game, seat: Seat, *, state: engine.State | None = None,
+                   log: bool = True) -> tuple[SeatView, list[Move]]:
     """The seat's view and legal moves (empty unless the game is active and it is their
     decision), from one parse of the snapshot (or from `state`, the whole state a move
-    just made: nothing is read again).
-    `log_as_text`: the view's log is JSON text that orjson writes as it is, most of it
-    as this process last wrote it for the seat (games.present.log_json)."""
+    just made: nothing is read again). `log=False`: the view's log is left None."""
     state = game.state() if state is None else state
-    view = engine.view(state, seat.number, log=not log_as_text)
-    if log_as_text:
-        view["log"] = log_json.seat_log_json(game.pk, state, seat.number)
+    view = engine.view(state, seat.number, log=log)
     if game.status != Game.Status.ACTIVE or state.actor != seat.number:
         return view, []
     return view, engine.legal_moves(state)
+
+
+def api_view_and_moves(game: Game, seat: Seat, *,
+                       state: engine.State | None = None) -> tuple[JSON, list[Move]]:
+    """`view_and_moves` for the JSON API: the view's log is JSON text that orjson writes
+    as it is, most of it as this process last wrote it for the seat (games.present.log_json)."""
+    state = game.state() if state is None else state
+    view, legal = view_and_moves(game, seat, state=state, log=False)
+    return {**view, "log": log_json.seat_log_json(game.pk, state, seat.number)}, legal
 
 
 def page_context(game: Game, seat: Seat | None, view: SeatView, legal: list[Move]) -> JSON:
@@ -175,12 +181,12 @@ def waiting_text(game: Game, view: SeatView, names: dict[int, str]) -> str:
 
 def log_lines(view: SeatView, names: dict[int, str]) -> list[str]:
     return [describe.event_sentence(e, names, view["ruleset"], view.get("seat"))
-            for e in view["log"]]
+            for e in view_log(view)]
 
 
 def new_lines(view_before: SeatView, view_after: SeatView, names: dict[int, str]) -> list[str]:
     """Sentences for what one move added to the log (for the message after a move)."""
-    added = view_after["log"][len(view_before["log"]):]
+    added = view_log(view_after)[len(view_log(view_before)):]
     return [describe.event_sentence(e, names, view_after["ruleset"], view_after.get("seat"))
             for e in added]
 
@@ -194,17 +200,18 @@ def round_results(view: SeatView, names: dict[int, str]) -> list[JSON]:
 
 def winning_seats(view: SeatView, round_number: int) -> list[int]:
     """The seats paid as winners of a Saboteur 2 round (its round_end event says)."""
-    for event in view["log"]:
+    for event in view_log(view):
         if event["type"] == "round_end" and event["round"] == round_number:
             return list(event.get("winning_seats") or [])
     return []
 
 
 def final_scores(view: SeatView, names: dict[int, str]) -> list[JSON]:
-    if not view.get("scores"):
+    scores = view.get("scores")
+    if not scores:
         return []
     winners = set(view.get("winners") or [])
-    ranked = sorted(enumerate(view["scores"]), key=lambda pair: (-pair[1], pair[0]))
+    ranked = sorted(enumerate(scores), key=lambda pair: (-pair[1], pair[0]))
     return [{"name": describe.seat_name(s, names), "score": score, "winner": s in winners}
             for s, score in ranked]
 

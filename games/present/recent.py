@@ -18,6 +18,15 @@ def is_decision(event: LogEvent) -> bool:
     return "seat" in event and event.get("type") != "payout"
 
 
+def view_log(view: SeatView) -> list[LogEvent]:
+    """The view's log events. Only the JSON API asks for a view without them (it writes
+    the log itself): pages, letters and replies always have them."""
+    log = view.get("log")
+    if log is None:
+        raise ValueError("this view was made without its log")
+    return log
+
+
 def since(view: SeatView) -> int:
     """The log index the reader has not seen yet: after their own last move, or for a
     spectator (no seat) the latest move."""

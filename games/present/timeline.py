@@ -20,6 +20,7 @@ from django.utils.safestring import SafeString
 
 from games.engine.types import LogEvent, SeatView
 from games.present.describe import Names, event_sentence, notice_sentence
+from games.present.recent import view_log
 
 
 @dataclass(frozen=True)
@@ -50,7 +51,7 @@ def _notice_positions(notices: Sequence[tuple[str, Mapping[str, Any]]],
 def timeline(view: SeatView, names: Names,
              notices: Sequence[tuple[str, Mapping[str, Any]]]) -> list[Line]:
     """Every line of the game's story, oldest first."""
-    log = view["log"]
+    log = view_log(view)
     positions = _notice_positions(notices, len(log))
     lines: list[Line] = []
     pending = list(zip(positions, notices, strict=True))
