@@ -15,7 +15,7 @@ from datetime import datetime
 from django.utils.translation import gettext as _
 
 from games import engine
-from games.engine.types import JSON
+from games.engine.types import JSON, CardView, ModeratorView
 from games.models import Dispute, Game, GameNotice, ModeratorAction, Move, Seat
 from games.moderation.acts import KINDS
 from games.present import describe, drawing, pages
@@ -64,11 +64,11 @@ def rules_text(game: Game) -> str:
     return f"{name}; {options}" if options else name
 
 
-def card_label(card: JSON) -> str:
+def card_label(card: CardView) -> str:
     return f"{describe.card_name(card)} [{card['id']}]"
 
 
-def seat_rows(game: Game, truth: JSON, names: dict[int, str]) -> list[SeatRow]:
+def seat_rows(game: Game, truth: ModeratorView, names: dict[int, str]) -> list[SeatRow]:
     rows = []
     for seat in game.seats.order_by("number"):
         n = seat.number
@@ -82,7 +82,7 @@ def seat_rows(game: Game, truth: JSON, names: dict[int, str]) -> list[SeatRow]:
     return rows
 
 
-def move_rows(game: Game, truth: JSON, names: dict[int, str]) -> list[MoveRow]:
+def move_rows(game: Game, truth: ModeratorView, names: dict[int, str]) -> list[MoveRow]:
     """Every move with who made it and the (unredacted) log events it caused."""
     moves = list(game.moves.select_related("moderator").order_by("number"))
     ends = _log_ends(game, moves)
@@ -122,7 +122,7 @@ def _log_ends(game: Game, moves: list[Move]) -> list[int] | None:
     return ends
 
 
-def goals(truth: JSON) -> list[JSON]:
+def goals(truth: ModeratorView) -> list[JSON]:
     return [{"name": describe.goal_name(g["goal"]), "cell": describe.cell(g["x"], g["y"]),
              "content": describe.goal_result(g["status"]), "revealed": g["revealed"]}
             for g in truth["goals"]]

@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from games import engine
-from games.engine.types import JSON, SeatView
+from games.engine.types import JSON, Move, SeatView
 from games.inbound.commands import CommandError, Reply, command_error, parse_reply, to_move
 from games.models import Game, InboundMail, ReplyToken, Seat
 from games.ops import limits
@@ -43,7 +43,7 @@ def _language(seat: Seat) -> str:
     return (translation.get_language() or seat.language)[:2]
 
 
-def _situation(seat: Seat) -> tuple[Game, JSON, list[JSON], dict[int, str]]:
+def _situation(seat: Seat) -> tuple[Game, SeatView, list[Move], dict[int, str]]:
     game = Game.objects.get(pk=seat.game_id)
     state = game.state()
     view = engine.view(state, seat.number)

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from django.utils.translation import gettext as _
 
 from games import engine
-from games.engine.types import JSON
+from games.engine.types import JSON, ModeratorView
 from games.models import Game, Move, SeatKind
 from games.present import describe, drawing
 from games.present.facts import described_result
@@ -127,7 +127,7 @@ def step_context(story: Story, step: int) -> JSON:
     }
 
 
-def _seats(story: Story, state: engine.State, truth: JSON) -> list[SeatAtStep]:
+def _seats(story: Story, state: engine.State, truth: ModeratorView) -> list[SeatAtStep]:
     roles = truth.get("roles") or []
     hands = truth.get("hands") or []
     scores = state.scores
