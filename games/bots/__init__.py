@@ -19,7 +19,7 @@ from .scoring import score_map, score_pass, score_place, score_rockfall, score_t
 
 __all__ = ["choose_move"]
 
-from games.engine.types import Move, SeatView
+from games.engine.types import CardView, Move, SeatView
 
 
 def choose_move(view: SeatView, legal_moves: list[Move], seed: int) -> Move:
@@ -32,7 +32,8 @@ def choose_move(view: SeatView, legal_moves: list[Move], seed: int) -> Move:
     phase = view.get("phase")
     if phase == "gold":
         values = {g["id"]: g["value"] for g in view.get("gold_offer") or []}
-        return _best(rng, legal_moves, [float(values.get(m.get("card"), 0)) for m in legal_moves])
+        return _best(rng, legal_moves,
+                     [float(values.get(m.get("card") or "", 0)) for m in legal_moves])
     ctx = build(view)
     if phase == "theft":
         return _best(rng, legal_moves, [score_steal(ctx, m) for m in legal_moves])
@@ -45,7 +46,7 @@ def score_all(ctx: Context, moves: list[Move]) -> list[float]:
     scores = []
     for move in moves:
         kind = move.get("type")
-        card = hand.get(move.get("card", ""), {})
+        card: CardView = hand.get(move.get("card") or "", {})
         if kind == "place":
             scores.append(score_place(ctx, move, card))
         elif kind == "rockfall":

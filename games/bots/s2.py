@@ -4,7 +4,7 @@ steal."""
 
 from __future__ import annotations
 
-from games.engine.types import JSON, CardView, Move
+from games.engine.types import CardView, Move
 
 from .context import Context
 from .scoring import usefulness
@@ -58,7 +58,7 @@ def score_free(ctx: Context, move: Move, hand: dict[str, CardView]) -> float:
     return worth - 2.0 * cost - 1.0
 
 
-def _fixes(card: CardView, removed: JSON) -> bool:
+def _fixes(card: CardView, removed: CardView) -> bool:
     if card.get("action") == "free_at_last":
         return removed.get("action") == "trapped"
     return bool(set(card.get("tools", ())) & set(removed.get("tools", ())))

@@ -131,7 +131,8 @@ def score_tool(ctx: Context, move: Move, card: CardView) -> float:
 def score_pass(ctx: Context, move: Move, hand: dict[str, CardView]) -> float:
     ids = move.get("cards")
     if ids is None:
-        ids = [] if move.get("card") is None else [move["card"]]
+        card = move.get("card")
+        ids = [] if card is None else [card]
     if not ids:
         return 0.0
     total = 0.0
