@@ -15,10 +15,10 @@ from .cards import GOAL_CELLS, GOAL_CONTENTS, GOLD_VALUES, CardSpec
 from .geometry import names_of
 from .rules import rules_for
 from .state import Event, State
-from .types import JSON, ModeratorView, SeatView
+from .types import JSON, CardView, ModeratorView, SeatView
 
 
-def card_json(spec: CardSpec, rotated: bool = False) -> JSON:
+def card_json(spec: CardSpec, rotated: bool = False) -> CardView:
     """A card as a hand or the maze shows it; path exits after `rotated`. A new dict, but
     its lists (exits, segments ...) are shared by every view of that card: read-only."""
     # Keyed by the spec's identity: hashing a CardSpec hashes all its segments. The entry
@@ -26,16 +26,16 @@ def card_json(spec: CardSpec, rotated: bool = False) -> JSON:
     found = _CARD_DICTS.get((id(spec), rotated))
     if found is None:
         found = _CARD_DICTS[(id(spec), rotated)] = (spec, _card_json(spec, rotated))
-    return dict(found[1])
+    return found[1].copy()
 
 
 # Each card's dict, built once per card and side: a late maze's 25 cards were rebuilt on
 # every view. Bounded by the catalogues (a few hundred specs, two sides each).
-_CARD_DICTS: dict[tuple[int, bool], tuple[CardSpec, JSON]] = {}
+_CARD_DICTS: dict[tuple[int, bool], tuple[CardSpec, CardView]] = {}
 
 
-def _card_json(spec: CardSpec, rotated: bool) -> JSON:
-    data: JSON = {"id": spec.id, "kind": spec.kind, "name": spec.name}
+def _card_json(spec: CardSpec, rotated: bool) -> CardView:
+    data: CardView = {"id": spec.id, "kind": spec.kind, "name": spec.name}
     if spec.segments:
         segments = spec.oriented(rotated)
         data["exits"] = names_of(spec.oriented_exits(rotated))
