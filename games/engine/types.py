@@ -25,7 +25,7 @@ class Move(TypedDict, total=False):
     y: int
     rotated: bool
     target: int
-    tool: str | None
+    tool: str
     goal: int
     remove: str  # Saboteur 2: free
 

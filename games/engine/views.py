@@ -49,7 +49,7 @@ def _card_json(spec: CardSpec, rotated: bool) -> CardView:
             data["ladder"] = True
         if spec.crystals:
             data["crystals"] = spec.crystals
-    if spec.kind == "action":
+    if spec.kind == "action" and spec.action is not None:  # every action card has one
         data["action"] = spec.action
         data["tools"] = list(spec.tools)
     return data
@@ -94,7 +94,7 @@ def _render_board(state: State, reveal_all: bool) -> list[JSON]:
     cells = []
     for (x, y), (card_id, rotated) in state.board.items():
         goal = _GOAL_INDEX.get((x, y)) if card_id.startswith("goal-") else None
-        card: JSON
+        card: CardView
         if goal is None:
             card = card_json(cards[card_id], rotated)
             card["goal"] = None
@@ -107,7 +107,7 @@ def _render_board(state: State, reveal_all: bool) -> list[JSON]:
                         "segments": [], "dead_end": False, "goal": "hidden"}
             else:
                 card = card_json(GOAL_CONTENTS[content], rotated)
-                card.update(id=card_id, kind="goal", goal=result)
+                card["id"], card["kind"], card["goal"] = card_id, "goal", result
             card["revealed"] = not hidden
             if hidden and round_over(state):
                 card["shown"] = True  # face down when the round ended, shown since

@@ -14,7 +14,7 @@ from django.utils import formats, timezone
 from django.utils.safestring import SafeString
 from django.utils.timesince import timeuntil
 
-from games.engine.types import JSON, RoundResult, SeatView
+from games.engine.types import JSON, LogEvent, RoundResult, SeatView
 from games.present import describe, maze
 from games.present.recent import view_log
 
@@ -129,20 +129,20 @@ def described_result(result: RoundResult, names: Names) -> JSON:
 def round_result(view: SeatView, round_number: int, names: Names) -> JSON | None:
     for result in view["round_results"]:
         if result["round"] == round_number:
+            seat = view.get("seat")
             return {**described_result(result, names),
-                    "my_role": describe.role_name(result["roles"][view["seat"]])
-                    if view.get("seat") is not None else None}
+                    "my_role": describe.role_name(result["roles"][seat])
+                    if seat is not None else None}
     return None
 
 
-def last_own_timeout_move(view: SeatView) -> JSON | None:
+def last_own_timeout_move(view: SeatView) -> LogEvent | None:
     """The seat's latest pass, gold pick or theft (Saboteur 2): what the server did when
     its deadline passed."""
     me = view.get("seat")
     for event in reversed(view_log(view)):
         if event.get("seat") == me and event.get("type") in ("pass", "gold_pick", "steal"):
-            found: JSON = event
-            return found
+            return event
         if event.get("seat") == me and event.get("type") != "payout":
             return None
     return None

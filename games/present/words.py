@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from games import engine
-from games.engine.types import JSON, CardView
+from games.engine.types import CardView
 from games.present import compass
 
 Names = Mapping[int, str]
@@ -229,7 +229,7 @@ def symmetric(card: Mapping[str, Any]) -> bool:
     return True
 
 
-def catalog_card(ruleset: str, card_id: object) -> JSON | None:
+def catalog_card(ruleset: str, card_id: object) -> CardView | None:
     """The public face of a card id (for cards played face up), or None."""
     spec = engine.rules_for(ruleset).cards.get(str(card_id))
     return engine.card_json(spec) if spec is not None else None
