@@ -70,13 +70,14 @@ def card_label(card: CardView) -> str:
 
 def seat_rows(game: Game, truth: ModeratorView, names: dict[int, str]) -> list[SeatRow]:
     rows = []
+    scores = truth.get("scores") or []  # always there in the moderator's view
     for seat in game.seats.order_by("number"):
         n = seat.number
         rows.append(SeatRow(
             seat=seat, role=describe.role_name(truth["roles"][n]),
             hand=[card_label(c) for c in truth["hands"][n]],
             in_front=[describe.card_name(c) for c in truth["players"][n]["in_front"]],
-            gold=truth["scores"][n],
+            gold=scores[n],
             known_goals=[describe.goal_name(g) for g in truth["known_goals"][n]],
             is_actor=truth["actor"] == n))
     return rows

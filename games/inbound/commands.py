@@ -24,7 +24,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from games.engine.types import JSON, SeatView
+from games.engine.types import JSON, CardView, SeatView
 from games.present import command_words as kw
 from games.present import compass
 from games.present.move_commands import gold_order
@@ -219,12 +219,11 @@ def command_error(error: CommandError) -> str:
 # ---- a command against the seat's view ----------------------------------------------------
 
 
-def _card(view: SeatView, number: int) -> JSON:
+def _card(view: SeatView, number: int) -> CardView:
     hand = view.get("hand") or []
     if not 1 <= number <= len(hand):
         raise CommandError("no_such_card", number=number, size=len(hand))
-    card: JSON = hand[number - 1]
-    return card
+    return hand[number - 1]
 
 
 def _seat_named(text: str, view: SeatView, names: dict[int, str]) -> int:
@@ -233,7 +232,10 @@ def _seat_named(text: str, view: SeatView, names: dict[int, str]) -> int:
     if not wanted:
         raise CommandError("target_missing")
     if wanted in kw.all_words(kw.ME):
-        return int(view["seat"])
+        me = view["seat"]
+        if me is None:
+            raise ValueError("commands come from a seat, never from a spectator")
+        return me
     for number, name in names.items():
         if kw.fold(name).strip() == wanted:
             return number
@@ -243,7 +245,7 @@ def _seat_named(text: str, view: SeatView, names: dict[int, str]) -> int:
 
 
 def _in_front(text: str, view: SeatView) -> str:
-    mine: list[JSON] = next((p["in_front"] for p in view["players"]
+    mine: list[CardView] = next((p["in_front"] for p in view["players"]
                              if p["seat"] == view["seat"]), [])
     if not text:
         if len(mine) == 1:
@@ -260,7 +262,7 @@ def _in_front(text: str, view: SeatView) -> str:
     raise CommandError("remove_unknown", card=text)
 
 
-def _turned(command: Command, card: JSON) -> bool:
+def _turned(command: Command, card: CardView) -> bool:
     """Whether a placement is turned round: "turned", or the exits named match the card
     turned round (and not upright)."""
     if not command.exits:

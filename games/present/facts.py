@@ -148,7 +148,7 @@ def last_own_timeout_move(view: SeatView) -> LogEvent | None:
     return None
 
 
-def discarded_name(event: JSON, ruleset: str) -> str | None:
+def discarded_name(event: LogEvent, ruleset: str) -> str | None:
     """The card the seat itself discarded in a pass (its own view shows it); Saboteur 2
     passes list their cards."""
     if event.get("type") == "pass" and event.get("cards"):

@@ -157,7 +157,8 @@ def summaries(story: Story) -> list[RoundSummary]:
     for round_number, first in round_starts(story):
         last = next((s for s in range(first, len(story.states))
                      if story.states[s].round != round_number), len(story.states) - 1)
-        roles = results.get(round_number, {}).get("roles") or []
+        result = results.get(round_number)
+        roles = result["roles"] if result is not None else []
         start_scores = story.states[first].scores
         end_scores = story.states[last].scores
         gold = [(story.names.get(n, str(n)), end_scores[n] - start_scores[n])

@@ -51,7 +51,7 @@ def _legal_lines(view: SeatView, legal: list[Move], names: dict[int, str], langu
     hand = {card["id"]: card for card in view.get("hand") or []}
     # A straight tunnel or a crossroads turned round is the same card: offered once.
     legal = [m for m in legal if not (m["type"] == "place" and m.get("rotated")
-                                      and symmetric(hand.get(m["card"]) or {}))]
+                                      and symmetric(hand.get(m.get("card") or "") or {}))]
     if not full:  # one example of each kind: the one a player would make (stable order)
         order = {kind: i for i, kind in reversed(list(enumerate(m["type"] for m in legal)))}
         legal = sorted(legal, key=lambda move: (order[move["type"]],
