@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.bots import choose_move
-from games.engine import State, legal_moves, new_game, view
+from games.engine import Move, SeatView, State, legal_moves, new_game, view
 
 from .play import bot_turn, play
 
@@ -89,8 +89,8 @@ def test_a_blue_digger_puts_its_own_door_on_the_way_to_the_gold() -> None:
 def test_gold_pickers_take_the_best_card_offered() -> None:
     picks = 0
     for seed in range(12):
-        def best_pick(state: State, seen: dict[str, Any], moves: list[dict[str, Any]],
-                      move: dict[str, Any]) -> None:
+        def best_pick(state: State, seen: SeatView, moves: list[Move],
+                      move: Move) -> None:
             nonlocal picks
             if seen["phase"] == "gold":
                 offer = {g["id"]: g["value"] for g in seen["gold_offer"]}
