@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from games import engine
-from games.engine.types import JSON, Move, SeatView
+from games.engine.types import Move, SeatView
 from games.inbound.commands import CommandError, Reply, command_error, parse_reply, to_move
 from games.models import Game, InboundMail, ReplyToken, Seat
 from games.ops import limits
@@ -36,7 +36,7 @@ class Result:
     outcome: str  # an InboundMail outcome, or "dropped" / "duplicate"
     detail: str = ""
     answer: list[str] = field(default_factory=list)  # the answer's lines ([]: none)
-    move: JSON | None = None
+    move: Move | None = None
 
 
 def _language(seat: Seat) -> str:
@@ -119,7 +119,7 @@ def _refused(seat: Seat, reason: str, said: list[str] | None = None) -> Result:
     return Result(Outcome.REFUSED, reason, [*(said or []), text, *options(seat)])
 
 
-def _move(seat: Seat, version: int, move: JSON, view: SeatView, names: dict[int, str],
+def _move(seat: Seat, version: int, move: Move, view: SeatView, names: dict[int, str],
           said: list[str]) -> Result:
     try:
         moves.game_move_submit(actor=moves.BySeat(seat), version=version, move=move)

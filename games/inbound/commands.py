@@ -24,7 +24,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from games.engine.types import JSON, CardView, SeatView
+from games.engine.types import CardView, Move, SeatView
 from games.present import command_words as kw
 from games.present import compass
 from games.present.move_commands import gold_order
@@ -280,7 +280,7 @@ def _turned(command: Command, card: CardView) -> bool:
 
 
 
-def to_move(command: Command, view: SeatView, names: dict[int, str]) -> JSON:
+def to_move(command: Command, view: SeatView, names: dict[int, str]) -> Move:
     """The engine move the command names (not yet judged: the engine does that)."""
     verb = command.verb
     if verb == "play":
@@ -291,8 +291,8 @@ def to_move(command: Command, view: SeatView, names: dict[int, str]) -> JSON:
                 return {"type": "rockfall", "card": card["id"], "x": x, "y": y}
             return {"type": "place", "card": card["id"], "x": x, "y": y,
                     "rotated": _turned(command, card)}
-        move: JSON = {"type": "action", "card": card["id"],
-                      "target": _seat_named(command.target, view, names)}
+        move: Move = {"type": "action", "card": card["id"],
+                    "target": _seat_named(command.target, view, names)}
         if command.tool is not None:
             move["tool"] = command.tool
         return move
@@ -302,6 +302,7 @@ def to_move(command: Command, view: SeatView, names: dict[int, str]) -> JSON:
         return {"type": "rockfall", "card": card["id"], "x": command.cell[0],
                 "y": command.cell[1]}
     if verb == "map":
+        assert command.goal is not None  # parse_reply names the goal or refuses
         return {"type": "map", "card": _card(view, command.numbers[0])["id"],
                 "goal": command.goal}
     if verb == "pass":
