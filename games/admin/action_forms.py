@@ -14,6 +14,7 @@ from django.conf import settings
 from django.utils.translation import gettext_lazy as _
 
 from games import engine
+from games.engine.types import Move
 from games.models import Game
 from games.moderation.acts import MAX_PUBLIC_NOTE, MAX_REASON
 from games.moderation.game_clock import MAX_EXTENSION, extension_left, hours
@@ -105,7 +106,7 @@ class MoveForm(PublicReasonForm):
     move = forms.ChoiceField(label=_("Move"))
     expected_version = forms.IntegerField(widget=forms.HiddenInput)
 
-    def __init__(self, *args: Any, game: Game, legal: list[dict[str, Any]],
+    def __init__(self, *args: Any, game: Game, legal: list[Move],
                  names: dict[int, str], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["expected_version"].initial = game.version
@@ -116,7 +117,7 @@ class MoveForm(PublicReasonForm):
         return value
 
 
-def move_choices(game: Game, legal: list[dict[str, Any]],
+def move_choices(game: Game, legal: list[Move],
                  names: dict[int, str]) -> list[Any]:
     """The legal moves grouped by hand card, labelled like the seat's own page."""
     if not legal or game.actor is None:

@@ -32,6 +32,7 @@ from games.admin.permissions import can_moderate, moderator, require_secrets
 from games.models import Game, Seat
 from games.play import services
 from games.present import describe, pages
+from games.present.recent import view_log
 
 FORMS: dict[str, Callable[..., forms.Form]] = {
     "undo": action_forms.UndoForm,
@@ -132,7 +133,7 @@ def confirm_undo(request: HttpRequest, site: admin.AdminSite, game: Game,
     """The consequences of an undo, shown before anything is done."""
     names = pages.seat_names(game)
     moderation.secrets_viewed(game, request.user, "undo confirmation")  # type: ignore[arg-type]
-    truth_log = engine.moderator_view(game.state())["log"]
+    truth_log = view_log(engine.moderator_view(game.state()))
     undone = truth_log[len(truth_log) - len(plan.undone_events):]
     context = dict(
         site.each_context(request), title=_("Undo moves in %(game)s") % {"game": game.name},

@@ -15,10 +15,11 @@ from datetime import datetime
 from django.utils.translation import gettext as _
 
 from games import engine
-from games.engine.types import JSON
+from games.engine.types import JSON, CardView, ModeratorView
 from games.models import Dispute, Game, GameNotice, ModeratorAction, Move, Seat
 from games.moderation.acts import KINDS
 from games.present import describe, drawing, pages
+from games.present.recent import view_log
 from games.present.words import (
     option_label,
     option_value_label,
@@ -63,25 +64,26 @@ def rules_text(game: Game) -> str:
     return f"{name}; {options}" if options else name
 
 
-def card_label(card: JSON) -> str:
+def card_label(card: CardView) -> str:
     return f"{describe.card_name(card)} [{card['id']}]"
 
 
-def seat_rows(game: Game, truth: JSON, names: dict[int, str]) -> list[SeatRow]:
+def seat_rows(game: Game, truth: ModeratorView, names: dict[int, str]) -> list[SeatRow]:
     rows = []
+    scores = truth.get("scores") or []  # always there in the moderator's view
     for seat in game.seats.order_by("number"):
         n = seat.number
         rows.append(SeatRow(
             seat=seat, role=describe.role_name(truth["roles"][n]),
             hand=[card_label(c) for c in truth["hands"][n]],
             in_front=[describe.card_name(c) for c in truth["players"][n]["in_front"]],
-            gold=truth["scores"][n],
+            gold=scores[n],
             known_goals=[describe.goal_name(g) for g in truth["known_goals"][n]],
             is_actor=truth["actor"] == n))
     return rows
 
 
-def move_rows(game: Game, truth: JSON, names: dict[int, str]) -> list[MoveRow]:
+def move_rows(game: Game, truth: ModeratorView, names: dict[int, str]) -> list[MoveRow]:
     """Every move with who made it and the (unredacted) log events it caused."""
     moves = list(game.moves.select_related("moderator").order_by("number"))
     ends = _log_ends(game, moves)
@@ -91,7 +93,7 @@ def move_rows(game: Game, truth: JSON, names: dict[int, str]) -> list[MoveRow]:
         row = MoveRow(number=move.number, who=describe.seat_name(move.seat_number, names),
                       by=_made_by(move), made_at=move.created_at, move=move.move)
         if ends is not None:
-            events = truth["log"][start:ends[index]]
+            events = view_log(truth)[start:ends[index]]
             row.events = [describe.event_sentence(e, names, game.ruleset) for e in events]
             row.round_end = any(e.get("type") == "round_end" for e in events)
             start = ends[index]
@@ -121,7 +123,7 @@ def _log_ends(game: Game, moves: list[Move]) -> list[int] | None:
     return ends
 
 
-def goals(truth: JSON) -> list[JSON]:
+def goals(truth: ModeratorView) -> list[JSON]:
     return [{"name": describe.goal_name(g["goal"]), "cell": describe.cell(g["x"], g["y"]),
              "content": describe.goal_result(g["status"]), "revealed": g["revealed"]}
             for g in truth["goals"]]

@@ -19,10 +19,10 @@ from .scoring import score_map, score_pass, score_place, score_rockfall, score_t
 
 __all__ = ["choose_move"]
 
-from games.engine.types import JSON
+from games.engine.types import CardView, Move, SeatView
 
 
-def choose_move(view: JSON, legal_moves: list[JSON], seed: int) -> JSON:
+def choose_move(view: SeatView, legal_moves: list[Move], seed: int) -> Move:
     """The move this seat's bot plays: always an element of `legal_moves`."""
     if not legal_moves:
         raise ValueError("there is no legal move to choose from")
@@ -32,20 +32,21 @@ def choose_move(view: JSON, legal_moves: list[JSON], seed: int) -> JSON:
     phase = view.get("phase")
     if phase == "gold":
         values = {g["id"]: g["value"] for g in view.get("gold_offer") or []}
-        return _best(rng, legal_moves, [float(values.get(m.get("card"), 0)) for m in legal_moves])
+        return _best(rng, legal_moves,
+                     [float(values.get(m.get("card") or "", 0)) for m in legal_moves])
     ctx = build(view)
     if phase == "theft":
         return _best(rng, legal_moves, [score_steal(ctx, m) for m in legal_moves])
     return _best(rng, legal_moves, score_all(ctx, legal_moves))
 
 
-def score_all(ctx: Context, moves: list[JSON]) -> list[float]:
+def score_all(ctx: Context, moves: list[Move]) -> list[float]:
     hand = {c["id"]: c for c in ctx.view["hand"]}
     rockfalls: dict[tuple[int, int], float] = {}
     scores = []
     for move in moves:
         kind = move.get("type")
-        card = hand.get(move.get("card", ""), {})
+        card: CardView = hand.get(move.get("card") or "", {})
         if kind == "place":
             scores.append(score_place(ctx, move, card))
         elif kind == "rockfall":
@@ -65,7 +66,7 @@ def score_all(ctx: Context, moves: list[JSON]) -> list[float]:
     return scores
 
 
-def _best(rng: random.Random, moves: list[JSON], scores: list[float]) -> JSON:
+def _best(rng: random.Random, moves: list[Move], scores: list[float]) -> Move:
     top = max(scores)
     best = [m for m, s in zip(moves, scores, strict=True) if s >= top - 1e-9]
     return best[rng.randrange(len(best))]

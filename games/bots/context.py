@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from games.engine.types import JSON
+from games.engine.types import CardView, SeatView
 
 from .knowledge import TEAM_ROLES, Knowledge, read
 from .maze import Cell, Maze, Seg, card_segments
@@ -28,7 +28,7 @@ FRIENDS: dict[str, dict[str, float]] = {
 
 @dataclass
 class Context:
-    view: JSON
+    view: SeatView
     know: Knowledge
     aim: str
     team: str | None
@@ -38,7 +38,7 @@ class Context:
     memo: dict[tuple[str, bool], tuple[Seg, ...]] = field(default_factory=dict)
     kept: dict[str, float] = field(default_factory=dict)
 
-    def segments(self, card: JSON, rotated: bool) -> tuple[Seg, ...]:
+    def segments(self, card: CardView, rotated: bool) -> tuple[Seg, ...]:
         """A hand card's segments after an optional turn (cached: many moves per card)."""
         key = (str(card["id"]), rotated)
         segs = self.memo.get(key)
@@ -73,7 +73,7 @@ class Context:
         return self.maze.distance >= 5 and self.view["deck_size"] > 20
 
 
-def goal_targets(view: JSON) -> tuple[list[Cell], bool]:
+def goal_targets(view: SeatView) -> tuple[list[Cell], bool]:
     """Goal cells the gold may still be under, and whether it is known for sure."""
     goals = view["goals"]
     gold = [(g["x"], g["y"]) for g in goals if g["status"] == "gold"]
@@ -83,7 +83,7 @@ def goal_targets(view: JSON) -> tuple[list[Cell], bool]:
     return open_, len(open_) == 1
 
 
-def build(view: JSON) -> Context:
+def build(view: SeatView) -> Context:
     know = read(view)
     aim = AIMS.get(know.role, "dig")
     team = TEAM_ROLES.get(know.role)

@@ -11,7 +11,7 @@ from functools import lru_cache
 
 from games.engine import rules_for
 from games.engine.cards import CardSpec
-from games.engine.types import JSON
+from games.engine.types import JSON, LogEvent, SeatView
 
 from .maze import Seg, is_dead_end, mask
 
@@ -43,22 +43,24 @@ class Knowledge:
     theft: list[bool] = field(default_factory=list)
 
 
-def round_log(view: JSON) -> list[JSON]:
-    log: list[JSON] = view.get("log", [])
+def round_log(view: SeatView) -> list[LogEvent]:
+    log = view.get("log") or []
     start = max((i for i, e in enumerate(log) if e.get("type") == "round_start"), default=-1)
     return log[start + 1:]
 
 
-def read(view: JSON) -> Knowledge:
-    me = int(view["seat"])
+def read(view: SeatView) -> Knowledge:
+    me = view["seat"]
+    if me is None:
+        raise ValueError("a bot plays a seat, never the spectator view")
     seats = int(view["seats"])
     know = Knowledge(me, str(view.get("role")), seats, [0.0] * seats)
     for player in view["players"]:
-        cards = player.get("in_front", [])
-        know.broken.append([c["tools"][0] for c in cards
+        in_front = player.get("in_front", [])
+        know.broken.append([c["tools"][0] for c in in_front
                             if c.get("action") == "break" and c.get("tools")])
-        know.trapped.append(any(c.get("action") == "trapped" for c in cards))
-        know.theft.append(any(c.get("action") == "theft" for c in cards))
+        know.trapped.append(any(c.get("action") == "trapped" for c in in_front))
+        know.theft.append(any(c.get("action") == "theft" for c in in_front))
     cards = catalogue(str(view["ruleset"]))
     sus = know.suspicion
     for event in round_log(view):
@@ -69,7 +71,7 @@ def read(view: JSON) -> Knowledge:
     return know
 
 
-def _learn(event: JSON, know: Knowledge, sus: list[float], cards: dict[str, CardSpec]) -> None:
+def _learn(event: LogEvent, know: Knowledge, sus: list[float], cards: dict[str, CardSpec]) -> None:
     kind = event.get("type")
     actor = event.get("seat")
     if not isinstance(actor, int) or not 0 <= actor < know.seats:

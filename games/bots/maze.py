@@ -15,7 +15,7 @@ from collections import deque
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
-from games.engine.types import JSON
+from games.engine.types import CardView, SeatView
 
 N, E, S, W = 1, 2, 4, 8
 DIRECTIONS = (N, E, S, W)
@@ -59,7 +59,7 @@ def bits(exits: int) -> Iterator[int]:
             yield d
 
 
-def card_segments(card: JSON, rotated: bool = False) -> tuple[Seg, ...]:
+def card_segments(card: CardView, rotated: bool = False) -> tuple[Seg, ...]:
     """Segments of a card JSON (board cards are already turned; hand cards are not)."""
     doors = {mask(s) for s in card.get("door_segments", ())}
     ladder = bool(card.get("ladder"))
@@ -79,7 +79,7 @@ class Maze:
     """The board of a view, seen by a bot that aims at `targets` (goal cells) and may
     not pass doors of colour `blocked` (a team digger counts only routes open to it)."""
 
-    def __init__(self, view: JSON, targets: Sequence[Cell], blocked: str | None = None) -> None:
+    def __init__(self, view: SeatView, targets: Sequence[Cell], blocked: str | None = None) -> None:
         self.cells: dict[Cell, tuple[Seg, ...]] = {}
         self.hidden: set[Cell] = set()
         self.start: Cell = (0, 0)

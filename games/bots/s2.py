@@ -4,13 +4,13 @@ steal."""
 
 from __future__ import annotations
 
-from games.engine.types import JSON
+from games.engine.types import CardView, Move
 
 from .context import Context
 from .scoring import usefulness
 
 
-def score_s2_action(ctx: Context, move: JSON, card: JSON) -> float:
+def score_s2_action(ctx: Context, move: Move, card: CardView) -> float:
     action = card.get("action")
     target = int(move["target"])
     me = ctx.me
@@ -40,7 +40,7 @@ def score_s2_action(ctx: Context, move: JSON, card: JSON) -> float:
     return -1.0
 
 
-def score_free(ctx: Context, move: JSON, hand: dict[str, JSON]) -> float:
+def score_free(ctx: Context, move: Move, hand: dict[str, CardView]) -> float:
     """Discard two cards to remove a card in front of yourself (draw only one)."""
     removed = next((c for c in _in_front(ctx) if c["id"] == move["remove"]), None)
     if removed is None or removed.get("action") == "theft":
@@ -58,16 +58,16 @@ def score_free(ctx: Context, move: JSON, hand: dict[str, JSON]) -> float:
     return worth - 2.0 * cost - 1.0
 
 
-def _fixes(card: JSON, removed: JSON) -> bool:
+def _fixes(card: CardView, removed: CardView) -> bool:
     if card.get("action") == "free_at_last":
         return removed.get("action") == "trapped"
     return bool(set(card.get("tools", ())) & set(removed.get("tools", ())))
 
 
-def _in_front(ctx: Context) -> list[JSON]:
-    cards: list[JSON] = ctx.view["players"][ctx.me]["in_front"]
+def _in_front(ctx: Context) -> list[CardView]:
+    cards: list[CardView] = ctx.view["players"][ctx.me]["in_front"]
     return cards
 
 
-def score_steal(ctx: Context, move: JSON) -> float:
+def score_steal(ctx: Context, move: Move) -> float:
     return ctx.hostility(int(move["target"]))

@@ -5,7 +5,7 @@ changes nothing; passing a card is worth what the card is not.
 
 from __future__ import annotations
 
-from games.engine.types import JSON
+from games.engine.types import CardView, Move
 
 from .context import Context
 from .maze import is_dead_end
@@ -13,7 +13,7 @@ from .maze import is_dead_end
 STEP = 6.0  # score per doubling of the maze's progress value
 
 
-def usefulness(ctx: Context, card: JSON) -> float:
+def usefulness(ctx: Context, card: CardView) -> float:
     """What keeping `card` in hand is worth to this role (passing it costs this)."""
     key = str(card["id"])
     if key not in ctx.kept:
@@ -21,7 +21,7 @@ def usefulness(ctx: Context, card: JSON) -> float:
     return ctx.kept[key]
 
 
-def _usefulness(ctx: Context, card: JSON) -> float:
+def _usefulness(ctx: Context, card: CardView) -> float:
     action = card.get("action")
     if card["kind"] == "path":
         segs = ctx.segments(card, False)
@@ -48,7 +48,7 @@ def _usefulness(ctx: Context, card: JSON) -> float:
     return value
 
 
-def score_place(ctx: Context, move: JSON, card: JSON) -> float:
+def score_place(ctx: Context, move: Move, card: CardView) -> float:
     segs = ctx.segments(card, bool(move.get("rotated")))
     cell = (move["x"], move["y"])
     maze = ctx.maze
@@ -80,7 +80,7 @@ def _route_cells(ctx: Context) -> set[tuple[int, int]]:
     return {c for c in maze.frontier if maze.dist(c) <= maze.distance + 1}
 
 
-def score_rockfall(ctx: Context, move: JSON, cache: dict[tuple[int, int], float]) -> float:
+def score_rockfall(ctx: Context, move: Move, cache: dict[tuple[int, int], float]) -> float:
     cell = (move["x"], move["y"])
     if cell not in cache:
         cache[cell] = ctx.maze.gain(ctx.maze.after_removal(cell))
@@ -92,7 +92,7 @@ def score_rockfall(ctx: Context, move: JSON, cache: dict[tuple[int, int], float]
     return -2.0
 
 
-def score_map(ctx: Context, move: JSON) -> float:
+def score_map(ctx: Context, move: Move) -> float:
     if ctx.gold_known:
         return -2.0
     goal = ctx.view["goals"][move["goal"]]
@@ -106,7 +106,7 @@ def score_map(ctx: Context, move: JSON) -> float:
     return base - 0.2 * nearest
 
 
-def score_tool(ctx: Context, move: JSON, card: JSON) -> float:
+def score_tool(ctx: Context, move: Move, card: CardView) -> float:
     """Break or repair a tool."""
     target = int(move["target"])
     hostility = ctx.hostility(target)
@@ -128,10 +128,11 @@ def score_tool(ctx: Context, move: JSON, card: JSON) -> float:
     return score
 
 
-def score_pass(ctx: Context, move: JSON, hand: dict[str, JSON]) -> float:
+def score_pass(ctx: Context, move: Move, hand: dict[str, CardView]) -> float:
     ids = move.get("cards")
     if ids is None:
-        ids = [] if move.get("card") is None else [move["card"]]
+        card = move.get("card")
+        ids = [] if card is None else [card]
     if not ids:
         return 0.0
     total = 0.0

@@ -7,11 +7,11 @@ fields are refused too: a typo such as "rotate" must not silently become "not ro
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping
-from typing import Any
+from typing import Any, cast
 
 from .errors import MalformedMove
+from .types import Move
 
-Move = dict[str, Any]
 FieldSpec = tuple[str, tuple[type, ...], bool, Any]
 
 INT = (int,)
@@ -42,7 +42,7 @@ def parse(move: object, shapes: Mapping[str, tuple[FieldSpec, ...]],
         if key != "type" and key not in names:
             raise MalformedMove("unknown_field", f'A "{kind}" move has no field "{key}".',
                                 {"type": kind, "field": key})
-    clean: Move = {"type": kind}
+    clean: dict[str, object] = {"type": kind}
     for name, types, required, default in fields:
         if name not in move:
             if required:
@@ -70,7 +70,18 @@ def parse(move: object, shapes: Mapping[str, tuple[FieldSpec, ...]],
             if card not in known_cards:
                 raise MalformedMove("unknown_card", f'There is no card "{card}" in this game.',
                                     {"card": card})
-    return clean
+    # Every field is now one the move's type has, of the type `Move` names: the checks
+    # above are what makes this dict a Move.
+    return cast(Move, clean)
+
+
+def named_card(move: Move) -> str:
+    """The card of a move whose type requires one (`parse` has checked it is there)."""
+    card = move.get("card")
+    if card is None:
+        raise MalformedMove("missing_field", f'A "{move["type"]}" move needs the field "card".',
+                            {"type": move["type"], "field": "card"})
+    return card
 
 
 def _card_values(value: object) -> list[str]:

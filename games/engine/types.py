@@ -8,10 +8,26 @@ checked by mypy. `total=False` marks keys that only some cards, events or rulese
 
 from __future__ import annotations
 
-from typing import Any, TypedDict
+from typing import Any, Required, TypedDict
 
 JSON = dict[str, Any]
-Move = dict[str, Any]
+
+
+class Move(TypedDict, total=False):
+    """A move as `legal_moves` lists it and `apply` takes it (engine README "Moves"): a
+    `type`, and the fields that type has. `apply` checks an untrusted dict against the
+    shapes before any rule reads it."""
+    type: Required[str]  # "place", "action", "rockfall", "map", "pass", "free", ...
+    seat: int  # the seat that moves (the server always sends the seat of the link)
+    card: str | None  # null only for a pass with an empty hand
+    cards: list[str]  # Saboteur 2: pass and free
+    x: int
+    y: int
+    rotated: bool
+    target: int
+    tool: str
+    goal: int
+    remove: str  # Saboteur 2: free
 
 
 class CardView(TypedDict, total=False):
@@ -47,6 +63,7 @@ class GoalView(TypedDict, total=False):
     revealed: bool
     status: str  # "hidden", "gold" or "stone"
     shown: bool  # face down when its round ended, shown since (present only then)
+    content: str  # "gold" or "stone": the moderator view only
 
 
 class PlayerView(TypedDict, total=False):
@@ -89,13 +106,21 @@ class LogEvent(TypedDict, total=False):
     count: int
     reason: str
     finder: int | None
-    winners: str
+    winners: str | list[int]  # round_end: the team that won; game_end: the winning seats
     winning_seats: list[int]
     roles: list[str]
     set_aside_roles: list[str]
     discarded_roles: list[str]
     goals: list[str]
     value: int
+    why: str  # payout: what it pays for
+    first: int  # round_start: the seat to play first
+    removed: str  # a card taken away (rockfall, free)
+    removed_name: str
+    role: str  # inspection, swap_hats
+    cards: list[str]  # pass, free: the cards discarded
+    scores: list[int]  # game_end
+    secret_to: list[int]  # the moderator view: whom the secret fields were meant for
 
 
 class SeatView(TypedDict, total=False):
@@ -119,7 +144,7 @@ class SeatView(TypedDict, total=False):
     gold_offer_size: int
     gold_offer: list[GoldCardView]
     gold_cards: list[GoldCardView]
-    log: list[LogEvent]
+    log: list[LogEvent] | None  # None only when asked for without it (log=False)
     round_results: list[RoundResult]
     scores: list[int] | None
     winners: list[int] | None
@@ -127,3 +152,19 @@ class SeatView(TypedDict, total=False):
     crystals: int
     dwarves_aside: int
     inspected: dict[str, str]
+
+
+class ModeratorView(SeatView, total=False):
+    """`engine.moderator_view(state)`: the spectator's view with the whole truth added."""
+    hands: list[list[CardView]]
+    roles: list[str]
+    roles_aside: list[str]
+    deck_top_first: list[CardView]
+    discard: list[CardView]
+    set_aside: list[CardView]
+    known_goals: list[list[int]]
+    gold_pile_top_first: list[GoldCardView]
+    gold_won: list[list[GoldCardView]]
+    # Saboteur 2
+    theft_order: list[int]
+    hats_discarded: list[str]

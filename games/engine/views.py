@@ -9,15 +9,16 @@ Log events keep their secret fields under `_secret`, shown only to the seats in
 from __future__ import annotations
 
 import json
+from typing import cast
 
 from .cards import GOAL_CELLS, GOAL_CONTENTS, GOLD_VALUES, CardSpec
 from .geometry import names_of
 from .rules import rules_for
 from .state import Event, State
-from .types import JSON
+from .types import JSON, CardView, ModeratorView, SeatView
 
 
-def card_json(spec: CardSpec, rotated: bool = False) -> JSON:
+def card_json(spec: CardSpec, rotated: bool = False) -> CardView:
     """A card as a hand or the maze shows it; path exits after `rotated`. A new dict, but
     its lists (exits, segments ...) are shared by every view of that card: read-only."""
     # Keyed by the spec's identity: hashing a CardSpec hashes all its segments. The entry
@@ -25,16 +26,16 @@ def card_json(spec: CardSpec, rotated: bool = False) -> JSON:
     found = _CARD_DICTS.get((id(spec), rotated))
     if found is None:
         found = _CARD_DICTS[(id(spec), rotated)] = (spec, _card_json(spec, rotated))
-    return dict(found[1])
+    return found[1].copy()
 
 
 # Each card's dict, built once per card and side: a late maze's 25 cards were rebuilt on
 # every view. Bounded by the catalogues (a few hundred specs, two sides each).
-_CARD_DICTS: dict[tuple[int, bool], tuple[CardSpec, JSON]] = {}
+_CARD_DICTS: dict[tuple[int, bool], tuple[CardSpec, CardView]] = {}
 
 
-def _card_json(spec: CardSpec, rotated: bool) -> JSON:
-    data: JSON = {"id": spec.id, "kind": spec.kind, "name": spec.name}
+def _card_json(spec: CardSpec, rotated: bool) -> CardView:
+    data: CardView = {"id": spec.id, "kind": spec.kind, "name": spec.name}
     if spec.segments:
         segments = spec.oriented(rotated)
         data["exits"] = names_of(spec.oriented_exits(rotated))
@@ -48,7 +49,7 @@ def _card_json(spec: CardSpec, rotated: bool) -> JSON:
             data["ladder"] = True
         if spec.crystals:
             data["crystals"] = spec.crystals
-    if spec.kind == "action":
+    if spec.kind == "action" and spec.action is not None:  # every action card has one
         data["action"] = spec.action
         data["tools"] = list(spec.tools)
     return data
@@ -93,7 +94,7 @@ def _render_board(state: State, reveal_all: bool) -> list[JSON]:
     cells = []
     for (x, y), (card_id, rotated) in state.board.items():
         goal = _GOAL_INDEX.get((x, y)) if card_id.startswith("goal-") else None
-        card: JSON
+        card: CardView
         if goal is None:
             card = card_json(cards[card_id], rotated)
             card["goal"] = None
@@ -106,7 +107,7 @@ def _render_board(state: State, reveal_all: bool) -> list[JSON]:
                         "segments": [], "dead_end": False, "goal": "hidden"}
             else:
                 card = card_json(GOAL_CONTENTS[content], rotated)
-                card.update(id=card_id, kind="goal", goal=result)
+                card["id"], card["kind"], card["goal"] = card_id, "goal", result
             card["revealed"] = not hidden
             if hidden and round_over(state):
                 card["shown"] = True  # face down when the round ended, shown since
@@ -149,10 +150,16 @@ def seat_event(event: Event, seat: int | None, finished: bool) -> Event:
     return event if "_secret" not in event else redact(event, seat, finished)
 
 
-def seat_view(state: State, seat: int | None, *, log: bool = True) -> JSON:
+def seat_view(state: State, seat: int | None, *, log: bool = True) -> SeatView:
     """Everything `seat` may know; `seat=None` is a spectator (no hand, no role).
     `log=False` leaves `log` None, for a caller that writes the log itself (the JSON API
     keeps each seat's log as JSON text: games.present.log_json)."""
+    # The view is built from the state's own JSON data (its log events, the ruleset's
+    # extras); SeatView names every key it can have (tests/engine/test_types.py).
+    return cast(SeatView, _seat_data(state, seat, log=log))
+
+
+def _seat_data(state: State, seat: int | None, *, log: bool = True) -> JSON:
     if seat is not None and not 0 <= seat < state.seats:
         raise ValueError(f"there is no seat {seat}")
     rules = rules_for(state.ruleset)
@@ -233,10 +240,14 @@ def _unredacted(event: Event) -> Event:
     return shown
 
 
-def moderator_view(state: State) -> JSON:
+def moderator_view(state: State) -> ModeratorView:
     """The whole truth, for moderators only: every hand, role, goal and the deck order."""
+    return cast(ModeratorView, _moderator_data(state))
+
+
+def _moderator_data(state: State) -> JSON:
     rules = rules_for(state.ruleset)
-    data = seat_view(state, None)
+    data = _seat_data(state, None)
     data["board"] = _board(state, None, reveal_all=True)
     data["goals"] = [dict(_goal(state, i, None), status=(
         "gold" if state.goal_kinds[i] == "gold" else "stone"), content=state.goal_kinds[i])

@@ -19,13 +19,14 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from games import engine
-from games.engine.types import JSON
+from games.engine.types import Move, SeatView
 from games.inbound.commands import CommandError, Reply, command_error, parse_reply, to_move
 from games.models import Game, InboundMail, ReplyToken, Seat
 from games.ops import limits
 from games.play import moves, services
 from games.present import describe, pages, reply_help
 from games.present.move_errors import explain
+from games.present.recent import view_log
 
 Outcome = InboundMail.Outcome
 
@@ -35,14 +36,14 @@ class Result:
     outcome: str  # an InboundMail outcome, or "dropped" / "duplicate"
     detail: str = ""
     answer: list[str] = field(default_factory=list)  # the answer's lines ([]: none)
-    move: JSON | None = None
+    move: Move | None = None
 
 
 def _language(seat: Seat) -> str:
     return (translation.get_language() or seat.language)[:2]
 
 
-def _situation(seat: Seat) -> tuple[Game, JSON, list[JSON], dict[int, str]]:
+def _situation(seat: Seat) -> tuple[Game, SeatView, list[Move], dict[int, str]]:
     game = Game.objects.get(pk=seat.game_id)
     state = game.state()
     view = engine.view(state, seat.number)
@@ -118,7 +119,7 @@ def _refused(seat: Seat, reason: str, said: list[str] | None = None) -> Result:
     return Result(Outcome.REFUSED, reason, [*(said or []), text, *options(seat)])
 
 
-def _move(seat: Seat, version: int, move: JSON, view: JSON, names: dict[int, str],
+def _move(seat: Seat, version: int, move: Move, view: SeatView, names: dict[int, str],
           said: list[str]) -> Result:
     try:
         moves.game_move_submit(actor=moves.BySeat(seat), version=version, move=move)
@@ -130,7 +131,7 @@ def _move(seat: Seat, version: int, move: JSON, view: JSON, names: dict[int, str
         return _refused(seat, explain(illegal, view["ruleset"]), said)
     _game, after, legal_after, names = _situation(seat)
     happened = [f"- {describe.event_sentence(event, names, after['ruleset'], seat.number)}"
-                for event in after["log"][len(view["log"]):]]
+                for event in view_log(after)[len(view_log(view)):]]
     lines = [*said, _("Your move was made. What happened:"), *happened]
     if legal_after:
         lines += ["", _("It is your turn again."), *options(seat)[1:]]

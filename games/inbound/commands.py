@@ -24,7 +24,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from games.engine.types import JSON
+from games.engine.types import CardView, Move, SeatView
 from games.present import command_words as kw
 from games.present import compass
 from games.present.move_commands import gold_order
@@ -219,21 +219,23 @@ def command_error(error: CommandError) -> str:
 # ---- a command against the seat's view ----------------------------------------------------
 
 
-def _card(view: JSON, number: int) -> JSON:
+def _card(view: SeatView, number: int) -> CardView:
     hand = view.get("hand") or []
     if not 1 <= number <= len(hand):
         raise CommandError("no_such_card", number=number, size=len(hand))
-    card: JSON = hand[number - 1]
-    return card
+    return hand[number - 1]
 
 
-def _seat_named(text: str, view: JSON, names: dict[int, str]) -> int:
+def _seat_named(text: str, view: SeatView, names: dict[int, str]) -> int:
     words = _drop(text.split(), kw.ON)
     wanted = " ".join(words)
     if not wanted:
         raise CommandError("target_missing")
     if wanted in kw.all_words(kw.ME):
-        return int(view["seat"])
+        me = view["seat"]
+        if me is None:
+            raise ValueError("commands come from a seat, never from a spectator")
+        return me
     for number, name in names.items():
         if kw.fold(name).strip() == wanted:
             return number
@@ -242,8 +244,8 @@ def _seat_named(text: str, view: JSON, names: dict[int, str]) -> int:
     raise CommandError("no_such_player", name=wanted)
 
 
-def _in_front(text: str, view: JSON) -> str:
-    mine: list[JSON] = next((p["in_front"] for p in view["players"]
+def _in_front(text: str, view: SeatView) -> str:
+    mine: list[CardView] = next((p["in_front"] for p in view["players"]
                              if p["seat"] == view["seat"]), [])
     if not text:
         if len(mine) == 1:
@@ -260,7 +262,7 @@ def _in_front(text: str, view: JSON) -> str:
     raise CommandError("remove_unknown", card=text)
 
 
-def _turned(command: Command, card: JSON) -> bool:
+def _turned(command: Command, card: CardView) -> bool:
     """Whether a placement is turned round: "turned", or the exits named match the card
     turned round (and not upright)."""
     if not command.exits:
@@ -278,7 +280,7 @@ def _turned(command: Command, card: JSON) -> bool:
 
 
 
-def to_move(command: Command, view: JSON, names: dict[int, str]) -> JSON:
+def to_move(command: Command, view: SeatView, names: dict[int, str]) -> Move:
     """The engine move the command names (not yet judged: the engine does that)."""
     verb = command.verb
     if verb == "play":
@@ -289,8 +291,8 @@ def to_move(command: Command, view: JSON, names: dict[int, str]) -> JSON:
                 return {"type": "rockfall", "card": card["id"], "x": x, "y": y}
             return {"type": "place", "card": card["id"], "x": x, "y": y,
                     "rotated": _turned(command, card)}
-        move: JSON = {"type": "action", "card": card["id"],
-                      "target": _seat_named(command.target, view, names)}
+        move: Move = {"type": "action", "card": card["id"],
+                    "target": _seat_named(command.target, view, names)}
         if command.tool is not None:
             move["tool"] = command.tool
         return move
@@ -300,6 +302,7 @@ def to_move(command: Command, view: JSON, names: dict[int, str]) -> JSON:
         return {"type": "rockfall", "card": card["id"], "x": command.cell[0],
                 "y": command.cell[1]}
     if verb == "map":
+        assert command.goal is not None  # parse_reply names the goal or refuses
         return {"type": "map", "card": _card(view, command.numbers[0])["id"],
                 "goal": command.goal}
     if verb == "pass":

@@ -28,6 +28,7 @@ from games.models.fairness import chain_shown
 from games.models.links import link_for, token_of_seat
 from games.present import describe, facts, maze, pages
 from games.present.pages import table_notices
+from games.present.recent import view_log
 from games.present.timeline import timeline
 
 
@@ -119,7 +120,7 @@ def turn(note: Notification) -> Letter:
     _since, start = facts.since_last_turn(view, names)
     # What happened since, in the order it happened: the table notices in place.
     since = [line.text for line in timeline(view, names, table_notices(game))
-             if line.log_index >= start and (line.log_index < len(view["log"]) or line.notice)]
+             if line.log_index >= start and (line.log_index < len(view_log(view)) or line.notice)]
     gold_phase = view["phase"] == "gold"
     if gold_phase:
         subject = _("%(game)s: pick a gold card") % {"game": game.name}

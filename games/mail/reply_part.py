@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from django.utils import translation
 
 from games import engine
-from games.engine.types import JSON
+from games.engine.types import SeatView
 from games.models import Game, Seat, reply_tokens
 from games.present import reply_help
 
@@ -23,7 +23,7 @@ class ReplyPart:
     targets: list[tuple[int, int]] = field(default_factory=list)
 
 
-def reply_part(seat: Seat, game: Game, view: JSON, names: dict[int, str]) -> ReplyPart:
+def reply_part(seat: Seat, game: Game, view: SeatView, names: dict[int, str]) -> ReplyPart:
     state = game.state()
     legal = engine.legal_moves(state) if state.actor == seat.number else []
     language = translation.get_language() or seat.language

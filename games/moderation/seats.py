@@ -18,7 +18,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games import engine
-from games.engine.types import JSON
+from games.engine.types import JSON, Move
 from games.mail import plan
 from games.models import (
     EmailMode,
@@ -127,7 +127,7 @@ def rotate_seat_link(seat_id: int, *, moderator: User, reason: str) -> Seat:
     return seat
 
 
-def legal_for_actor(game: Game) -> list[JSON]:
+def legal_for_actor(game: Game) -> list[Move]:
     """The moves a moderator may make for the seat to act (none unless active)."""
     state = game.state()
     if game.status != Game.Status.ACTIVE or state.actor is None:

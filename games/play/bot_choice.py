@@ -11,7 +11,7 @@ from __future__ import annotations
 import hashlib
 
 from games import bots, engine
-from games.engine.types import JSON
+from games.engine.types import Move
 
 
 def bot_seed(game_seed: int, version: int) -> int:
@@ -19,7 +19,7 @@ def bot_seed(game_seed: int, version: int) -> int:
     return int.from_bytes(digest[:8], "big")
 
 
-def bot_move(state: engine.State, seat: int, game_seed: int, version: int) -> JSON:
+def bot_move(state: engine.State, seat: int, game_seed: int, version: int) -> Move:
     """One of the legal moves of `seat` (the seat to act), chosen from its view alone."""
     legal = engine.legal_moves(state)
     view = engine.view(state, seat)

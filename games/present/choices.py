@@ -26,7 +26,7 @@ from typing import Any
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 
-from games.engine.types import JSON
+from games.engine.types import CardView, Move, SeatView
 from games.present import describe, drawing
 from games.present.describe import MoveContext
 from games.present.words import symmetric
@@ -64,7 +64,7 @@ class Group:
 
 @dataclass
 class HandCard:
-    card: JSON
+    card: CardView
     name: str
     svg: SafeString | None
     groups: list[Group] = field(default_factory=list)
@@ -104,7 +104,7 @@ class MoveForms:
         return [c for c in self.other if not c.composed]
 
 
-def build(view: JSON, legal: list[JSON], names: Mapping[int, str]) -> MoveForms:
+def build(view: SeatView, legal: list[Move], names: Mapping[int, str]) -> MoveForms:
     board = {(c["x"], c["y"]): c["card"] for c in view["board"]}
     hand = {card["id"]: card for card in view["hand"]}
     ctx = MoveContext(names=names, board=board, cards={**_in_front(view), **hand},
@@ -139,13 +139,13 @@ def build(view: JSON, legal: list[JSON], names: Mapping[int, str]) -> MoveForms:
     return MoveForms(hand=list(panels.values()), other=other, discard=discard)
 
 
-def _in_front(view: JSON) -> dict[str, JSON]:
+def _in_front(view: SeatView) -> dict[str, CardView]:
     me = view.get("seat")
     return {card["id"]: card for p in view.get("players", []) if p["seat"] == me
             for card in p["in_front"]}
 
 
-def _discard(legal: list[JSON], hand: list[str], ctx: MoveContext) -> tuple[Discard | None,
+def _discard(legal: list[Move], hand: list[str], ctx: MoveContext) -> tuple[Discard | None,
                                                                            set[str]]:
     """The discard form, if the legal passes and frees can be composed from checkboxes,
     and the values of the moves it offers."""

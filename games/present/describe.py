@@ -13,7 +13,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from games.engine.types import JSON
+from games.engine.types import JSON, LogEvent, Move, RoundResult
 from games.present import describe_s2 as s2
 from games.present.words import (
     MoveContext,
@@ -46,7 +46,7 @@ __all__ = [
 # ---- log events ---------------------------------------------------------------------------
 
 
-def event_sentence(event: JSON, names: Names, ruleset: str, viewer: int | None = None) -> str:
+def event_sentence(event: LogEvent, names: Names, ruleset: str, viewer: int | None = None) -> str:
     """One log event of a view as a sentence; unknown types get a generic one.
 
     `viewer` is the seat whose view the event comes from (None: a spectator, a
@@ -143,7 +143,7 @@ def _round_end(e: JSON, who: str, names: Names) -> str:
     return text + " " + _("Roles: %(roles)s.") % {"roles": roles}
 
 
-def dwarf_cards(result: JSON, names: Names) -> list[tuple[str, str]]:
+def dwarf_cards(result: RoundResult | JSON, names: Names) -> list[tuple[str, str]]:
     """Every dwarf card of an ended round, as (whose, role): each seat's, then the ones set
     aside and (Saboteur 2) the hats discarded by Swap your hats (RULES.md: all are shown)."""
     shown = [(seat_name(s, names), role_name(r)) for s, r in enumerate(result.get("roles", []))]
@@ -185,7 +185,7 @@ _EVENTS: dict[str, s2.EventHandler] = {
 # ---- moves ----------------------------------------------------------------------------------
 
 
-def move_label(move: JSON, ctx: MoveContext, prefix: bool = False) -> str:
+def move_label(move: Move, ctx: MoveContext, prefix: bool = False) -> str:
     """A legal move as a choice in a form. With `prefix`, the name of the move's card
     (one of `ctx.cards`) comes first: "Map: look at the top goal"."""
     kind = move.get("type")
@@ -196,13 +196,13 @@ def move_label(move: JSON, ctx: MoveContext, prefix: bool = False) -> str:
     return label
 
 
-def _place_move(m: JSON, ctx: MoveContext) -> str:
+def _place_move(m: Move, ctx: MoveContext) -> str:
     if m.get("rotated"):
         return _("place at %(cell)s, turned round") % {"cell": cell(m["x"], m["y"])}
     return _("place at %(cell)s, upright") % {"cell": cell(m["x"], m["y"])}
 
 
-def _action_move(m: JSON, ctx: MoveContext) -> str:
+def _action_move(m: Move, ctx: MoveContext) -> str:
     expansion = s2.action_label(m, ctx)
     if expansion is not None:
         return expansion
@@ -210,7 +210,7 @@ def _action_move(m: JSON, ctx: MoveContext) -> str:
         "target": seat_name(m.get("target"), ctx.names), "tool": tool_name(str(m.get("tool")))}
 
 
-def _rockfall_move(m: JSON, ctx: MoveContext) -> str:
+def _rockfall_move(m: Move, ctx: MoveContext) -> str:
     """Named as the log names the card when it was placed: its catalog name, and
     "(turned round)" when it lies turned."""
     removed = ctx.board.get((m["x"], m["y"]))
@@ -224,11 +224,11 @@ def _rockfall_move(m: JSON, ctx: MoveContext) -> str:
     return _("remove %(card)s at %(cell)s") % {"card": name, "cell": cell(m["x"], m["y"])}
 
 
-def _map_move(m: JSON, ctx: MoveContext) -> str:
+def _map_move(m: Move, ctx: MoveContext) -> str:
     return _("look at the %(goal)s") % {"goal": goal_name(m["goal"])}
 
 
-def _pass_move(m: JSON, ctx: MoveContext) -> str:
+def _pass_move(m: Move, ctx: MoveContext) -> str:
     if "cards" in m:
         return s2.pass_label(m, ctx)
     if m.get("card") is None:
@@ -236,7 +236,7 @@ def _pass_move(m: JSON, ctx: MoveContext) -> str:
     return _("discard it and pass")
 
 
-def _generic_move(m: JSON, ctx: MoveContext) -> str:
+def _generic_move(m: Move, ctx: MoveContext) -> str:
     details = ", ".join(f"{k}: {v}" for k, v in m.items() if k not in ("type", "seat"))
     return f"{m.get('type')} ({details})" if details else str(m.get("type"))
 

@@ -15,7 +15,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from games.engine.types import JSON
+from games.engine.types import JSON, CardView, Move
 from games.present.words import (
     MoveContext,
     Names,
@@ -28,7 +28,7 @@ from games.present.words import (
 )
 
 EventHandler = Callable[[JSON, str, Names], str]
-MoveHandler = Callable[[JSON, MoveContext], str]
+MoveHandler = Callable[[Move, MoveContext], str]
 
 
 def _values(e: JSON, who: str, names: Names) -> dict[str, str]:
@@ -155,7 +155,7 @@ EVENTS: dict[str, EventHandler] = {
 # ---- moves ----------------------------------------------------------------------------------
 
 
-def action_label(m: JSON, ctx: MoveContext) -> str | None:
+def action_label(m: Move, ctx: MoveContext) -> str | None:
     """The label of an expansion action card's move, or None for another card."""
     action = str((ctx.cards.get(str(m.get("card"))) or {}).get("action"))
     own = ctx.me is not None and m.get("target") == ctx.me
@@ -182,18 +182,18 @@ def action_label(m: JSON, ctx: MoveContext) -> str | None:
     return labels[action]() % {"target": seat_name(m.get("target"), ctx.names)}
 
 
-def _free_move(m: JSON, ctx: MoveContext) -> str:
+def _free_move(m: Move, ctx: MoveContext) -> str:
     return _("discard %(cards)s to remove %(removed)s") % {
         "cards": _named(m.get("cards") or [], ctx.cards),
         "removed": _named([m.get("remove")], ctx.cards)}
 
 
-def _steal_move(m: JSON, ctx: MoveContext) -> str:
+def _steal_move(m: Move, ctx: MoveContext) -> str:
     return _("steal a nugget from %(target)s") % {
         "target": seat_name(m.get("target"), ctx.names)}
 
 
-def pass_label(m: JSON, ctx: MoveContext) -> str:
+def pass_label(m: Move, ctx: MoveContext) -> str:
     """A pass discarding a list of cards (`cards`, the expansion's shape)."""
     chosen = m.get("cards") or []
     if not chosen:
@@ -201,7 +201,7 @@ def pass_label(m: JSON, ctx: MoveContext) -> str:
     return _("discard %(cards)s and pass") % {"cards": _named(chosen, ctx.cards)}
 
 
-def _named(ids: list[Any], cards: Mapping[str, JSON]) -> str:
+def _named(ids: list[Any], cards: Mapping[str, CardView]) -> str:
     return ", ".join(card_name(cards[str(i)]) if str(i) in cards else str(i) for i in ids)
 
 

@@ -19,7 +19,7 @@ from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
-from games.engine.types import JSON
+from games.engine.types import SeatView
 from games.present import describe
 
 CELL = 100
@@ -173,7 +173,7 @@ def _bounds(cells: Iterable[tuple[int, int]]) -> tuple[int, int, int, int]:
     return min(xs), min(ys), max(xs), max(ys)
 
 
-def board_svg(view: JSON, targets: Iterable[tuple[int, int]] = (),
+def board_svg(view: SeatView, targets: Iterable[tuple[int, int]] = (),
               changed: Iterable[tuple[int, int]] = ()) -> SafeString:
     """The maze of a view, with `targets` (cells some legal move could use) outlined and
     `changed` (cells the latest moves changed) marked; a changed cell left empty (a

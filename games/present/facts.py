@@ -14,8 +14,9 @@ from django.utils import formats, timezone
 from django.utils.safestring import SafeString
 from django.utils.timesince import timeuntil
 
-from games.engine.types import JSON
+from games.engine.types import JSON, LogEvent, RoundResult, SeatView
 from games.present import describe, maze
+from games.present.recent import view_log
 
 Names = dict[int, str]
 MAX_LINES = 40
@@ -49,14 +50,14 @@ def time_left(moment: datetime, now: datetime | None = None) -> str:
     return timeuntil(moment, now or timezone.now(), depth=2)
 
 
-def since_last_turn(view: JSON, names: Names) -> tuple[list[str], int]:
+def since_last_turn(view: SeatView, names: Names) -> tuple[list[str], int]:
     """Log sentences after the seat's own last move, and the log index they start at.
 
     The seat's moves are the events carrying its seat number (a payout is not a move).
     At most MAX_LINES sentences, the latest ones.
     """
     me = view.get("seat")
-    log = view["log"]
+    log = view_log(view)
     start = 0
     for index in range(len(log) - 1, -1, -1):
         event = log[index]
@@ -68,21 +69,21 @@ def since_last_turn(view: JSON, names: Names) -> tuple[list[str], int]:
     return lines, start
 
 
-def hand(view: JSON) -> list[HandCard]:
+def hand(view: SeatView) -> list[HandCard]:
     cards = []
     for card in view.get("hand", []):
         cards.append(HandCard(name=describe.card_name(card), picture=maze.hand_picture(card)))
     return cards
 
 
-def players(view: JSON, names: Names) -> list[PlayerLine]:
+def players(view: SeatView, names: Names) -> list[PlayerLine]:
     return [PlayerLine(name=describe.seat_name(p["seat"], names), hand_size=p["hand_size"],
                        in_front=[describe.card_name(c) for c in p["in_front"]],
                        is_me=p["seat"] == view.get("seat"), is_actor=p["seat"] == view["actor"])
             for p in view["players"]]
 
 
-def my_gold(view: JSON) -> int | None:
+def my_gold(view: SeatView) -> int | None:
     for player in view["players"]:
         if player["seat"] == view.get("seat"):
             gold = player.get("gold")
@@ -90,16 +91,16 @@ def my_gold(view: JSON) -> int | None:
     return None
 
 
-def gold_offer(view: JSON) -> list[int]:
+def gold_offer(view: SeatView) -> list[int]:
     """Values of the gold cards offered to this seat (only the picker sees an offer)."""
     return sorted((int(g["value"]) for g in view.get("gold_offer", [])), reverse=True)
 
 
-def round_gold(view: JSON, round_number: int) -> int:
+def round_gold(view: SeatView, round_number: int) -> int:
     """Gold this seat won in one round: its own picks and payouts after that round ended."""
     me = view.get("seat")
     total, inside = 0, False
-    for event in view["log"]:
+    for event in view_log(view):
         kind = event.get("type")
         if kind == "round_end":
             inside = event.get("round") == round_number
@@ -110,7 +111,7 @@ def round_gold(view: JSON, round_number: int) -> int:
     return total
 
 
-def described_result(result: JSON, names: Names) -> JSON:
+def described_result(result: RoundResult, names: Names) -> JSON:
     """One ended round in words, as pages and emails both show it."""
     return {
         "round": result["round"],
@@ -125,29 +126,29 @@ def described_result(result: JSON, names: Names) -> JSON:
     }
 
 
-def round_result(view: JSON, round_number: int, names: Names) -> JSON | None:
+def round_result(view: SeatView, round_number: int, names: Names) -> JSON | None:
     for result in view["round_results"]:
         if result["round"] == round_number:
+            seat = view.get("seat")
             return {**described_result(result, names),
-                    "my_role": describe.role_name(result["roles"][view["seat"]])
-                    if view.get("seat") is not None else None}
+                    "my_role": describe.role_name(result["roles"][seat])
+                    if seat is not None else None}
     return None
 
 
-def last_own_timeout_move(view: JSON) -> JSON | None:
+def last_own_timeout_move(view: SeatView) -> LogEvent | None:
     """The seat's latest pass, gold pick or theft (Saboteur 2): what the server did when
     its deadline passed."""
     me = view.get("seat")
-    for event in reversed(view["log"]):
+    for event in reversed(view_log(view)):
         if event.get("seat") == me and event.get("type") in ("pass", "gold_pick", "steal"):
-            found: JSON = event
-            return found
+            return event
         if event.get("seat") == me and event.get("type") != "payout":
             return None
     return None
 
 
-def discarded_name(event: JSON, ruleset: str) -> str | None:
+def discarded_name(event: LogEvent, ruleset: str) -> str | None:
     """The card the seat itself discarded in a pass (its own view shows it); Saboteur 2
     passes list their cards."""
     if event.get("type") == "pass" and event.get("cards"):

@@ -19,8 +19,9 @@ from functools import lru_cache
 from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 
-from games.engine.types import JSON
+from games.engine.types import CardView, SeatView
 from games.present import maze_s2
+from games.present.maze_s2 import Card
 
 PX = 8  # one of the 3 x 3 cells of a card; a card is 24 px square
 
@@ -44,7 +45,7 @@ BOX = {
 }
 
 
-def card_grid(card: JSON) -> list[list[str]]:
+def card_grid(card: Card) -> list[list[str]]:
     """The 3 x 3 colours of a path card (or the start)."""
     tunnel = START if card.get("kind") == "start" else TUNNEL
     grid = [[ROCK] * 3 for _ in range(3)]
@@ -63,7 +64,7 @@ def card_grid(card: JSON) -> list[list[str]]:
     return grid
 
 
-def _goal_grid(card: JSON) -> tuple[list[list[str]], str]:
+def _goal_grid(card: Card) -> tuple[list[list[str]], str]:
     status = card.get("goal")
     colour = {"gold": GOLD, "stone": STONE}.get(str(status), HIDDEN)
     grid = [[colour] * 3 for _ in range(3)]
@@ -97,7 +98,7 @@ def _grid_table(grid: list[list[str]], mark: str = "", px: int = PX) -> str:
 CardKey = tuple[str | None, str | None, tuple[tuple[str, ...], ...], maze_s2.Extras]
 
 
-def _card_key(card: JSON) -> CardKey:
+def _card_key(card: Card) -> CardKey:
     segments = tuple(tuple(s) for s in card.get("segments", []))
     return (card.get("kind"), card.get("goal"), segments, maze_s2.extras(card))
 
@@ -114,7 +115,7 @@ def _card_table(key: CardKey, px: int = PX) -> str:
     return _grid_table(card_grid(card), maze_s2.mark(card), px)
 
 
-def card_html(card: JSON, px: int = PX) -> SafeString:
+def card_html(card: Card, px: int = PX) -> SafeString:
     """One card as a small coloured table (path cards, start and goals); `px` is one of
     its 3 x 3 cells (the maze's 8, a hand card's 16: 48 px square)."""
     return mark_safe(_card_table(_card_key(card), px))
@@ -129,7 +130,7 @@ ACTION_COLOURS = {"break": "#c62828", "repair": "#2e7d32", "trapped": "#455a64"}
 HAND_PX = 16
 
 
-def action_sign(card: JSON) -> str:
+def action_sign(card: Card) -> str:
     """The sign of an action card: its tools' for a broken tool or a repair, else its
     action's ("" for a card that is no action card)."""
     action = str(card.get("action") or "")
@@ -138,7 +139,7 @@ def action_sign(card: JSON) -> str:
     return ACTION_SIGNS.get(action, "")
 
 
-def action_html(card: JSON) -> SafeString:
+def action_html(card: Card) -> SafeString:
     """An action card as a 48 px square: red for a broken tool, green for a repair, sand
     for the others, with the tools' or the action's sign."""
     action = str(card.get("action"))
@@ -154,7 +155,7 @@ def action_html(card: JSON) -> SafeString:
         size, size, colour, size, text, strike, sign)
 
 
-def hand_picture(card: JSON) -> SafeString:
+def hand_picture(card: CardView) -> SafeString:
     """A hand card in an email: a path card as the maze draws it, 48 px; an action card as
     its coloured square."""
     if card.get("segments"):
@@ -162,7 +163,7 @@ def hand_picture(card: JSON) -> SafeString:
     return action_html(card)
 
 
-def _cells(view: JSON) -> dict[tuple[int, int], JSON]:
+def _cells(view: SeatView) -> dict[tuple[int, int], CardView]:
     return {(c["x"], c["y"]): c["card"] for c in view.get("board", [])}
 
 
@@ -174,7 +175,7 @@ def _bounds(cells: Iterable[tuple[int, int]]) -> tuple[range, range]:
     return range(min(xs), max(xs) + 1), range(min(ys), max(ys) + 1)
 
 
-def maze_html(view: JSON, targets: Iterable[tuple[int, int]] = ()) -> SafeString:
+def maze_html(view: SeatView, targets: Iterable[tuple[int, int]] = ()) -> SafeString:
     """The whole maze as one table of cards, with coordinates on the edges; wide enough
     for `targets` too (the free cells the reader's moves could use, so every cell an
     email's examples name is on the picture)."""
@@ -196,7 +197,7 @@ def maze_html(view: JSON, targets: Iterable[tuple[int, int]] = ()) -> SafeString
                      f'bgcolor="{GRID}" role="img">' + "".join(rows) + "</table>")
 
 
-def card_char(card: JSON) -> str:
+def card_char(card: Card) -> str:
     """One character for a card in the plain-text maze."""
     if card.get("kind") == "goal" or card.get("goal") is not None:
         return {"gold": "G", "stone": "o"}.get(str(card.get("goal")), "?")
@@ -215,7 +216,7 @@ def card_char(card: JSON) -> str:
     return "x"
 
 
-def maze_text(view: JSON, targets: Iterable[tuple[int, int]] = ()) -> str:
+def maze_text(view: SeatView, targets: Iterable[tuple[int, int]] = ()) -> str:
     """The maze as lines of text: one character per card, '.' for an empty cell; as wide
     as `maze_html` with the same `targets`."""
     cells = _cells(view)

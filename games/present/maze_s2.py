@@ -10,9 +10,15 @@ curve.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from games.engine.types import JSON
 
 # (door colour, door segments, ladder, crystals): what the grid needs beyond segments.
+# A card to draw: a view's card (engine.types.CardView) or a face put together here from
+# a cached key; read only.
+Card = Mapping[str, Any]
 Extras = tuple[str | None, tuple[tuple[str, ...], ...], bool, int]
 
 DOOR = {"blue": "#1e88e5", "green": "#2e7d32"}
@@ -24,7 +30,7 @@ ROCK = "#7a5a3a"
 ARM = {"N": (0, 1), "E": (1, 2), "S": (2, 1), "W": (1, 0)}
 
 
-def extras(card: JSON) -> Extras:
+def extras(card: Card) -> Extras:
     return (card.get("door"), tuple(tuple(s) for s in card.get("door_segments", [])),
             bool(card.get("ladder")), int(card.get("crystals") or 0))
 
@@ -44,7 +50,7 @@ def _straight(segment: list[str]) -> bool:
     return set(segment) in ({"N", "S"}, {"E", "W"})
 
 
-def overlay(card: JSON, grid: list[list[str]], tunnel: str) -> None:
+def overlay(card: Card, grid: list[list[str]], tunnel: str) -> None:
     """Draw the expansion's features over the grid of a card's tunnels."""
     segments: list[list[str]] = card.get("segments", [])
     joined = [s for s in segments if len(s) >= 2]
@@ -69,12 +75,12 @@ def overlay(card: JSON, grid: list[list[str]], tunnel: str) -> None:
         grid[corner[0]][corner[1]] = CRYSTAL
 
 
-def mark(card: JSON) -> str:
+def mark(card: Card) -> str:
     """The letter on the card's hub: "H" for a ladder."""
     return "H" if card.get("ladder") else ""
 
 
-def char(card: JSON) -> str | None:
+def char(card: Card) -> str | None:
     """One character for an expansion card in the plain-text maze, or None."""
     segments: list[list[str]] = card.get("segments", [])
     joined = [s for s in segments if len(s) >= 2]

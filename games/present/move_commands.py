@@ -7,22 +7,24 @@ order the turn email lists the offer (biggest first, `gold_order`).
 
 from __future__ import annotations
 
-from games.engine.types import JSON
+from games.engine.types import CardView, GoldCardView, Move, SeatView
 from games.present import command_words as kw
 
 
-def gold_order(view: JSON) -> list[JSON]:
+def gold_order(view: SeatView) -> list[GoldCardView]:
     """The offered gold cards, biggest first (as the turn email lists them)."""
     offer = list(view.get("gold_offer") or [])
     return sorted(offer, key=lambda card: -int(card["value"]))
 
 
 
-def command_for(move: JSON, view: JSON, names: dict[int, str], language: str) -> str:
+def command_for(move: Move, view: SeatView, names: dict[int, str], language: str) -> str:
     """The command that makes `move`, in the words of `language`."""
     hand = [card["id"] for card in view.get("hand") or []]
 
-    def number(card_id: object) -> str:
+    def number(card_id: str | None) -> str:
+        if card_id is None:
+            raise ValueError("no card to name")
         return str(hand.index(card_id) + 1)
 
     def verb(name: str) -> str:
@@ -52,7 +54,7 @@ def command_for(move: JSON, view: JSON, names: dict[int, str], language: str) ->
         return " ".join([verb("pass"), *(number(c) for c in cards)])
     if kind == "pick_gold":
         ids = [card["id"] for card in gold_order(view)]
-        return f"{verb('gold')} {ids.index(move['card']) + 1}"
+        return f"{verb('gold')} {ids.index(move.get('card') or '') + 1}"
     if kind == "steal":
         return f"{verb('steal')} {who(move['target'])}"
     if kind == "free":
@@ -61,8 +63,8 @@ def command_for(move: JSON, view: JSON, names: dict[int, str], language: str) ->
     raise ValueError(f"no command for a {kind!r} move")
 
 
-def _removed_word(move: JSON, view: JSON, language: str) -> str:
-    mine: list[JSON] = next((p["in_front"] for p in view["players"]
+def _removed_word(move: Move, view: SeatView, language: str) -> str:
+    mine: list[CardView] = next((p["in_front"] for p in view["players"]
                              if p["seat"] == view["seat"]), [])
     card = next(c for c in mine if c["id"] == move["remove"])
     if card.get("action") == "trapped":

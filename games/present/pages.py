@@ -12,12 +12,13 @@ from zoneinfo import ZoneInfo
 from django.utils.translation import gettext as _
 
 from games import engine
-from games.engine.types import JSON
+from games.engine.types import JSON, Move, SeatView
 from games.models import Game, Message, Seat, SeatKind
 from games.models.fairness import chain_shown, public_facts
 from games.present import describe, drawing, facts, log_json, recent
 from games.present.choices import MoveForms, build
 from games.present.facts import local_time
+from games.present.recent import view_log
 from games.present.timeline import timeline
 from games.present.words import role_help
 
@@ -55,28 +56,33 @@ def bot_name(name: str) -> str:
     return _("%(name)s (bot)") % {"name": name}
 
 
-def seat_view(game: Game, seat: Seat | None) -> JSON:
+def seat_view(game: Game, seat: Seat | None) -> SeatView:
     """The engine's view for `seat` (None: spectator) of the game's current state."""
     return engine.view(game.state(), None if seat is None else seat.number)
 
 
-def view_and_moves(game: Game, seat: Seat, *, log_as_text: bool = False,
-                   state: engine.State | None = None) -> tuple[JSON, list[JSON]]:
+def view_and_moves(game: Game, seat: Seat, *, state: engine.State | None = None,
+                   log: bool = True) -> tuple[SeatView, list[Move]]:
     """The seat's view and legal moves (empty unless the game is active and it is their
     decision), from one parse of the snapshot (or from `state`, the whole state a move
-    just made: nothing is read again).
-    `log_as_text`: the view's log is JSON text that orjson writes as it is, most of it
-    as this process last wrote it for the seat (games.present.log_json)."""
+    just made: nothing is read again). `log=False`: the view's log is left None."""
     state = game.state() if state is None else state
-    view = engine.view(state, seat.number, log=not log_as_text)
-    if log_as_text:
-        view["log"] = log_json.seat_log_json(game.pk, state, seat.number)
+    view = engine.view(state, seat.number, log=log)
     if game.status != Game.Status.ACTIVE or state.actor != seat.number:
         return view, []
     return view, engine.legal_moves(state)
 
 
-def page_context(game: Game, seat: Seat | None, view: JSON, legal: list[JSON]) -> JSON:
+def api_view_and_moves(game: Game, seat: Seat, *,
+                       state: engine.State | None = None) -> tuple[JSON, list[Move]]:
+    """`view_and_moves` for the JSON API: the view's log is JSON text that orjson writes
+    as it is, most of it as this process last wrote it for the seat (games.present.log_json)."""
+    state = game.state() if state is None else state
+    view, legal = view_and_moves(game, seat, state=state, log=False)
+    return {**view, "log": log_json.seat_log_json(game.pk, state, seat.number)}, legal
+
+
+def page_context(game: Game, seat: Seat | None, view: SeatView, legal: list[Move]) -> JSON:
     """Everything the game page template needs, for one seat or a spectator."""
     names = seat_names(game)
     accepted = set(game.seats.filter(accepted_at__isnull=False).values_list("number", flat=True))
@@ -128,7 +134,7 @@ def page_context(game: Game, seat: Seat | None, view: JSON, legal: list[JSON]) -
     }
 
 
-def blocked_by(view: JSON) -> list[str]:
+def blocked_by(view: SeatView) -> list[str]:
     """The cards in front of the seat that stop it placing path cards (a broken tool, a
     trap), named: the page says so next to the hand."""
     me = view.get("seat")
@@ -139,7 +145,7 @@ def blocked_by(view: JSON) -> list[str]:
             if card.get("action") in ("break", "trapped")]
 
 
-def phase_text(game: Game, view: JSON) -> str:
+def phase_text(game: Game, view: SeatView) -> str:
     if game.status != Game.Status.ACTIVE:
         return str(Game.Status(game.status).label)
     if view["phase"] == "gold":
@@ -149,7 +155,7 @@ def phase_text(game: Game, view: JSON) -> str:
     return _("Round %(round)s of %(rounds)s") % view
 
 
-def status_sentence(game: Game, view: JSON) -> str:
+def status_sentence(game: Game, view: SeatView) -> str:
     """Where the game stands, as a sentence ("Round 2 of 3.", "The game is over.")."""
     sentences = {Game.Status.SETUP: lambda: _("The game is waiting for its players."),
                  Game.Status.PAUSED: lambda: _("The game is paused."),
@@ -161,7 +167,7 @@ def status_sentence(game: Game, view: JSON) -> str:
     return f"{phase_text(game, view)}."
 
 
-def waiting_text(game: Game, view: JSON, names: dict[int, str]) -> str:
+def waiting_text(game: Game, view: SeatView, names: dict[int, str]) -> str:
     """Whose decision the game waits for, as the other seats read it."""
     if game.status != Game.Status.ACTIVE or view["actor"] is None:
         return ""
@@ -173,38 +179,39 @@ def waiting_text(game: Game, view: JSON, names: dict[int, str]) -> str:
     return _("%(name)s is to play.") % {"name": name}
 
 
-def log_lines(view: JSON, names: dict[int, str]) -> list[str]:
+def log_lines(view: SeatView, names: dict[int, str]) -> list[str]:
     return [describe.event_sentence(e, names, view["ruleset"], view.get("seat"))
-            for e in view["log"]]
+            for e in view_log(view)]
 
 
-def new_lines(view_before: JSON, view_after: JSON, names: dict[int, str]) -> list[str]:
+def new_lines(view_before: SeatView, view_after: SeatView, names: dict[int, str]) -> list[str]:
     """Sentences for what one move added to the log (for the message after a move)."""
-    added = view_after["log"][len(view_before["log"]):]
+    added = view_log(view_after)[len(view_log(view_before)):]
     return [describe.event_sentence(e, names, view_after["ruleset"], view_after.get("seat"))
             for e in added]
 
 
-def round_results(view: JSON, names: dict[int, str]) -> list[JSON]:
+def round_results(view: SeatView, names: dict[int, str]) -> list[JSON]:
     return [{**facts.described_result(result, names),
              "winning_seats": [describe.seat_name(s, names)
                                for s in winning_seats(view, result["round"])]}
             for result in view["round_results"]]
 
 
-def winning_seats(view: JSON, round_number: int) -> list[int]:
+def winning_seats(view: SeatView, round_number: int) -> list[int]:
     """The seats paid as winners of a Saboteur 2 round (its round_end event says)."""
-    for event in view["log"]:
+    for event in view_log(view):
         if event["type"] == "round_end" and event["round"] == round_number:
             return list(event.get("winning_seats") or [])
     return []
 
 
-def final_scores(view: JSON, names: dict[int, str]) -> list[JSON]:
-    if not view.get("scores"):
+def final_scores(view: SeatView, names: dict[int, str]) -> list[JSON]:
+    scores = view.get("scores")
+    if not scores:
         return []
     winners = set(view.get("winners") or [])
-    ranked = sorted(enumerate(view["scores"]), key=lambda pair: (-pair[1], pair[0]))
+    ranked = sorted(enumerate(scores), key=lambda pair: (-pair[1], pair[0]))
     return [{"name": describe.seat_name(s, names), "score": score, "winner": s in winners}
             for s, score in ranked]
 

@@ -7,18 +7,27 @@ opens the page (or whose open page refreshes itself) sees at once where the othe
 
 from __future__ import annotations
 
-from games.engine.types import JSON
+from games.engine.types import LogEvent, SeatView
 
 # Events that change a maze cell: a card placed, a card removed, a goal turned over.
 CELL_EVENTS = ("place", "rockfall", "reveal")
 
 
-def is_decision(event: JSON) -> bool:
+def is_decision(event: LogEvent) -> bool:
     """A seat's own move (a payout or a round's bookkeeping is not one)."""
     return "seat" in event and event.get("type") != "payout"
 
 
-def since(view: JSON) -> int:
+def view_log(view: SeatView) -> list[LogEvent]:
+    """The view's log events. Only the JSON API asks for a view without them (it writes
+    the log itself): pages, letters and replies always have them."""
+    log = view.get("log")
+    if log is None:
+        raise ValueError("this view was made without its log")
+    return log
+
+
+def since(view: SeatView) -> int:
     """The log index the reader has not seen yet: after their own last move, or for a
     spectator (no seat) the latest move."""
     log = view.get("log") or []
@@ -34,7 +43,7 @@ def since(view: JSON) -> int:
     return 0
 
 
-def changed_cells(view: JSON) -> set[tuple[int, int]]:
+def changed_cells(view: SeatView) -> set[tuple[int, int]]:
     """The maze cells the moves since `since(view)` changed, in the round on the table."""
     log = view.get("log") or []
     start = since(view)

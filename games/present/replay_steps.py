@@ -14,11 +14,12 @@ from dataclasses import dataclass, field
 from django.utils.translation import gettext as _
 
 from games import engine
-from games.engine.types import JSON
+from games.engine.types import JSON, ModeratorView
 from games.models import Game, Move, SeatKind
 from games.present import describe, drawing
 from games.present.facts import described_result
 from games.present.pages import seat_names
+from games.present.recent import view_log
 from games.present.timeline import is_move
 
 # Who made a move recorded without its seat, as the object of "made by" (German: dative).
@@ -107,7 +108,7 @@ def step_context(story: Story, step: int) -> JSON:
     step = max(0, min(step, story.total))
     state = story.states[step]
     truth = engine.moderator_view(state)
-    full_log = engine.moderator_view(story.states[-1])["log"]
+    full_log = view_log(engine.moderator_view(story.states[-1]))
     before = story.log_lengths[step - 1] if step else 0
     events = full_log[before:story.log_lengths[step]]
     ruleset = story.game.ruleset
@@ -126,7 +127,7 @@ def step_context(story: Story, step: int) -> JSON:
     }
 
 
-def _seats(story: Story, state: engine.State, truth: JSON) -> list[SeatAtStep]:
+def _seats(story: Story, state: engine.State, truth: ModeratorView) -> list[SeatAtStep]:
     roles = truth.get("roles") or []
     hands = truth.get("hands") or []
     scores = state.scores
@@ -151,12 +152,13 @@ def round_starts(story: Story) -> list[tuple[int, int]]:
 def summaries(story: Story) -> list[RoundSummary]:
     final = engine.moderator_view(story.states[-1])
     results = {r["round"]: r for r in final["round_results"]}
-    log = final["log"]
+    log = view_log(final)
     out = []
     for round_number, first in round_starts(story):
         last = next((s for s in range(first, len(story.states))
                      if story.states[s].round != round_number), len(story.states) - 1)
-        roles = results.get(round_number, {}).get("roles") or []
+        result = results.get(round_number)
+        roles = result["roles"] if result is not None else []
         start_scores = story.states[first].scores
         end_scores = story.states[last].scores
         gold = [(story.names.get(n, str(n)), end_scores[n] - start_scores[n])

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
-from games.engine.types import JSON
+from games.engine.types import Move, SeatView
 from games.present import command_words as kw
 from games.present import describe
 from games.present.move_commands import command_for, gold_order
@@ -23,7 +23,7 @@ MAX_CELLS = 12
 HELPFUL = {"repair", "free_at_last"}
 
 
-def _example_rank(move: JSON, view: JSON) -> tuple[int, ...]:
+def _example_rank(move: Move, view: SeatView) -> tuple[int, ...]:
     """How good an example a move makes (smaller first): a placement towards the goals,
     an action card aimed as a player would aim it, a rockfall clearing a dead end."""
     kind = move.get("type")
@@ -41,7 +41,7 @@ def _example_rank(move: JSON, view: JSON) -> tuple[int, ...]:
     return (0,)
 
 
-def _legal_lines(view: JSON, legal: list[JSON], names: dict[int, str], language: str,
+def _legal_lines(view: SeatView, legal: list[Move], names: dict[int, str], language: str,
                  full: bool) -> list[str]:
     """Legal moves as commands; placements grouped per card. `full`: every option (up
     to MAX_OPTIONS lines), else one example of each kind."""
@@ -51,7 +51,7 @@ def _legal_lines(view: JSON, legal: list[JSON], names: dict[int, str], language:
     hand = {card["id"]: card for card in view.get("hand") or []}
     # A straight tunnel or a crossroads turned round is the same card: offered once.
     legal = [m for m in legal if not (m["type"] == "place" and m.get("rotated")
-                                      and symmetric(hand.get(m["card"]) or {}))]
+                                      and symmetric(hand.get(m.get("card") or "") or {}))]
     if not full:  # one example of each kind: the one a player would make (stable order)
         order = {kind: i for i, kind in reversed(list(enumerate(m["type"] for m in legal)))}
         legal = sorted(legal, key=lambda move: (order[move["type"]],
@@ -84,26 +84,26 @@ def _legal_lines(view: JSON, legal: list[JSON], names: dict[int, str], language:
     return result
 
 
-def options(view: JSON, legal: list[JSON], names: dict[int, str], language: str) -> list[str]:
+def options(view: SeatView, legal: list[Move], names: dict[int, str], language: str) -> list[str]:
     return _legal_lines(view, legal, names, language, full=True)
 
 
-def examples(view: JSON, legal: list[JSON], names: dict[int, str], language: str) -> list[str]:
+def examples(view: SeatView, legal: list[Move], names: dict[int, str], language: str) -> list[str]:
     say = kw.first(kw.VERBS["say"], language)
     return _legal_lines(view, legal, names, language, full=False) + [
         _("%(say)s Good luck everyone! (a message to the table)") % {"say": say}]
 
 
-def numbered_hand(view: JSON) -> list[str]:
+def numbered_hand(view: SeatView) -> list[str]:
     return [f"{n}. {describe.card_name(card)}" for n, card in enumerate(view.get("hand") or [], 1)]
 
 
-def numbered_gold(view: JSON) -> list[str]:
+def numbered_gold(view: SeatView) -> list[str]:
     return [f"{n}. {describe.plural_nuggets(int(card['value']))}"
             for n, card in enumerate(gold_order(view), 1)]
 
 
-def how_to_reply(view: JSON, legal: list[JSON], names: dict[int, str], language: str,
+def how_to_reply(view: SeatView, legal: list[Move], names: dict[int, str], language: str,
                  with_hand: bool = True) -> list[str]:
     """The part of a turn email (or an answer) that explains the commands. A turn email
     lists the numbered hand itself (`with_hand=False`)."""

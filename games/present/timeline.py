@@ -18,8 +18,9 @@ from typing import Any
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
 
-from games.engine.types import JSON
+from games.engine.types import LogEvent, SeatView
 from games.present.describe import Names, event_sentence, notice_sentence
+from games.present.recent import view_log
 
 
 @dataclass(frozen=True)
@@ -30,7 +31,7 @@ class Line:
     notice: bool = False
 
 
-def is_move(event: JSON) -> bool:
+def is_move(event: LogEvent) -> bool:
     """One event per Move row: a seat's decision (a payout, or a thief with nobody to rob
     skipped by the rules, is not one)."""
     if "seat" not in event or event.get("type") == "payout":
@@ -47,10 +48,10 @@ def _notice_positions(notices: Sequence[tuple[str, Mapping[str, Any]]],
     return positions
 
 
-def timeline(view: JSON, names: Names,
+def timeline(view: SeatView, names: Names,
              notices: Sequence[tuple[str, Mapping[str, Any]]]) -> list[Line]:
     """Every line of the game's story, oldest first."""
-    log = view["log"]
+    log = view_log(view)
     positions = _notice_positions(notices, len(log))
     lines: list[Line] = []
     pending = list(zip(positions, notices, strict=True))

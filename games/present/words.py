@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from games import engine
-from games.engine.types import JSON
+from games.engine.types import CardView
 from games.present import compass
 
 Names = Mapping[int, str]
@@ -229,7 +229,7 @@ def symmetric(card: Mapping[str, Any]) -> bool:
     return True
 
 
-def catalog_card(ruleset: str, card_id: object) -> JSON | None:
+def catalog_card(ruleset: str, card_id: object) -> CardView | None:
     """The public face of a card id (for cards played face up), or None."""
     spec = engine.rules_for(ruleset).cards.get(str(card_id))
     return engine.card_json(spec) if spec is not None else None
@@ -250,8 +250,8 @@ class MoveContext:
     """What a move's label may name: the seat's own cards and the maze, from its view."""
 
     names: Names
-    board: Mapping[tuple[int, int], JSON] = field(default_factory=dict)
-    cards: Mapping[str, JSON] = field(default_factory=dict)  # hand and in-front cards
+    board: Mapping[tuple[int, int], CardView] = field(default_factory=dict)
+    cards: Mapping[str, CardView] = field(default_factory=dict)  # hand and in-front cards
     me: int | None = None
     ruleset: str = "base"
 

@@ -4,16 +4,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Any
 
 from games.bots import choose_move
-from games.engine import State, apply, legal_moves, new_game, view
+from games.engine import Move, SeatView, State, apply, legal_moves, new_game, view
 
-Move = dict[str, Any]
-Check = Callable[[State, dict[str, Any], list[Move], Move], None]
+Check = Callable[[State, SeatView, list[Move], Move], None]
 
 
-def bot_turn(state: State, seed: int) -> tuple[dict[str, Any], list[Move], Move]:
+def bot_turn(state: State, seed: int) -> tuple[SeatView, list[Move], Move]:
     """The seat to act's view, its legal moves and the bot's choice."""
     moves = legal_moves(state)
     seen = view(state, state.actor)

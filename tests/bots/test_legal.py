@@ -2,22 +2,20 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from games.bots import choose_move
-from games.engine import State, apply, legal_moves, new_game, rules_for, view
+from games.engine import Move, SeatView, State, apply, legal_moves, new_game, rules_for, view
 
 from .play import play
 
 RULESETS = ["base", "saboteur2"]
 
 
-def is_listed(state: State, seen: dict[str, Any], moves: list[dict[str, Any]],
-              move: dict[str, Any]) -> None:
+def is_listed(state: State, seen: SeatView, moves: list[Move],
+              move: Move) -> None:
     assert any(move is m for m in moves), move  # the very element, not a look-alike
 
 

@@ -3,10 +3,8 @@ their tools, punishing a player who builds dead ends, taking the best gold card.
 
 from __future__ import annotations
 
-from typing import Any
-
 from games.bots import choose_move
-from games.engine import State, legal_moves, new_game, view
+from games.engine import Move, SeatView, State, legal_moves, new_game, view
 
 from .play import bot_turn, play
 
@@ -34,7 +32,7 @@ def position(ruleset: str, role: str, hand: list[str], seats: int = 4) -> State:
     return state
 
 
-def bot_move(state: State, seed: int = 1) -> dict[str, Any]:
+def bot_move(state: State, seed: int = 1) -> Move:
     return choose_move(view(state, 0), legal_moves(state), seed)
 
 
@@ -89,12 +87,12 @@ def test_a_blue_digger_puts_its_own_door_on_the_way_to_the_gold() -> None:
 def test_gold_pickers_take_the_best_card_offered() -> None:
     picks = 0
     for seed in range(12):
-        def best_pick(state: State, seen: dict[str, Any], moves: list[dict[str, Any]],
-                      move: dict[str, Any]) -> None:
+        def best_pick(state: State, seen: SeatView, moves: list[Move],
+                      move: Move) -> None:
             nonlocal picks
             if seen["phase"] == "gold":
                 offer = {g["id"]: g["value"] for g in seen["gold_offer"]}
-                assert offer[move["card"]] == max(offer.values())
+                assert offer[move.get("card") or ""] == max(offer.values())
                 picks += 1
         play(4, seed=seed, ruleset="base", rounds=1, check=best_pick)
     assert picks > 5

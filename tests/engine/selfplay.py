@@ -5,11 +5,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from games.engine import IllegalMove, State, apply, legal_moves, rules_for
+from games.engine import IllegalMove, Move, State, apply, legal_moves, rules_for
 
 from .helpers import check_invariants, check_no_leaks
-
-Move = dict[str, Any]
 
 
 def choose(state: State, moves: list[Move], rng: random.Random, greed: float) -> Move:
@@ -39,7 +37,7 @@ def probes(state: State, rng: random.Random, count: int) -> list[Move]:
             out.append({"type": "place", "card": card, "x": x, "y": y,
                         "rotated": rng.random() < 0.5})
         elif kind == "action":
-            move = {"type": "action", "card": card, "target": rng.randrange(state.seats)}
+            move: Move = {"type": "action", "card": card, "target": rng.randrange(state.seats)}
             # Canonical form (as listed): tool cards name their tool; others may try one.
             if rules_for(state.ruleset).cards[card].tools or rng.random() < 0.5:
                 move["tool"] = rng.choice(["pickaxe", "lantern", "cart"])

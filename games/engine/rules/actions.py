@@ -11,8 +11,9 @@ from ..cards import (
     CardSpec,
 )
 from ..errors import IllegalMove
-from ..moves import Move
+from ..moves import named_card
 from ..state import State
+from ..types import Move
 from .core import RulesCore
 
 
@@ -32,7 +33,7 @@ class ActionRules(RulesCore):
                         yield {"type": "action", "card": card_id, "target": target, "tool": tool}
 
     def do_action(self, state: State, seat: int, move: Move) -> None:
-        card = self.hand_card(state, seat, move["card"], "action", ("break", "repair"))
+        card = self.hand_card(state, seat, named_card(move), "action", ("break", "repair"))
         target = move["target"]
         self.check_seat(state, target)
         tool = self.chosen_tool(state, card, target, move.get("tool"))
@@ -89,7 +90,7 @@ class ActionRules(RulesCore):
         return isinstance(spec, CardSpec) and spec.kind == "path"
 
     def do_rockfall(self, state: State, seat: int, move: Move) -> None:
-        card = self.hand_card(state, seat, move["card"], "action", ("rockfall",))
+        card = self.hand_card(state, seat, named_card(move), "action", ("rockfall",))
         cell = (move["x"], move["y"])
         if cell not in state.board:
             raise IllegalMove("nothing_there", f"There is no card at ({cell[0]}, {cell[1]}).",
@@ -115,7 +116,7 @@ class ActionRules(RulesCore):
                     yield {"type": "map", "card": card_id, "goal": goal}
 
     def do_map(self, state: State, seat: int, move: Move) -> None:
-        card = self.hand_card(state, seat, move["card"], "action", ("map",))
+        card = self.hand_card(state, seat, named_card(move), "action", ("map",))
         goal = move["goal"]
         if not 0 <= goal < len(GOAL_CELLS):
             raise IllegalMove("bad_goal", "Goals are numbered 0 (top), 1 (middle), 2 (bottom).")

@@ -11,8 +11,8 @@ from collections.abc import Iterator
 
 from ..cards import GOLD_VALUES
 from ..errors import IllegalMove
-from ..moves import Move
 from ..state import State
+from ..types import Move
 from .actions import ActionRules
 from .core import BASE_TABLE, DIGGER, SABOTEUR, SABOTEUR_SHARE, RulesCore
 from .gold import exact_payment

@@ -20,9 +20,10 @@ from ..cards import (
     catalogue,
 )
 from ..errors import IllegalMove
-from ..moves import BOOL, INT, OPT_STR, STR, FieldSpec, Move, parse
+from ..moves import BOOL, INT, OPT_STR, STR, FieldSpec, parse
 from ..rng import Rng
 from ..state import State
+from ..types import Move
 
 DIGGER, SABOTEUR = "gold-digger", "saboteur"
 # players -> (saboteurs, gold-diggers, hand size), RULES.md Part 1.

@@ -12,8 +12,9 @@ from ..cards import (
 )
 from ..errors import IllegalMove
 from ..geometry import DIRECTIONS, E, N, W, neighbour, rotate180
-from ..moves import Move
+from ..moves import named_card
 from ..state import State
+from ..types import Move
 from .core import RulesCore
 
 
@@ -64,7 +65,7 @@ class PlacementRules(RulesCore):
                                "rotated": rotated}
 
     def do_place(self, state: State, seat: int, move: Move) -> None:
-        card = self.hand_card(state, seat, move["card"], "path")
+        card = self.hand_card(state, seat, named_card(move), "path")
         blocker = self.dig_blocker(state, seat)
         if blocker:
             raise blocker

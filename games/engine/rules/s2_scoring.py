@@ -15,8 +15,8 @@ from ..board import Maze
 from ..cards import GOAL_CELLS
 from ..cards_s2 import BLUE, BOSS, GEOLOGIST, GREEN, PROFITEER, SABOTEUR
 from ..errors import IllegalMove
-from ..moves import Move
 from ..state import State
+from ..types import Move
 from .base import BaseRules
 
 TEAM = {BLUE: "blue", GREEN: "green"}

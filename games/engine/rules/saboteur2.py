@@ -26,8 +26,9 @@ from ..board import Slot, edge_error
 from ..cards import CardSpec
 from ..cards_s2 import s2_action_cards, s2_dwarves, s2_path_cards
 from ..errors import IllegalMove
-from ..moves import INT, LIST, OPT_STR, STR, FieldSpec, Move
+from ..moves import INT, LIST, OPT_STR, STR, FieldSpec, named_card
 from ..state import State
+from ..types import Move
 from .base import BaseRules
 from .s2_scoring import S2Scoring
 
@@ -141,7 +142,7 @@ class Saboteur2Rules(S2Scoring):
                     yield {"type": "action", "card": card_id, "target": target}
 
     def do_action(self, state: State, seat: int, move: Move) -> None:
-        spec = self.take_from_hand(state, seat, move["card"])
+        spec = self.take_from_hand(state, seat, named_card(move))
         if spec is None or spec.action is None or spec.action in BASE_ACTIONS:
             super().do_action(state, seat, move)
             return
@@ -260,7 +261,8 @@ class Saboteur2Rules(S2Scoring):
     def do_pass(self, state: State, seat: int, move: Move) -> None:
         chosen = move.get("cards")
         if chosen is None:
-            chosen = [] if move.get("card") is None else [move["card"]]
+            card = move.get("card")
+            chosen = [] if card is None else [card]
         if not chosen and not state.hands[seat]:
             state.log.append({"type": "pass", "seat": seat, "count": 0})
             self.end_turn(state, seat, draws=0)

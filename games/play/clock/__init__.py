@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from datetime import datetime, timedelta
 
-from games.engine.types import JSON
+from games.engine.types import Move, SeatView
 from games.models import Game, Seat
 
 # Deadlines missed in a row (auto-passed) after which a seat counts as absent.
@@ -78,11 +78,11 @@ def due_reminder(deadline: datetime | None, hours: Iterable[object],
     return min(due, default=None)
 
 
-def timeout_move(view: JSON, legal: list[JSON]) -> JSON:
+def timeout_move(view: SeatView, legal: list[Move]) -> Move:
     """The move the server makes for a seat that missed its deadline (see module doc)."""
     if not legal:
         raise ValueError("no legal move to make for the seat")
-    wanted: JSON
+    wanted: Move
     if view.get("phase") == "gold" and view.get("gold_offer"):
         best = max(view["gold_offer"], key=lambda g: int(g["value"]))
         wanted = {"type": "pick_gold", "card": best["id"]}

@@ -174,7 +174,7 @@ def api_leave(request: HttpRequest, secret: str) -> JsonResponse:
 def _payload(game: Game, seat: Seat, state: engine.State | None = None,
              players: list[moves.Player] | None = None) -> JsonResponse:
     """The seat's answer: after a move, from the state and the seats the move read."""
-    view, legal = pages.view_and_moves(game, seat, log_as_text=True, state=state)
+    view, legal = pages.api_view_and_moves(game, seat, state=state)
     return private(JsonAnswer({
         "version": game.version,
         "seat": seat.number,
