@@ -47,3 +47,12 @@ def test_a_changed_link_key_renews_the_link_emails_carry(settings: object) -> No
     new = token_of(home_url("ann@example.org"))
     assert new != old
     assert address_for_home_token(new) == "ann@example.org"
+
+
+def test_home_links_are_redacted_from_log_lines() -> None:
+    from saboteur_site.log_redaction import redact
+
+    token = token_of(home_url("ann@example.org"))
+    for line in (f'"GET /me/{token}/ HTTP/1.1" 200', f"GET /api/me/{token}/",
+                 f"POST /me/{token}/rotate", f"referer=https://x.org/me/{token}/"):
+        assert token not in redact(line)
