@@ -41,6 +41,7 @@ def test_a_player_opens_the_home_on_a_phone_and_plays_from_it(
     first = page.locator("#your-turn li a").first
     assert first.inner_text() == "Soon"  # the soonest deadline first
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    page.screenshot(path=f"/tmp/home-{'js' if javascript else 'no-js'}.png", full_page=True)
     if javascript:
         assert serious_violations(page) == []
         page.goto(f"{live_server.url}/me/{games.token}/")
