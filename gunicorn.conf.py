@@ -20,10 +20,8 @@ workers = int(os.environ.get("WEB_CONCURRENCY", 2 * (os.cpu_count() or 1) + 1))
 timeout = int(os.environ.get("GUNICORN_TIMEOUT", "30"))
 graceful_timeout = 30
 # Recycle workers now and then (bounds any slow leak). Rarely: a worker's start costs
-# about 0.9 s of CPU (importing Django and the app), which every 2000 requests was a
-# tenth of the CPU a move takes. The jitter is half the span, so workers started
-# together do not all restart together either (with 200 of 2000 they did, within
-# seconds: a stall every few thousand requests).
+# about 0.9 s of CPU (importing Django and the app; bench/README.md). The jitter is half
+# the span, so workers started together do not all restart together either.
 max_requests = 20000
 max_requests_jitter = 10000
 

@@ -1,5 +1,5 @@
 """The production topology, started for real and played through (`.ci/run` runs this when
-PostgreSQL and Redis answer; README "Production"):
+PostgreSQL and Redis answer; docs/operations.md "The topology in CI"):
 
 two web nodes (two gunicorns with gunicorn.conf.py, each with its own processes and their
 caches) + two Celery workers + the one beat, on one PostgreSQL (a throwaway database) and

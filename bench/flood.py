@@ -12,8 +12,8 @@ time, timing each; seat 3's turns are played through the services, untimed. Two 
 first quiet, then with FLOODERS processes posting moves for the games' seat 3 at RATE
 requests a second in all (a stale version: past the limit they are answered 429). It
 prints the p50 and p95 of the mover's moves in each run and the ratio flooded/quiet of the
-p95 (target: at most 1.5; while the limit was counted and the body read under the game's
-row lock, every flooding request took that lock in turn with the mover's moves).
+p95 (target: at most 1.5: no flooding request may take the game's row lock in turn with
+the mover's moves; bench/README.md).
 """
 
 from __future__ import annotations

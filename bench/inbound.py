@@ -10,8 +10,8 @@ In one process, on a throwaway SQLite database (tasks run inline, emails to memo
   CPU time from the request to its processed answer (screening, anymail's parse, storing,
   the task's reading, acting and planning). It prints the median, p95 and max, and the
   status codes (never a 500);
-- growth: an HTML-only body of "<script " repeated to 32 KB, 320 KB and 2.5 MB (the shape
-  that took 30 s when HTML was read with a regular expression), to a live address and to
+- growth: an HTML-only body of "<script " repeated to 32 KB, 320 KB and 2.5 MB (a shape
+  that is quadratic for a regular expression over HTML; bench/README.md), to a live address and to
   a stranger's; the CPU time of each and the ratio per tenfold size (about 10 is linear;
   the stranger's is refused before any parsing, so it stays flat).
 """

@@ -1,10 +1,11 @@
 """The embedded broker: kombu's filesystem transport, made safe for `run.py serve`.
 
-kombu's own version (5.x) had two faults under load: a message file appears in the queue
-folder before its bytes are written, so a worker can read half a message (JSONDecodeError:
-the worker died, the task was lost), and files are named by `monotonic()` milliseconds
-sorted as text, so after a reboot, or when the number of digits grows, newer messages
-are served before older ones (invitations waited an hour behind 6,000 newer ones).
+kombu's own version (5.x, still 5.7.0) has two faults under load: a message file appears
+in the queue folder before its bytes are written, so a worker can read half a message
+(JSONDecodeError: the worker died, the task was lost), and files are named by
+`monotonic()` milliseconds sorted as text, so after a reboot, or when the number of digits
+grows, newer messages are served before older ones (invitations waited an hour behind
+6,000 newer ones).
 
 Here a message is written to a temporary file in a sibling folder and renamed into the
 queue folder (atomic on one filesystem), its name starts with the wall-clock time in
@@ -15,6 +16,12 @@ written the same way: kombu truncates and rewrites them in place, so a process p
 while another binds its queue could read an empty table (JSONDecodeError in the
 publisher), and a thread publishing while another of its process binds found no queue
 and dropped the message. Registered for `filesystem://` URLs (saboteur_site/celery.py).
+
+The atomic writes, the order and the bindings are offered to kombu as
+deploy/upstream/kombu-filesystem-atomic-writes.patch (tests that fail on kombu 5.7.0 and
+main, pass with it; deploy/upstream/README.md says how to send it, and what the fsync and
+the `bad` folder need). No kombu release has them yet; once one does, pin it and delete
+this module.
 """
 
 from __future__ import annotations

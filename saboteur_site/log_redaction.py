@@ -24,8 +24,8 @@ REDACTED = "<redacted>"
 
 # Routes whose next path segment is a secret. Add a route here when a new URL carries
 # a token (e.g. an invitation link).
-SECRET_ROUTES = ("play", "unsubscribe", "invite", "invitation", "confirm", "standby", "offer",
-                 "me")
+SECRET_ROUTES = ("play", "unsubscribe", "invite", "invitation", "confirm", "host", "standby",
+                 "offer", "me")
 
 _ROUTE_SEGMENT = re.compile(
     r"(?P<route>(?:^|/|%2F|=)(?:" + "|".join(SECRET_ROUTES) + r")(?:/|%2F))"

@@ -1,9 +1,9 @@
-"""Opt-in error reports (SENTRY_DSN, README "Configuration"), for Django and Celery, with
-every seat token scrubbed: URLs, query strings, headers, breadcrumbs, request bodies and
-exception messages go through the same redaction as the logs (log_redaction.redact).
-Performance transactions (SENTRY_TRACES_SAMPLE_RATE above 0) carry the same request data
-plus a transaction name and spans (SQL, HTTP calls, cache keys): they are scrubbed the
-same way, whole, by before_send_transaction."""
+"""Opt-in error reports (SENTRY_DSN, docs/operations.md "Health, metrics and error
+reports"), for Django and Celery, with every seat token scrubbed: URLs, query strings,
+headers, breadcrumbs, request bodies and exception messages go through the same redaction
+as the logs (log_redaction.redact). Performance transactions (SENTRY_TRACES_SAMPLE_RATE
+above 0) carry the same request data plus a transaction name and spans (SQL, HTTP calls,
+cache keys): they are scrubbed the same way, whole, by before_send_transaction."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Settings, read from the environment (README "Configuration" lists every variable).
+"""Settings, read from the environment (docs/operations.md "Configuration" lists every variable).
 
 The embedded default (DEBUG=1, no other variable) runs on SQLite with email to files.
 Production sets DEBUG=0, SECRET_KEY, LINK_KEY, ALLOWED_HOSTS, SITE_URL and DATABASE_URL.
@@ -38,7 +38,7 @@ if not LINK_KEY:
             "from SECRET_KEY. To keep every link that works today, set LINK_KEY to the "
             "SECRET_KEY they were made under (LINK_KEY used to default to it); or set a "
             "new LINK_KEY, put that old key in LINK_KEY_FALLBACKS and run `python "
-            "manage.py rotatelinks --old-keys-only` (README \"Links: who holds which\")."
+            "manage.py rotatelinks --old-keys-only` (docs/operations.md \"Links and their keys\")."
         )
     LINK_KEY = "django-insecure-development-only-link-key"
 LINK_KEY_FALLBACKS = [k for k in env_str("LINK_KEY_FALLBACKS", "").split(",") if k]
@@ -114,7 +114,7 @@ MIDDLEWARE = [
 # `run.py serve` sets it: a dead link shows the friendly 404 page even with DEBUG on.
 FRIENDLY_ERRORS = env_bool("FRIENDLY_ERRORS", False)
 
-# ---- admin login lockout (django-axes; games/web/lockout.py, README "Limits") ------------
+# ---- admin login lockout (django-axes; games/web/lockout.py, docs/api.md "Limits") ------------
 # Axes' backend first: it refuses a locked-out user name or client before the password is
 # checked. Failures are counted in the database (axes_accessattempt), per user name as
 # authentication looks it up and per client address, each against its own limit
@@ -157,6 +157,7 @@ TEMPLATES = [
                 "disputes": "games.web.templatetags.dispute_box",
                 "seat_emails": "games.web.templatetags.seat_emails",
                 "seat_handover": "games.web.templatetags.seat_handover",
+                "table_again": "games.web.templatetags.table_again",
             },
         },
     },
@@ -256,7 +257,7 @@ DEFAULT_HOURS_PER_MOVE = env_int("DEFAULT_HOURS_PER_MOVE", 24)
 # their own move on the page before the bots answer.
 BOT_MOVE_DELAY_SECONDS = env_int("BOT_MOVE_DELAY_SECONDS", 3)
 
-# ---- email (README "Email"): the provider is chosen by EMAIL_PROVIDER alone -----------
+# ---- email (docs/operations.md "Email: how it runs"): the provider is EMAIL_PROVIDER alone
 EMAIL_DOMAIN = env_str("EMAIL_DOMAIN", _site.hostname)  # Message-IDs and the From address
 DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", f"Saboteur by post <saboteur@{EMAIL_DOMAIN}>")
 SERVER_EMAIL = env_str("SERVER_EMAIL", DEFAULT_FROM_EMAIL)
@@ -294,8 +295,9 @@ for _name, (_variable, _required) in _provider_settings.items():
 # "user:password" for HTTP basic auth on the tracking webhook (/anymail/<provider>/tracking/).
 if env_str("ANYMAIL_WEBHOOK_SECRET"):
     ANYMAIL["WEBHOOK_SECRET"] = env_str("ANYMAIL_WEBHOOK_SECRET")
-# Moves by email (README "Playing by email"): turn emails reply to play+<token>@INBOUND_DOMAIN;
-# at most INBOUND_ANSWERS_PER_HOUR answers go to one seat per hour. A message larger than
+# Moves by email (docs/operations.md "Moves by email: the server side"): turn emails reply
+# to play+<token>@INBOUND_DOMAIN; at most INBOUND_ANSWERS_PER_HOUR answers go to one seat
+# per hour. A message larger than
 # INBOUND_MAX_BYTES (the provider's whole request) is not read: its seat is told it was too
 # large; a request larger than INBOUND_MAX_REQUEST_BYTES is refused (413) unread.
 INBOUND_DOMAIN = env_str("INBOUND_DOMAIN", _site.hostname)
@@ -328,7 +330,7 @@ DIGEST_HOUR = env_int("DIGEST_HOUR", 8)
 # Extra addresses for moderator alerts, besides users in the "moderators" group.
 MODERATOR_EMAILS = env_list("MODERATOR_EMAILS", [])
 
-# ---- Celery (README "Background work"): broker from CELERY_BROKER_URL -------------------
+# ---- Celery (docs/operations.md "Production"): broker from CELERY_BROKER_URL ----------
 # The embedded default is kombu's filesystem transport: a queue in var/celery, no server.
 CELERY_BROKER_URL = env_str("CELERY_BROKER_URL", "filesystem://localhost/")
 if CELERY_BROKER_URL.startswith("filesystem:"):
@@ -376,7 +378,7 @@ LOGGING = {
                            "propagate": False}},
 }
 
-# ---- error reports and operations (README "Configuration") ---------------------------
+# ---- error reports and operations (docs/operations.md "Configuration") ---------------------------
 # Opt-in Sentry (or a compatible service): every seat token is scrubbed (sentry.py).
 SENTRY_DSN = env_str("SENTRY_DSN", "")
 if SENTRY_DSN:

@@ -24,3 +24,14 @@ WHITENOISE_USE_FINDERS = True
 CELERY_TASK_ALWAYS_EAGER = False
 CELERY_BROKER_URL = "memory://"
 CELERY_BROKER_TRANSPORT_OPTIONS = {}
+
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":  # noqa: F405
+    # A test database in a file, one per process (not SQLite's shared in-memory cache,
+    # whose table locks fail at once instead of waiting): the browser tests' live server,
+    # their Celery worker thread and the test itself write to it at the same time, and
+    # the busy timeout then makes each wait its turn, as on the embedded default.
+    import tempfile as _tempfile
+
+    DATABASES["default"]["TEST"] = {  # noqa: F405
+        "NAME": os.path.join(_tempfile.gettempdir(), f"saboteur-tests-{os.getpid()}.sqlite3"),
+    }

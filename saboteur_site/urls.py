@@ -12,7 +12,8 @@ urlpatterns = [
     # Replies to turn emails: screened here before anymail's own inbound view parses them
     # (games/web/views/inbound_webhook.py).
     re_path(r"^anymail/(?P<esp>[a-z_]+)/inbound(?:_mime)?/$", inbound_webhook),
-    # The email provider's delivery reports: /anymail/<provider>/tracking/ (README "Email").
+    # The email provider's delivery reports: /anymail/<provider>/tracking/
+    # (docs/operations.md "Email: how it runs").
     path("anymail/", include("anymail.urls")),
     # Django's set_language (POST with CSRF): the switcher on the home and setup pages.
     path("i18n/", include("django.conf.urls.i18n")),

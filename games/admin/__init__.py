@@ -1,4 +1,4 @@
-"""Moderation in the Django admin (README "Moderation").
+"""Moderation in the Django admin (docs/operations.md "Moderation").
 
     games.admin.games       the games list (filters: deadline passed, waiting, absent
                             seats, open disputes, email problems) and the game page

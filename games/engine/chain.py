@@ -1,6 +1,6 @@
 """The game's fingerprints: the commitment to the seed, and the hash chain of the moves.
 
-Pure Python, no Django (README "Fairness and the game record"; a player checks a record
+Pure Python, no Django (docs/api.md "Fairness and the game record"; a player checks a record
 with `manage.py verifygame`, which uses these very functions):
 
     commitment  = sha256("<salt>:<seed>")                        h_0, published at creation

@@ -73,7 +73,7 @@ class RoundResult(TypedDict):
 
 
 class LogEvent(TypedDict, total=False):
-    """One log line as a seat may see it; `type` says which other keys it has (README)."""
+    """One log line as a seat may see it; `type` says which other keys it has (engine README)."""
     type: str
     round: int
     seat: int

@@ -1,4 +1,4 @@
-"""Checking a finished game's record (README "Fairness and the game record"), without
+"""Checking a finished game's record (docs/api.md "Fairness and the game record"), without
 Django: what `manage.py verifygame` runs.
 
 A record holds the commitment, the salt and the seed, the moves, and (format 2) the

@@ -1,4 +1,4 @@
-"""When a player leaves, a newcomer takes the seat over (README "When a player leaves").
+"""When a player leaves, a newcomer takes the seat over (docs/playing.md "When a player leaves").
 
     opening     a seat starts looking for a new player (its player asks, a moderator
                 opens it, or it is marked absent in a game that allows that), or stops

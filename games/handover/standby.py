@@ -1,4 +1,4 @@
-"""Standby volunteers: addresses that take over open seats (README "When a player leaves").
+"""Standby volunteers: addresses that take over open seats (docs/playing.md "When a player leaves").
 
 Signing up asks for the address, the name the table will see, the languages it plays in,
 the rules, how many games at once and how many offers a day (at most 3). Nothing is

@@ -1,4 +1,4 @@
-"""Moves by email reply (README "Playing by email"), one stage a module:
+"""Moves by email reply (docs/playing.md "Playing by email"), one stage a module:
 
     screen    a request's raw bytes, before any parsing: a live reply address of ours?
               within the size limit? a sane MIME structure? (linear in the size)

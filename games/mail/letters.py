@@ -218,8 +218,8 @@ def game_end(note: Notification) -> Letter:
     context = seat_context(note, seat, game)
     return render("game_end", subject, {
         **context, "scores": final_scores(view, names),
-        # The whole game, step by step, and its record (README "Fairness"): behind the
-        # seat's own link, open to its player once the game is over.
+        # The whole game, step by step, and its record (docs/api.md "Fairness and the game
+        # record"): behind the seat's own link, open to its player once the game is over.
         "replay_link": context["link"] + "replay/",
         "record_link": settings.SITE_URL + reverse("games:api-record",
                                                    args=[token_of_seat(seat)]),

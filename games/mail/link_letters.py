@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from games.mail.letters import Letter, Skip, render
 from games.models import Game, Notification, Seat
 from games.models.home_links import home_link
-from games.models.links import confirm_link, link_for
+from games.models.links import confirm_link, host_link, link_for
 
 OPEN = (Game.Status.SETUP, Game.Status.ACTIVE, Game.Status.PAUSED)
 # A finished game's page keeps its replay and record: its link is still worth having.
@@ -53,4 +53,5 @@ def confirm_setup(note: Notification) -> Letter:
         raise Skip("the game is confirmed or gone")
     subject = _("Confirm your new Saboteur game")
     return render("confirm_setup", subject, {
-        "link": confirm_link(game), "players": game.seats.filter(kind="person").count()})
+        "link": confirm_link(game), "host_link": host_link(game),
+        "players": game.seats.filter(kind="person").count()})

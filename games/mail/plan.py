@@ -63,11 +63,13 @@ def _seat_spec(kind: str, key: str, seat: Seat, **params: Any) -> Spec:
 # ---- what each event causes -------------------------------------------------------------
 
 
-def invitation(seat: Seat) -> list[Spec]:
+def invitation(seat: Seat, again: int = 0) -> list[Spec]:
+    """The seat's invitation; `again` > 0: the host sent it again (that many times)."""
     link = hashlib.sha256(seat.link_salt.encode()).hexdigest()[:12]
     if not wants(seat, Kind.INVITATION):
         return []
-    return [_seat_spec(Kind.INVITATION, f"invitation:seat={seat.pk}:link={link}", seat)]
+    key = f"invitation:seat={seat.pk}:link={link}" + (f":again={again}" if again else "")
+    return [_seat_spec(Kind.INVITATION, key, seat)]
 
 
 def after_move(game_id: int, version: int) -> list[Spec]:

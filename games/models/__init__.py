@@ -3,8 +3,10 @@ per concern: `game` (games, seats, moves, talk, notices), `notifications` (email
 `moderation` (disputes, moderator actions, sweep marks), `links` (private seat links),
 `home_links` (a player's home link), `reply_tokens` and `inbound_mail` (moves by
 email), `reliability` (missed deadlines and takeovers, by mailbox), `handover_rows`
-(open seats, offers, standby volunteers), `follow_up` (the after-move outbox), `rows`
-(instances from plain statements)."""
+(open seats, offers, standby volunteers), `follow_up_rows` (the after-move outbox),
+`host_limits` and `mailboxes` (the setup page's caps), `game_choices` (the choices of
+games and seats), `fairness` (commit and reveal), `fields` and `lru` (a JSON field and
+a bounded cache of our own); the whole list: docs/DESIGN.md "Layout"."""
 
 from games.models.follow_up_rows import FollowUp
 from games.models.game import (

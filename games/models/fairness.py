@@ -6,7 +6,7 @@ lowercase hex, with a fresh random salt of 128 bits, on every seat page, in the
 invitation and in the API. The seed decides every shuffle (games.engine.rng), so a
 published commitment pins the deck. When the game ends, the salt and the seed are
 shown; anyone can check the commitment and replay the recorded moves from the seed with
-the published engine (`manage.py verifygame`, README "Fairness").
+the published engine (`manage.py verifygame`, docs/api.md "Fairness and the game record").
 
 Each move extends a hash chain from the commitment (games.engine.chain); the game row
 keeps its head (`Game.chain_head`), every page, turn email and API answer shows it at

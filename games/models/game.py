@@ -117,6 +117,11 @@ class Game(models.Model):
     while_seat_open = models.CharField(
         _("while a seat looks for a new player"), max_length=4,
         choices=WhileOpen.choices, default=WhileOpen.BOT)
+    # "Again, same table" (games.play.rematch): the finished game this one replays with
+    # the seats rotated by one; at most one rematch per game (game_one_rematch).
+    rematch_of = models.ForeignKey(
+        "self", on_delete=models.SET_NULL, null=True, blank=True, db_index=False,
+        related_name="rematches", verbose_name=_("rematch of"))
 
     class Meta:
         verbose_name = _("game")
@@ -136,6 +141,10 @@ class Game(models.Model):
             # Only games set up on the web page have one: the others take no entry.
             models.UniqueConstraint(fields=["host_token_hash"], name="game_host_token_unique",
                                     condition=models.Q(host_token_hash__isnull=False)),
+            # One rematch per game, which the unique entry also finds; games that are
+            # nobody's rematch take no entry.
+            models.UniqueConstraint(fields=["rematch_of"], name="game_one_rematch",
+                                    condition=models.Q(rematch_of__isnull=False)),
         ]
         indexes = [
             # The hosting limits look the host up case-insensitively (host_email__iexact).

@@ -1,5 +1,5 @@
 """When a player leaves: open seats, the offers that fill them, and standby volunteers
-(games.handover has the services; README "When a player leaves").
+(games.handover has the services; docs/playing.md "When a player leaves").
 
 - OpenSeat: a seat looking for a new player, from when it opened (its player asked, a
   moderator opened it, or it was marked absent in a game that allows that) until

@@ -1,4 +1,4 @@
-"""The inbound messages seen (README "Playing by email"; the reply tokens are in
+"""The inbound messages seen (docs/playing.md "Playing by email"; the reply tokens are in
 `games.models.reply_tokens`, the pipeline in `games.inbound`).
 
 An `InboundMail` row is written once per inbound message for one of our live reply

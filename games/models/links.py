@@ -1,4 +1,4 @@
-"""Private seat links and invitation links (README "Links and what the database holds").
+"""Private seat links and invitation links (docs/operations.md "Links and their keys").
 
 A seat's own link carries token = HMAC-SHA256(link key, "seat-link:" + the seat's random
 salt). The database holds the salt, the sha256 of the token and which link key made it
@@ -197,6 +197,15 @@ def confirm_link(game: Game) -> str:
             host_token_hash=hash_token(token))
         game.host_token_hash = hash_token(token)
     return settings.SITE_URL + reverse("games:setup-confirm", args=[token])
+
+
+def host_link(game: Game) -> str:
+    """The host's page of the game (games.play.host_view): the confirmation link's token,
+    so the host holds one secret per game, of which only the hash is stored."""
+    token = confirm_token(game)
+    if game.host_token_hash != hash_token(token):
+        confirm_link(game)  # the game takes the token under the current key first
+    return settings.SITE_URL + reverse("games:host", args=[token])
 
 
 # ---- other private links built the same way (games.models.handover_rows) -----------------

@@ -1,4 +1,4 @@
-"""Reply addresses of turn emails (README "Playing by email"): the credential of a move by
+"""Reply addresses of turn emails (docs/playing.md "Playing by email"): the credential of a move by
 email reply, `play+<token>@INBOUND_DOMAIN`.
 
 A token is 160 random bits in base 32, lower case (some mail systems change the case of

@@ -1,4 +1,4 @@
-"""Rate limits (README "Limits"): fixed windows counted in Django's cache.
+"""Rate limits (docs/api.md "Limits"): fixed windows counted in Django's cache.
 
 The embedded default counts in the process's memory (one `runserver` process); production
 points CACHE_URL at the Redis it already runs for Celery, so every gunicorn process and

@@ -1,5 +1,5 @@
 """Each process keeps the logs of the games it served last, so a move through the API
-reads only the events since (a late move used to read and parse its game's whole log).
+reads only the events since, not its game's whole log.
 
 An entry is the whole log up to move `number` and that Move row's id. The move's locked
 read asks PostgreSQL for the events after `number` and for the id of row `number` in the

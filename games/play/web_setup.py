@@ -1,4 +1,4 @@
-"""Setting up games on the web page, abuse-proof (README "Setting up a game").
+"""Setting up games on the web page, abuse-proof (docs/playing.md "Setting up a game").
 
 The page is open to anyone, so it must not make the server email strangers for them:
 - the host gives their own address and confirms it through a link emailed there before
@@ -82,16 +82,19 @@ def one_at_a_time() -> None:
     CapsTurn.objects.select_for_update().get(name="setup")
 
 
-def check_caps(host: str, recipients: Sequence[str], game: Game | None = None) -> None:
+def check_caps(host: str, recipients: Sequence[str], game: Game | None = None, *,
+               new_game: bool = True) -> None:
     """Raise SetupError if `host` inviting `recipients` now would pass a daily cap.
     Counts by mailbox every invitation of the last day, sent or waiting for its host's
     confirmation, except those of `game` (the one being confirmed: `recipients` are its
-    own)."""
+    own). `new_game` False: an invitation of a game already set up, sent again (the
+    games a host sets up a day are not counted then)."""
     recent = Invitation.objects.filter(created_at__gte=timezone.now() - DAY)
     if game is not None:
         recent = recent.exclude(game=game)
     hosted = recent.filter(host_hash=mailbox_hash(host))
-    if hosted.values("game").distinct().count() >= settings.SETUP_GAMES_PER_HOST_PER_DAY:
+    if new_game and (hosted.values("game").distinct().count()
+                     >= settings.SETUP_GAMES_PER_HOST_PER_DAY):
         raise SetupError("host_limit", _("This address has set up as many games today as one "
                                          "address may; try again tomorrow."))
     if hosted.count() + len(recipients) > settings.SETUP_INVITATIONS_PER_HOST_PER_DAY:

@@ -7,7 +7,6 @@ with a stub) stay separate: a second crossing tunnel is drawn over a gap.
 Saboteur 2: a door sits on its tunnel's hub in its colour (blue or green); a ladder
 is drawn in the middle (its tunnels run to it, a single exit included); crystals are
 small gems in the top right corner.
-The email issue can reuse `board_svg` for the turn email's picture.
 """
 
 from __future__ import annotations

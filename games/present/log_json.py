@@ -3,8 +3,9 @@
 Every answer of the API carries the seat's whole log (engine README "Views"): late in a
 game that is 170 events or more, 13 KB of JSON, most of which the same seat was sent the
 move before. Copying each event with a secret for the seat and encoding them all again
-was a twentieth of a late move's CPU (bench/api.py). Here the events a seat
-was last shown are kept encoded, and only those added since are redacted and encoded.
+for every answer is a measurable share of a late move's CPU (bench/README.md). Here the
+events a seat was last shown are kept encoded, and only those added since are redacted
+and encoded.
 
 The log only grows by appending: a log that still holds, at the same place, the very
 event object the text ended with (events are read-only dicts, kept alive by the entry)

@@ -1,6 +1,6 @@
 """Refuse requests carrying NUL or other control bytes in the path (404) or a parameter
 (400), before any view or database sees them (PostgreSQL cannot store a NUL, so one in an
-admin search box or a link used to be a 500). JSON under /api/, and nothing changes."""
+admin search box or a link would be a 500). JSON under /api/, and nothing changes."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""Health and metrics for load balancers and monitors (README "Health and metrics").
+"""Health and metrics for load balancers and monitors (docs/operations.md "Health,
+metrics and error reports").
 
 /healthz is healthy when the database answers, the beat's sweeps ran recently (their
 SweepMark rows move every SWEEP_SECONDS), no email has waited (pending or retrying)

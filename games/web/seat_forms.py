@@ -20,6 +20,7 @@ from django.utils.translation import gettext_lazy as _
 from games import engine
 from games.models import MAX_HOURS_PER_MOVE, TimeoutPolicy, WhileOpen
 from games.play import services
+from games.play.player_defaults import seat_language_and_zone
 from games.play.services import MAX_MESSAGE_LENGTH, PlayerSpec, bot_players
 from games.play.text import is_clean_line, is_clean_message
 from games.present.words import option_label, option_value_label, ruleset_name
@@ -271,6 +272,15 @@ class SetupForm(forms.Form):
                 label=_("Email address of player %(n)s") % {"n": i + 1}, required=False,
                 widget=forms.EmailInput(attrs={"placeholder": _("email address"),
                                                "autocomplete": "off"}))
+            # Empty: what the player chose for all their games, else the game's choice.
+            self.fields[f"player_{i}_language"] = forms.ChoiceField(
+                label=_("Language of player %(n)s") % {"n": i + 1}, required=False,
+                choices=[("", _("as for the game")), *settings.LANGUAGES])
+            self.fields[f"player_{i}_time_zone"] = forms.CharField(
+                label=_("Time zone of player %(n)s") % {"n": i + 1}, required=False,
+                max_length=64, validators=[valid_zone], widget=forms.TextInput(attrs={
+                    "placeholder": _("time zone as for the game"), "autocomplete": "off",
+                    "spellcheck": "false", "list": "id_time_zone_zones"}))
 
     def game_rows(self) -> list[forms.BoundField]:
         names = ["name", "host_email", "ruleset", "hours_per_move", "timeout_policy", "seating",
@@ -278,8 +288,10 @@ class SetupForm(forms.Form):
                  "time_zone", "language", "bots"]
         return [self[name] for name in names]
 
-    def player_rows(self) -> list[tuple[forms.BoundField, forms.BoundField]]:
-        return [(self[f"player_{i}_name"], self[f"player_{i}_email"])
+    def player_rows(self) -> list[tuple[forms.BoundField, ...]]:
+        """(name, email, language, time zone) of each player row."""
+        return [tuple(self[f"player_{i}_{part}"]
+                      for part in ("name", "email", "language", "time_zone"))
                 for i in range(MAX_PLAYERS)]
 
     def option_rows(self) -> list[forms.BoundField]:
@@ -298,9 +310,13 @@ class SetupForm(forms.Form):
             name = (data.get(f"player_{i}_name") or "").strip()
             email = (data.get(f"player_{i}_email") or "").strip()
             if name and email:
-                players.append(PlayerSpec(name=name, email=email,
-                                          time_zone=data.get("time_zone", "UTC"),
-                                          language=data.get("language", "en")))
+                language, zone = seat_language_and_zone(
+                    email, language=data.get(f"player_{i}_language") or "",
+                    time_zone=data.get(f"player_{i}_time_zone") or "",
+                    game_language=data.get("language") or "en",
+                    game_time_zone=data.get("time_zone") or "UTC")
+                players.append(PlayerSpec(name=name, email=email, time_zone=zone,
+                                          language=language))
             elif name or email:
                 half_filled = True
                 self.add_error(f"player_{i}_name", _("Player %(n)s: give both a name and an "

@@ -15,6 +15,7 @@ from games.web.views import (
     setup_pages,
     spectate,
     standby_pages,
+    table_again,
 )
 
 
@@ -66,6 +67,9 @@ urlpatterns: list[URLPattern] = [
     path("new/", setup_pages.new_game, name="new"),
     path("new/sent/", setup_pages.setup_sent, name="setup-sent"),
     path("new/confirm/<token:token>/", setup_pages.confirm, name="setup-confirm"),
+    path("new/host/<token:token>/", setup_pages.host_page, name="host"),
+    path("new/host/<token:token>/resend", setup_pages.host_resend, name="host-resend"),
+    path("new/host/<token:token>/cancel", setup_pages.host_cancel, name="host-cancel"),
     path("play/<token:secret>/", seat.seat_page, name="seat"),
     path("play/<token:secret>/live", seat.seat_live, name="seat-live"),
     path("play/<token:secret>/move", seat.seat_move, name="seat-move"),
@@ -76,6 +80,7 @@ urlpatterns: list[URLPattern] = [
     path("play/<token:secret>/leave", seat_handover.seat_leave, name="seat-leave"),
     path("play/<token:secret>/stay", seat_handover.seat_stay, name="seat-stay"),
     path("play/<token:secret>/invite", seat_handover.seat_invite, name="seat-invite"),
+    path("play/<token:secret>/again", table_again.seat_again, name="seat-again"),
     path("play/<token:secret>/dispute", dispute_form.seat_dispute, name="seat-dispute"),
     path("play/<token:secret>/emails", email_pages.seat_emails, name="seat-emails"),
     path("play/<token:secret>/vacation", email_pages.seat_vacation, name="seat-vacation"),

@@ -13,7 +13,7 @@ from playwright.sync_api import expect
 
 from games import engine
 from games.models import Game, Seat
-from games.play import hooks, services
+from games.play import hooks, moves, services
 from games.present.choices import symmetric
 from tests.browser.test_pages import (
     CHROMIUM,
@@ -48,7 +48,11 @@ def plain_http_cookies(settings: Any) -> None:
 def bots_wait(monkeypatch: pytest.MonkeyPatch) -> list[tuple[Any, ...]]:
     """Bot turns are queued, not run at once (as with a worker): the test plays them."""
     queued: list[tuple[Any, ...]] = []
-    monkeypatch.setattr(hooks, "queue_bot_turn", lambda *args, **kwargs: queued.append(args))
+    def keep(*args: Any, **_kwargs: Any) -> None:
+        queued.append(args)
+
+    monkeypatch.setattr(moves, "queue_bot_turn", keep)
+    monkeypatch.setattr(hooks, "queue_bot_turn", keep)
     return queued
 
 

@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import io
 import re
+from typing import Any
 
 import pytest
+from django.core import mail
 from django.core.management import CommandError, call_command
 from django.test import Client
 
 from games.models import Game, Seat
+from tests.support import work_off
 
 LINE = re.compile(r"^seat (\d+)\t([^\t]+)\t([^\t]+)\t(http://127\.0\.0\.1:8000/play/[\w-]{43}/)$")
 
@@ -95,3 +98,37 @@ def test_creategame_language_sets_every_seat_and_refuses_unknown_ones(client: Cl
     with pytest.raises(CommandError, match="--language must be one of"):
         run("--name", "X", *players, "--language", "fr")
     assert Game.objects.count() == 1
+
+
+@pytest.mark.django_db
+def test_creategame_gives_each_player_their_own_language_and_time_zone(
+        django_capture_on_commit_callbacks: Any) -> None:
+    with django_capture_on_commit_callbacks(execute=True):
+        run("--name", "Tavola", "--language", "nl", "--time-zone", "Europe/Amsterdam",
+            "--player", "Gia <gia@example.it> lang=it tz=Europe/Rome",
+            "--player", "Ute <ute@example.de>  tz=America/New_York lang=de ",
+            "--player", "Nel <nel@example.nl>", "--bot", "Bert", "--start")
+    work_off(django_capture_on_commit_callbacks)
+    seats = {s.player_name: (s.language, s.time_zone) for s in Seat.objects.all()}
+    assert seats == {"Gia": ("it", "Europe/Rome"), "Ute": ("de", "America/New_York"),
+                     "Nel": ("nl", "Europe/Amsterdam"), "Bert": ("nl", "Europe/Amsterdam")}
+    assert "Un invito a giocare a Saboteur per email" in [
+        m.subject for m in mail.outbox if m.to == ["gia@example.it"]]
+    assert "Du bist eingeladen, Saboteur per E-Mail zu spielen" in [
+        m.subject for m in mail.outbox if m.to == ["ute@example.de"]]
+    gia_turn = [m for m in mail.outbox if m.to == ["gia@example.it"]
+                and "(Europe/Rome)" in str(m.body)]
+    assert gia_turn  # seat 0 moves first: its deadline in its own time zone
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(("player", "message"), [
+    ("Gia <gia@example.it> lang=xx", "Unknown language xx"),
+    ("Gia <gia@example.it> tz=Mars/Olympus", "Unknown time zone Mars/Olympus"),
+    ("Gia <gia@example.it> colour=red", "only lang=LANG and tz=ZONE"),
+])
+def test_creategame_refuses_a_bad_choice_for_one_player(player: str, message: str) -> None:
+    with pytest.raises(CommandError, match=message):
+        run("--name", "G", "--player", player, "--player", "B <b@example.com>",
+            "--player", "C <c@example.com>")
+    assert not Game.objects.exists()

@@ -1,7 +1,7 @@
-"""`manage.py verifygame` (README "Fairness and the game record"): it checks the
+"""`manage.py verifygame` (docs/api.md "Fairness and the game record"): it checks the
 commitment, the replay, the hash chain of the moves and the final scores, prints the head
 after each move so a player can compare the one their email showed, catches a record
-whose moves were changed to other legal moves, and runs as the README writes it, with
+whose moves were changed to other legal moves, and runs as docs/api.md writes it, with
 none of the server's settings."""
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """A player leaves, a bot holds the seat, a volunteer takes it over and plays on: the
 newcomer's link and email replies work, the leaver's are dead, the record keeps who did
-what (README "When a player leaves")."""
+what (docs/playing.md "When a player leaves")."""
 
 from __future__ import annotations
 

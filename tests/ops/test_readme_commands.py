@@ -1,6 +1,7 @@
-"""Every command the README shows runs as written on a fresh clone once `python3 run.py
-serve` has made `.venv`: no bare `python manage.py` (no such Python has Django), every
-`manage.py` command, `run.py` subcommand and bench script it names exists."""
+"""Every command the README and the pages it points to (docs/playing.md, docs/api.md,
+docs/operations.md, bench/README.md) show runs as written on a fresh clone once `python3
+run.py serve` has made `.venv`: no bare `python manage.py` (no such Python has Django),
+every `manage.py` command, `run.py` subcommand and bench script they name exists."""
 
 from __future__ import annotations
 
@@ -11,7 +12,8 @@ from django.core.management import get_commands
 
 import run
 
-README = (Path(run.ROOT) / "README.md").read_text(encoding="utf-8")
+PAGES = ("README.md", "docs/playing.md", "docs/api.md", "docs/operations.md", "bench/README.md")
+README = "\n".join((Path(run.ROOT) / page).read_text(encoding="utf-8") for page in PAGES)
 
 
 def test_no_command_needs_a_python_the_clone_does_not_have() -> None:

@@ -50,7 +50,7 @@ def test_the_timeout_fires_once_at_the_deadline_and_not_before(clock: Any, commi
     assert sweep(commit) == 1
     [move] = system_moves(game)
     assert move.seat_number == 0 and move.move["type"] == "pass"
-    assert move.move["card"] == last_card  # the card drawn most recently (README)
+    assert move.move["card"] == last_card  # the card drawn most recently (docs/playing.md)
     game = g.refresh()
     assert game.version == 1 and game.actor == 1 and game.deadline_at == START + 2 * DAY
     assert Seat.objects.get(pk=g.seats[0].pk).missed_turns == 1

@@ -1,4 +1,4 @@
-"""The hash chain of the moves (README "Fairness and the game record"): each move extends
+"""The hash chain of the moves (docs/api.md "Fairness and the game record"): each move extends
 it from the commitment; every seat page, turn email and API answer shows its head at that
 version; an undo takes it back; the record carries it with the final scores."""
 
@@ -28,7 +28,7 @@ pytestmark = pytest.mark.django_db
 
 
 def expected_heads(game: Game) -> list[str]:
-    """h_0 .. h_version as the README defines them, spelled out here with hashlib:
+    """h_0 .. h_version as docs/api.md defines them, spelled out here with hashlib:
     h_0 = the commitment, h_n = sha256("<h_(n-1)>:<salt>:" + the move as canonical JSON)."""
     heads = [game.commitment]
     for move in Move.objects.filter(game=game).order_by("number").values_list("move",

@@ -16,6 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games import engine
+from games.models.lru import BoundedLRU
 from games.present import log_json
 from tests.support import choose
 
@@ -136,7 +137,7 @@ def test_a_log_read_afresh_is_encoded_afresh(counted: list[int]) -> None:
 
 def test_the_oldest_text_goes_past_the_bound(counted: list[int],
                                              monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(log_json._texts, "bound", 2)
+    monkeypatch.setattr(log_json, "_texts", BoundedLRU(2))
     state = some_moves(5)[5]
     for game_id in (1, 2, 3):
         log_json.seat_log_json(game_id, state, 0)

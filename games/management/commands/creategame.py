@@ -3,6 +3,8 @@ seat until its player accepts; the player's own link goes to them by email only)
 
     python manage.py creategame --name NAME --ruleset base --hours-per-move 24 \\
         --player "Ann <ann@example.com>" --player ... [--bot Bert ...] [--seed N] [--start]
+        [--language it] [--time-zone Europe/Rome]
+        --player "Ann <ann@example.com> lang=it tz=Europe/Rome"   (one seat's own choice)
 
 prints one line per seat: seat N<TAB>NAME<TAB>EMAIL<TAB>ABSOLUTE_LINK. A bot's seat
 (`--bot NAME`, repeatable; seats follow the order of --player and --bot on the command
@@ -24,12 +26,16 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.core.validators import validate_email
 
 from games.play import services
+from games.play.player_defaults import seat_language_and_zone
 
-PLAYER_RE = re.compile(r"^\s*(?P<name>[^<>]+?)\s*<(?P<email>[^<>\s]+)>\s*$")
+PLAYER_RE = re.compile(r"^\s*(?P<name>[^<>]+?)\s*<(?P<email>[^<>\s]+)>(?P<rest>[^<>]*)$")
+# After the address, a seat's own language and time zone: `lang=it tz=Europe/Rome`.
+SEAT_CHOICES = {"lang": "language", "tz": "time_zone"}
 
 
 def parse_player(text: str) -> services.PlayerSpec:
-    """'Ann <ann@example.com>' -> PlayerSpec, or CommandError."""
+    """'Ann <ann@example.com> [lang=it] [tz=Europe/Rome]' -> PlayerSpec, or CommandError.
+    A language or time zone not given is left empty (`resolve_choices` fills it)."""
     match = PLAYER_RE.match(text)
     if not match:
         raise CommandError(f'--player must look like "Ann <ann@example.com>", not {text!r}')
@@ -37,7 +43,29 @@ def parse_player(text: str) -> services.PlayerSpec:
         validate_email(match["email"])
     except ValidationError:
         raise CommandError(f"not a valid email address: {match['email']!r}") from None
-    return services.PlayerSpec(name=match["name"], email=match["email"])
+    chosen = {"language": "", "time_zone": ""}
+    for word in match["rest"].split():
+        key, sep, value = word.partition("=")
+        if not sep or key not in SEAT_CHOICES or not value:
+            raise CommandError(f"after a player's address only lang=LANG and tz=ZONE may "
+                               f"follow, not {word!r}")
+        chosen[SEAT_CHOICES[key]] = value
+    return services.PlayerSpec(name=match["name"], email=match["email"],
+                               language=chosen["language"], time_zone=chosen["time_zone"])
+
+
+def resolve_choices(players: list[services.PlayerSpec], language: str,
+                    time_zone: str) -> list[services.PlayerSpec]:
+    """Each person's seat: its own choice, else its address's, else the game's."""
+    resolved = []
+    for player in players:
+        seat_language, seat_zone = (language, time_zone) if player.bot else (
+            seat_language_and_zone(player.email, language=player.language,
+                                   time_zone=player.time_zone, game_language=language,
+                                   game_time_zone=time_zone))
+        resolved.append(dataclasses.replace(player, language=seat_language,
+                                            time_zone=seat_zone))
+    return resolved
 
 
 def parse_option(text: str) -> tuple[str, Any]:
@@ -100,8 +128,8 @@ class Command(BaseCommand):
                             help="when a deadline passes: the server passes (auto_pass, the "
                                  "default), the game waits (wait) or a bot plays (bot)")
         parser.add_argument("--while-seat-open", default="bot", choices=["bot", "wait"],
-                            help="while a seat looks for a new player (README \"When a "
-                                 "player leaves\"): a bot plays it (bot, the default) or the "
+                            help="while a seat looks for a new player (docs/playing.md \"When "
+                                 "a player leaves\"): a bot plays it (bot, the default) or the "
                                  "game waits (wait)")
         parser.add_argument("--open-absent-seats", action="store_true",
                             help="look for a new player for a seat marked absent")
@@ -110,16 +138,19 @@ class Command(BaseCommand):
         parser.add_argument("--language", default=None, metavar="LANG",
                             help="every seat's language: " + ", ".join(
                                 code for code, _ in settings.LANGUAGES))
+        parser.add_argument("--time-zone", default="UTC", metavar="ZONE",
+                            help="every seat's time zone (default UTC), e.g. Europe/Rome")
 
     def handle(self, *args: Any, **options: Any) -> None:
         players = seat_specs(options["seats"])
         language = options["language"]
-        if language is not None:
-            known = [code for code, _ in settings.LANGUAGES]
-            if language not in known:
-                raise CommandError(f"--language must be one of {', '.join(known)}, "
-                                   f"not {language!r}")
-            players = [dataclasses.replace(p, language=language) for p in players]
+        known = [code for code, _ in settings.LANGUAGES]
+        if language is not None and language not in known:
+            raise CommandError(f"--language must be one of {', '.join(known)}, "
+                               f"not {language!r}")
+        if not services.valid_time_zone(options["time_zone"]):
+            raise CommandError(f"--time-zone: unknown time zone {options['time_zone']!r}")
+        players = resolve_choices(players, language or "en", options["time_zone"])
         if not players:
             raise CommandError('give the players with --player "Name <email>" (or --bot NAME), '
                                "one per seat")

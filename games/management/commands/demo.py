@@ -1,4 +1,4 @@
-"""Create a started demo game and print its seat links (README command 1 runs this).
+"""Create a started demo game and print its seat links (`run.py serve` runs it).
 
 By default the demo is you (seat 0) and bots, so one person can play a whole game:
 

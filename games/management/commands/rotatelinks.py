@@ -1,4 +1,4 @@
-"""Give every open seat a new private link and email it (README "Links and keys").
+"""Give every open seat a new private link and email it (docs/operations.md "Links and their keys").
 
     python manage.py rotatelinks [--old-keys-only]
 

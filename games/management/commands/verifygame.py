@@ -1,4 +1,4 @@
-"""Check a finished game's record (README "Fairness and the game record"): the
+"""Check a finished game's record (docs/api.md "Fairness and the game record"): the
 commitment, the replay of the moves from the seed, the hash chain of the moves and the
 final scores (games.engine.verify). Prints the head after each move, to compare with a
 head your emails showed (or give it with --seen); exit status 1 on any mismatch.

@@ -4,8 +4,8 @@
 `games.play.clock.sweeps` when it sweeps. Keeping them here (pure, small) keeps both honest
 about the same arithmetic.
 
-The timeout rule (README "Deadlines"): when the server plays for a seat whose deadline
-passed, it
+The timeout rule (docs/playing.md "Emails, reminders and deadlines"): when the server
+plays for a seat whose deadline passed, it
 - passes, discarding the LAST card of the seat's hand as its view lists it. The engine
   appends each drawn card to the end of the hand, so this is the card drawn most
   recently (at the start of a round: the last card dealt). It keeps the cards the

@@ -1,4 +1,4 @@
-"""The JSON API for non-browser clients (README "JSON API").
+"""The JSON API for non-browser clients (docs/api.md).
 
     GET  /api/play/<secret>/        {"version", "seat", "view", "legal_moves", "players",
                                      "commitment", "chain": {"version", "head"}}
@@ -191,7 +191,8 @@ def _payload(game: Game, seat: Seat, state: engine.State | None = None,
 @csrf_exempt
 @api_methods("GET", "HEAD")
 def api_record(request: HttpRequest, secret: str) -> JsonResponse:
-    """The whole game for archives and outside tools, once it is over (README "Fairness")."""
+    """The whole game for archives and outside tools, once it is over (docs/api.md
+    "Fairness and the game record")."""
     seat = _seat_within_limits(secret)
     if isinstance(seat, JsonResponse):
         return seat

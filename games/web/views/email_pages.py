@@ -134,7 +134,7 @@ def outbox_message(request: HttpRequest, name: str) -> HttpResponse:
 @require_POST
 def outbox_reply(request: HttpRequest, name: str) -> HttpResponse:
     """Debug only: answer a turn email as its player would, through the same pipeline
-    as the provider's inbound webhook (README "Playing by email")."""
+    as the provider's inbound webhook (docs/playing.md "Playing by email")."""
     _debug_only()
     original = outbox.find(name)
     if original is None:

@@ -1,4 +1,4 @@
-"""Friendly error pages, and JSON errors under /api/ (README "JSON API": every API answer
+"""Friendly error pages, and JSON errors under /api/ (docs/api.md: every API answer
 is JSON, whatever went wrong)."""
 
 from __future__ import annotations

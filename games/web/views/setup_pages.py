@@ -5,19 +5,25 @@
     GET      /new/sent/               "check your mailbox"
     GET/POST /new/confirm/<token>/    the host checks the game; POST sends the invitations
                                       (once) and shows the invitation links (once)
+    GET      /new/host/<token>/       the host's page: who has accepted (same token)
+    POST     /new/host/<token>/resend one invitation emailed again (field `seat`)
+    POST     /new/host/<token>/cancel the game cancelled before it starts (field `sure`)
 """
 
 from __future__ import annotations
 
+from django import forms
 from django.conf import settings
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_http_methods
+from django.utils.translation import gettext_lazy
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from games.models import Game
 from games.ops import limits
-from games.play import services, web_setup
+from games.play import host_view, services, web_setup
 from games.present import pages
 from games.web.client import client_address
 from games.web.seat_forms import SetupForm
@@ -81,8 +87,63 @@ def confirm(request: HttpRequest, token: str) -> HttpResponse:
         else:
             # Shown once, straight from the POST: invitation links are stored only as hashes.
             return private(render(request, "games/created.html", {
-                "created": confirmed.created, "game": confirmed.game}))
+                "created": confirmed.created, "game": confirmed.game, "token": token}))
     seats = list(game.seats.order_by("number"))
     return private(render(request, "games/confirm.html", {
         "game": game, "seats": seats, "names": pages.seat_names(game), "token": token,
         "refused": refused}, status=400 if refused else 200))
+
+
+# ---- the host's page (games.play.host_view) ----------------------------------------------
+
+
+def _hosted(token: str) -> Game:
+    game = host_view.host_game(token)
+    if game is None:
+        raise Http404("No such game")
+    return game
+
+
+def _host_page(request: HttpRequest, game: Game, token: str, status: int = 200,
+               error: str = "") -> HttpResponse:
+    return private(render(request, "games/host.html", {
+        "game": game, "rows": host_view.host_rows(game), "token": token, "error": error,
+        "cancel_form": CancelGameForm()}, status=status))
+
+
+@require_GET
+def host_page(request: HttpRequest, token: str) -> HttpResponse:
+    return _host_page(request, _hosted(token), token)
+
+
+@require_POST
+def host_resend(request: HttpRequest, token: str) -> HttpResponse:
+    game = _hosted(token)
+    try:
+        number = int(request.POST.get("seat", ""))
+        seat = host_view.resend_invitation(game.pk, number)
+    except ValueError:
+        return _host_page(request, game, token, 400, _("Choose a seat."))
+    except services.SetupError as refused:
+        return _host_page(request, game, token, 400, refused.message)
+    messages.success(request, _("The invitation was sent to %(name)s again.")
+                     % {"name": seat.player_name})
+    return redirect("games:host", token=token)
+
+
+class CancelGameForm(forms.Form):
+    sure = forms.BooleanField(label=gettext_lazy("Yes, cancel this game for everyone"))
+
+
+@require_POST
+def host_cancel(request: HttpRequest, token: str) -> HttpResponse:
+    game = _hosted(token)
+    if not CancelGameForm(request.POST).is_valid():
+        return _host_page(request, game, token, 400,
+                          _("Tick the box to confirm that you want to cancel the game."))
+    try:
+        host_view.cancel_game(game.pk)
+    except services.SetupError as refused:
+        return _host_page(request, game, token, 400, refused.message)
+    messages.success(request, _("The game is cancelled."))
+    return redirect("games:host", token=token)

@@ -1,0 +1,38 @@
+"""Each seat's language and time zone at setup (the setup page, `creategame`, a rematch).
+
+What a player asked for at setup comes first; then what their address chose for all its
+games on its home; then the choice the host made for the whole game.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Preferences:
+    """What an address chose for all its games (empty: no choice made)."""
+
+    language: str = ""
+    time_zone: str = ""
+
+
+def default_preferences(address: str) -> Preferences | None:
+    """What `address` chose on its home, or None when it chose nothing.
+
+    The one place that asks the players' homes: none exists yet, so nobody has chosen
+    anything (wire the home's own lookup in here when it comes)."""
+    del address
+    return None
+
+
+def seat_language_and_zone(email: str, *, language: str = "", time_zone: str = "",
+                           game_language: str = "en",
+                           game_time_zone: str = "UTC") -> tuple[str, str]:
+    """(language, time zone) of the seat of `email`: given for this seat, else the
+    address's own choice, else the game's. A bot (no address) takes the game's."""
+    chosen = default_preferences(email) if email and not (language and time_zone) else None
+    if chosen is not None:
+        language = language or chosen.language
+        time_zone = time_zone or chosen.time_zone
+    return language or game_language, time_zone or game_time_zone
