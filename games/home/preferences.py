@@ -1,26 +1,19 @@
-"""What an address chose on its home as its defaults (the setup page starts a new seat of
-this address with them)."""
+"""What an address chose on its home as its defaults: the setup page, `creategame` and a
+rematch start a new seat of this address with them (games.play.player_defaults reads
+them; this is the home's side, which keeps them)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from games.models.home_links import HomeLink, home_row
+from games.play.player_defaults import Preferences, default_preferences
 
-from games.models.home_links import HomeLink, home_address, home_row
-
-
-@dataclass(frozen=True)
-class Preferences:
-    language: str  # a code of settings.LANGUAGES, or "" when not chosen
-    time_zone: str  # an IANA zone name, or "" when not chosen
+__all__ = ["Preferences", "preferences_for", "remember"]
 
 
 def preferences_for(address: str) -> Preferences | None:
-    """The address's chosen defaults, or None when it never chose any on its home."""
-    row = HomeLink.objects.filter(address=home_address(address)).only(
-        "language", "time_zone").first()
-    if row is None or not (row.language or row.time_zone):
-        return None
-    return Preferences(language=row.language, time_zone=row.time_zone)
+    """The address's chosen defaults (language, time_zone; "" where not chosen), or None
+    when it never chose any on its home."""
+    return default_preferences(address)
 
 
 def remember(address: str, language: str, time_zone: str) -> None:

@@ -138,3 +138,17 @@ def test_every_email_a_player_gets_links_to_their_own_home_only(
     client.get(f"/me/{anns}/")
     client.get(f"/api/me/{anns}/")
     assert anns not in caplog.text
+
+
+def test_what_the_home_chose_is_the_default_of_the_next_game_set_up(client: Client) -> None:
+    from games.play.player_defaults import seat_language_and_zone
+
+    games = anns_games()
+    client.post(f"/me/{games.token}/preferences", {"language": "nl",
+                                                   "time_zone": "Europe/Amsterdam"})
+    assert seat_language_and_zone("ANN@example.org", game_language="it",
+                                  game_time_zone="Europe/Rome") == ("nl", "Europe/Amsterdam")
+    # Asked for at setup, a seat's own choice still comes first; others keep the game's.
+    assert seat_language_and_zone(ANN, language="es", game_language="it") == (
+        "es", "Europe/Amsterdam")
+    assert seat_language_and_zone("zoe@example.org", game_language="it") == ("it", "UTC")
