@@ -1,12 +1,12 @@
 """Games as a move log plus a snapshot (docs/DESIGN.md "State and history"), one module
 per concern: `game` (games, seats, moves, talk, notices), `notifications` (emails),
 `moderation` (disputes, moderator actions, sweep marks), `links` (private seat links),
-`reply_tokens` and `inbound_mail` (moves by email), `reliability` (missed deadlines and
-takeovers, by mailbox), `handover_rows` (open seats, offers, standby volunteers),
-`follow_up_rows` (the after-move outbox), `host_limits` and `mailboxes` (the setup
-page's caps), `game_choices` (the choices of games and seats), `fairness` (commit and
-reveal), `fields` and `lru` (a JSON field and a bounded cache of our own); the whole
-list: docs/DESIGN.md "Layout"."""
+`home_links` (a player's home link), `reply_tokens` and `inbound_mail` (moves by
+email), `reliability` (missed deadlines and takeovers, by mailbox), `handover_rows`
+(open seats, offers, standby volunteers), `follow_up_rows` (the after-move outbox),
+`host_limits` and `mailboxes` (the setup page's caps), `game_choices` (the choices of
+games and seats), `fairness` (commit and reveal), `fields` and `lru` (a JSON field and
+a bounded cache of our own); the whole list: docs/DESIGN.md "Layout"."""
 
 from games.models.follow_up_rows import FollowUp
 from games.models.game import (
@@ -25,6 +25,7 @@ from games.models.game import (
     new_public_id,
 )
 from games.models.handover_rows import OpenSeat, SeatOffer, Volunteer
+from games.models.home_links import HomeLink
 from games.models.host_limits import HostBlock, Invitation
 from games.models.inbound_mail import InboundMail
 from games.models.moderation import Dispute, ModeratorAction, SweepMark
@@ -33,7 +34,8 @@ from games.models.reliability import MissedDeadline, SeatTakeover
 from games.models.reply_tokens import ReplyToken
 
 __all__ = [
-    "MAX_HOURS_PER_MOVE", "Dispute", "EmailMode", "FollowUp", "Game", "GameNotice", "HostBlock",
+    "MAX_HOURS_PER_MOVE", "Dispute", "EmailMode", "FollowUp", "Game", "GameNotice", "HomeLink",
+    "HostBlock",
     "InboundMail", "Invitation", "Message", "MissedDeadline", "ModeratorAction", "Move",
     "Notification", "OpenSeat", "SeatOffer", "SeatTakeover", "Volunteer", "WhileOpen",
     "ReplyToken", "Seat", "SeatKind", "SweepMark", "TimeoutPolicy", "default_reminders",

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from games.models.home_links import HomeLink, home_address
+
 
 @dataclass(frozen=True)
 class Preferences:
@@ -18,12 +20,13 @@ class Preferences:
 
 
 def default_preferences(address: str) -> Preferences | None:
-    """What `address` chose on its home, or None when it chose nothing.
-
-    The one place that asks the players' homes: none exists yet, so nobody has chosen
-    anything (wire the home's own lookup in here when it comes)."""
-    del address
-    return None
+    """What `address` chose on its home (games.home: kept on its home link's row), or
+    None when it chose nothing."""
+    row = (HomeLink.objects.filter(address=home_address(address))
+           .values_list("language", "time_zone").first())
+    if row is None or not (row[0] or row[1]):
+        return None
+    return Preferences(language=row[0], time_zone=row[1])
 
 
 def seat_language_and_zone(email: str, *, language: str = "", time_zone: str = "",
