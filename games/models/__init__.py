@@ -3,7 +3,8 @@ per concern: `game` (games, seats, moves, talk, notices), `notifications` (email
 `moderation` (disputes, moderator actions, sweep marks), `links` (private seat links),
 `reply_tokens` and `inbound_mail` (moves by email), `reliability` (missed deadlines and
 takeovers, by mailbox), `handover_rows` (open seats, offers, standby volunteers),
-`follow_up` (the after-move outbox), `rows` (instances from plain statements)."""
+`follow_up` (the after-move outbox), `player_data` (a player's choices about their
+data), `rows` (instances from plain statements)."""
 
 from games.models.follow_up_rows import FollowUp
 from games.models.game import (
@@ -26,13 +27,15 @@ from games.models.host_limits import HostBlock, Invitation
 from games.models.inbound_mail import InboundMail
 from games.models.moderation import Dispute, ModeratorAction, SweepMark
 from games.models.notifications import Notification
+from games.models.player_data import ForgottenAddress, PendingForget, RecordShown
 from games.models.reliability import MissedDeadline, SeatTakeover
 from games.models.reply_tokens import ReplyToken
 
 __all__ = [
     "MAX_HOURS_PER_MOVE", "Dispute", "EmailMode", "FollowUp", "Game", "GameNotice", "HostBlock",
     "InboundMail", "Invitation", "Message", "MissedDeadline", "ModeratorAction", "Move",
-    "Notification", "OpenSeat", "SeatOffer", "SeatTakeover", "Volunteer", "WhileOpen",
+    "ForgottenAddress", "Notification", "OpenSeat",
+    "PendingForget", "RecordShown", "SeatOffer", "SeatTakeover", "Volunteer", "WhileOpen",
     "ReplyToken", "Seat", "SeatKind", "SweepMark", "TimeoutPolicy", "default_reminders",
     "default_vacation", "new_public_id",
 ]
