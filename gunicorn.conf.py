@@ -3,6 +3,7 @@ reads this file (deploy/saboteur-web.service does exactly that).
 
 Every access and error line goes through saboteur_site.gunicorn_logging.RedactingLogger,
 which replaces seat tokens (/play/<token>/, /api/play/<token>/, /mail/unsubscribe/<token>/,
+the home links /me/<token>/ and /api/me/<token>/,
 in the path, the query string and the Referer) with `<redacted>`. Each value below can be
 overridden from the environment (the systemd unit's EnvironmentFile) without editing this
 file.

@@ -5,7 +5,7 @@ A seat's private link (/play/<token>/..., /api/play/<token>/...) and an unsubscr
 link (/mail/unsubscribe/<signed token>/) grant access to whoever reads them, so an
 access log that holds them is a key store. Two rules, so neither alone must be perfect:
 
-- the path segment after a secret-bearing route (`play/`, `unsubscribe/`, ...) is
+- the path segment after a secret-bearing route (`play/`, `unsubscribe/`, `me/`, ...) is
   replaced, wherever it appears: request line, path, query string (`?next=/play/...`),
   Referer (the seat page's own CSS and images send it) or an exception's text;
 - a turn email's reply address (`play+<token>@...`) keeps only its shape;
@@ -24,7 +24,8 @@ REDACTED = "<redacted>"
 
 # Routes whose next path segment is a secret. Add a route here when a new URL carries
 # a token (e.g. an invitation link).
-SECRET_ROUTES = ("play", "unsubscribe", "invite", "invitation", "confirm", "standby", "offer")
+SECRET_ROUTES = ("play", "unsubscribe", "invite", "invitation", "confirm", "standby", "offer",
+                 "me")
 
 _ROUTE_SEGMENT = re.compile(
     r"(?P<route>(?:^|/|%2F|=)(?:" + "|".join(SECRET_ROUTES) + r")(?:/|%2F))"

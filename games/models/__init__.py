@@ -1,7 +1,7 @@
 """Games as a move log plus a snapshot (docs/DESIGN.md "State and history"), one module
 per concern: `game` (games, seats, moves, talk, notices), `notifications` (emails),
 `moderation` (disputes, moderator actions, sweep marks), `links` (private seat links),
-`reply_tokens` and `inbound_mail` (moves by email), `reliability` (missed deadlines and
+`home_links` (a player's home link),`reply_tokens` and `inbound_mail` (moves by email), `reliability` (missed deadlines and
 takeovers, by mailbox), `handover_rows` (open seats, offers, standby volunteers),
 `follow_up` (the after-move outbox), `player_data` (a player's choices about their
 data), `rows` (instances from plain statements)."""
@@ -23,6 +23,7 @@ from games.models.game import (
     new_public_id,
 )
 from games.models.handover_rows import OpenSeat, SeatOffer, Volunteer
+from games.models.home_links import HomeLink
 from games.models.host_limits import HostBlock, Invitation
 from games.models.inbound_mail import InboundMail
 from games.models.moderation import Dispute, ModeratorAction, SweepMark
@@ -32,7 +33,8 @@ from games.models.reliability import MissedDeadline, SeatTakeover
 from games.models.reply_tokens import ReplyToken
 
 __all__ = [
-    "MAX_HOURS_PER_MOVE", "Dispute", "EmailMode", "FollowUp", "Game", "GameNotice", "HostBlock",
+    "MAX_HOURS_PER_MOVE", "Dispute", "EmailMode", "FollowUp", "Game", "GameNotice", "HomeLink",
+    "HostBlock",
     "InboundMail", "Invitation", "Message", "MissedDeadline", "ModeratorAction", "Move",
     "ForgottenAddress", "Notification", "OpenSeat",
     "PendingForget", "RecordShown", "SeatOffer", "SeatTakeover", "Volunteer", "WhileOpen",

@@ -1,0 +1,27 @@
+"""The home link as the rest of the server uses it: which address a token opens, and the
+address's absolute home link for its own emails (games.models.home_links holds how the
+tokens are made, hashed and rotated)."""
+
+from __future__ import annotations
+
+from django.conf import settings
+
+from games.models.home_links import home_link, home_path, home_row_of_token, rotate_home_token
+
+
+def address_for_home_token(token: str) -> str | None:
+    """The address whose current home link carries `token`; None for an unknown, rotated
+    or malformed token."""
+    row = home_row_of_token(token)
+    return None if row is None else row.address
+
+
+def home_url(address: str) -> str:
+    """The absolute home link of `address` (usable in emails; only ever sent to that
+    address or shown on its own home). Never log it."""
+    return home_link(address)
+
+
+def new_home_url(address: str) -> str:
+    """"Give me a new home link": the old one opens nothing from now on."""
+    return settings.SITE_URL + home_path(rotate_home_token(address))

@@ -1,0 +1,129 @@
+"""A player's home link (/me/<token>/): one private link per email address, opening the
+page of every game that address plays (games.home).
+
+Built like a seat's own link (games.models.links): token = HMAC-SHA256(link key,
+"home-link:" + address + ":" + generation). The database holds the address, the
+generation, the sha256 of the token and which link key made it, never the token: a dump
+alone cannot rebuild a home link, the server can, for every email's footer. "Give me a
+new home link" adds one to the generation: the old token's hash is gone at once, so the
+old link opens nothing.
+
+The row also keeps what the address chose on its home as its defaults (language, time
+zone), read by the setup page (games.home.preferences).
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import hmac
+
+from django.conf import settings
+from django.db import IntegrityError, models, transaction
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from games.models.links import hash_token, key_id, token_digest
+
+
+def home_address(address: str) -> str:
+    """The form an address is kept and compared in: trimmed, case folded (the seats'
+    addresses are compared case-insensitively, as the lost-links form does)."""
+    return address.strip().lower()
+
+
+class HomeLink(models.Model):
+    address = models.CharField(_("email"), max_length=254, unique=True)
+    generation = models.PositiveIntegerField(_("generation"), default=1)
+    token_hash = models.CharField(max_length=64, unique=True, editable=False)
+    link_key_id = models.CharField(max_length=12, editable=False, default="", blank=True)
+    language = models.CharField(_("language"), max_length=8, blank=True, default="")
+    time_zone = models.CharField(_("time zone"), max_length=64, blank=True, default="")
+    created_at = models.DateTimeField(_("created at"), default=timezone.now, editable=False)
+    rotated_at = models.DateTimeField(_("link last rotated"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("home link")
+        verbose_name_plural = _("home links")
+
+    def __str__(self) -> str:
+        return f"home link {self.pk}"
+
+
+def home_token_for(address: str, generation: int, key: str | None = None) -> str:
+    key = settings.LINK_KEY if key is None else key
+    message = f"home-link:{home_address(address)}:{generation}".encode()
+    mac = hmac.new(key.encode(), message, hashlib.sha256)
+    return base64.urlsafe_b64encode(mac.digest()).rstrip(b"=").decode("ascii")
+
+
+def _rebuilt(row: HomeLink) -> str | None:
+    keys = [settings.LINK_KEY, *settings.LINK_KEY_FALLBACKS]
+    keys.sort(key=lambda key: key_id(key) != row.link_key_id)
+    for key in keys:
+        token = home_token_for(row.address, row.generation, key)
+        if hmac.compare_digest(hash_token(token), row.token_hash):
+            return token
+    return None
+
+
+def _renew(row: HomeLink) -> str:
+    """A new generation under the current key: the old token stops working at once."""
+    generation = row.generation + 1
+    token = home_token_for(row.address, generation)
+    HomeLink.objects.filter(pk=row.pk).update(
+        generation=generation, token_hash=hash_token(token),
+        link_key_id=key_id(settings.LINK_KEY), rotated_at=timezone.now())
+    row.generation, row.token_hash = generation, hash_token(token)
+    row.link_key_id = key_id(settings.LINK_KEY)
+    return token
+
+
+def home_row(address: str) -> HomeLink:
+    """The address's home link row, made (generation 1) on first use."""
+    address = home_address(address)
+    found = HomeLink.objects.filter(address=address).first()
+    if found is not None:
+        return found
+    token = home_token_for(address, 1)
+    try:
+        with transaction.atomic():
+            return HomeLink.objects.create(address=address, token_hash=hash_token(token),
+                                           link_key_id=key_id(settings.LINK_KEY))
+    except IntegrityError:  # made at the same moment by another email
+        return HomeLink.objects.get(address=address)
+
+
+def home_token(address: str) -> str:
+    """The address's current home token (rebuilt; renewed when no configured key made it,
+    so that what an email carries opens the home). Never log it."""
+    row = home_row(address)
+    token = _rebuilt(row)
+    return token if token is not None else _renew(row)
+
+
+def rotate_home_token(address: str) -> str:
+    """A new home token for the address; the old one opens nothing from now on."""
+    with transaction.atomic():
+        row = HomeLink.objects.select_for_update().get(pk=home_row(address).pk)
+        return _renew(row)
+
+
+def home_row_of_token(token: str) -> HomeLink | None:
+    digest = token_digest(token)
+    if digest is None:
+        return None
+    found = HomeLink.objects.filter(token_hash=digest).first()
+    if found is None or not hmac.compare_digest(found.token_hash, digest):
+        return None
+    return found
+
+
+def home_path(token: str) -> str:
+    return reverse("games:me-home", args=[token])
+
+
+def home_link(address: str) -> str:
+    """The address's absolute home link (for its own emails only)."""
+    return settings.SITE_URL + home_path(home_token(address))
