@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0023_seat_handover'),
+        ('games', '0024_home_links'),
     ]
 
     operations = [

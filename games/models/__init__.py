@@ -1,10 +1,10 @@
 """Games as a move log plus a snapshot (docs/DESIGN.md "State and history"), one module
 per concern: `game` (games, seats, moves, talk, notices), `notifications` (emails),
 `moderation` (disputes, moderator actions, sweep marks), `links` (private seat links),
-`home_links` (a player's home link),`reply_tokens` and `inbound_mail` (moves by email), `reliability` (missed deadlines and
-takeovers, by mailbox), `handover_rows` (open seats, offers, standby volunteers),
-`follow_up` (the after-move outbox), `player_data` (a player's choices about their
-data), `rows` (instances from plain statements)."""
+`home_links` (a player's home link), `reply_tokens` and `inbound_mail` (moves by email),
+`reliability` (missed deadlines and takeovers, by mailbox), `handover_rows` (open seats,
+offers, standby volunteers), `follow_up` (the after-move outbox), `player_data` (a
+player's choices about their data), `rows` (instances from plain statements)."""
 
 from games.models.follow_up_rows import FollowUp
 from games.models.game import (

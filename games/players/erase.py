@@ -5,10 +5,10 @@ replay and `verifygame` still check), each seat with the neutral name FORMER_PLA
 no address, the seat's table talk (its text without the address), the table's notices
 with the neutral name. What goes: the address and the player's name wherever they were
 kept, the seat's link and reply addresses (dead), the email records to and from the
-address, its standby sign-up, and the rows kept by its mailbox's hash (reliability,
-invitation counts, refused hosts, the record shown to tables), so that nothing links
-the games to the person any more. An address is matched as the games store it, case
-folded (as the lost-links form finds seats).
+address, its home link and what it chose there, its standby sign-up, and the rows kept
+by its mailbox's hash (reliability, invitation counts, refused hosts, the record shown
+to tables), so that nothing links the games to the person any more. An address is
+matched as the games store it, case folded (as the lost-links form finds seats).
 """
 
 from __future__ import annotations
@@ -39,6 +39,7 @@ from games.models import (
     SeatTakeover,
     Volunteer,
 )
+from games.models.home_links import HomeLink, home_address
 from games.models.links import new_link
 from games.models.mailboxes import mailbox_hash
 from games.models.player_data import FORMER_PLAYER
@@ -120,6 +121,7 @@ def erase_address(address: str) -> None:
         Invitation.objects.filter(host_hash=digest).update(host_hash="")
         HostBlock.objects.filter(Q(recipient_hash=digest) | Q(host_hash=digest)).delete()
         RecordShown.objects.filter(mailbox=digest).delete()
+        HomeLink.objects.filter(address=home_address(address)).delete()  # the link dies
         _scrub_texts(address)
 
 

@@ -26,6 +26,7 @@ from games.models import (
     SeatTakeover,
     Volunteer,
 )
+from games.models.home_links import HomeLink, home_address
 from games.models.mailboxes import mailbox_hash
 from games.players.record import player_record, shows_record
 
@@ -82,6 +83,9 @@ def export_player_data(address: str) -> dict[str, Any]:
              "offered_at": _when(offer.created_at), "answered_at": _when(offer.answered_at)}
             for offer in SeatOffer.objects.filter(to_email__iexact=address)
             .select_related("open_seat__game", "open_seat__seat").order_by("created_at")],
+        "home": [{"language": row.language, "time_zone": row.time_zone,
+                  "created_at": _when(row.created_at), "link_rotated_at": _when(row.rotated_at)}
+                 for row in HomeLink.objects.filter(address=home_address(address))],
         "record": player_record(address).as_json(),
         "record_shown_to_tables": shows_record(address),
     }
