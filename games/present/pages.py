@@ -43,6 +43,7 @@ class Player:
     is_me: bool
     accepted: bool
     inspected: str = ""  # the role your own inspection showed this round (Saboteur 2)
+    record: str = ""  # a line of the player's record, when they show it to the table
 
 
 def seat_names(game: Game) -> dict[int, str]:
