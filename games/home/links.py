@@ -22,6 +22,10 @@ def home_url(address: str) -> str:
     return home_link(address)
 
 
-def new_home_url(address: str) -> str:
+def new_home_path(address: str) -> str:
     """"Give me a new home link": the old one opens nothing from now on."""
-    return settings.SITE_URL + home_path(rotate_home_token(address))
+    return home_path(rotate_home_token(address))
+
+
+def new_home_url(address: str) -> str:
+    return settings.SITE_URL + new_home_path(address)

@@ -39,6 +39,9 @@ DEFAULTS: dict[str, Limit] = {
     "dispute_seat": Limit(10, 86400),
     "rotate_seat": Limit(5, 3600),
     "api_seat": Limit(600, 60),
+    # Per home link: its JSON twin (like a seat's API), and new home links per address.
+    "api_home": Limit(600, 60),
+    "rotate_home": Limit(5, 3600),
     # Failed admin logins, per user name and per client address: then locked out.
     "login_user": Limit(10, 900),
     "login_client": Limit(30, 900),

@@ -2,6 +2,7 @@ from django.urls import URLPattern, path, register_converter
 
 from games.web.views import (
     api,
+    api_home,
     dispute_form,
     email_pages,
     help,
@@ -49,8 +50,14 @@ urlpatterns: list[URLPattern] = [
     path("api/play/<token:secret>/record", api.api_record, name="api-record"),
     path("api/play/<token:secret>/accept", api.api_accept, name="api-accept"),
     path("api/play/<token:secret>/leave", api.api_leave, name="api-leave"),
+    path("api/me/<token:token>/", api_home.api_home, name="api-me"),
     path("", setup_pages.home, name="home"),
+    path("me/", home_pages.ask_home, name="me"),
     path("me/<token:token>/", home_pages.home_page, name="me-home"),
+    path("me/<token:token>/preferences", home_pages.home_preferences, name="me-preferences"),
+    path("me/<token:token>/emails", home_pages.home_emails, name="me-emails"),
+    path("me/<token:token>/vacation", home_pages.home_vacation, name="me-vacation"),
+    path("me/<token:token>/rotate", home_pages.home_rotate, name="me-rotate"),
     path("healthz", ops.healthz, name="healthz"),
     path("rules/<token:ruleset>/", help.rules, name="rules"),
     path("links/", help.ask_links, name="links"),

@@ -1,22 +1,135 @@
 """A player's home: /me/ (ask for the home link by email), /me/<token>/ (every game of the
-address) and its settings forms; the JSON twin is in games.web.views.api_home."""
+address, games.home) and its settings forms; the JSON twin is games.web.views.api_home."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from datetime import timedelta
+from functools import wraps
+
+from django import forms
+from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
-from django.views.decorators.http import require_GET
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from games.home.links import address_for_home_token
+from games.home import everywhere, page
+from games.home.links import address_for_home_token, new_home_path
+from games.ops import limits
+from games.play import lost_links
+from games.play.service_errors import ServiceError
+from games.web.client import client_address
+from games.web.seat_forms import PreferencesForm
+from games.web.views.email_pages import MAX_VACATION_HOURS
+from games.web.views.seat_access import private, too_many
 
 
-def address_or_404(token: str) -> str:
-    address = address_for_home_token(token)
-    if address is None:
-        raise Http404("No such home")
-    return address
+class AskHomeForm(forms.Form):
+    email = forms.EmailField(label=gettext_lazy("Your email address"))
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+def ask_home(request: HttpRequest) -> HttpResponse:
+    """Email an address its home link (with its seats' links): the same answer whether
+    or not the address plays here, and limited like the lost-links form."""
+    form = AskHomeForm(request.POST if request.method == "POST" else None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            lost_links.send_links(form.cleaned_data["email"], client_address(request))
+        except limits.Limited as busy:
+            return too_many(request, busy)
+        messages.success(request, _("If this address plays games here, we have emailed it "
+                                    "the link to its home. Look in your mailbox (and its "
+                                    "spam folder)."))
+        return redirect("games:me")
+    return render(request, "games/me_ask.html", {"form": form})
+
+
+HomeView = Callable[[HttpRequest, str, str], HttpResponse]
+
+
+def with_home(view: HomeView) -> Callable[[HttpRequest, str], HttpResponse]:
+    """Resolve the home link's address (404 for an unknown or rotated link) and show the
+    words in the home's language."""
+    @wraps(view)
+    def wrapper(request: HttpRequest, token: str) -> HttpResponse:
+        address = address_for_home_token(token)
+        if address is None:
+            raise Http404("No such home")
+        with page.home_locale(address):
+            return private(view(request, address, token))
+    return wrapper
 
 
 @require_GET
-def home_page(request: HttpRequest, token: str) -> HttpResponse:
-    address_or_404(token)
-    return HttpResponse("")
+@with_home
+def home_page(request: HttpRequest, address: str, token: str) -> HttpResponse:
+    return render(request, "games/me.html", page.context(address, token))
+
+
+def _back(token: str, anchor: str = "") -> HttpResponse:
+    return redirect(page.home_path(token) + anchor)
+
+
+@require_POST
+@with_home
+def home_preferences(request: HttpRequest, address: str, token: str) -> HttpResponse:
+    form = PreferencesForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _("Those preferences could not be saved."))
+        return _back(token, "#settings")
+    count = everywhere.set_language_and_zone(address, language=form.cleaned_data["language"],
+                                             time_zone=form.cleaned_data["time_zone"])
+    with page.home_locale(address):
+        messages.success(request, _("Saved for all your games (%(n)s).") % {"n": count})
+    return _back(token, "#settings")
+
+
+@require_POST
+@with_home
+def home_emails(request: HttpRequest, address: str, token: str) -> HttpResponse:
+    try:
+        count = everywhere.set_email_mode(address, request.POST.get("email_mode", ""))
+    except ServiceError as refused:
+        messages.error(request, refused.message)
+    else:
+        messages.success(request, _("Saved for all your games (%(n)s).") % {"n": count})
+    return _back(token, "#settings")
+
+
+@require_POST
+@with_home
+def home_vacation(request: HttpRequest, address: str, token: str) -> HttpResponse:
+    if request.POST.get("action") == "end":
+        everywhere.end_vacation(address)
+        messages.success(request, _("Welcome back: your vacation has ended."))
+        return _back(token, "#settings")
+    try:
+        hours = int(request.POST.get("hours", ""))
+    except ValueError:
+        hours = 0
+    if not 0 < hours <= MAX_VACATION_HOURS:
+        messages.error(request, _("Choose how long your vacation is."))
+        return _back(token, "#settings")
+    outcome = everywhere.take_vacation(address, timedelta(hours=hours))
+    if outcome.done:
+        messages.success(request, _("Enjoy your vacation: your clock is stopped in %(games)s.")
+                         % {"games": ", ".join(outcome.done)})
+    for name, why in outcome.refused:
+        messages.error(request, f"{name}: {why}")
+    return _back(token, "#settings")
+
+
+@require_POST
+@with_home
+def home_rotate(request: HttpRequest, address: str, token: str) -> HttpResponse:
+    try:
+        limits.hit("rotate_home", address)
+    except limits.Limited as busy:
+        return too_many(request, busy)
+    messages.warning(request, _("This is your new home link: bookmark it. The old link no "
+                                "longer works."))
+    return redirect(new_home_path(address))
+

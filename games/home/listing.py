@@ -1,0 +1,106 @@
+"""What the home lists: every game of one address, in three groups (README "Your games").
+
+Each group is one query (the seat, its game, and for a game waiting on someone else the
+name of the seat to act, by a subquery), whatever the number of games: a player with 40
+games loads their home in three queries. Links to each seat are rebuilt from the seats
+(games.models.links), as emails do; they are shown only on the address's own home.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from django.db.models import F, OuterRef, QuerySet, Subquery
+from django.urls import reverse
+
+from games.models import Game, Seat, SeatKind
+from games.models.links import seat_link, seat_path, token_of_seat
+
+GOING_ON = (Game.Status.SETUP, Game.Status.ACTIVE, Game.Status.PAUSED)
+FINISHED_SHOWN = 100  # the latest finished games listed
+
+
+@dataclass(frozen=True)
+class Row:
+    """One game of the address, as its home shows it and its JSON twin gives it."""
+
+    game: str  # the game's public id
+    name: str
+    ruleset: str
+    status: str
+    seat: int
+    player_name: str
+    your_turn: bool
+    deadline: datetime | None
+    since: datetime | None  # when the turn being waited on started
+    whose_turn: str  # the name of the seat to act, when it is not yours
+    finished_at: datetime | None
+    gold: int | None  # your nuggets at the end
+    rank: int | None  # 1 for the most gold (ties share a rank)
+    players: int
+    link: str  # the seat's absolute page link
+    path: str  # the same, from the site's root (the home page links with it)
+    api: str  # the seat's JSON API path
+    replay: str  # the seat's replay path ("" before the end)
+    record: str  # the game's record (JSON) path ("" before the end)
+
+
+@dataclass(frozen=True)
+class Home:
+    your_turn: list[Row]
+    waiting: list[Row]
+    finished: list[Row]
+
+    @property
+    def rows(self) -> list[Row]:
+        return [*self.your_turn, *self.waiting, *self.finished]
+
+
+def seats_of(address: str) -> QuerySet[Seat]:
+    return (Seat.objects.filter(email__iexact=address.strip(), kind=SeatKind.PERSON)
+            .select_related("game"))
+
+
+def _row(seat: Seat, *, your_turn: bool = False, whose_turn: str = "") -> Row:
+    game = seat.game
+    token = token_of_seat(seat)
+    finished = game.status == Game.Status.FINISHED
+    gold = rank = None
+    players = 0
+    if finished:
+        scores = game.state_without_log().scores
+        players = len(scores)
+        if seat.number < len(scores):
+            gold = scores[seat.number]
+            rank = 1 + sum(1 for other in scores if other > gold)
+    return Row(
+        game=game.public_id, name=game.name, ruleset=game.ruleset, status=game.status,
+        seat=seat.number, player_name=seat.player_name, your_turn=your_turn,
+        deadline=game.deadline_at if your_turn else None,
+        since=game.turn_started_at if not finished else None,
+        whose_turn=whose_turn, finished_at=game.updated_at if finished else None,
+        gold=gold, rank=rank, players=players, link=seat_link(token), path=seat_path(token),
+        api=reverse("games:api-seat", args=[token]),
+        replay=reverse("games:seat-replay", args=[token]) if finished else "",
+        record=reverse("games:api-record", args=[token]) if finished else "")
+
+
+def home_of(address: str) -> Home:
+    """The address's games: its turn (soonest deadline first), waiting for others (the
+    longest wait first), finished (newest first)."""
+    mine = seats_of(address)
+    turn = (mine.filter(game__status=Game.Status.ACTIVE, game__actor=F("number"))
+            .order_by(F("game__deadline_at").asc(nulls_last=True), "game_id"))
+    actor_name = Seat.objects.filter(game=OuterRef("game"), number=OuterRef("game__actor"))
+    waiting = (mine.filter(game__status__in=GOING_ON)
+               .exclude(game__status=Game.Status.ACTIVE, game__actor=F("number"))
+               .annotate(actor_name=Subquery(actor_name.values("player_name")[:1]))
+               .order_by(F("game__turn_started_at").asc(nulls_last=True), "game_id"))
+    over = (mine.filter(game__status=Game.Status.FINISHED)
+            .order_by("-game__updated_at", "-game_id")[:FINISHED_SHOWN])
+    return Home(
+        your_turn=[_row(seat, your_turn=True) for seat in turn],
+        waiting=[_row(seat, whose_turn=getattr(seat, "actor_name", None) or "")
+                 for seat in waiting],
+        finished=[_row(seat) for seat in over])

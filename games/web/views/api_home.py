@@ -1,0 +1,52 @@
+"""The home's JSON twin: GET /api/me/<token>/ lists every game of the home link's address
+(README "JSON API"). 404 for an unknown or rotated link, 429 past its limit (counted per
+link, like a seat's API)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import HttpRequest, JsonResponse
+from django.utils.translation import gettext as _
+from django.views.decorators.csrf import csrf_exempt
+
+from games.home.links import address_for_home_token
+from games.home.listing import Row, home_of
+from games.models.links import token_digest
+from games.ops import limits
+from games.web.json_answer import JsonAnswer
+from games.web.views.seat_access import private
+
+
+def _error(status: int, code: str, message: str) -> JsonResponse:
+    return private(JsonAnswer({"error": {"code": code, "message": message}}, status=status))
+
+
+def game_json(row: Row) -> dict[str, Any]:
+    return {"game": row.game, "name": row.name, "ruleset": row.ruleset, "status": row.status,
+            "seat": row.seat, "your_turn": row.your_turn,
+            "deadline": row.deadline.isoformat() if row.deadline else None,
+            "link": row.link, "api": row.api}
+
+
+@csrf_exempt
+def api_home(request: HttpRequest, token: str) -> JsonResponse:
+    if request.method not in ("GET", "HEAD"):
+        response = _error(405, "method_not_allowed",
+                          _("Use %(methods)s here.") % {"methods": "GET, HEAD"})
+        response["Allow"] = "GET, HEAD"
+        return response
+    digest = token_digest(token)
+    if digest is not None:
+        try:
+            limits.hit("api_home", f"home:{digest}")
+        except limits.Limited as busy:
+            response = _error(429, "too_many_requests", _(
+                "Too many requests for this link; try again in %(n)s seconds.")
+                % {"n": busy.retry_after})
+            response["Retry-After"] = str(busy.retry_after)
+            return response
+    address = address_for_home_token(token)
+    if address is None:
+        return _error(404, "not_found", _("There is no home with this link."))
+    return private(JsonAnswer({"games": [game_json(row) for row in home_of(address).rows]}))

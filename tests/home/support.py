@@ -1,0 +1,54 @@
+"""Games for the home tests: one address (ANN) at tables set up by two hosts."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from games.home.links import home_url
+from games.models import Game, Seat
+from games.play import services
+
+ANN = "ann@example.org"
+
+
+def token_of(url: str) -> str:
+    return url.rstrip("/").rsplit("/", 1)[1]
+
+
+def table(name: str, host: str, *, ann_to_act: bool, hours: int = 24, players: int = 3,
+          address: str = ANN) -> Game:
+    """A started game whose seat to act is the address's (or the next seat is)."""
+    specs = [services.PlayerSpec(name=f"{name} P{i}", email=f"{name.lower()}{i}@example.net")
+             for i in range(players)]
+    game = services.create_game(name=name, players=specs, seed=7, start=True,
+                                hours_per_move=hours).game
+    Game.objects.filter(pk=game.pk).update(host_email=host)
+    game.refresh_from_db()
+    assert game.actor is not None
+    number = game.actor if ann_to_act else (game.actor + 1) % players
+    Seat.objects.filter(game=game, number=number).update(email=address,
+                                                         player_name=f"Ann in {name}")
+    return game
+
+
+@dataclass
+class AnnsGames:
+    soon: Game  # her turn, 24 h
+    later: Game  # her turn, 48 h
+    waiting: Game  # someone else's turn
+    over: Game  # finished
+
+    @property
+    def token(self) -> str:
+        return token_of(home_url(ANN))
+
+
+def anns_games() -> AnnsGames:
+    later = table("Later", "host1@example.com", ann_to_act=True, hours=48)
+    waiting = table("Waiting", "host2@example.com", ann_to_act=False)
+    soon = table("Soon", "host2@example.com", ann_to_act=True, hours=24)
+    over = table("Over", "host1@example.com", ann_to_act=False)
+    Game.objects.filter(pk=over.pk).update(status=Game.Status.FINISHED, actor=None,
+                                           deadline_at=None)
+    table("Other people", "host1@example.com", ann_to_act=True, address="zoe@example.org")
+    return AnnsGames(soon=soon, later=later, waiting=waiting, over=over)

@@ -1,0 +1,115 @@
+"""The home page and its JSON twin: every game of one address, in three groups."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.test import Client
+
+from games.home.links import new_home_url
+from games.models import Game
+from tests.home.support import ANN, anns_games, table, token_of
+
+pytestmark = pytest.mark.django_db
+
+
+def positions(body: str, *names: str) -> list[int]:
+    found = [body.index(f">{name}</a>") for name in names]
+    return found
+
+
+def test_the_home_lists_games_of_two_hosts_your_turn_first_soonest_first(
+        client: Client) -> None:
+    games = anns_games()
+    response = client.get(f"/me/{games.token}/")
+    assert response.status_code == 200
+    body = response.content.decode()
+    assert response["Cache-Control"] == "no-store, private"
+    soon, later, waiting, over = positions(body, "Soon", "Later", "Waiting", "Over")
+    assert body.index("Your turn") < soon < later < body.index("Waiting for others")
+    assert body.index("Waiting for others") < waiting < body.index(">Finished<") < over
+    assert "Other people" not in body  # Zoe's game
+    assert "Waiting P" in body and "’s turn since" in body  # whose turn, since when
+    assert "replay/" in body and "/record" in body
+
+
+def test_each_row_opens_its_seat(client: Client) -> None:
+    games = anns_games()
+    body = client.get(f"/me/{games.token}/").content.decode()
+    start = body.index('href="/play/', body.index("Your turn"))
+    seat_path = body[start + 6:body.index('"', start + 6)]
+    page = client.get(seat_path)
+    assert page.status_code == 200
+    assert "Ann in Soon" in page.content.decode()
+
+
+def test_the_json_twin_has_every_key(client: Client) -> None:
+    games = anns_games()
+    response = client.get(f"/api/me/{games.token}/")
+    assert response.status_code == 200
+    rows: list[dict[str, Any]] = response.json()["games"]
+    assert [row["name"] for row in rows] == ["Soon", "Later", "Waiting", "Over"]
+    assert set(rows[0]) == {"game", "name", "ruleset", "status", "seat", "your_turn",
+                            "deadline", "link", "api"}
+    assert rows[0]["game"] == games.soon.public_id and rows[0]["your_turn"] is True
+    assert rows[0]["deadline"].startswith(games.soon.deadline_at.isoformat()[:16])
+    assert rows[2]["your_turn"] is False and rows[2]["deadline"] is None
+    assert client.get(rows[0]["api"]).json()["seat"] == rows[0]["seat"]
+    assert rows[3]["status"] == "finished"
+
+
+def test_a_rotated_home_link_is_a_404_at_once_page_and_api(client: Client) -> None:
+    games = anns_games()
+    old = games.token
+    assert client.get(f"/me/{old}/").status_code == 200
+    response = client.post(f"/me/{old}/rotate")
+    assert response.status_code == 302
+    new = token_of(response["Location"])
+    assert client.get(f"/me/{old}/").status_code == 404
+    missing = client.get(f"/api/me/{old}/")
+    assert missing.status_code == 404 and missing.json()["error"]["code"] == "not_found"
+    assert client.get(f"/me/{new}/").status_code == 200
+    assert client.get(f"/api/me/{new}/").status_code == 200
+
+
+def test_unknown_home_links_are_404(client: Client) -> None:
+    assert client.get("/me/" + "a" * 43 + "/").status_code == 404
+    assert client.get("/api/me/" + "a" * 43 + "/").status_code == 404
+    assert client.get("/api/me/short/").status_code == 404
+
+
+def test_the_json_twin_answers_429_past_its_limit(client: Client, settings: Any) -> None:
+    games = anns_games()
+    settings.RATE_LIMITS = {"api_home": [2, 60]}
+    for _ in range(2):
+        assert client.get(f"/api/me/{games.token}/").status_code == 200
+    busy = client.get(f"/api/me/{games.token}/")
+    assert busy.status_code == 429 and int(busy["Retry-After"]) > 0
+    assert busy.json()["error"]["code"] == "too_many_requests"
+
+
+def test_one_query_per_group_not_per_game(client: Client,
+                                          django_assert_max_num_queries: Any) -> None:
+    games = anns_games()
+    for number in range(12):
+        table(f"More{number}", "host3@example.com", ann_to_act=number % 2 == 0)
+    over = [table(f"Done{n}", "host3@example.com", ann_to_act=False) for n in range(6)]
+    Game.objects.filter(pk__in=[g.pk for g in over]).update(status=Game.Status.FINISHED)
+    client.get(f"/me/{games.token}/")  # the session and the like, once
+    with django_assert_max_num_queries(8):
+        body = client.get(f"/me/{games.token}/").content.decode()
+    assert body.count('href="/play/') >= 22
+
+
+def test_the_home_speaks_the_players_language(client: Client) -> None:
+    games = anns_games()
+    client.post(f"/me/{games.token}/preferences", {"language": "it", "time_zone": "Europe/Rome"})
+    body = client.get(f"/me/{games.token}/").content.decode()
+    assert 'lang="it"' in body
+    assert "(Europe/Rome)" in body
+
+
+def test_new_home_url_changes_the_link() -> None:
+    table("Solo", "h@example.com", ann_to_act=True)
+    assert new_home_url(ANN) != new_home_url(ANN)
