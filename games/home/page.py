@@ -16,6 +16,7 @@ from games.home.listing import Home, Row, home_of, seats_of
 from games.home.preferences import preferences_for
 from games.models import EmailMode
 from games.models.home_links import home_path as home_path
+from games.players.record import home_section
 from games.present.facts import local_time
 
 LANGUAGES = {code for code, _label in settings.LANGUAGES}
@@ -71,6 +72,7 @@ def context(address: str, token: str) -> dict[str, Any]:
         "finished": [_shown(row, zone) for row in home.finished],
         "language": language, "zone": zone_name, "modes": EmailMode.choices,
         "languages": settings.LANGUAGES, "vacation_choices": vacation_choices(),
+        **home_section(address),  # my record, my data (games.players)
     }
 
 

@@ -151,3 +151,10 @@ def roles_won(record: PlayerRecord) -> list[tuple[str, int]]:
     """(the role's name in the reader's language, rounds won), most first."""
     return [(describe.role_name(role), count)
             for role, count in sorted(record.rounds_won.items(), key=lambda kv: -kv[1])]
+
+
+def home_section(address: str) -> dict[str, Any]:
+    """What the home page shows under "My record" and "Your data"."""
+    record = player_record(address)
+    return {"record": record, "roles_won": roles_won(record),
+            "record_shown": shows_record(address)}
