@@ -2,12 +2,12 @@
 games played and finished, rounds won by role, gold won, deadlines missed and seats taken
 over for others (the reliability webDiplomacy and Diplicity show).
 
-Worked out from what the games stored, in four queries whatever the number of games: the
+Worked out from what the games stored, in three queries whatever the number of games: the
 address's seats with their games, the moves whose events end a round or the game (a
 round's winners and every seat's role are public once the round is over: the round_end
-event), and the reliability rows by mailbox (games.models.reliability). Rounds and gold
-belong to the seat: a player who took a seat over is credited with the whole game's
-result of that seat, as the game's end shows it.
+event), and the rows kept by mailbox (games.models.reliability, and whether the record
+is shown), in one. Rounds and gold belong to the seat: a player who took a seat over is
+credited with the whole game's result of that seat, as the game's end shows it.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.db.models import Q, TextField
+from django.db.models import IntegerField, Q, TextField, Value
 from django.db.models.functions import Cast
 from django.utils.translation import ngettext
 
@@ -55,13 +55,14 @@ class PlayerRecord:
 
 
 def player_record(address: str) -> PlayerRecord:
-    """The record of every game the address has played (four queries)."""
+    """The record of every game the address has played (three queries)."""
+    return _record_and_shown(address)[0]
+
+
+def _record_and_shown(address: str) -> tuple[PlayerRecord, bool]:
+    """The record, and whether the address shows it to its tables."""
     seats = list(Seat.objects.filter(email__iexact=address.strip(), game__status__in=PLAYED)
                  .values_list("game_id", "number", "game__status"))
-    return _record(seats, mailbox_hash(address))
-
-
-def _record(seats: list[tuple[int, int, str]], mailbox: str) -> PlayerRecord:
     numbers: dict[int, set[int]] = {}
     for game_id, number, _status in seats:
         numbers.setdefault(game_id, set()).add(number)
@@ -75,11 +76,26 @@ def _record(seats: list[tuple[int, int, str]], mailbox: str) -> PlayerRecord:
                 rounds[event["roles"][seat]] += 1
         elif event["type"] == "game_end" and game_id in finished:
             gold += sum(event["scores"][seat] for seat in mine)
-    return PlayerRecord(
+    kept = _kept_by_mailbox(mailbox_hash(address))
+    record = PlayerRecord(
         games_played=len(numbers), games_finished=len(finished), rounds_won=dict(rounds),
-        gold=gold,
-        deadlines_missed=MissedDeadline.objects.filter(mailbox=mailbox).count(),
-        seats_taken_over=SeatTakeover.objects.filter(taken_by_mailbox=mailbox).count())
+        gold=gold, deadlines_missed=kept[MISSED], seats_taken_over=kept[TAKEN])
+    return record, bool(kept[SHOWN])
+
+
+MISSED, TAKEN, SHOWN = 1, 2, 3
+
+
+def _kept_by_mailbox(mailbox: str) -> Counter[int]:
+    """How many missed deadlines, takeovers and record-shown rows the mailbox has: one
+    query (a row per fact, few: a player misses a handful of deadlines)."""
+    missed = MissedDeadline.objects.filter(mailbox=mailbox).annotate(
+        what=Value(MISSED, IntegerField())).values_list("what", flat=True)
+    taken = SeatTakeover.objects.filter(taken_by_mailbox=mailbox).annotate(
+        what=Value(TAKEN, IntegerField())).values_list("what", flat=True)
+    shown = RecordShown.objects.filter(mailbox=mailbox).annotate(
+        what=Value(SHOWN, IntegerField())).values_list("what", flat=True)
+    return Counter(missed.union(taken, shown, all=True))
 
 
 def _ending_events(numbers: dict[int, set[int]]) -> Iterable[tuple[int, dict[str, Any]]]:
@@ -154,7 +170,6 @@ def roles_won(record: PlayerRecord) -> list[tuple[str, int]]:
 
 
 def home_section(address: str) -> dict[str, Any]:
-    """What the home page shows under "My record" and "Your data"."""
-    record = player_record(address)
-    return {"record": record, "roles_won": roles_won(record),
-            "record_shown": shows_record(address)}
+    """What the home page shows under "My record" and "Your data" (three queries)."""
+    record, shown = _record_and_shown(address)
+    return {"record": record, "roles_won": roles_won(record), "record_shown": shown}

@@ -68,7 +68,7 @@ def test_the_record_takes_the_same_few_queries_for_many_games() -> None:
     with CaptureQueriesContext(connection) as queries:
         record = player_record("p0@example.com")
     assert record.games_played == 6
-    assert len(queries) == 4
+    assert len(queries) == 3
 
 
 def test_missed_deadlines_stay_with_who_missed_them_and_takeovers_count_for_the_newcomer(
