@@ -61,6 +61,8 @@ def test_after_forget_me_the_address_is_nowhere_and_gets_no_email(
         FORMER_PLAYER}
     page = client.get(over.page(1)).content.decode()
     assert "a former player" in page and "Write to me at [" in page
+    replay = client.get(over.page(1) + "replay/")
+    assert replay.status_code == 200 and "a former player" in replay.content.decode()
     # The seat under way was handed over: a bot holds it, the old link opens nothing.
     seat = Seat.objects.get(pk=under_way.seats[0].pk)
     assert seat.kind == SeatKind.BOT and seat.open_since is not None
