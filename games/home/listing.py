@@ -31,6 +31,7 @@ class Row:
     status: str
     seat: int
     player_name: str
+    email_mode: str
     your_turn: bool
     deadline: datetime | None
     since: datetime | None  # when the turn being waited on started
@@ -76,7 +77,8 @@ def _row(seat: Seat, *, your_turn: bool = False, whose_turn: str = "") -> Row:
             rank = 1 + sum(1 for other in scores if other > gold)
     return Row(
         game=game.public_id, name=game.name, ruleset=game.ruleset, status=game.status,
-        seat=seat.number, player_name=seat.player_name, your_turn=your_turn,
+        seat=seat.number, player_name=seat.player_name, email_mode=seat.email_mode,
+        your_turn=your_turn,
         deadline=game.deadline_at if your_turn else None,
         since=game.turn_started_at if not finished else None,
         whose_turn=whose_turn, finished_at=game.updated_at if finished else None,

@@ -4,6 +4,7 @@ its home, else those of its latest game (the page is read by one person)."""
 from __future__ import annotations
 
 import zoneinfo
+from collections import Counter
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -71,9 +72,16 @@ def context(address: str, token: str) -> dict[str, Any]:
         "waiting": [_shown(row, zone) for row in home.waiting],
         "finished": [_shown(row, zone) for row in home.finished],
         "language": language, "zone": zone_name, "modes": EmailMode.choices,
+        "email_mode": usual_email_mode([*home.your_turn, *home.waiting]),
         "languages": settings.LANGUAGES, "vacation_choices": vacation_choices(),
         **home_section(address),  # my record, my data (games.players)
     }
+
+
+def usual_email_mode(rows: list[Row]) -> str:
+    """The email setting most of the games going on have (the form starts with it)."""
+    modes = Counter(row.email_mode for row in rows)
+    return modes.most_common(1)[0][0] if modes else EmailMode.EACH_TURN
 
 
 def vacation_choices() -> list[tuple[str, str]]:

@@ -25,6 +25,7 @@ from games.mail.message import Letter, unsubscribe_url
 from games.mail.reply_part import reply_part
 from games.models import EmailMode, Game, Notification, Seat
 from games.models.fairness import chain_shown
+from games.models.home_links import home_link
 from games.models.links import link_for, token_of_seat
 from games.present import describe, facts, maze, pages
 from games.present.pages import table_notices
@@ -58,7 +59,14 @@ def seat_context(note: Notification, seat: Seat, game: Game) -> JSON:
     """What every email to a seat has: who, which game, the links, the footer."""
     link = link_for(seat)
     return {"seat": seat, "game": game, "link": link, "settings_link": link + "#emails",
-            "unsubscribe": unsubscribe_url(note), "zone": seat.zone.key}
+            "unsubscribe": unsubscribe_url(note), "zone": seat.zone.key,
+            "home_link": home_of_recipient(note)}
+
+
+def home_of_recipient(note: Notification) -> str:
+    """The recipient's own home link (every game of that address): only ever built for the
+    address the email goes to."""
+    return home_link(note.to_email) if note.to_email else ""
 
 
 def _seat_and_game(note: Notification) -> tuple[Seat, Game]:
@@ -246,7 +254,7 @@ def digest(note: Notification) -> Letter:
                        "Saboteur: %(n)s games are waiting for your move",
                        len(waiting)) % {"n": len(waiting)}
     return render("digest", subject, {"games": waiting, "unsubscribe": unsubscribe_url(note),
-                                      "zone": zone.key})
+                                      "zone": zone.key, "home_link": home_of_recipient(note)})
 
 
 def moderator_alert(note: Notification) -> Letter:

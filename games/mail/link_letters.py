@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 
 from games.mail.letters import Letter, Skip, render
 from games.models import Game, Notification, Seat
+from games.models.home_links import home_link
 from games.models.links import confirm_link, link_for
 
 OPEN = (Game.Status.SETUP, Game.Status.ACTIVE, Game.Status.PAUSED)
@@ -39,7 +40,8 @@ def links(note: Notification) -> Letter:
                if len(rows) == 1 else _("Your private links to %(n)s Saboteur games")
                % {"n": len(rows)})
     return render("links", subject, {"rows": rows, "reason": note.params.get("reason", ""),
-                                     "game": seats[0].game if len(rows) == 1 else None})
+                                     "game": seats[0].game if len(rows) == 1 else None,
+                                     "home": home_link(note.to_email)})
 
 
 def confirm_setup(note: Notification) -> Letter:

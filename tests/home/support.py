@@ -16,12 +16,12 @@ def token_of(url: str) -> str:
 
 
 def table(name: str, host: str, *, ann_to_act: bool, hours: int = 24, players: int = 3,
-          address: str = ANN) -> Game:
+          address: str = ANN, invite: bool = True) -> Game:
     """A started game whose seat to act is the address's (or the next seat is)."""
     specs = [services.PlayerSpec(name=f"{name} P{i}", email=f"{name.lower()}{i}@example.net")
              for i in range(players)]
     game = services.create_game(name=name, players=specs, seed=7, start=True,
-                                hours_per_move=hours).game
+                                hours_per_move=hours, invite=invite).game
     Game.objects.filter(pk=game.pk).update(host_email=host)
     game.refresh_from_db()
     assert game.actor is not None
@@ -43,12 +43,15 @@ class AnnsGames:
         return token_of(home_url(ANN))
 
 
-def anns_games() -> AnnsGames:
-    later = table("Later", "host1@example.com", ann_to_act=True, hours=48)
-    waiting = table("Waiting", "host2@example.com", ann_to_act=False)
-    soon = table("Soon", "host2@example.com", ann_to_act=True, hours=24)
-    over = table("Over", "host1@example.com", ann_to_act=False)
+def anns_games(*, invite: bool = True) -> AnnsGames:
+    """`invite=False`: no invitation leaves (a browser test's worker would read the
+    tables while they are being written)."""
+    later = table("Later", "host1@example.com", ann_to_act=True, hours=48, invite=invite)
+    waiting = table("Waiting", "host2@example.com", ann_to_act=False, invite=invite)
+    soon = table("Soon", "host2@example.com", ann_to_act=True, hours=24, invite=invite)
+    over = table("Over", "host1@example.com", ann_to_act=False, invite=invite)
     Game.objects.filter(pk=over.pk).update(status=Game.Status.FINISHED, actor=None,
                                            deadline_at=None)
-    table("Other people", "host1@example.com", ann_to_act=True, address="zoe@example.org")
+    table("Other people", "host1@example.com", ann_to_act=True, address="zoe@example.org",
+          invite=invite)
     return AnnsGames(soon=soon, later=later, waiting=waiting, over=over)

@@ -66,7 +66,10 @@ def with_home(view: HomeView) -> Callable[[HttpRequest, str], HttpResponse]:
 @require_GET
 @with_home
 def home_page(request: HttpRequest, address: str, token: str) -> HttpResponse:
-    return render(request, "games/me.html", page.context(address, token))
+    context = page.context(address, token)
+    context["preferences_form"] = PreferencesForm(
+        initial={"language": context["language"], "time_zone": context["zone"]})
+    return render(request, "games/me.html", context)
 
 
 def _back(token: str, anchor: str = "") -> HttpResponse:

@@ -1,0 +1,140 @@
+"""/me/ (the home link by email), settings for every game at once, the home link in every
+email, and no home link anywhere but its owner's."""
+
+from __future__ import annotations
+
+import logging
+import re
+from datetime import timedelta
+from typing import Any
+
+import pytest
+from django.core import mail
+from django.test import Client, override_settings
+
+from games.models import EmailMode, Game, Seat
+from tests.home.support import ANN, anns_games, table, token_of
+
+pytestmark = pytest.mark.django_db
+HOME = re.compile(r"https?://[^\s\"<>]+?/me/([A-Za-z0-9_-]{43})/")
+
+
+def homes_in(text: str) -> set[str]:
+    return set(HOME.findall(text))
+
+
+def bodies(message: Any) -> str:
+    return "\n".join([str(message.body), *(str(a[0]) for a in message.alternatives)])
+
+
+def test_me_emails_the_home_link_and_answers_the_same_for_anyone(
+        client: Client, commit: Any) -> None:
+    games = anns_games()
+    assert "Email me my home link" in client.get("/me/").content.decode()
+    mail.outbox.clear()
+    with commit():
+        known = client.post("/me/", {"email": "Ann@Example.org"})
+    [letter] = [m for m in mail.outbox if "private links" in str(m.subject)]
+    assert letter.to == ["ann@example.org"]
+    assert homes_in(bodies(letter)) == {games.token}
+    assert "/play/" in letter.body  # the seats' own links come along
+    mail.outbox.clear()
+    with commit():
+        unknown = client.post("/me/", {"email": "nobody@example.org"})
+    assert not [m for m in mail.outbox if m.to == ["nobody@example.org"]]
+    assert known.status_code == unknown.status_code == 302
+    assert known["Location"] == unknown["Location"] == "/me/"
+    # Both answers, word for word the same, wait on the page.
+    assert client.get("/me/").content.decode().count("If this address plays games") == 2
+
+
+@override_settings(RATE_LIMITS={"links_client": [3, 3600]})
+def test_me_is_rate_limited_like_the_lost_links_form(client: Client) -> None:
+    answers = [client.post("/me/", {"email": f"x{n}@x.org"}).status_code for n in range(4)]
+    assert answers == [302, 302, 302, 429]
+
+
+@override_settings(RATE_LIMITS={"links_address": [2, 86400]})
+def test_me_is_limited_per_asked_address_too(client: Client) -> None:
+    answers = [client.post("/me/", {"email": "ann@example.org"}).status_code
+               for _ in range(3)]
+    assert answers == [302, 302, 429]
+
+
+def test_me_refuses_a_get_that_changes_anything(client: Client) -> None:
+    assert client.get("/me/?email=ann@example.org").status_code == 200
+    assert not mail.outbox
+
+
+def test_language_zone_and_emails_are_set_for_every_game_at_once(client: Client) -> None:
+    games = anns_games()
+    client.post(f"/me/{games.token}/preferences", {"language": "de", "time_zone": "Europe/Berlin"})
+    client.post(f"/me/{games.token}/emails", {"email_mode": EmailMode.DAILY_DIGEST})
+    mine = Seat.objects.filter(email=ANN).exclude(game=games.over)
+    assert {(s.language, s.time_zone, s.email_mode) for s in mine} == {
+        ("de", "Europe/Berlin", EmailMode.DAILY_DIGEST)}
+    assert mine.count() == 3
+    others = Seat.objects.exclude(email=ANN)
+    assert set(others.values_list("language", flat=True)) == {"en"}
+    from games.home.preferences import preferences_for
+    chosen = preferences_for(ANN)
+    assert chosen is not None and (chosen.language, chosen.time_zone) == ("de", "Europe/Berlin")
+    # A game's own page can still differ afterwards.
+    seat = mine.get(game=games.soon)
+    from games.models.links import link_for
+    own = link_for(seat).split("/play/")[1].rstrip("/")
+    client.post(f"/play/{own}/preferences", {"language": "it", "time_zone": "Europe/Rome"})
+    assert Seat.objects.get(pk=seat.pk).language == "it"
+    assert Seat.objects.get(email=ANN, game=games.later).language == "de"
+
+
+def test_bad_settings_change_nothing(client: Client) -> None:
+    games = anns_games()
+    client.post(f"/me/{games.token}/preferences", {"language": "xx", "time_zone": "Nowhere"})
+    client.post(f"/me/{games.token}/emails", {"email_mode": "spam"})
+    assert set(Seat.objects.filter(email=ANN).values_list("language", "email_mode")) == {
+        ("en", EmailMode.EACH_TURN)}
+
+
+def test_a_vacation_for_all_games_takes_each_games_budget(client: Client) -> None:
+    games = anns_games()
+    Seat.objects.filter(email=ANN, game=games.later).update(vacation_left=timedelta(hours=10))
+    client.post(f"/me/{games.token}/vacation", {"action": "take", "hours": "24"})
+    away = dict(Seat.objects.filter(email=ANN).values_list("game__name", "vacation_until"))
+    assert away["Soon"] is not None and away["Waiting"] is not None
+    assert away["Later"] is None  # its budget is smaller than a day
+    assert away["Over"] is None
+    client.post(f"/me/{games.token}/vacation", {"action": "end"})
+    assert not Seat.objects.filter(email=ANN, vacation_until__isnull=False).exists()
+
+
+def test_settings_need_a_post_with_the_home_link(client: Client) -> None:
+    games = anns_games()
+    assert client.get(f"/me/{games.token}/emails").status_code == 405
+    assert client.post("/me/" + "b" * 43 + "/emails", {"email_mode": "digest"}).status_code == 404
+
+
+def test_every_email_a_player_gets_links_to_their_own_home_only(
+        client: Client, commit: Any, caplog: Any) -> None:
+    caplog.set_level(logging.DEBUG)
+    mail.outbox.clear()
+    with commit():
+        game = table("Mailed", "host@example.com", ann_to_act=False)
+        Game.objects.filter(pk=game.pk).update(hours_per_move=1)
+    with commit():
+        client.post("/me/", {"email": ANN})
+    assert mail.outbox
+    for message in mail.outbox:
+        [address] = message.to
+        found = homes_in(bodies(message))
+        from games.home.links import home_url
+        assert found == {token_of(home_url(address))}, message.subject
+    # No page of another player and no log line carries a home token.
+    anns = token_of(home_url(ANN))
+    for seat in Seat.objects.filter(game=game).exclude(email=ANN):
+        from games.models.links import link_for
+        page = client.get(link_for(seat).split("127.0.0.1:8000", 1)[-1])
+        assert anns not in page.content.decode()
+    client.get(f"/me/{anns}/")
+    client.get(f"/api/me/{anns}/")
+    assert anns not in caplog.text
