@@ -1,11 +1,11 @@
 """'Download my data' (the right of access): everything stored of one address, as JSON.
 
-Exactly that address's data: its seats and their settings, its own table-talk lines, the
-games it set up, the emails written to it and received from it, its standby sign-up and
-the seats it was offered, its record. Nothing of another player: no other seat's name,
-address, hand or role (a seat's own hand is on its page while the game runs; the replay
-shows every hand once it is over), and of an email only what it was (kind, subject, when,
-what became of it), not the parameters it was built from.
+Exactly that address's data: its seats and their settings, its own table-talk lines and
+disputes, the games it set up, the emails written to it and received from it, its
+standby sign-up and the seats it was offered, its record. Nothing of another player: no
+other seat's name, address, hand or role (a seat's own hand is on its page while the
+game runs; the replay shows every hand once it is over), and of an email only what it
+was (kind, subject, when, what became of it), not the parameters it was built from.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from typing import Any
 from django.utils import timezone
 
 from games.models import (
+    Dispute,
     Game,
     InboundMail,
     Message,
@@ -50,6 +51,13 @@ def export_player_data(address: str) -> dict[str, Any]:
         "exported_at": timezone.now().isoformat(),
         "games": [_game(seat) for seat in seats],
         "table_talk": _talk(seats),
+        "disputes_filed": [
+            {"game": dispute.game.public_id, "about_move": dispute.move_number,
+             "text": dispute.text, "shown_to_table": dispute.share_with_table,
+             "status": dispute.status, "outcome": dispute.outcome,
+             "filed_at": _when(dispute.created_at), "resolved_at": _when(dispute.resolved_at)}
+            for dispute in Dispute.objects.filter(seat__in=seats).select_related("game")
+            .order_by("created_at")],
         "hosted_games": [
             {"game": game.public_id, "name": game.name, "status": game.status,
              "created_at": _when(game.created_at), "confirmed_at": _when(game.host_confirmed_at)}

@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from games.models import Notification
+from games.moderation.dispute_acts import file_dispute
 from games.play import services
 from games.players.export import export_player_data
 from tests.inbound_support import reply_address, send_reply
@@ -25,6 +26,8 @@ def test_the_export_holds_exactly_that_addresss_data(commit: Any) -> None:
         over = make_game(players=4, seed=21)
         services.post_message(over.seats[0], "Mine: good luck all")
         services.post_message(over.seats[1], "Not mine: Player1 speaking")
+        file_dispute(over.seats[0].pk, text="My dispute")
+        file_dispute(over.seats[1].pk, text="Not mine either")
         play_moves(over, 21)
         under_way = make_game(players=3, seed=7)
         services.post_message(under_way.seats[0], "Mine too")
@@ -38,6 +41,7 @@ def test_the_export_holds_exactly_that_addresss_data(commit: Any) -> None:
     assert {g["game"] for g in data["games"]} == {over.game.public_id,
                                                   under_way.game.public_id}
     assert {g["seat"]["name"] for g in data["games"]} == {"Player0"}
+    assert [d["text"] for d in data["disputes_filed"]] == ["My dispute"]
     for other in ("Player1", "Player2", "Player3", "Not mine"):
         assert other not in text
     assert [line["text"] for line in data["table_talk"]] == ["Mine: good luck all",
