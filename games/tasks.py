@@ -21,13 +21,15 @@ from games.play import bot_turns, move_emails
 from games.play.clock import sweeps
 from games.play.hooks import plan_deadline_missed, plan_invitation
 from games.play.moves import play_bot_turn
+from games.players.forget import forget_waiting
 from saboteur_site.celery import app
 
 __all__ = [
     "follow_up_moves", "handle_deadlines", "handle_reminders", "offer_open_seat",
     "plan_after_move", "plan_deadline_missed", "plan_invitation", "play_bot_turn",
     "process_inbound_mail", "requeue_unsent", "send_notification", "sweep_bot_turns",
-    "sweep_deadlines", "sweep_digests", "sweep_open_seats", "sweep_reminders",
+    "sweep_deadlines", "sweep_digests", "sweep_forgets", "sweep_open_seats",
+    "sweep_reminders",
 ]
 
 
@@ -101,3 +103,9 @@ def sweep_open_seats() -> dict[str, int]:
     """Open absent seats where games allow it, offer open seats to the next volunteers,
     close those of ended games (the beat)."""
     return sweep_handover()
+
+
+@app.task(name="games.tasks.sweep_forgets")
+def sweep_forgets() -> int:
+    """Carry out the requests to be forgotten that waited for games to end (the beat)."""
+    return forget_waiting()

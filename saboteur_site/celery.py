@@ -58,6 +58,9 @@ def beat_schedule(sweep_seconds: int, follow_up_seconds: int) -> dict[str, dict[
         # Open seats (games.handover.offers): absent seats opened, the next offers.
         "open_seats": {"task": "games.tasks.sweep_open_seats", "schedule": 5 * 60.0,
                        "options": {"expires": 4 * 60.0}},
+        # Requests to be forgotten that wait for games to end (games.players.forget).
+        "forgets": {"task": "games.tasks.sweep_forgets", "schedule": 5 * 60.0,
+                    "options": {"expires": 4 * 60.0}},
         # Every minute: a dead worker's email goes out within EMAIL_TIMEOUT + margin + 1 min.
         "unsent": {"task": "games.tasks.requeue_unsent", **every},
     }

@@ -17,6 +17,7 @@ from games.home.listing import Home, Row, home_of, seats_of
 from games.home.preferences import preferences_for
 from games.models import EmailMode
 from games.models.home_links import home_path as home_path
+from games.players.record import home_section
 from games.present.facts import local_time
 
 LANGUAGES = {code for code, _label in settings.LANGUAGES}
@@ -73,6 +74,7 @@ def context(address: str, token: str) -> dict[str, Any]:
         "language": language, "zone": zone_name, "modes": EmailMode.choices,
         "email_mode": usual_email_mode([*home.your_turn, *home.waiting]),
         "languages": settings.LANGUAGES, "vacation_choices": vacation_choices(),
+        **home_section(address),  # my record, my data (games.players)
     }
 
 

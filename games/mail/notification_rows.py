@@ -15,6 +15,7 @@ from django.conf import settings
 from django.contrib.auth.models import User
 
 from games.models import EmailMode, Game, Notification, Seat
+from games.models.player_data import forgotten_among
 
 Kind = Notification.Kind
 
@@ -62,6 +63,9 @@ def address_hash(address: str) -> str:
 
 def create(specs: Sequence[Spec]) -> list[int]:
     """Write the rows whose keys are new; the ids of those (and only those) to send."""
+    # An address that asked to be forgotten gets no email again: no row holds it.
+    forgotten = forgotten_among(spec.to_email for spec in specs)
+    specs = [spec for spec in specs if spec.to_email not in forgotten]
     if not specs:
         return []
     existing = set(Notification.objects.filter(key__in=[s.key for s in specs])

@@ -36,10 +36,14 @@ from games.mail.dispatch import enqueue
 from games.mail.message import build, message_id_for
 from games.mail.notification_rows import create, moderator_alert, wants
 from games.models import Notification, Seat
+from games.models.player_data import is_forgotten
 
 log = logging.getLogger("games.notifications")
 Status = Notification.Status
 MAX_RETRY_SECONDS = 3600
+FORGOTTEN = "the address asked to be forgotten"
+
+
 def unsent_after() -> timedelta:
     """How long a new row may wait for its send task before the sweep sends it itself."""
     return timedelta(seconds=settings.EMAIL_UNSENT_AFTER_SECONDS)
@@ -94,6 +98,8 @@ def _finish(note: Notification, status: str, **fields: object) -> Outcome:
 
 def skip_reason(note: Notification) -> str:
     """Why a claimed email to a seat should not go out now, or ''."""
+    if is_forgotten(note.to_email):
+        return FORGOTTEN
     seat = note.seat
     if seat is None or note.kind == Notification.Kind.MODERATOR_ALERT:
         return ""
@@ -111,6 +117,8 @@ def deliver(notification_id: int) -> Outcome:
         return Outcome("")
     note = Notification.objects.select_related("seat", "game").get(pk=notification_id)
     reason = skip_reason(note)
+    if reason == FORGOTTEN:  # written before the address was forgotten: it goes too
+        return _finish(note, Status.SKIPPED, last_error=reason, to_email="")
     if reason:
         return _finish(note, Status.SKIPPED, last_error=reason)
     try:

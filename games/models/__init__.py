@@ -4,9 +4,10 @@ per concern: `game` (games, seats, moves, talk, notices), `notifications` (email
 `home_links` (a player's home link), `reply_tokens` and `inbound_mail` (moves by
 email), `reliability` (missed deadlines and takeovers, by mailbox), `handover_rows`
 (open seats, offers, standby volunteers), `follow_up_rows` (the after-move outbox),
-`host_limits` and `mailboxes` (the setup page's caps), `game_choices` (the choices of
-games and seats), `fairness` (commit and reveal), `fields` and `lru` (a JSON field and
-a bounded cache of our own); the whole list: docs/DESIGN.md "Layout"."""
+`player_data` (a player's choices about their data), `host_limits` and `mailboxes`
+(the setup page's caps), `game_choices` (the choices of games and seats), `fairness`
+(commit and reveal), `fields` and `lru` (a JSON field and a bounded cache of our own);
+the whole list: docs/DESIGN.md "Layout"."""
 
 from games.models.follow_up_rows import FollowUp
 from games.models.game import (
@@ -30,6 +31,7 @@ from games.models.host_limits import HostBlock, Invitation
 from games.models.inbound_mail import InboundMail
 from games.models.moderation import Dispute, ModeratorAction, SweepMark
 from games.models.notifications import Notification
+from games.models.player_data import ForgottenAddress, PendingForget, RecordShown
 from games.models.reliability import MissedDeadline, SeatTakeover
 from games.models.reply_tokens import ReplyToken
 
@@ -37,7 +39,8 @@ __all__ = [
     "MAX_HOURS_PER_MOVE", "Dispute", "EmailMode", "FollowUp", "Game", "GameNotice", "HomeLink",
     "HostBlock",
     "InboundMail", "Invitation", "Message", "MissedDeadline", "ModeratorAction", "Move",
-    "Notification", "OpenSeat", "SeatOffer", "SeatTakeover", "Volunteer", "WhileOpen",
+    "ForgottenAddress", "Notification", "OpenSeat",
+    "PendingForget", "RecordShown", "SeatOffer", "SeatTakeover", "Volunteer", "WhileOpen",
     "ReplyToken", "Seat", "SeatKind", "SweepMark", "TimeoutPolicy", "default_reminders",
     "default_vacation", "new_public_id",
 ]

@@ -34,6 +34,7 @@ from games.models import Game, HostBlock, Invitation, Seat, SeatKind
 from games.models.host_limits import CapsTurn, record_invitations
 from games.models.links import confirm_token, hash_token, new_invitation, seat_link
 from games.models.mailboxes import mailbox, mailbox_hash
+from games.models.player_data import forgotten_among
 from games.ops import limits
 from games.play.game_setup import CreatedGame, PlayerSpec, create_game, invite_seat, start_game
 from games.play.service_errors import SetupError
@@ -100,12 +101,16 @@ def check_caps(host: str, recipients: Sequence[str], game: Game | None = None, *
     if hosted.count() + len(recipients) > settings.SETUP_INVITATIONS_PER_HOST_PER_DAY:
         raise SetupError("host_limit", _("This address has invited as many players today as "
                                          "one address may; try again tomorrow."))
+    forgotten = forgotten_among(recipients)
     for email in recipients:
         received = recent.filter(recipient_hash=mailbox_hash(email)).count()
         if received >= settings.SETUP_INVITATIONS_PER_RECIPIENT_PER_DAY:
             raise SetupError("recipient_limit", _("%(email)s has been invited as often today "
                                                   "as anyone may; try again tomorrow.")
                              % {"email": email})
+        if email in forgotten:
+            raise SetupError("refused", _("%(email)s does not take invitations from this "
+                                          "server.") % {"email": email})
         if _refuses(email, host):
             raise SetupError("refused", _("%(email)s does not want invitations from you.")
                              % {"email": email})

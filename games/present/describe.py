@@ -30,6 +30,7 @@ from games.present.words import (
     role_name,
     role_with_article,
     seat_name,
+    shown_name,
     symmetric,
     team_name,
     tool_name,
@@ -254,9 +255,16 @@ _MOVES: dict[str, s2.MoveHandler] = {
 # ---- neutral table lines (GameNotice) -------------------------------------------------------
 
 
+# The notice parameters that hold a player's name.
+NAME_PARAMS = ("name", "old", "new")
+
+
 def notice_sentence(kind: str, params: Mapping[str, Any], names: Names) -> str:
     """A GameNotice as a sentence every seat may read: only its public parameters."""
     handler = _NOTICES.get(kind)
+    # A forgotten player's name is the neutral one, shown in the reader's language.
+    params = {key: shown_name(value) if key in NAME_PARAMS and isinstance(value, str)
+              else value for key, value in params.items()}
     what = handler(params, names) if handler else _("A note from the moderators")
     note = str(params.get("note") or "").rstrip(". ")
     if note:

@@ -20,7 +20,7 @@ from games.present.choices import MoveForms, build
 from games.present.facts import local_time
 from games.present.recent import view_log
 from games.present.timeline import timeline
-from games.present.words import role_help
+from games.present.words import role_help, shown_name
 
 TABLE_TALK_SHOWN = 50
 
@@ -44,11 +44,12 @@ class Player:
     is_me: bool
     accepted: bool
     inspected: str = ""  # the role your own inspection showed this round (Saboteur 2)
+    record: str = ""  # a line of the player's record, when they show it to the table
 
 
 def seat_names(game: Game) -> dict[int, str]:
     """Each seat's name as the table sees it: a bot's carries "(bot)" ("Bert (bot) placed...")."""
-    return {number: bot_name(name) if kind == SeatKind.BOT else name
+    return {number: bot_name(shown_name(name)) if kind == SeatKind.BOT else shown_name(name)
             for number, name, kind in game.seats.values_list("number", "player_name", "kind")}
 
 

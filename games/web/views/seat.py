@@ -6,6 +6,7 @@ refused move, which shows the page again with the reason and the chosen move kep
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from django.contrib import messages
@@ -20,6 +21,7 @@ from games.models import Game, Seat
 from games.models.links import hash_token, seat_path
 from games.ops import limits
 from games.play import moves, services
+from games.players.record import table_lines
 from games.present import pages, record
 from games.present.move_errors import explain
 from games.web.seat_forms import MoveForm, PreferencesForm, TalkForm
@@ -36,6 +38,10 @@ def _context(seat: Seat, secret: str, **extra: Any) -> dict[str, Any]:
     game = Game.objects.get(pk=seat.game_id)
     view, moves = pages.view_and_moves(game, seat)
     context = pages.page_context(game, seat, view, moves)
+    lines = table_lines(game, seat)
+    if lines:
+        context["players"] = [replace(p, record=lines.get(p.number, ""))
+                              for p in context["players"]]
     marks = game.messages.aggregate(talk=Max("id")), game.notices.aggregate(notice=Max("id"))
     context.update(
         secret=secret, replay_url=seat_path(secret) + "replay/",

@@ -1,0 +1,148 @@
+"""Erasing one address, table by table (games.players.forget decides when).
+
+What stays: every game whole, its moves, seed, commitment and hash chain untouched (the
+replay and `verifygame` still check), each seat with the neutral name FORMER_PLAYER and
+no address, the seat's table talk (its text without the address), the table's notices
+with the neutral name. What goes: the address and the player's name wherever they were
+kept, the seat's link and reply addresses (dead), the email records to and from the
+address, its home link and what it chose there, its standby sign-up, and the rows kept
+by its mailbox's hash (reliability, invitation counts, refused hosts, the record shown
+to tables), so that nothing links the games to the person any more. An address is
+matched as the games store it, case folded (as the lost-links form finds seats).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from typing import Any
+
+from django.contrib.admin.models import LogEntry
+from django.db import transaction
+from django.db.models import Model, Q
+
+from games.models import (
+    Dispute,
+    Game,
+    GameNotice,
+    HostBlock,
+    InboundMail,
+    Invitation,
+    Message,
+    MissedDeadline,
+    ModeratorAction,
+    Notification,
+    OpenSeat,
+    RecordShown,
+    Seat,
+    SeatOffer,
+    SeatTakeover,
+    Volunteer,
+)
+from games.models.home_links import HomeLink, home_address
+from games.models.links import new_link
+from games.models.mailboxes import mailbox_hash
+from games.models.player_data import FORMER_PLAYER
+from games.models.reply_tokens import revoke_seat
+
+# What an address typed into a free text becomes.
+ADDRESS_GONE = "[…]"
+
+
+def _without(text: str, address: str) -> str:
+    return re.sub(re.escape(address), ADDRESS_GONE, text, flags=re.IGNORECASE)
+
+
+def _json_without(value: Any, address: str, names: set[str]) -> Any:
+    """A JSON value with the address taken out of its strings and every string that is
+    one of `names` made the neutral name."""
+    if isinstance(value, dict):
+        return {k: _json_without(v, address, names) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_json_without(v, address, names) for v in value]
+    if isinstance(value, str):
+        return FORMER_PLAYER if value in names else _without(value, address)
+    return value
+
+
+def erase_seats(address: str, seats: Iterable[Seat]) -> None:
+    """Make the seats a former player's: no address, the neutral name, a new link nobody
+    is given (the old one dies), no reply address; what the tables kept of the name too."""
+    seats = list(seats)
+    if not seats:
+        return
+    names = {seat.player_name for seat in seats} - {FORMER_PLAYER}
+    with transaction.atomic():
+        for seat in seats:
+            made = new_link()
+            Seat.objects.filter(pk=seat.pk).update(
+                email="", player_name=FORMER_PLAYER, link_salt=made.salt,
+                secret_hash=made.digest, link_key_id=made.key_id, invite_hash=None,
+                email_problem_at=None)
+            revoke_seat(seat.pk)
+        games = {seat.game_id for seat in seats}
+        seat_ids = [seat.pk for seat in seats]
+        OpenSeat.objects.filter(seat_id__in=seat_ids).update(left_name=FORMER_PLAYER,
+                                                             left_mailbox="")
+        _rewrite_json(GameNotice.objects.filter(game_id__in=games), "params", address, names)
+        # The moderators' alerts about these seats name the player.
+        _rewrite_json(Notification.objects.filter(seat_id__in=seat_ids), "params", address,
+                      names)
+        _rewrite_json(ModeratorAction.objects.filter(game_id__in=games), "details", address,
+                      names)
+
+
+def _rewrite_json(rows: Any, field: str, address: str, names: set[str]) -> None:
+    for pk, value in rows.values_list("pk", field):
+        clean = _json_without(value, address, names)
+        if clean != value:
+            rows.model.objects.filter(pk=pk).update(**{field: clean})
+
+
+def erase_address(address: str) -> None:
+    """Every trace of the address outside the seats still waiting for their games to end
+    (those keep it until erase_seats): emails, texts, sign-ups, rows by its mailbox."""
+    digest = mailbox_hash(address)
+    with transaction.atomic():
+        Notification.objects.filter(to_email__iexact=address).delete()
+        InboundMail.objects.filter(sender__iexact=address).delete()
+        Game.objects.filter(host_email__iexact=address).update(host_email="")
+        Volunteer.objects.filter(Q(mailbox=digest) | Q(email__iexact=address)).delete()
+        for offer in SeatOffer.objects.filter(Q(mailbox=digest) | Q(to_email__iexact=address)):
+            # Unique per open seat and mailbox: each keeps a name of its own.
+            SeatOffer.objects.filter(pk=offer.pk).update(to_email="",
+                                                         mailbox=f"forgotten:{offer.pk}")
+        OpenSeat.objects.filter(left_mailbox=digest).update(left_name=FORMER_PLAYER,
+                                                            left_mailbox="")
+        MissedDeadline.objects.filter(mailbox=digest).delete()
+        SeatTakeover.objects.filter(taken_by_mailbox=digest).update(taken_by_mailbox="")
+        SeatTakeover.objects.filter(left_mailbox=digest).update(left_mailbox="")
+        Invitation.objects.filter(recipient_hash=digest).delete()
+        Invitation.objects.filter(host_hash=digest).update(host_hash="")
+        HostBlock.objects.filter(Q(recipient_hash=digest) | Q(host_hash=digest)).delete()
+        RecordShown.objects.filter(mailbox=digest).delete()
+        HomeLink.objects.filter(address=home_address(address)).delete()  # the link dies
+        _scrub_texts(address)
+
+
+def _scrub_texts(address: str) -> None:
+    """The address wherever someone typed it: table talk, disputes, moderators' notes,
+    email records of others (an error naming it), the admin's history."""
+    texts: tuple[tuple[type[Model], list[str]], ...] = (
+        (Message, ["text"]), (Dispute, ["text", "note", "outcome"]),
+        (ModeratorAction, ["reason"]), (Notification, ["last_error", "subject"]),
+        (InboundMail, ["detail", "subject", "body_text", "body_html"]),
+        (LogEntry, ["object_repr", "change_message"]))
+    for model, fields in texts:
+        found = Q()
+        for name in fields:
+            found |= Q(**{f"{name}__icontains": address})
+        for row in model._default_manager.filter(found):
+            for name in fields:
+                setattr(row, name, _without(getattr(row, name), address))
+            row.save(update_fields=fields)
+    kept: tuple[tuple[type[Model], str], ...] = (
+        (Notification, "params"), (GameNotice, "params"), (ModeratorAction, "details"))
+    for model, field in kept:
+        rows = model._default_manager.filter(**{f"{field}__icontains": address})
+        _rewrite_json(rows, field, address, set())

@@ -1,0 +1,136 @@
+"""'Download my data' (the right of access): everything stored of one address, as JSON.
+
+Exactly that address's data: its seats and their settings, its own table-talk lines and
+disputes, the games it set up, the emails written to it and received from it, its
+standby sign-up and the seats it was offered, its record. Nothing of another player: no
+other seat's name, address, hand or role (a seat's own hand is on its page while the
+game runs; the replay shows every hand once it is over), and of an email only what it
+was (kind, subject, when, what became of it), not the parameters it was built from.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from django.utils import timezone
+
+from games.models import (
+    Dispute,
+    Game,
+    InboundMail,
+    Message,
+    MissedDeadline,
+    Notification,
+    Seat,
+    SeatOffer,
+    SeatTakeover,
+    Volunteer,
+)
+from games.models.home_links import HomeLink, home_address
+from games.models.mailboxes import mailbox_hash
+from games.players.record import player_record, shows_record
+
+EXPORT_FORMAT = 1
+
+
+def _when(moment: datetime | None) -> str | None:
+    return None if moment is None else moment.isoformat()
+
+
+def export_player_data(address: str) -> dict[str, Any]:
+    """Every game, seat, table-talk line and email record of `address` (a bounded number
+    of queries), ready for json.dumps."""
+    address = address.strip()
+    digest = mailbox_hash(address)
+    seats = list(Seat.objects.filter(email__iexact=address).select_related("game")
+                 .order_by("game_id", "number"))
+    return {
+        "format": EXPORT_FORMAT,
+        "address": address,
+        "exported_at": timezone.now().isoformat(),
+        "games": [_game(seat) for seat in seats],
+        "table_talk": _talk(seats),
+        "disputes_filed": [
+            {"game": dispute.game.public_id, "about_move": dispute.move_number,
+             "text": dispute.text, "shown_to_table": dispute.share_with_table,
+             "status": dispute.status, "outcome": dispute.outcome,
+             "filed_at": _when(dispute.created_at), "resolved_at": _when(dispute.resolved_at)}
+            for dispute in Dispute.objects.filter(seat__in=seats).select_related("game")
+            .order_by("created_at")],
+        "hosted_games": [
+            {"game": game.public_id, "name": game.name, "status": game.status,
+             "created_at": _when(game.created_at), "confirmed_at": _when(game.host_confirmed_at)}
+            for game in Game.objects.filter(host_email__iexact=address).order_by("pk")],
+        "emails_sent_to_you": [
+            {"kind": note.kind, "subject": note.subject, "status": note.status,
+             "delivery": note.delivery, "game": note.game.public_id if note.game else None,
+             "created_at": _when(note.created_at), "sent_at": _when(note.sent_at)}
+            for note in Notification.objects.filter(to_email__iexact=address)
+            .select_related("game").order_by("created_at", "pk")],
+        "emails_received_from_you": [
+            {"subject": mail.subject, "outcome": mail.outcome,
+             "game": mail.game.public_id if mail.game else None,
+             "received_at": _when(mail.received_at)}
+            for mail in InboundMail.objects.filter(sender__iexact=address)
+            .select_related("game").order_by("received_at", "pk")],
+        "missed_deadlines": [
+            {"game": row.game.public_id, "seat": row.seat.number, "at_version": row.version,
+             "at": _when(row.created_at)}
+            for row in MissedDeadline.objects.filter(mailbox=digest)
+            .select_related("game", "seat").order_by("created_at")],
+        "seats_taken_over": [
+            {"game": row.game.public_id, "seat": row.seat.number, "at_version": row.version,
+             "at": _when(row.created_at)}
+            for row in SeatTakeover.objects.filter(taken_by_mailbox=digest)
+            .select_related("game", "seat").order_by("created_at")],
+        "standby": [_volunteer(v) for v in Volunteer.objects.filter(mailbox=digest)],
+        "seat_offers": [
+            {"game": offer.open_seat.game.public_id, "seat": offer.open_seat.seat.number,
+             "source": offer.source, "state": offer.state,
+             "offered_at": _when(offer.created_at), "answered_at": _when(offer.answered_at)}
+            for offer in SeatOffer.objects.filter(to_email__iexact=address)
+            .select_related("open_seat__game", "open_seat__seat").order_by("created_at")],
+        "home": [{"language": row.language, "time_zone": row.time_zone,
+                  "created_at": _when(row.created_at), "link_rotated_at": _when(row.rotated_at)}
+                 for row in HomeLink.objects.filter(address=home_address(address))],
+        "record": player_record(address).as_json(),
+        "record_shown_to_tables": shows_record(address),
+    }
+
+
+def _game(seat: Seat) -> dict[str, Any]:
+    game = seat.game
+    over = game.status == Game.Status.FINISHED
+    return {
+        "game": game.public_id, "name": game.name, "ruleset": game.ruleset,
+        "status": game.status, "created_at": _when(game.created_at),
+        "seat": {
+            "number": seat.number, "name": seat.player_name, "played_by": seat.kind,
+            "language": seat.language, "time_zone": seat.time_zone,
+            "email_mode": seat.email_mode, "accepted_at": _when(seat.accepted_at),
+            "missed_turns_in_a_row": seat.missed_turns,
+            "absent_since": _when(seat.absent_since),
+            "on_vacation_until": _when(seat.vacation_until),
+            "email_problem_at": _when(seat.email_problem_at),
+            "link_rotated_at": _when(seat.link_rotated_at),
+            "looking_for_a_new_player_since": _when(seat.open_since),
+        },
+        # The seat's gold once the game is over (everyone's is public then).
+        "final_gold": game.state_without_log().scores[seat.number] if over else None,
+    }
+
+
+def _talk(seats: list[Seat]) -> list[dict[str, Any]]:
+    by_seat = {seat.pk: seat for seat in seats}
+    return [{"game": by_seat[seat_id].game.public_id, "at": _when(at), "text": text}
+            for seat_id, at, text in Message.objects.filter(seat_id__in=list(by_seat))
+            .order_by("created_at", "pk").values_list("seat_id", "created_at", "text")]
+
+
+def _volunteer(volunteer: Volunteer) -> dict[str, Any]:
+    return {"name": volunteer.name, "languages": volunteer.languages,
+            "rulesets": volunteer.rulesets, "games_at_once": volunteer.games_at_once,
+            "offers_per_day": volunteer.offers_per_day, "time_zone": volunteer.time_zone,
+            "signed_up_at": _when(volunteer.created_at),
+            "confirmed_at": _when(volunteer.confirmed_at), "left_at": _when(volunteer.left_at)}

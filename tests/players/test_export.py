@@ -1,0 +1,56 @@
+"""Download my data: every game, seat, table-talk line and email record of one address,
+and nothing of another player (no other address, name, hand or role)."""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+import pytest
+
+from games.models import Notification
+from games.moderation.dispute_acts import file_dispute
+from games.play import services
+from games.players.export import export_player_data
+from tests.inbound_support import reply_address, send_reply
+from tests.players.play import play_moves
+from tests.support import make_game
+
+pytestmark = pytest.mark.django_db
+ADDRESS = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
+
+
+def test_the_export_holds_exactly_that_addresss_data(commit: Any) -> None:
+    with commit():
+        over = make_game(players=4, seed=21)
+        services.post_message(over.seats[0], "Mine: good luck all")
+        services.post_message(over.seats[1], "Not mine: Player1 speaking")
+        file_dispute(over.seats[0].pk, text="My dispute")
+        file_dispute(over.seats[1].pk, text="Not mine either")
+        play_moves(over, 21)
+        under_way = make_game(players=3, seed=7)
+        services.post_message(under_way.seats[0], "Mine too")
+        make_game(players=3, seed=8).game.seats.filter(number=0).update(
+            email="someone@else.org")  # a game p0 is not in
+    send_reply(commit, reply_address("p0@example.com"), "hello", sender="p0@example.com")
+
+    data = export_player_data("P0@example.com")
+    text = json.dumps(data)
+    assert {found.lower() for found in ADDRESS.findall(text)} == {"p0@example.com"}
+    assert {g["game"] for g in data["games"]} == {over.game.public_id,
+                                                  under_way.game.public_id}
+    assert {g["seat"]["name"] for g in data["games"]} == {"Player0"}
+    assert [d["text"] for d in data["disputes_filed"]] == ["My dispute"]
+    for other in ("Player1", "Player2", "Player3", "Not mine"):
+        assert other not in text
+    assert [line["text"] for line in data["table_talk"]] == ["Mine: good luck all",
+                                                            "Mine too"]
+    assert len(data["emails_sent_to_you"]) == Notification.objects.filter(
+        to_email="p0@example.com").count() > 0
+    assert len(data["emails_received_from_you"]) == 1
+    over_entry = next(g for g in data["games"] if g["game"] == over.game.public_id)
+    assert over_entry["final_gold"] == over.refresh().state().scores[0]
+    assert data["record"]["games_played"] == 2
+    # Nothing secret of anyone: no hand, no role, no seed of a game under way.
+    assert not re.search(r'"(hand|hands|role|roles|seed|salt)"', text)
