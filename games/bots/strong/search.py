@@ -1,7 +1,7 @@
 """Look-ahead by determinized rollouts: the strong bot's candidate moves (the normal
 bot's best few, and the best of each other kind of move) are each played in the same
-sampled worlds, then every seat plays on as the normal bot until the round ends (or a
-step limit, where the maze decides); the move whose worlds end best for the bot's side
+sampled worlds, then every seat plays on as the normal bot for one lap of turns (or
+until the round ends; else the maze decides); the move whose worlds end best for the bot's side
 on average is played.
 
 The work is bounded in engine steps, not in seconds, so the same inputs always give the
@@ -24,11 +24,10 @@ from ..normal import choose_normal, score_all
 from .belief import Belief
 from .worlds import sample_world
 
-WORLDS = 8
-TOP = 4  # the normal bot's best moves always searched
-CANDIDATES = 6  # at most, with the best move of each other kind
-STEPS = 1200  # rollout steps per decision (about 0.3 s on this machine)
-MAX_DEPTH = 40
+WORLDS = 6
+TOP = 3  # the normal bot's best moves always searched
+CANDIDATES = 4  # at most, with the best move of another kind
+STEPS = 240  # rollout steps per decision (about 0.4 s on this shared machine)
 SURE = 40.0  # a move the normal bot prefers by this much (the gold) needs no search
 NORMAL_BONUS = 0.04  # rollouts are noisy: the normal bot's choice wins near-ties
 
@@ -79,7 +78,8 @@ def search(view_: JSON, moves: list[JSON], belief: Belief, rng: random.Random) -
     if len(options) < 2 or options[0].score - options[1].score >= SURE:
         return None
     me, role = int(view_["seat"]), str(view_.get("role"))
-    depth = max(2, min(MAX_DEPTH, STEPS // (WORLDS * len(options))))
+    # One lap of turns: every other seat answers the move once (and the bot again).
+    depth = max(2, min(int(view_["seats"]) + 1, STEPS // (WORLDS * len(options))))
     worlds = [(sample_world(view_, belief, rng), rng.getrandbits(40)) for _ in range(WORLDS)]
     for option in options:
         total = 0.0
