@@ -14,7 +14,7 @@ from django.conf import settings
 from django.utils.translation import gettext_lazy as _
 
 from games import engine
-from games.models import Game
+from games.models import BotLevel, Game
 from games.moderation.acts import MAX_PUBLIC_NOTE, MAX_REASON
 from games.moderation.game_clock import MAX_EXTENSION, extension_left, hours
 from games.present.choices import build
@@ -135,6 +135,14 @@ def move_choices(game: Game, legal: list[dict[str, Any]],
 
 class SeatReasonForm(SeatChoiceForm):
     """Rotate a seat's link."""
+
+
+class BotLevelForm(ReasonForm):
+    level = forms.ChoiceField(label=_("Bot level"), choices=BotLevel.choices)
+
+    def __init__(self, *args: Any, game: Game, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["level"].initial = game.bot_level
 
 
 class HandSeatForm(SeatChoiceForm, PublicReasonForm):

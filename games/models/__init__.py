@@ -8,6 +8,7 @@ takeovers, by mailbox), `handover_rows` (open seats, offers, standby volunteers)
 from games.models.follow_up_rows import FollowUp
 from games.models.game import (
     MAX_HOURS_PER_MOVE,
+    BotLevel,
     EmailMode,
     Game,
     GameNotice,
@@ -30,7 +31,7 @@ from games.models.reliability import MissedDeadline, SeatTakeover
 from games.models.reply_tokens import ReplyToken
 
 __all__ = [
-    "MAX_HOURS_PER_MOVE", "Dispute", "EmailMode", "FollowUp", "Game", "GameNotice", "HostBlock",
+    "MAX_HOURS_PER_MOVE", "BotLevel", "Dispute", "EmailMode", "FollowUp", "Game", "GameNotice", "HostBlock",
     "InboundMail", "Invitation", "Message", "MissedDeadline", "ModeratorAction", "Move",
     "Notification", "OpenSeat", "SeatOffer", "SeatTakeover", "Volunteer", "WhileOpen",
     "ReplyToken", "Seat", "SeatKind", "SweepMark", "TimeoutPolicy", "default_reminders",
