@@ -163,8 +163,8 @@ class GameAdmin(ReadOnlyAdmin):
     # Never the snapshot (the moderation page shows the truth, on the record).
     fields = ("name", "status", "ruleset", "options", "seed", "version", "actor",
               "hours_per_move", "timeout_policy", "bot_level", "reminder_hours",
-              "turn_started_at", "deadline_at", "deadline_extension", "paused_time_left", "spectators_allowed",
-              "created_at", "updated_at")
+              "turn_started_at", "deadline_at", "deadline_extension", "paused_time_left",
+              "spectators_allowed", "created_at", "updated_at")
     readonly_fields = fields
     inlines = (SeatInline,)
 

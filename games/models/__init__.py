@@ -31,7 +31,8 @@ from games.models.reliability import MissedDeadline, SeatTakeover
 from games.models.reply_tokens import ReplyToken
 
 __all__ = [
-    "MAX_HOURS_PER_MOVE", "BotLevel", "Dispute", "EmailMode", "FollowUp", "Game", "GameNotice", "HostBlock",
+    "MAX_HOURS_PER_MOVE", "BotLevel", "Dispute", "EmailMode", "FollowUp", "Game", "GameNotice",
+    "HostBlock",
     "InboundMail", "Invitation", "Message", "MissedDeadline", "ModeratorAction", "Move",
     "Notification", "OpenSeat", "SeatOffer", "SeatTakeover", "Volunteer", "WhileOpen",
     "ReplyToken", "Seat", "SeatKind", "SweepMark", "TimeoutPolicy", "default_reminders",

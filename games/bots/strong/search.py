@@ -18,7 +18,7 @@ from games.engine import IllegalMove, State, apply, legal_moves, view
 from games.engine.cards import GOAL_CELLS
 from games.engine.types import JSON
 
-from ..context import AIMS, build
+from ..context import AIMS, Context, build
 from ..maze import Maze
 from ..normal import choose_normal, score_all
 from .belief import Belief
@@ -62,11 +62,11 @@ def candidates(view_: JSON, moves: list[JSON]) -> list[Outcome]:
     return chosen
 
 
-def effect_key(ctx: object, move: JSON, hand: dict[str, JSON]) -> str:
+def effect_key(ctx: Context, move: JSON, hand: dict[str, JSON]) -> str:
     """Moves with the same effect (a symmetric card turned or not) share a key."""
     if move.get("type") == "place":
         card = hand[move["card"]]
-        segs = ctx.segments(card, bool(move.get("rotated")))  # type: ignore[attr-defined]
+        segs = ctx.segments(card, bool(move.get("rotated")))
         return json.dumps(["place", move["card"], move["x"], move["y"],
                            sorted(s.exits for s in segs)])
     return json.dumps(move, sort_keys=True)

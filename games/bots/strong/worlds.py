@@ -158,8 +158,8 @@ def world_log(view: JSON, state: State) -> list[JSON]:
     filled in from the world (an inspection tells its player the sampled role)."""
     log: list[JSON] = view.get("log") or []
     start = max((i for i, e in enumerate(log) if e.get("type") == "round_start"), default=-1)
-    events = log[start:] if start >= 0 else [{"type": "round_start", "round": state.round,
-                                              "first": 0}]
+    opening: JSON = {"type": "round_start", "round": state.round, "first": 0}
+    events: list[JSON] = log[start:] if start >= 0 else [opening]
     out = []
     for event in events:
         if event.get("type") == "inspection" and "_secret" not in event:
