@@ -79,6 +79,13 @@ def cell(results: list[str], ruleset: str, side: str) -> str:
     return f"{rate:.0%} ({low:.0%}-{high:.0%})"
 
 
+def pooled(results: dict[Key, list[str]], ruleset: str, band: tuple[int, int] | None,
+           strong: frozenset[str]) -> list[str]:
+    """The round results of one setting in one band of player counts, or in all."""
+    bands = RANGES[ruleset] if band is None else [band]
+    return [r for low, high in bands for r in results[(ruleset, low, high, strong)]]
+
+
 def head_to_head(rulesets: list[str], games: int, workers: int, rounds: int) -> int:
     started = time.perf_counter()
     results: dict[Key, list[str]] = defaultdict(list)
@@ -111,18 +118,20 @@ def table(rulesets: list[str], results: dict[Key, list[str]], times: list[float]
     short = []
     for ruleset in rulesets:
         everyone = ROLES[ruleset]
-        for low, high in RANGES[ruleset]:
+        bands = [*RANGES[ruleset], None]  # None: every player count pooled
+        for band in bands:
             for name, side in SIDES[ruleset].items():
-                keys = [(ruleset, low, high, s) for s in (frozenset(), side, everyone - side)]
-                rates = [sum(side_won(ruleset, name, r) for r in results[k])
-                         / max(1, len(results[k])) for k in keys]
+                cells = [pooled(results, ruleset, band, s)
+                         for s in (frozenset(), side, everyone - side)]
+                rates = [sum(side_won(ruleset, name, r) for r in c) / max(1, len(c))
+                         for c in cells]
                 gain = rates[1] - rates[0]
-                print(f"| {ruleset} | {low}-{high} | {name} | "
-                      + " | ".join(cell(results[k], ruleset, name) if results[k] else "-"
-                                   for k in keys)
+                players = "all" if band is None else f"{band[0]}-{band[1]}"
+                print(f"| {ruleset} | {players} | {name} | "
+                      + " | ".join(cell(c, ruleset, name) if c else "-" for c in cells)
                       + f" | {gain * 100:+.0f} |")
-                if gain < 0.10:
-                    short.append(f"{ruleset} {low}-{high} {name}")
+                if gain < 0.10 and band is not None:
+                    short.append(f"{ruleset} {players} {name}")
     if times:
         ordered = sorted(times)
         p95 = ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))]
