@@ -116,12 +116,14 @@ def main() -> int:
     parser.add_argument("--rounds", type=int, choices=[1, 2, 3], default=1)
     parser.add_argument("--head-to-head", action="store_true",
                         help="strong against normal bots (bench/bots_h2h.py)")
+    parser.add_argument("--first-seed", type=int, default=0,
+                        help="head-to-head: seeds start here (more games for a cell)")
     args = parser.parse_args()
     rulesets = list(RANGES) if args.ruleset == "all" else [args.ruleset]
     if args.head_to_head:
         from bots_h2h import head_to_head
 
-        return head_to_head(rulesets, args.games, args.workers, args.rounds)
+        return head_to_head(rulesets, args.games, args.workers, args.rounds, args.first_seed)
     started = time.perf_counter()
     results: dict[Key, list[str]] = defaultdict(list)
     work = list(jobs(rulesets, args.games, args.rounds))

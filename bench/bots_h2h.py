@@ -86,13 +86,14 @@ def pooled(results: dict[Key, list[str]], ruleset: str, band: tuple[int, int] | 
     return [r for low, high in bands for r in results[(ruleset, low, high, strong)]]
 
 
-def head_to_head(rulesets: list[str], games: int, workers: int, rounds: int) -> int:
+def head_to_head(rulesets: list[str], games: int, workers: int, rounds: int,
+                 first_seed: int = 0) -> int:
     started = time.perf_counter()
     results: dict[Key, list[str]] = defaultdict(list)
     times: list[float] = []
     work = [(ruleset, low, high, strong, seed, rounds) for ruleset in rulesets
             for low, high in RANGES[ruleset] for strong in settings(ruleset)
-            for seed in range(games)]
+            for seed in range(first_seed, first_seed + games)]
     random.Random(0).shuffle(work)  # every cell fills at the same pace (a cut-off run)
     for done, job in enumerate(work, start=1):
         key, rounds_won, spent = play(job)
