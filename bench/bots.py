@@ -13,7 +13,11 @@ Sides: base game - the gold-diggers and the saboteurs; Saboteur 2 - the blue tea
 green team and the saboteurs. A team "wins" a round when the round's result names it.
 
     python bench/bots.py [--games 1000] [--workers 2] [--ruleset base|saboteur2|all]
-                         [--rounds 1]
+                         [--rounds 1] [--head-to-head]
+
+`--head-to-head` compares the bot levels instead (bench/bots_h2h.py): for each side,
+normal bots everywhere against the strong level playing that side (normal opponents),
+and the strong level playing its opponents (normal side); with the time per strong move.
 """
 
 from __future__ import annotations
@@ -110,8 +114,16 @@ def main() -> int:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--ruleset", choices=["base", "saboteur2", "all"], default="all")
     parser.add_argument("--rounds", type=int, choices=[1, 2, 3], default=1)
+    parser.add_argument("--head-to-head", action="store_true",
+                        help="strong against normal bots (bench/bots_h2h.py)")
+    parser.add_argument("--first-seed", type=int, default=0,
+                        help="head-to-head: seeds start here (more games for a cell)")
     args = parser.parse_args()
     rulesets = list(RANGES) if args.ruleset == "all" else [args.ruleset]
+    if args.head_to_head:
+        from bots_h2h import head_to_head
+
+        return head_to_head(rulesets, args.games, args.workers, args.rounds, args.first_seed)
     started = time.perf_counter()
     results: dict[Key, list[str]] = defaultdict(list)
     work = list(jobs(rulesets, args.games, args.rounds))

@@ -15,7 +15,7 @@ from django.utils.translation import gettext_lazy as _
 
 from games import engine
 from games.engine.types import Move
-from games.models import Game
+from games.models import BotLevel, Game
 from games.moderation.acts import MAX_PUBLIC_NOTE, MAX_REASON
 from games.moderation.game_clock import MAX_EXTENSION, extension_left, hours
 from games.present.choices import build
@@ -136,6 +136,14 @@ def move_choices(game: Game, legal: list[Move],
 
 class SeatReasonForm(SeatChoiceForm):
     """Rotate a seat's link."""
+
+
+class BotLevelForm(ReasonForm):
+    level = forms.ChoiceField(label=_("Bot level"), choices=BotLevel.choices)
+
+    def __init__(self, *args: Any, game: Game, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["level"].initial = game.bot_level
 
 
 class HandSeatForm(SeatChoiceForm, PublicReasonForm):

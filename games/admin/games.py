@@ -162,9 +162,9 @@ class GameAdmin(ReadOnlyAdmin):
     ordering = ("-id",)  # newest first, along the primary key's index
     # Never the snapshot (the moderation page shows the truth, on the record).
     fields = ("name", "status", "ruleset", "options", "seed", "version", "actor",
-              "hours_per_move", "timeout_policy", "reminder_hours", "turn_started_at",
-              "deadline_at", "deadline_extension", "paused_time_left", "spectators_allowed",
-              "created_at", "updated_at")
+              "hours_per_move", "timeout_policy", "bot_level", "reminder_hours",
+              "turn_started_at", "deadline_at", "deadline_extension", "paused_time_left",
+              "spectators_allowed", "created_at", "updated_at")
     readonly_fields = fields
     inlines = (SeatInline,)
 

@@ -4,7 +4,8 @@
     POST /admin/games/game/<id>/moderate/<action>/        undo, replace, extend, pause,
                                                           resume, cancel, move, resend,
                                                           rotate, verify, to_bot,
-                                                          to_person, open_seat, assign
+                                                          to_person, open_seat, assign,
+                                                          bot_level
     POST /admin/games/game/<id>/moderate/resolve/<d>/     resolve a dispute
 
 Looking needs `games.view_secrets`, acting needs `games.moderate_game` too; anyone
@@ -49,9 +50,10 @@ FORMS: dict[str, Callable[..., forms.Form]] = {
     "to_person": action_forms.HandSeatForm,
     "open_seat": handover.OpenSeatForm,
     "assign": handover.AssignSeatForm,
+    "bot_level": action_forms.BotLevelForm,
 }
 NEEDS_GAME = {"undo", "replace", "extend", "move", "rotate", "to_bot", "to_person",
-              "open_seat", "assign"}
+              "open_seat", "assign", "bot_level"}
 
 
 def page_url(game: Game) -> str:
@@ -227,6 +229,15 @@ def _verify(request: HttpRequest, site: admin.AdminSite, game: Game,
     return HttpResponseRedirect(page_url(game))
 
 
+def _bot_level(request: HttpRequest, site: admin.AdminSite, game: Game,
+               form: forms.Form) -> HttpResponse:
+    data = form.cleaned_data
+    game = moderation.set_bot_level(game.pk, level=data["level"], moderator=moderator(request),
+                                    reason=data["reason"])
+    return done(request, game, _("The bots play at the level “%(level)s” from now on.")
+                % {"level": game.get_bot_level_display()})
+
+
 def _handover(service: Callable[[HttpRequest, admin.AdminSite, Game, forms.Form],
                                  tuple[Game, str]]) -> Callable[
         [HttpRequest, admin.AdminSite, Game, forms.Form], HttpResponse]:
@@ -248,6 +259,7 @@ ACTIONS: dict[str, Callable[[HttpRequest, admin.AdminSite, Game, forms.Form], Ht
                        lambda: _("Seat %(n)s is played by its player again.")),
     "open_seat": _handover(handover.open_seat_action),
     "assign": _handover(handover.assign_action),
+    "bot_level": _bot_level,
 }
 
 

@@ -1,72 +1,33 @@
 """Bots for Saboteur and Saboteur 2: pure Python, no Django, like the engine.
 
-    choose_move(view, legal_moves, seed) -> one of legal_moves
+    choose_move(view, legal_moves, seed, level="normal") -> one of legal_moves
 
 A bot sees only its seat's view (`games.engine.view(state, seat)`), so it cannot cheat
-by construction; the same view, moves and seed always give the same move. Every legal
-move gets a score (games/bots/scoring.py, s2.py) from the bot's role, the maze and what
-the public log says about the other players; the best one is played, ties broken by a
-local random generator seeded from `seed`.
+by construction; the same view, moves, seed and level always give the same move.
+
+Levels: "normal" scores every legal move (games/bots/normal.py, scoring.py, s2.py) from
+the bot's role, the maze and what the public log says about the other players, and
+plays the best; "strong" (games/bots/strong/) adds a belief over every other seat's role
+and looks ahead by playing sampled worlds forward.
 """
 
 from __future__ import annotations
 
-import random
+from games.engine.types import Move, SeatView
 
-from .context import Context, build
-from .s2 import score_free, score_s2_action, score_steal
-from .scoring import score_map, score_pass, score_place, score_rockfall, score_tool
+from .normal import choose_normal
+from .strong import choose_strong
 
-__all__ = ["choose_move"]
+__all__ = ["LEVELS", "choose_move"]
 
-from games.engine.types import CardView, Move, SeatView
-
-
-def choose_move(view: SeatView, legal_moves: list[Move], seed: int) -> Move:
-    """The move this seat's bot plays: always an element of `legal_moves`."""
-    if not legal_moves:
-        raise ValueError("there is no legal move to choose from")
-    rng = random.Random(seed)
-    if len(legal_moves) == 1:
-        return legal_moves[0]
-    phase = view.get("phase")
-    if phase == "gold":
-        values = {g["id"]: g["value"] for g in view.get("gold_offer") or []}
-        return _best(rng, legal_moves,
-                     [float(values.get(m.get("card") or "", 0)) for m in legal_moves])
-    ctx = build(view)
-    if phase == "theft":
-        return _best(rng, legal_moves, [score_steal(ctx, m) for m in legal_moves])
-    return _best(rng, legal_moves, score_all(ctx, legal_moves))
+LEVELS = ("normal", "strong")
 
 
-def score_all(ctx: Context, moves: list[Move]) -> list[float]:
-    hand = {c["id"]: c for c in ctx.view["hand"]}
-    rockfalls: dict[tuple[int, int], float] = {}
-    scores = []
-    for move in moves:
-        kind = move.get("type")
-        card: CardView = hand.get(move.get("card") or "", {})
-        if kind == "place":
-            scores.append(score_place(ctx, move, card))
-        elif kind == "rockfall":
-            scores.append(score_rockfall(ctx, move, rockfalls))
-        elif kind == "map":
-            scores.append(score_map(ctx, move))
-        elif kind == "action" and card.get("action") in ("break", "repair"):
-            scores.append(score_tool(ctx, move, card))
-        elif kind == "action":
-            scores.append(score_s2_action(ctx, move, card))
-        elif kind == "free":
-            scores.append(score_free(ctx, move, hand))
-        elif kind == "pass":
-            scores.append(score_pass(ctx, move, hand))
-        else:
-            scores.append(-50.0)  # a move type this bot does not know: last resort
-    return scores
-
-
-def _best(rng: random.Random, moves: list[Move], scores: list[float]) -> Move:
-    top = max(scores)
-    best = [m for m, s in zip(moves, scores, strict=True) if s >= top - 1e-9]
-    return best[rng.randrange(len(best))]
+def choose_move(view: SeatView, legal_moves: list[Move], seed: int,
+                level: str = "normal") -> Move:
+    """The move this seat's bot plays at `level`: always an element of `legal_moves`."""
+    if level == "strong":
+        return choose_strong(view, legal_moves, seed)
+    if level != "normal":
+        raise ValueError(f"unknown bot level {level!r}; known: {LEVELS}")
+    return choose_normal(view, legal_moves, seed)

@@ -12,6 +12,7 @@ the whole list: docs/DESIGN.md "Layout"."""
 from games.models.follow_up_rows import FollowUp
 from games.models.game import (
     MAX_HOURS_PER_MOVE,
+    BotLevel,
     EmailMode,
     Game,
     GameNotice,
@@ -36,7 +37,8 @@ from games.models.reliability import MissedDeadline, SeatTakeover
 from games.models.reply_tokens import ReplyToken
 
 __all__ = [
-    "MAX_HOURS_PER_MOVE", "Dispute", "EmailMode", "FollowUp", "Game", "GameNotice", "HomeLink",
+    "MAX_HOURS_PER_MOVE", "BotLevel", "Dispute", "EmailMode", "FollowUp", "Game",
+    "GameNotice", "HomeLink",
     "HostBlock",
     "InboundMail", "Invitation", "Message", "MissedDeadline", "ModeratorAction", "Move",
     "ForgottenAddress", "Notification", "OpenSeat",

@@ -19,12 +19,12 @@ from django.utils.translation import gettext_lazy as _
 from games import engine
 from games.engine.types import JSON
 from games.models.fields import VerbatimJSONField
-from games.models.game_choices import EmailMode, SeatKind, TimeoutPolicy, WhileOpen
+from games.models.game_choices import BotLevel, EmailMode, SeatKind, TimeoutPolicy, WhileOpen
 
 MAX_HOURS_PER_MOVE = 24 * 14
-__all__ = ["MAX_HOURS_PER_MOVE", "EmailMode", "Game", "GameNotice", "Message", "Move", "Seat",
-           "SeatKind", "TimeoutPolicy", "WhileOpen", "default_reminders", "default_vacation",
-           "new_public_id"]
+__all__ = ["MAX_HOURS_PER_MOVE", "BotLevel", "EmailMode", "Game", "GameNotice", "Message",
+           "Move", "Seat", "SeatKind", "TimeoutPolicy", "WhileOpen", "default_reminders",
+           "default_vacation", "new_public_id"]
 
 
 def new_public_id() -> str:
@@ -122,6 +122,9 @@ class Game(models.Model):
     rematch_of = models.ForeignKey(
         "self", on_delete=models.SET_NULL, null=True, blank=True, db_index=False,
         related_name="rematches", verbose_name=_("rematch of"))
+    # How the bots of this game play (their seats, absent players, open seats).
+    bot_level = models.CharField(_("bot level"), max_length=8, choices=BotLevel.choices,
+                                 default=BotLevel.NORMAL)
 
     class Meta:
         verbose_name = _("game")

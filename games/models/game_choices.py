@@ -25,6 +25,13 @@ class WhileOpen(models.TextChoices):
     WAIT = "wait", _("the game waits")
 
 
+class BotLevel(models.TextChoices):
+    """How the game's bots play (games.bots levels): a game's setting."""
+
+    NORMAL = "normal", _("normal")
+    STRONG = "strong", _("strong: reads the table and looks ahead")
+
+
 class SeatKind(models.TextChoices):
     """Who plays a seat: a person (by link and email) or a bot (games.play.bot_turns)."""
 

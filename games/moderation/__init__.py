@@ -10,6 +10,7 @@ changed; the admin views only check permissions, collect a reason and call these
     seats.moderator_move                   a legal move for the seat to act
     seats.resend_turn_email                the turn email again
     bots.hand_to_bot / hand_to_person      a bot plays an absent player's seat, and back
+    bots.set_bot_level                     how the game's bots play (normal / strong)
     clock.extend_deadline / pause / resume / cancel
     integrity.verify_integrity             replay equals snapshot, or where not
     disputes.file_dispute / resolve_dispute
@@ -25,7 +26,7 @@ from django.utils import timezone
 
 from games.models import Game, ModeratorAction
 from games.moderation.acts import KINDS, ModerationError
-from games.moderation.bot_seats import hand_to_bot, hand_to_person
+from games.moderation.bot_seats import hand_to_bot, hand_to_person, set_bot_level
 from games.moderation.dispute_acts import file_dispute, resolve_dispute
 from games.moderation.game_clock import MAX_EXTENSION, cancel, extend_deadline, pause, resume
 from games.moderation.integrity import IntegrityReport, verify_integrity
@@ -44,7 +45,7 @@ __all__ = [
     "cancel", "extend_deadline", "file_dispute", "hand_to_bot",
     "hand_to_person", "legal_for_actor", "moderator_move", "pause",
     "plan_undo", "replace_player", "resend_turn_email", "resolve_dispute", "resume",
-    "rotate_seat_link", "secrets_viewed", "undo_to", "verify_integrity",
+    "rotate_seat_link", "secrets_viewed", "set_bot_level", "undo_to", "verify_integrity",
 ]
 
 

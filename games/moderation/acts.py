@@ -50,6 +50,7 @@ KINDS = {
     "resolve_dispute": gettext_lazy("resolve a dispute"),
     "open_seat": gettext_lazy("look for a new player for a seat"),
     "assign_seat": gettext_lazy("give an open seat to a new player"),
+    "bot_level": gettext_lazy("change how the bots play"),
 }
 
 

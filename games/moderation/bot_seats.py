@@ -1,4 +1,5 @@
-"""Moderator acts that hand a seat to a bot (its player is absent) and back to its person.
+"""Moderator acts that hand a seat to a bot (its player is absent) and back to its person,
+and that change how the game's bots play (its bot level).
 
 The seat keeps everything it holds (hand, role, gold) and its player keeps their link;
 while a bot plays it the player gets no turn emails, only round and game results. Handing
@@ -12,7 +13,7 @@ from __future__ import annotations
 from django.contrib.auth.models import User
 from django.utils.translation import gettext as _
 
-from games.models import GameNotice, Seat, SeatKind, reply_tokens
+from games.models import BotLevel, Game, GameNotice, Seat, SeatKind, reply_tokens
 from games.moderation.acts import (
     ModerationError,
     clean_note,
@@ -75,3 +76,19 @@ def hand_to_person(seat_id: int, *, moderator: User, reason: str,
         if game.actor == seat.number:
             queue_turn_email(game, f"back={action.pk}")
     return seat
+
+
+def set_bot_level(game_id: int, *, level: str, moderator: User, reason: str) -> Game:
+    """The game's bots play at `level` from their next move on (every bot seat, and the
+    bots that stand in for absent players or open seats)."""
+    reason = clean_reason(reason)
+    if level not in BotLevel.values:
+        raise ModerationError("bad_level", _("Unknown bot level %(level)s.") % {"level": level})
+    with locked_game(game_id) as game:
+        require_status(game, *OPEN)
+        if game.bot_level == level:
+            raise ModerationError("same_level", _("The bots already play at that level."))
+        before, game.bot_level = game.bot_level, level
+        game.save(update_fields=["bot_level"])
+        record(game, moderator, "bot_level", reason, before=before, level=level)
+    return game

@@ -19,8 +19,10 @@ def bot_seed(game_seed: int, version: int) -> int:
     return int.from_bytes(digest[:8], "big")
 
 
-def bot_move(state: engine.State, seat: int, game_seed: int, version: int) -> Move:
-    """One of the legal moves of `seat` (the seat to act), chosen from its view alone."""
+def bot_move(state: engine.State, seat: int, game_seed: int, version: int,
+             level: str = "normal") -> Move:
+    """One of the legal moves of `seat` (the seat to act), chosen from its view alone by
+    the bot level of the game (`Game.bot_level`)."""
     legal = engine.legal_moves(state)
     view = engine.view(state, seat)
-    return bots.choose_move(view, legal, bot_seed(game_seed, version))
+    return bots.choose_move(view, legal, bot_seed(game_seed, version), level=level)

@@ -24,6 +24,7 @@ from games import engine
 from games.mail import plan
 from games.models import (
     MAX_HOURS_PER_MOVE,
+    BotLevel,
     EmailMode,
     Game,
     Seat,
@@ -94,6 +95,7 @@ def create_game(
     list_open_seats: bool = False,
     open_absent_seats: bool = False,
     while_seat_open: str = WhileOpen.BOT,
+    bot_level: str = BotLevel.NORMAL,
 ) -> CreatedGame:
     """Create a game with one seat per player and invite them (unless `invite` is False:
     the host has not confirmed their address yet, games.play.web_setup); optionally start."""
@@ -106,6 +108,8 @@ def create_game(
     if while_seat_open not in WhileOpen.values:
         raise SetupError("bad_setup", _("Unknown choice for an open seat: %(value)s.")
                          % {"value": while_seat_open})
+    if bot_level not in BotLevel.values:
+        raise SetupError("bad_setup", _("Unknown bot level %(level)s.") % {"level": bot_level})
     if seed is None:
         seed = secrets.randbits(SEED_BITS)
     order = list(players)
@@ -127,6 +131,7 @@ def create_game(
             spectators_allowed=spectators_allowed, created_at=now,
             timeout_policy=timeout_policy, list_open_seats=list_open_seats,
             open_absent_seats=open_absent_seats, while_seat_open=while_seat_open,
+            bot_level=bot_level,
         )
         created = []
         for number, player in enumerate(order):

@@ -188,12 +188,12 @@ def _decide(actor: Actor, locked: Locked, seat: Seat | None, version: int,
     if isinstance(actor, ByBot):
         if acting.kind != SeatKind.BOT:
             raise NotDue()
-        chosen = bot_move(state, acting.number, game.seed, version)
+        chosen = bot_move(state, acting.number, game.seed, version, game.bot_level)
         return {**chosen, "seat": acting.number}, Move.Actor.BOT, acting.number, None
     if game.deadline_at != actor.deadline:
         raise NotDue()
     if actor.bot:
-        chosen = bot_move(state, acting.number, game.seed, version)
+        chosen = bot_move(state, acting.number, game.seed, version, game.bot_level)
         return {**chosen, "seat": acting.number}, Move.Actor.BOT, acting.number, None
     chosen = clock.timeout_move(engine.view(state, acting.number), engine.legal_moves(state))
     return {**chosen, "seat": acting.number}, Move.Actor.SYSTEM, acting.number, None

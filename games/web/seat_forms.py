@@ -18,7 +18,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext_lazy as _
 
 from games import engine
-from games.models import MAX_HOURS_PER_MOVE, TimeoutPolicy, WhileOpen
+from games.models import MAX_HOURS_PER_MOVE, BotLevel, TimeoutPolicy, WhileOpen
 from games.play import services
 from games.play.player_defaults import seat_language_and_zone
 from games.play.services import MAX_MESSAGE_LENGTH, PlayerSpec, bot_players
@@ -228,6 +228,11 @@ class SetupForm(forms.Form):
         label=_("Bots"), min_value=0, max_value=MAX_PLAYERS - 1, initial=0, required=False,
         help_text=_("Bots take this many more seats: they play from their own seat's view, "
                     "like any player, a few seconds after their turn starts."))
+    bot_level = forms.ChoiceField(
+        label=_("How bots play"), choices=BotLevel.choices, initial=BotLevel.NORMAL,
+        required=False,
+        help_text=_("A strong bot guesses the others' roles from what they play and "
+                    "tries its moves out before it plays one."))
     timeout_policy = forms.ChoiceField(label=_("When a deadline passes"),
                                        choices=TimeoutPolicy.choices, required=False,
                                        initial=TimeoutPolicy.AUTO_PASS)
@@ -285,7 +290,7 @@ class SetupForm(forms.Form):
     def game_rows(self) -> list[forms.BoundField]:
         names = ["name", "host_email", "ruleset", "hours_per_move", "timeout_policy", "seating",
                  "start",
-                 "time_zone", "language", "bots"]
+                 "time_zone", "language", "bots", "bot_level"]
         return [self[name] for name in names]
 
     def player_rows(self) -> list[tuple[forms.BoundField, ...]]:
@@ -342,4 +347,5 @@ class SetupForm(forms.Form):
         data["players"] = players
         data["timeout_policy"] = data.get("timeout_policy") or TimeoutPolicy.AUTO_PASS
         data["while_seat_open"] = data.get("while_seat_open") or WhileOpen.BOT
+        data["bot_level"] = data.get("bot_level") or BotLevel.NORMAL
         return data

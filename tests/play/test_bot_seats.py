@@ -113,9 +113,9 @@ def test_a_bot_sees_only_its_own_seat(monkeypatch: pytest.MonkeyPatch) -> None:
     seen: list[tuple[Any, Any]] = []
     real = games_bots.choose_move
 
-    def spy(view: Any, legal: Any, seed: int) -> Any:
+    def spy(view: Any, legal: Any, seed: int, level: str = "normal") -> Any:
         seen.append((view, legal))
-        return real(view, legal, seed)
+        return real(view, legal, seed, level=level)
 
     monkeypatch.setattr(games_bots, "choose_move", spy)
     players = [*services.bot_players(1), services.PlayerSpec(name="Ann", email="a@x.org"),

@@ -131,6 +131,9 @@ class Command(BaseCommand):
                             help="while a seat looks for a new player (docs/playing.md \"When "
                                  "a player leaves\"): a bot plays it (bot, the default) or the "
                                  "game waits (wait)")
+        parser.add_argument("--bot-level", default="normal", choices=["normal", "strong"],
+                            help="how the game's bots play: normal (the default) or strong "
+                                 "(reads the table and looks ahead; slower)")
         parser.add_argument("--open-absent-seats", action="store_true",
                             help="look for a new player for a seat marked absent")
         parser.add_argument("--list-open-seats", action="store_true",
@@ -166,6 +169,7 @@ class Command(BaseCommand):
                 spectators_allowed=options["spectators"],
                 timeout_policy=options["timeout_policy"],
                 while_seat_open=options["while_seat_open"],
+                bot_level=options["bot_level"],
                 open_absent_seats=options["open_absent_seats"],
                 list_open_seats=options["list_open_seats"])
         except services.SetupError as refused:

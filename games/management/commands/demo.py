@@ -18,7 +18,7 @@ from django.utils import timezone
 
 from games import engine
 from games.management.commands.creategame import seat_line
-from games.models import Game
+from games.models import BotLevel, Game
 from games.models.links import link_for
 from games.play import services
 
@@ -90,7 +90,7 @@ class Command(BaseCommand):
         created = services.create_game(
             name=f"{DEMO_NAME} {timezone.now():%Y-%m-%d %H:%M}", players=players,
             ruleset=options["ruleset"], seed=options["seed"], start=True,
-            spectators_allowed=True)
+            spectators_allowed=True, bot_level=BotLevel.STRONG)
         for seat, _invitation in created.seats:
             services.accept_seat(seat.pk)
         self.stdout.write(self.style.SUCCESS(f"Demo game “{created.game.name}”: open a seat link "

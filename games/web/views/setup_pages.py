@@ -52,6 +52,7 @@ def new_game(request: HttpRequest) -> HttpResponse:
                 spectators_allowed=data["spectators_allowed"],
                 timeout_policy=data["timeout_policy"],
                 while_seat_open=data["while_seat_open"],
+                bot_level=data["bot_level"],
                 open_absent_seats=data["open_absent_seats"],
                 list_open_seats=data["list_open_seats"])
         except limits.Limited as busy:

@@ -1,0 +1,39 @@
+"""The strong bot level: a belief over every other seat's role (belief.py, from the
+round's public log and likelihoods measured by self-play), complete worlds sampled from
+the view and that belief (worlds.py), and a look-ahead that plays each candidate move
+forward in those worlds with the normal bots (search.py).
+
+    choose_strong(view, legal_moves, seed) -> one of legal_moves
+
+Like the normal level it reads only its seat's view, and the same inputs always give
+the same move (all sampling comes from `random.Random(seed)`, the work is bounded in
+engine steps, never in seconds).
+"""
+
+from __future__ import annotations
+
+import random
+
+from games.engine.types import Move, SeatView
+
+from ..normal import choose_normal
+from .belief import Belief, believe
+from .search import search
+
+__all__ = ["Belief", "believe", "choose_strong"]
+
+# Roles whose round is not won or lost by the gold (the geologist counts crystals, the
+# profiteer always wins): the normal bot's scoring already says what they want.
+UNSEARCHED = frozenset({"geologist", "profiteer"})
+
+
+def choose_strong(view: SeatView, legal_moves: list[Move], seed: int) -> Move:
+    """The strong bot's move: always an element of `legal_moves`."""
+    normal = choose_normal(view, legal_moves, seed)
+    if view.get("phase") != "play" or len(legal_moves) == 1 \
+            or str(view.get("role")) in UNSEARCHED:
+        return normal
+    found = search(view, legal_moves, believe(view), random.Random(seed))
+    if found is None:
+        return normal
+    return next(m for m in legal_moves if m is found)
