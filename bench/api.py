@@ -53,9 +53,12 @@ from collections import deque
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import orjson
+
+if TYPE_CHECKING:
+    from games.engine import Move
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -84,7 +87,7 @@ SERVER_PID: list[int] = []
 # ---- the games, worked out beforehand ----------------------------------------------------
 
 
-def choose(legal: list[dict[str, Any]], rng: random.Random) -> dict[str, Any]:
+def choose(legal: list[Move], rng: random.Random) -> Move:
     """Mostly dig east (tests/support.py's policy), sometimes anything."""
     places = [m for m in legal if m["type"] == "place"]
     if places and rng.random() < 0.7:
@@ -97,7 +100,7 @@ def choose(legal: list[dict[str, Any]], rng: random.Random) -> dict[str, Any]:
 class Played:
     """One game as a client plays it: the seats' tokens and every move of the game."""
     tokens: dict[int, str]
-    plan: list[tuple[int, dict[str, Any]]]  # (seat to act, move) for versions 0, 1, ...
+    plan: list[tuple[int, Move]]  # (seat to act, move) for versions 0, 1, ...
     version: int = 0
     end: int = 0  # the stage stops using this game at this version
 
@@ -153,7 +156,7 @@ class Client:
     bare_version: int = 0
     conns: dict[int, http.client.HTTPConnection] = field(default_factory=dict)
 
-    def post(self, url: str, version: int, move: dict[str, Any], port: int = 0) -> None:
+    def post(self, url: str, version: int, move: Move, port: int = 0) -> None:
         port = port or self.port
         if port not in self.conns:
             self.conns[port] = http.client.HTTPConnection("127.0.0.1", port, timeout=60)

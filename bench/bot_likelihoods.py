@@ -39,7 +39,8 @@ def play_rounds(ruleset: str, seats: int, seed: int) -> list[list[dict[str, obje
         state = apply(state, choose_move(view(state, state.actor), legal_moves(state),
                                          seed * 7919 + turn))
         turn += 1
-    rounds, current = [], []
+    rounds: list[list[dict[str, object]]] = []
+    current: list[dict[str, object]] = []
     for event in state.log:
         if event["type"] == "round_start":
             current = []

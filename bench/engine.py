@@ -21,7 +21,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from games.engine import RULESETS, State, apply, legal_moves, new_game, rules_for  # noqa: E402
+from games.engine import (  # noqa: E402
+    RULESETS, Move, State, apply, legal_moves, new_game, rules_for)
 
 
 def median_time(fn: Callable[[], object], repeat: int) -> float:
@@ -96,7 +97,7 @@ def bench_position(ruleset: str, repeat: int) -> None:
     t_legal = median_time(fresh_legal, repeat)
     places = [m for m in moves if m["type"] == "place"]
     sample = places[:: max(1, len(places) // 25)]
-    def fresh_apply(move: dict[str, object]) -> Callable[[], object]:
+    def fresh_apply(move: Move) -> Callable[[], object]:
         def run() -> object:
             state.cache.clear()  # the maze is rebuilt, as for a state loaded from the DB
             return apply(state, move)
