@@ -38,7 +38,7 @@ class FlakyBackend(LocmemBackend):
         cls.error = error or ConnectionError("provider unreachable")
 
 
-def dig(legal: list[dict[str, Any]], rng: random.Random) -> dict[str, Any]:
+def dig(legal: list[engine.Move], rng: random.Random) -> engine.Move:
     """A policy that mostly digs towards the middle goal, so gold gets found (3 seats,
     seed 5: gold in rounds 1 and 2, 150 moves in all)."""
     places = [m for m in legal if m["type"] == "place"]

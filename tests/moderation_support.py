@@ -36,17 +36,17 @@ def logged_in(user: User) -> Client:
     return client
 
 
-Bot = Callable[[engine.State, list[dict[str, Any]], random.Random], dict[str, Any]]
+Bot = Callable[[engine.State, list[engine.Move], random.Random], engine.Move]
 
 
-def wanderer(state: engine.State, legal: list[dict[str, Any]],
-             rng: random.Random) -> dict[str, Any]:
+def wanderer(state: engine.State, legal: list[engine.Move],
+             rng: random.Random) -> engine.Move:
     """tests.support's varied policy: rounds mostly end with the cards run out."""
     return choose(legal, rng)
 
 
-def digger(state: engine.State, legal: list[dict[str, Any]],
-           rng: random.Random) -> dict[str, Any]:
+def digger(state: engine.State, legal: list[engine.Move],
+           rng: random.Random) -> engine.Move:
     """Everybody digs towards the goals and mends their own tools: goals get reached,
     so rounds end with reveals and gold picks as well as payouts."""
     places = [m for m in legal if m["type"] == "place"]

@@ -7,11 +7,18 @@ import re
 from collections import Counter
 from typing import Any
 
-from games.engine import State, new_game, rules_for, view
+from games.engine import LogEvent, State, new_game, rules_for, view
 from games.engine.cards import GOAL_CELLS, GOLD_VALUES
 
 Cell = tuple[int, int]
 QUOTED_ID = re.compile(r'"([a-z]+\d+)"')
+
+
+def seen_log(state: State, seat: int | None) -> list[LogEvent]:
+    """The log as `seat`'s view shows it (a view asked for with its log has one)."""
+    log = view(state, seat)["log"]
+    assert log is not None
+    return log
 
 
 def _take(state: State, card_id: str) -> None:
@@ -132,6 +139,7 @@ def check_no_leaks(state: State) -> None:
     """No seat's view holds another seat's hand or role, or a goal it may not know."""
     for seat in [None, *range(state.seats)]:
         data = view(state, seat)
+        assert data["log"] is not None  # asked for with its log
         # Cards return to the box every round, so an id logged in an earlier round may
         # sit in a hand now: look only at this round's part of the log.
         starts = [i for i, e in enumerate(data["log"]) if e["type"] == "round_start"]

@@ -6,7 +6,7 @@ import pytest
 
 from games.engine import IllegalMove, MalformedMove, apply, legal_moves, new_game, view
 
-from .helpers import position
+from .helpers import position, seen_log
 
 BROKEN = {"pickaxe": "a01", "lantern": "a04", "cart": "a07"}
 REPAIR = {"pickaxe": "a10", "lantern": "a12", "cart": "a14"}
@@ -109,6 +109,7 @@ def test_map_result_is_private_and_lasts_the_round() -> None:
     state = position(hands={0: [MAP]}, goals=["stone-ne", "gold", "stone-nw"])
     after = apply(state, {"type": "map", "card": MAP, "goal": 1})
     mine, theirs = view(after, 0), view(after, 1)
+    assert mine["log"] is not None and theirs["log"] is not None  # asked for with their logs
     assert mine["goals"][1]["status"] == "gold" and theirs["goals"][1]["status"] == "hidden"
     assert mine["log"][-1]["result"] == "gold" and "result" not in theirs["log"][-1]
     assert theirs["log"][-1]["goal"] == 1  # everyone sees which goal was looked at
@@ -130,8 +131,8 @@ def test_pass_is_face_down_and_draws() -> None:
     top = state.deck[-1]
     after = apply(state, {"type": "pass", "card": "a22"})
     assert after.hands[0] == ["p05", top] and after.discard[-1] == "a22"
-    assert view(after, 0)["log"][-1]["card"] == "a22"
-    assert "card" not in view(after, 1)["log"][-1] and "card" not in view(after, None)["log"][-1]
+    assert seen_log(after, 0)[-1]["card"] == "a22"
+    assert "card" not in seen_log(after, 1)[-1] and "card" not in seen_log(after, None)[-1]
 
 
 def test_pass_needs_a_card_unless_the_hand_is_empty() -> None:

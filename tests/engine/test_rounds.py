@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from typing import cast
+
 import pytest
 
 from games.engine import IllegalMove, apply, legal_moves, new_game, view
 from games.engine.cards import GOLD_VALUES
 from games.engine.rules.gold import exact_payment
 
-from .helpers import chain_to, position
+from .helpers import chain_to, position, seen_log
 
 D, S = "gold-digger", "saboteur"
 
@@ -75,8 +77,8 @@ def test_picks_are_kept_and_secret_until_the_end() -> None:
     card = state.gold_offer[0]
     after = apply(state, {"type": "pick_gold", "card": card})
     assert after.gold_won[0] == [card]
-    assert view(after, 0)["log"][-1]["value"] == GOLD_VALUES[card]
-    assert "value" not in view(after, 1)["log"][-1]
+    assert seen_log(after, 0)[-1]["value"] == GOLD_VALUES[card]
+    assert "value" not in seen_log(after, 1)[-1]
     assert "gold" not in view(after, 1)["players"][0]
     with pytest.raises(IllegalMove) as caught:
         apply(after, {"type": "pick_gold", "card": card})
@@ -159,7 +161,7 @@ def test_roles_are_shown_when_the_round_ends() -> None:
                             "set_aside_roles": aside, "discarded_roles": [],
                             "goals": results[0]["goals"]}]
         assert sorted(results[0]["goals"]) == ["gold", "stone", "stone"]
-    end = next(e for e in view(state, 2)["log"] if e["type"] == "round_end")
+    end = next(e for e in seen_log(state, 2) if e["type"] == "round_end")
     assert end["set_aside_roles"] == aside  # the log's round-end line shows them too
 
 
@@ -178,6 +180,7 @@ def test_game_ends_after_the_third_round_with_scores_and_shared_wins() -> None:
     final = view(after, 3)
     assert final["winners"] == [0, 2] and final["scores"] == [5, 4, 5, 0]
     assert all("gold" in p for p in final["players"])
+    assert final["log"] is not None  # asked for with its log
     assert all("value" in e for e in final["log"] if e["type"] in ("payout", "gold_pick"))
     with pytest.raises(IllegalMove) as caught:
         apply(after, {"type": "pass", "card": None})
@@ -233,7 +236,7 @@ def test_every_goal_is_shown_once_the_round_is_over_and_never_before() -> None:
         assert [(g["status"], g["revealed"], g.get("shown")) for g in shown["goals"]] == [
             ("stone", False, True), ("stone", False, True), ("gold", False, True)]
         goals = [c["card"] for c in shown["board"] if c["card"]["kind"] == "goal"]
-        assert sorted(c["goal"] for c in goals) == ["gold", "stone", "stone"]
+        assert sorted(cast(str, c["goal"]) for c in goals) == ["gold", "stone", "stone"]
         assert all(c["shown"] and not c["revealed"] and c["exits"] for c in goals)
         assert shown["round_results"][-1]["goals"] == ["stone", "stone", "gold"]
     end = next(e for e in ended.log if e["type"] == "round_end")

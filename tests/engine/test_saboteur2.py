@@ -6,7 +6,7 @@ import pytest
 
 from games.engine import IllegalMove, apply, legal_moves, new_game, rules_for, view
 
-from .helpers import chain_to, position
+from .helpers import chain_to, position, seen_log
 
 BLUE, GREEN, BOSS, PROF, GEO, SAB = ("blue-digger", "green-digger", "boss", "profiteer",
                                      "geologist", "saboteur")
@@ -165,9 +165,9 @@ def test_inspection_is_seen_only_by_the_inspector() -> None:
     refused(state, {"type": "action", "card": INSPECT, "target": 0}, "bad_target")
     after = act(state, INSPECT, 1)
     assert view(after, 0)["inspected"] == {"1": SAB}
-    assert view(after, 0)["log"][-1]["role"] == SAB
+    assert seen_log(after, 0)[-1]["role"] == SAB
     for seat in (1, 2, None):
-        assert "role" not in view(after, seat)["log"][-1]
+        assert "role" not in seen_log(after, seat)[-1]
         assert view(after, seat)["inspected"] == {}
 
 
@@ -178,8 +178,8 @@ def test_swap_your_hats_takes_a_set_aside_dwarf_card() -> None:
     after = act(state, SWAP_HATS, 1)
     assert after.roles[1] == new_hat and len(after.roles_aside) == aside - 1
     assert after.extra["hats_discarded"] == [SAB]
-    assert view(after, 1)["role"] == new_hat and view(after, 1)["log"][-1]["role"] == new_hat
-    assert "role" not in view(after, 0)["log"][-1]
+    assert view(after, 1)["role"] == new_hat and seen_log(after, 1)[-1]["role"] == new_hat
+    assert "role" not in seen_log(after, 0)[-1]
     empty = s2(hands={0: [SWAP_HATS]})
     empty.roles_aside.clear()
     refused(empty, {"type": "action", "card": SWAP_HATS, "target": 0}, "bad_target")
@@ -203,7 +203,7 @@ def test_round_end_shows_every_dwarf_card_set_aside_and_discarded_only_then() ->
         assert results[0]["roles"] == list(swapped.roles)
         assert results[0]["set_aside_roles"] == aside and len(aside) == 9
         assert results[0]["discarded_roles"] == [SAB]
-        end = next(e for e in view(ended, seat)["log"] if e["type"] == "round_end")
+        end = next(e for e in seen_log(ended, seat) if e["type"] == "round_end")
         assert end["discarded_roles"] == [SAB] and end["set_aside_roles"] == aside
 
 
@@ -220,7 +220,7 @@ def test_discard_two_to_free_yourself_draws_only_one() -> None:
     state = s2(hands={0: ["p01", "p02", "p03"]}, in_front={0: ["a01"]})
     after = apply(state, {"type": "free", "cards": ["p01", "p02"], "remove": "a01"})
     assert after.in_front[0] == [] and len(after.hands[0]) == 2  # shrinks for good
-    assert "cards" not in view(after, 1)["log"][-1] and view(after, 1)["log"][-1]["count"] == 2
+    assert "cards" not in seen_log(after, 1)[-1] and seen_log(after, 1)[-1]["count"] == 2
     refused(state, {"type": "free", "cards": ["p01"], "remove": "a01"}, "card_count")
     refused(state, {"type": "free", "cards": ["p01", "p02"], "remove": "a02"}, "not_in_front")
 
@@ -229,7 +229,7 @@ def test_pass_one_to_three_cards_and_draw_as_many() -> None:
     state = s2(hands={0: ["p01", "p02", "p03", "p04"]})
     after = apply(state, {"type": "pass", "cards": ["p01", "p02", "p03"]})
     assert len(after.hands[0]) == 4 and after.discard[-3:] == ["p01", "p02", "p03"]
-    assert view(after, 2)["log"][-1] == {"type": "pass", "seat": 0, "count": 3}
+    assert seen_log(after, 2)[-1] == {"type": "pass", "seat": 0, "count": 3}
     refused(state, {"type": "pass", "cards": ["p01", "p02", "p03", "p04"]}, "card_count")
     refused(state, {"type": "pass", "cards": []}, "card_count")
     assert apply(state, {"type": "pass", "card": "p01"}).discard[-1] == "p01"
