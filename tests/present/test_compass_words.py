@@ -37,8 +37,9 @@ def _sentences(ruleset: str) -> list[str]:
         lines.append(describe.event_sentence(
             {"type": "pass", "seat": 0, "count": 1, "card": card["id"], "name": "x"},
             names, ruleset, 0))
-        placed = dict(engine.card_json(engine.rules_for(ruleset).cards[card["id"]], True),
-                      rotated=True)
+        placed: engine.CardView = {
+            **engine.card_json(engine.rules_for(ruleset).cards[card["id"]], True),
+            "rotated": True}
         lines.append(describe.move_label(
             {"type": "rockfall", "card": "a20", "x": 1, "y": 0},
             MoveContext(names=names, board={(1, 0): placed}, ruleset=ruleset)))

@@ -78,7 +78,7 @@ def test_a_mapped_goal_shows_what_the_map_showed_only_to_that_seat() -> None:
      "Roles: Ann: saboteur, Bob: gold-digger, Cy: gold-digger."),
     ({"type": "earthquake", "seat": 2, "target": 0}, "Cy: earthquake"),  # a future type
 ])
-def test_log_events_read_as_sentences(event: dict[str, Any], sentence: str) -> None:
+def test_log_events_read_as_sentences(event: engine.LogEvent, sentence: str) -> None:
     with translation.override("en"):
         assert describe.event_sentence(event, NAMES, "base") == sentence
 
@@ -86,9 +86,9 @@ def test_log_events_read_as_sentences(event: dict[str, Any], sentence: str) -> N
 def test_unknown_move_types_fall_back_to_a_generic_choice() -> None:
     view = engine.view(engine.new_game(3, 1), 0)
     card = view["hand"][0]["id"]
-    legal: list[dict[str, Any]] = [{"type": "swap_hats", "target": 2},
-             {"type": "discard_two", "cards": [card, view["hand"][1]["id"]]},
-             {"type": "pass", "card": card}]
+    legal: list[engine.Move] = [{"type": "swap_hats", "target": 2},
+                                {"type": "discard_two", "cards": [card, view["hand"][1]["id"]]},
+                                {"type": "pass", "card": card}]
     forms = choices.build(view, legal, NAMES)
     assert [c.label for c in forms.other] == ["swap_hats (target: 2)",
                                               f"discard_two (cards: ['{card}', "
@@ -98,7 +98,8 @@ def test_unknown_move_types_fall_back_to_a_generic_choice() -> None:
 
 
 def test_gold_picks_are_offered_with_their_value() -> None:
-    view = {"board": [], "hand": [], "gold_offer": [{"id": "gold-20", "value": 2}]}
+    view: engine.SeatView = {"board": [], "hand": [],
+                             "gold_offer": [{"id": "gold-20", "value": 2}]}
     forms = choices.build(view, [{"type": "pick_gold", "card": "gold-20"}], NAMES)
     assert [c.label for c in forms.other] == ["take a gold card worth 2 nuggets"]
     assert forms.other[0].value == '{"card":"gold-20","type":"pick_gold"}'

@@ -4,7 +4,6 @@ the email maze and the timeout move (no database needed)."""
 from __future__ import annotations
 
 import re
-from typing import Any
 
 import pytest
 from django.utils import translation
@@ -17,7 +16,7 @@ NAMES = {0: "Ann", 1: "Bob", 2: "Cy"}
 RULES = engine.rules_for("saboteur2")
 
 
-def card(card_id: str, rotated: bool = False) -> dict[str, Any]:
+def card(card_id: str, rotated: bool = False) -> engine.CardView:
     spec = RULES.cards[card_id]
     return engine.card_json(spec, rotated)
 
@@ -82,8 +81,8 @@ def test_the_maze_draws_placed_expansion_cards_turned_round() -> None:
 
 
 def test_hand_cards_of_the_expansion_are_drawn() -> None:
-    view = {"board": [], "players": [], "seat": 0,
-            "hand": [card(s2_card("Green door E-W")), card("a28")]}
+    view: engine.SeatView = {"board": [], "players": [], "seat": 0,
+                             "hand": [card(s2_card("Green door E-W")), card("a28")]}
     built = choices.build(view, [], NAMES)
     door, theft = built.hand
     assert door.svg is not None and "door-green" in str(door.svg)
@@ -129,7 +128,7 @@ def test_every_card_and_role_has_a_translatable_name() -> None:
 
 # ---- log sentences --------------------------------------------------------------------------
 
-SENTENCES: list[tuple[dict[str, Any], int | None, str]] = [
+SENTENCES: list[tuple[engine.LogEvent, int | None, str]] = [
     ({"type": "theft", "seat": 0, "card": "a28", "target": 0}, None,
      "Ann put a theft card in front of themselves."),
     ({"type": "hands_off", "seat": 1, "card": "a32", "target": 0}, None,
@@ -185,7 +184,7 @@ SENTENCES: list[tuple[dict[str, Any], int | None, str]] = [
 
 
 @pytest.mark.parametrize(("event", "viewer", "sentence"), SENTENCES)
-def test_expansion_events_read_as_sentences(event: dict[str, Any], viewer: int | None,
+def test_expansion_events_read_as_sentences(event: engine.LogEvent, viewer: int | None,
                                             sentence: str) -> None:
     with translation.override("en"):
         assert describe.event_sentence(event, NAMES, "saboteur2", viewer) == sentence
@@ -194,14 +193,14 @@ def test_expansion_events_read_as_sentences(event: dict[str, Any], viewer: int |
 # ---- move labels and forms ------------------------------------------------------------------
 
 
-def view_with(hand: list[str], in_front: list[str] | None = None) -> dict[str, Any]:
+def view_with(hand: list[str], in_front: list[str] | None = None) -> engine.SeatView:
     return {"board": [], "seat": 0, "hand": [card(c) for c in hand],
             "players": [{"seat": 0, "in_front": [card(c) for c in in_front or []]}]}
 
 
 def test_expansion_action_cards_offer_a_player_per_card() -> None:
     view = view_with(["a28", "a37", "a39", "a41"])
-    legal = [{"type": "action", "card": "a28", "target": 0},
+    legal: list[engine.Move] = [{"type": "action", "card": "a28", "target": 0},
              {"type": "action", "card": "a37", "target": 1},
              {"type": "action", "card": "a39", "target": 0},
              {"type": "action", "card": "a39", "target": 2},
@@ -218,9 +217,10 @@ def test_expansion_action_cards_offer_a_player_per_card() -> None:
 
 def test_passes_and_frees_become_checkboxes_when_every_combination_is_legal() -> None:
     hand = ["p01", "a28", "a37", "p45"]
-    state_legal = [{"type": "pass", "cards": list(c)} for c in _subsets(hand, 1, 3)]
-    frees = [{"type": "free", "cards": list(c), "remove": r}
-             for c in _subsets(hand, 2, 2) for r in ("a01", "a41")]
+    state_legal: list[engine.Move] = [{"type": "pass", "cards": list(c)}
+                                      for c in _subsets(hand, 1, 3)]
+    frees: list[engine.Move] = [{"type": "free", "cards": list(c), "remove": r}
+                                for c in _subsets(hand, 2, 2) for r in ("a01", "a41")]
     built = choices.build(view_with(hand, ["a01", "a41"]), state_legal + frees, NAMES)
     assert built.discard is not None and built.discard.pass_range == (1, 3)
     assert [c.value for c in built.discard.removable] == ["a01", "a41"]
@@ -232,7 +232,7 @@ def test_passes_and_frees_become_checkboxes_when_every_combination_is_legal() ->
 
 def test_a_pass_list_that_is_not_every_combination_stays_radio_buttons() -> None:
     hand = ["p01", "a28"]
-    legal = [{"type": "pass", "cards": ["p01"]}]  # not "any 1 card"
+    legal: list[engine.Move] = [{"type": "pass", "cards": ["p01"]}]  # not "any 1 card"
     built = choices.build(view_with(hand), legal, NAMES)
     assert built.discard is None and [c.label for c in built.radios] == [
         "discard Tunnel N-S and pass"]
@@ -279,9 +279,9 @@ def test_a_timeout_in_the_expansion_passes_the_last_card_or_steals() -> None:
     view = engine.view(state, 0)
     move = clock.timeout_move(view, engine.legal_moves(state))
     assert move == {"type": "pass", "cards": [view["hand"][-1]["id"]]}
-    empty = dict(view, hand=[])
+    empty: engine.SeatView = {**view, "hand": []}
     assert clock.timeout_move(empty, [{"type": "pass", "cards": []}]) == {
         "type": "pass", "cards": []}
-    theft = dict(view, phase="theft")
-    steals = [{"type": "steal", "target": 1}, {"type": "steal", "target": 2}]
+    theft: engine.SeatView = {**view, "phase": "theft"}
+    steals: list[engine.Move] = [{"type": "steal", "target": 1}, {"type": "steal", "target": 2}]
     assert clock.timeout_move(theft, steals) == steals[0]
