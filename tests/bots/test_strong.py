@@ -8,7 +8,7 @@ import copy
 import importlib
 import json
 import random
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 import pytest
@@ -19,7 +19,7 @@ from games.bots import choose_move
 from games.bots.strong import believe
 from games.bots.strong.belief import table
 from games.bots.strong.worlds import sample_world
-from games.engine import State, apply, legal_moves, new_game, rules_for, view
+from games.engine import LogEvent, SeatView, State, apply, legal_moves, new_game, rules_for, view
 
 from .test_inputs import shuffled_secrets
 
@@ -54,7 +54,7 @@ def positions(ruleset: str, games: int, seed: int = 0) -> Iterator[State]:
             turn += 1
 
 
-def public(seen: dict[str, Any]) -> dict[str, Any]:
+def public(seen: Mapping[str, Any]) -> dict[str, Any]:
     players = [{k: v for k, v in p.items() if k != "gold"} for p in seen["players"]]
     return {**{k: seen[k] for k in SAME}, "players": players}
 
@@ -109,6 +109,7 @@ def test_same_inputs_same_strong_move_whatever_the_others_hide(ruleset: str) -> 
         if number % 4 or state.phase != "play":
             continue
         seat = state.actor
+        assert seat is not None  # in play, someone is to act
         seen, moves = view(state, seat), legal_moves(state)
         before = json.dumps([seen, moves], sort_keys=True)
         first = choose_move(seen, moves, number, level="strong")
@@ -153,7 +154,8 @@ def test_an_inspection_makes_the_role_certain_for_the_inspector_only() -> None:
             if other in (inspector, target):
                 continue
             seen = view(state, other)  # the event without the role: it tells nothing
-            before = dict(seen, log=seen["log"][:-1])
+            assert seen["log"] is not None  # asked for with its log
+            before: SeatView = {**seen, "log": seen["log"][:-1]}
             assert believe(seen).probs[target] == believe(before).probs[target]
         found += 1
     assert found >= 2
@@ -163,8 +165,10 @@ def test_dead_ends_make_a_seat_look_like_a_saboteur() -> None:
     state = new_game(5, 7)
     seen = view(state, 0)
     before = believe(seen).p(2, "saboteur")
-    seen["log"] = [*seen["log"], *({"type": "place", "seat": 2, "card": card, "x": x, "y": 1,
-                                    "rotated": False} for card, x in (("p38", 3), ("p39", 5)))]
+    assert seen["log"] is not None  # asked for with its log
+    dead_ends: list[LogEvent] = [{"type": "place", "seat": 2, "card": card, "x": x, "y": 1,
+                                  "rotated": False} for card, x in (("p38", 3), ("p39", 5))]
+    seen["log"] = [*seen["log"], *dead_ends]
     after = believe(seen)
     assert after.p(2, "saboteur") > max(0.8, before) and 2 not in after.certain
     assert table()["base"]["games"] > 0  # measured, not hand-set

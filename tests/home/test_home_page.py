@@ -53,6 +53,7 @@ def test_the_json_twin_has_every_key(client: Client) -> None:
     assert set(rows[0]) == {"game", "name", "ruleset", "status", "seat", "your_turn",
                             "deadline", "link", "api"}
     assert rows[0]["game"] == games.soon.public_id and rows[0]["your_turn"] is True
+    assert games.soon.deadline_at is not None  # a game in play has a deadline
     assert rows[0]["deadline"].startswith(games.soon.deadline_at.isoformat()[:16])
     assert rows[2]["your_turn"] is False and rows[2]["deadline"] is None
     assert client.get(rows[0]["api"]).json()["seat"] == rows[0]["seat"]
