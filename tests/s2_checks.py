@@ -12,6 +12,7 @@ Secrets of the expansion, and who may see them:
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from games import engine
@@ -61,7 +62,7 @@ def check_s2_view(view: JSON, state: engine.State, seat: int | None) -> None:
         assert ("gold" in player) == (player["seat"] == seat or state.finished)
 
 
-def check_s2_page(body: str, truth: list[JSON], seat: int | None,
+def check_s2_page(body: str, truth: Sequence[Mapping[str, Any]], seat: int | None,
                   names: dict[int, str]) -> None:
     """A seat page (or the spectator page) shows inspection results only to the
     inspector and a new hat only to its owner. `truth` is the moderators' log."""

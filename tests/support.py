@@ -7,11 +7,11 @@ import json
 import random
 import re
 import socket
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from itertools import combinations
-from typing import Any
+from typing import Any, TypeVar
 from urllib.parse import urlsplit
 
 from games import engine
@@ -93,9 +93,12 @@ def make_game(players: int = 3, seed: int = 1, start: bool = True,
 
 SPECIAL_MOVES = ("action", "free", "rockfall", "map", "steal")
 
+# A move-like dict: the engine's `Move`, or one read back from JSON (an API's, a page's).
+MoveLike = TypeVar("MoveLike", bound=Mapping[str, Any])
 
-def choose(legal: list[dict[str, Any]], rng: random.Random,
-           special: float = 0.0) -> dict[str, Any]:
+
+def choose(legal: Sequence[MoveLike], rng: random.Random,
+           special: float = 0.0) -> MoveLike:
     """A quick-finishing but varied policy: mostly dig east, sometimes anything.
     With `special` > 0, that share of turns plays an action card, a map, a rockfall or
     a discard to free yourself when one is legal (so Saboteur 2's cards get played)."""
@@ -255,11 +258,11 @@ def offered_moves(body: str) -> list[str]:
     return sorted(json.dumps(m, sort_keys=True) for m in page_moves(body) + discard_moves(body))
 
 
-def canonical(moves: list[dict[str, Any]]) -> list[str]:
+def canonical(moves: Sequence[Mapping[str, Any]]) -> list[str]:
     return sorted(json.dumps(m, sort_keys=True) for m in moves)
 
 
-def form_post(move: dict[str, Any], version: int) -> dict[str, Any]:
+def form_post(move: Mapping[str, Any], version: int) -> dict[str, Any]:
     """What the seat page's forms send for `move`: the discard form composes passes of
     several cards and frees from checkboxes; every other move is chosen whole."""
     if move["type"] == "pass" and move.get("cards"):
@@ -356,7 +359,7 @@ def seat_move(seat: Seat, version: int, move: Any) -> Game:
                                   with_state=True).game
 
 
-def move_for(game_id: int, version: int, move: dict[str, Any], *, actor_kind: str = "seat",
+def move_for(game_id: int, version: int, move: Mapping[str, Any], *, actor_kind: str = "seat",
              seat_number: int | None = None, moderator: Any = None) -> Game:
     """`move` made on the game at `version` by the mover `actor_kind` names: the seat the
     move names (else the seat to act: "seat"), a moderator for the seat to act, or one that

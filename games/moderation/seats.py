@@ -9,6 +9,9 @@ sees a link: a rotated link is mailed, never shown to the moderator.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from django.conf import settings
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
@@ -18,7 +21,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games import engine
-from games.engine.types import JSON, Move
+from games.engine.types import Move
 from games.mail import plan
 from games.models import (
     EmailMode,
@@ -135,9 +138,10 @@ def legal_for_actor(game: Game) -> list[Move]:
     return engine.legal_moves(state)
 
 
-def moderator_move(game_id: int, move: JSON, *, expected_version: int, moderator: User,
-                   reason: str, public_note: str = "") -> Game:
-    """Make one of the legal moves for the seat to act, recorded as a moderator move."""
+def moderator_move(game_id: int, move: Mapping[str, Any], *, expected_version: int,
+                   moderator: User, reason: str, public_note: str = "") -> Game:
+    """Make one of the legal moves for the seat to act (a `Move`, or what the admin's
+    form sent), recorded as a moderator move."""
     reason, public_note = clean_reason(reason), clean_note(public_note)
     chosen = {k: v for k, v in move.items() if k != "seat"}
     with transaction.atomic():

@@ -7,6 +7,7 @@ import random
 import pytest
 
 from games import engine
+from games.engine.types import Move, SeatView
 from games.inbound.commands import Command, CommandError, parse_line, parse_reply, to_move
 from games.inbound.parse import is_automatic, reply_lines
 from games.present import command_words as kw
@@ -75,7 +76,7 @@ def test_case_accents_spacing_and_english_in_any_language() -> None:
     assert parse_reply(["Hello!", "say good luck", "pass 2"]).talk == ("good luck",)
 
 
-def _check_round_trip(state: engine.State, moves: list[dict], names: dict[int, str]) -> None:
+def _check_round_trip(state: engine.State, moves: list[Move], names: dict[int, str]) -> None:
     view = engine.view(state, state.actor)
     for move in moves:
         want = {k: v for k, v in move.items() if k != "seat"}
@@ -132,7 +133,7 @@ def test_machines_are_recognised() -> None:
 
 
 # A curve N-E: upright its exits are N-E, turned round S-W.
-CURVE_VIEW = {"seat": 0, "ruleset": "base", "players": [], "hand": [
+CURVE_VIEW: SeatView = {"seat": 0, "ruleset": "base", "players": [], "hand": [
     engine.card_json(engine.rules_for("base").cards["p08"])]}
 
 

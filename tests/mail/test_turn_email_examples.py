@@ -12,6 +12,7 @@ from django.core import mail
 from django.utils import translation
 
 from games import engine
+from games.engine.types import LogEvent
 from games.mail import letters
 from games.models import Game, Notification
 from games.present import describe, maze, reply_help
@@ -68,7 +69,7 @@ def test_hand_pictures_are_48_pixels_and_action_cards_have_one() -> None:
 
 
 def test_your_own_tool_is_yours_in_the_log() -> None:
-    event = {"type": "break", "seat": 1, "card": "a07", "tool": "cart", "target": 0}
+    event: LogEvent = {"type": "break", "seat": 1, "card": "a07", "tool": "cart", "target": 0}
     names = {0: "Ann", 1: "Bert (bot)"}
     assert describe.event_sentence(event, names, "base", 0) == "Bert (bot) broke your cart."
     assert describe.event_sentence(event, names, "base", 2) == (

@@ -13,8 +13,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from games import engine, moderation
+from games.engine.types import SeatView
 from games.models import Game
 from games.present import describe
+from games.present.recent import view_log
 from games.present.timeline import timeline
 from tests.moderation_support import make_moderator, play
 from tests.support import GameWithLinks, perturbed, without_csrf
@@ -55,7 +57,7 @@ NOTICES = st.lists(st.integers(min_value=0, max_value=12), max_size=6)
 @given(events=LINES, positions=NOTICES)
 def test_notices_keep_their_order_and_place_in_the_log(events: list[str],
                                                        positions: list[int]) -> None:
-    view: dict[str, Any] = {"ruleset": "base", "log": [
+    view: SeatView = {"ruleset": "base", "log": [
         {"type": "pass", "seat": i % 3, "count": 0} for i, _t in enumerate(events)]}
     notices = [("moderator", {"action": "undo", "first": n + 1, "last": n + 1, "log_at": p})
                for n, p in enumerate(positions)]
@@ -65,7 +67,7 @@ def test_notices_keep_their_order_and_place_in_the_log(events: list[str],
     assert [f"undid move {n + 1}." in line for n, line in enumerate(shown)] == [True] * len(shown)
     plain = [line for line in merged if not line.notice]
     assert [line.text for line in plain] == [
-        describe.event_sentence(e, NAMES, "base") for e in view["log"]]
+        describe.event_sentence(e, NAMES, "base") for e in view_log(view)]
     # Every pass is a move: numbered 1, 2, 3... like the Move rows.
     assert [line.number for line in plain] == list(range(1, len(events) + 1))
     # Each notice sits after the events it saw, but never after a notice written later
@@ -80,7 +82,7 @@ def test_notices_keep_their_order_and_place_in_the_log(events: list[str],
 
 def test_an_undo_notice_comes_before_the_move_made_again() -> None:
     # A timeout at event 5, then an undo back to 3 events, then the move made again.
-    view: dict[str, Any] = {"ruleset": "base", "log": [
+    view: SeatView = {"ruleset": "base", "log": [
         {"type": "pass", "seat": i % 3, "count": 0} for i in range(4)]}
     notices: list[tuple[str, dict[str, Any]]] = [
         ("timeout", {"seat": 1, "log_at": 5}),

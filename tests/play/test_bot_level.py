@@ -22,7 +22,7 @@ pytestmark = pytest.mark.django_db
 
 def bots_game(level: str | None = None) -> Game:
     players = [*services.bot_players(2), services.PlayerSpec(name="Ann", email="a@x.org")]
-    extra = {} if level is None else {"bot_level": level}
+    extra: dict[str, Any] = {} if level is None else {"bot_level": level}
     return services.create_game(name="G", players=players, seed=3, start=True, **extra).game
 
 

@@ -15,6 +15,7 @@ import pytest
 from django.test import Client
 
 from games import engine
+from games.engine.types import CardView
 from games.models import Game
 from games.present.choices import symmetric
 from tests.s2_checks import check_s2_page, check_s2_view
@@ -137,7 +138,7 @@ def play_html(g: GameWithLinks, rng: random.Random, special: float = 0.0) -> lis
         actor = g.actor_seat()
         client, body = clients[actor], bodies[actor]
         legal = engine.legal_moves(state)
-        hand = {c["id"]: c for c in engine.view(state, actor)["hand"]}
+        hand: dict[str | None, CardView] = {c["id"]: c for c in engine.view(state, actor)["hand"]}
         # A card that is the same turned round is offered upright only (one move per cell).
         legal = [m for m in legal
                  if not (m.get("rotated") and symmetric(hand.get(m.get("card"), {})))]

@@ -46,6 +46,7 @@ def play_to_the_end(game: Game, limit: int = 3000) -> None:
         if game.status != Game.Status.ACTIVE:
             return
         state = game.state()
+        assert state.actor is not None
         seat = Seat.objects.get(game=game, number=state.actor)
         if seat.is_bot:
             move_for(game.pk, game.version, {}, actor_kind="bot")
@@ -119,6 +120,7 @@ def test_a_rematch_from_the_proposal_to_its_first_move(client: Client, commit: A
     first = Move.objects.get(game=rematch, number=1)
     assert (first.actor_kind, first.seat_number) == (Move.Actor.BOT, 0)
     state = rematch.state()
+    assert state.actor is not None
     actor = Seat.objects.get(game=rematch, number=state.actor)
     assert not actor.is_bot
     moved = seat_move(actor, rematch.version, engine.legal_moves(state)[0])

@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from games import engine, tasks
+from games.engine.types import Move, SeatView
 from games.models import EmailMode, Game, GameNotice, Notification, Seat
 from games.play import clock as rules
 from games.play import services
@@ -190,9 +191,10 @@ def test_the_timeout_move_rule() -> None:
     assert rules.timeout_move(view, legal) == {"type": "pass", "card": view["hand"][-1]["id"]}
     assert rules.timeout_move({"phase": "play", "hand": []}, [{"type": "pass", "card": None}]) \
         == {"type": "pass", "card": None}
-    offer = {"phase": "gold", "gold_offer": [{"id": "g1", "value": 1}, {"id": "g3", "value": 3},
-                                             {"id": "g3b", "value": 3}]}
-    picks = [{"type": "pick_gold", "card": c} for c in ("g1", "g3", "g3b")]
+    offer: SeatView = {"phase": "gold", "gold_offer": [{"id": "g1", "value": 1},
+                                                       {"id": "g3", "value": 3},
+                                                       {"id": "g3b", "value": 3}]}
+    picks: list[Move] = [{"type": "pick_gold", "card": c} for c in ("g1", "g3", "g3b")]
     assert rules.timeout_move(offer, picks) == {"type": "pick_gold", "card": "g3"}
     with pytest.raises(ValueError):
         rules.timeout_move(view, [])

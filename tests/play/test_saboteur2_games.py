@@ -14,6 +14,7 @@ from django.test import Client
 
 from games import engine
 from games.models import Game
+from games.present.recent import view_log
 from tests.play.test_full_games import (
     assert_blind_to_secrets,
     check_api_view,
@@ -27,7 +28,7 @@ S2_EVENTS = {"theft", "hands_off", "swap_hand", "inspection", "swap_hats", "trap
 
 
 def event_counts(game: Game) -> Counter[str]:
-    return Counter(e["type"] for e in engine.moderator_view(game.state())["log"])
+    return Counter(e["type"] for e in view_log(engine.moderator_view(game.state())))
 
 
 def s2_game(players: int, seed: int, **kwargs: Any) -> GameWithLinks:

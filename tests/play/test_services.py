@@ -12,6 +12,7 @@ import time_machine
 from django.db import connection
 
 from games import engine
+from games.engine.types import Move as EngineMove
 from games.models import FollowUp, Game, Message, Move, Seat
 from games.play import hooks, services
 from tests.support import (
@@ -30,7 +31,7 @@ def players(n: int) -> Players:
     return [services.PlayerSpec(f"P{i}", f"p{i}@example.com") for i in range(n)]
 
 
-def first_legal(game: Game) -> dict[str, Any]:
+def first_legal(game: Game) -> EngineMove:
     return engine.legal_moves(game.state())[0]
 
 

@@ -10,6 +10,8 @@ import pytest
 from django.test import Client, override_settings
 
 from games import engine
+from games.engine.types import Move as EngineMove
+from games.engine.types import SeatView
 from games.models import Game, Move
 from games.play import services
 from games.present import pages, recent
@@ -19,7 +21,7 @@ from tests.support import GameWithLinks, make_game, move_for
 pytestmark = pytest.mark.django_db
 
 
-def _move(g: GameWithLinks, pick: str = "place") -> dict[str, object]:
+def _move(g: GameWithLinks, pick: str = "place") -> EngineMove:
     state = g.refresh().state()
     legal = engine.legal_moves(state)
     move = next((m for m in legal if m["type"] == pick), legal[0])
@@ -105,7 +107,7 @@ def test_the_cells_and_lines_since_my_last_move_are_marked(client: Client,
 
 
 def test_a_rockfall_marks_the_cell_it_emptied() -> None:
-    view = {"seat": 0, "log": [
+    view: SeatView = {"seat": 0, "log": [
         {"type": "round_start", "round": 1, "first": 0},
         {"type": "place", "seat": 0, "card": "p05", "x": 1, "y": 0},
         {"type": "rockfall", "seat": 1, "card": "a20", "x": 1, "y": 0, "removed": "p05"}]}
@@ -113,7 +115,7 @@ def test_a_rockfall_marks_the_cell_it_emptied() -> None:
     assert recent.since(view) == 2
     assert recent.since({"seat": None, "log": view["log"]}) == 2  # a spectator: the last
     from games.present import drawing
-    board = {"board": [{"x": 0, "y": 0, "card": engine.view(engine.new_game(3, 1), 0)[
+    board: SeatView = {"board": [{"x": 0, "y": 0, "card": engine.view(engine.new_game(3, 1), 0)[
         "board"][0]["card"]}]}
     svg = drawing.board_svg(board, (), {(1, 0)})
     assert 'class="cell cleared changed" data-cell="1,0"' in svg

@@ -11,6 +11,7 @@ import pytest
 from django.http import HttpRequest, HttpResponse
 from django.test import Client, RequestFactory
 
+from games.engine.types import Move
 from games.play import services
 from games.web.views import error_pages
 from tests.support import GameWithLinks, seat_move
@@ -199,12 +200,12 @@ def test_the_rulings_are_in_the_readers_language(client: Client, lang: str,
 
 # ---- defects fixed earlier, now tested ----------------------------------------------------
 
-def play(g: GameWithLinks, move: dict[str, Any]) -> None:
+def play(g: GameWithLinks, move: Move) -> None:
     game = g.refresh()
     seat_move(g.seats[g.actor_seat()], game.version, move)
 
 
-def legal(g: GameWithLinks) -> list[dict[str, Any]]:
+def legal(g: GameWithLinks) -> list[Move]:
     from games import engine
     return engine.legal_moves(g.refresh().state())
 

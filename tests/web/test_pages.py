@@ -12,6 +12,7 @@ from django.test import Client
 from django.utils import timezone, translation
 
 from games import engine
+from games.engine.types import CardView
 from games.models import Game, Message, Move, Seat
 from games.present.choices import symmetric
 from tests.setup_support import HOST, set_up
@@ -38,7 +39,7 @@ def test_seat_page_shows_role_hand_maze_and_exactly_the_legal_moves(
     offered = sorted(json.dumps(m, sort_keys=True) for m in page_moves(body))
     # Every legal move, once: a card that is the same turned round (a crossroads) is
     # offered upright only, since both placements are the same move for the player.
-    hand = {c["id"]: c for c in engine.view(state, 0)["hand"]}
+    hand: dict[str | None, CardView] = {c["id"]: c for c in engine.view(state, 0)["hand"]}
     distinct = [m for m in engine.legal_moves(state)
                 if not (m.get("rotated") and symmetric(hand.get(m.get("card"), {})))]
     assert offered == sorted(json.dumps(m, sort_keys=True) for m in distinct)

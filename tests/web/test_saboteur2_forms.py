@@ -6,13 +6,14 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, cast
 
 import pytest
 from django.test import Client
 
 from games import engine
+from games.engine.types import Move as EngineMove
 from games.models import Game, Move
 from games.present import describe
 from tests.support import (
@@ -25,7 +26,6 @@ from tests.support import (
 )
 
 pytestmark = pytest.mark.django_db
-JSON = dict[str, Any]
 CHECKBOX = re.compile(r'<input type="checkbox" name="cards" value="([^"]+)" '
                       r'form="discard-form"( checked)?>')
 
@@ -34,7 +34,7 @@ def s2_game(players: int = 4, seed: int = 1) -> GameWithLinks:
     return make_game(players=players, seed=seed, ruleset="saboteur2")
 
 
-def system_move(g: GameWithLinks, move: JSON) -> Game:
+def system_move(g: GameWithLinks, move: Mapping[str, Any]) -> Game:
     return move_for(g.refresh().pk, g.game.version, move)
 
 
@@ -94,11 +94,11 @@ def broken_tool_in_front_of_seat_1() -> tuple[GameWithLinks, str]:
         state = engine.new_game(4, seed, "saboteur2")
         breaks = [m for m in engine.legal_moves(state)
                   if m["type"] == "action" and m.get("tool") and m["target"] == 1
-                  and RULES.cards[m["card"]].action == "break"]
+                  and RULES.cards[cast(str, m["card"])].action == "break"]
         if breaks:
             g = s2_game(seed=seed)
             system_move(g, breaks[0])
-            return g, breaks[0]["card"]
+            return g, cast(str, breaks[0]["card"])
     raise AssertionError("no seed found")
 
 
@@ -144,7 +144,8 @@ def test_a_refused_free_shows_why_and_keeps_the_form(client: Client) -> None:
 
 
 def play_until(g: GameWithLinks, done: Callable[[engine.State], bool],
-               pick: Callable[[engine.State, list[JSON]], JSON]) -> engine.State:
+               pick: Callable[[engine.State, list[EngineMove]], Mapping[str, Any]]
+               ) -> engine.State:
     state = g.refresh().state()
     while not done(state):
         assert not state.finished
@@ -156,7 +157,7 @@ def play_until(g: GameWithLinks, done: Callable[[engine.State], bool],
 def test_an_inspection_is_read_only_by_the_inspector() -> None:
     g = s2_game(seed=3)
 
-    def pick(state: engine.State, legal: list[JSON]) -> JSON:
+    def pick(state: engine.State, legal: Sequence[Mapping[str, Any]]) -> Mapping[str, Any]:
         inspect = [m for m in legal if m["type"] == "action"
                    and RULES.cards[m["card"]].action == "inspection"]
         return inspect[0] if inspect else next(m for m in legal if m["type"] == "pass")
@@ -183,7 +184,7 @@ def test_an_inspection_is_read_only_by_the_inspector() -> None:
 def test_a_new_hat_is_seen_only_by_its_owner() -> None:
     g = s2_game(seed=5)
 
-    def pick(state: engine.State, legal: list[JSON]) -> JSON:
+    def pick(state: engine.State, legal: Sequence[Mapping[str, Any]]) -> Mapping[str, Any]:
         hats = [m for m in legal if m["type"] == "action"
                 and RULES.cards[m["card"]].action == "swap_hats" and m["target"] != state.turn]
         return hats[0] if hats else next(m for m in legal if m["type"] == "pass")
