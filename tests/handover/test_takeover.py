@@ -4,8 +4,10 @@ what (docs/playing.md "When a player leaves")."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import threading
+from collections.abc import Iterator
 from datetime import timedelta
 from typing import Any
 
@@ -31,7 +33,7 @@ from games.present.record import game_record
 from games.present.replay_steps import tell
 from tests.handover_support import offer_link_to, open_row, sign_up
 from tests.inbound_support import reply_address, send_reply
-from tests.support import make_game, own_link_emailed_to, page_moves, token_of
+from tests.support import make_game, own_link_emailed_to, page_moves, token_of, work_off
 
 
 def pass_move(client: Client, path: str) -> None:
@@ -192,7 +194,8 @@ def test_of_two_volunteers_accepting_at_once_one_takes_the_seat(client: Client) 
     g = make_game(players=3, seed=5)
     for email, name in (("ann@v.org", "Ann"), ("bob@v.org", "Bob")):
         sign_up(client, _eager, email, name)
-    opening.open_seat(g.seats[1].pk)
+    with _eager():
+        opening.open_seat(g.seats[1].pk)
     paths = {email: offer_link_to(email) for email in ("ann@v.org", "bob@v.org")}
     barrier = threading.Barrier(2)
     answers: dict[str, tuple[int, str]] = {}
@@ -228,11 +231,13 @@ def test_of_two_volunteers_accepting_at_once_one_takes_the_seat(client: Client) 
 
 class _Eager:
     """A stand-in for the `commit` fixture in a transactional test: on-commit callbacks
-    run as soon as each transaction commits there."""
+    run as soon as each transaction commits there; after the block the queued tasks run,
+    as the worker would run them."""
 
-    def __call__(self) -> Any:
-        import contextlib
-        return contextlib.nullcontext()
+    @contextlib.contextmanager
+    def __call__(self) -> Iterator[None]:
+        yield
+        work_off()
 
 
 _eager = _Eager()

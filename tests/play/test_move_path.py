@@ -179,13 +179,15 @@ def test_a_move_writes_entries_only_in_the_indexes_queries_use() -> None:
                        "WHERE tablename IN ('games_game', 'games_move')")
         found = {(table, name): sql for table, name, sql in cursor.fetchall()}
     assert sorted(name for table, name in found if table == "games_game") == [
-        "game_host_email_upper", "game_host_token_unique", "game_public_id_unique",
-        "game_status_deadline", "game_status_id", "game_status_reminder",
-        "game_status_turn", "game_status_updated", "games_game_pkey"]
+        "game_host_email_upper", "game_host_token_unique", "game_one_rematch",
+        "game_public_id_unique", "game_status_deadline", "game_status_id",
+        "game_status_reminder", "game_status_turn", "game_status_updated",
+        "games_game_pkey"]
     assert sorted(name for table, name in found if table == "games_move") == [
         "games_move_pkey", "move_moderator", "move_unique_number"]
     assert "upper((host_email)::text)" in found["games_game", "game_host_email_upper"]
     assert "WHERE (host_token_hash IS NOT NULL)" in found["games_game", "game_host_token_unique"]
+    assert "WHERE (rematch_of_id IS NOT NULL)" in found["games_game", "game_one_rematch"]
     assert "WHERE (moderator_id IS NOT NULL)" in found["games_move", "move_moderator"]
     with connection.cursor() as cursor:
         cursor.execute("SET LOCAL enable_seqscan = off")  # a test's table is tiny
