@@ -120,6 +120,9 @@ def mover(port: int, games: list[tuple[Played, int]], moves: int) -> list[float]
     for game, game_id in itertools.cycle(games):
         if len(times) >= moves:
             break
+        if all(g.version >= len(g.plan) - 1 for g, _ in games):
+            raise SystemExit(f"the games ran out of moves after {len(times)} timed moves: "
+                             "raise --games with --moves")
         if game.version >= len(game.plan) - 1:
             continue
         seat, move = game.plan[game.version]
