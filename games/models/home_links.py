@@ -14,8 +14,6 @@ zone), read by the setup page (games.home.preferences).
 
 from __future__ import annotations
 
-import base64
-import hashlib
 import hmac
 
 from django.conf import settings
@@ -24,7 +22,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from games.models.links import hash_token, key_id, token_digest
+from games.models.links import hash_token, key_id, keyed_token, rebuilt_with, token_digest
 
 
 def home_address(address: str) -> str:
@@ -52,20 +50,13 @@ class HomeLink(models.Model):
 
 
 def home_token_for(address: str, generation: int, key: str | None = None) -> str:
-    key = settings.LINK_KEY if key is None else key
-    message = f"home-link:{home_address(address)}:{generation}".encode()
-    mac = hmac.new(key.encode(), message, hashlib.sha256)
-    return base64.urlsafe_b64encode(mac.digest()).rstrip(b"=").decode("ascii")
+    return keyed_token(f"home-link:{home_address(address)}:{generation}", key)
 
 
 def _rebuilt(row: HomeLink) -> str | None:
-    keys = [settings.LINK_KEY, *settings.LINK_KEY_FALLBACKS]
-    keys.sort(key=lambda key: key_id(key) != row.link_key_id)
-    for key in keys:
-        token = home_token_for(row.address, row.generation, key)
-        if hmac.compare_digest(hash_token(token), row.token_hash):
-            return token
-    return None
+    return rebuilt_with([settings.LINK_KEY, *settings.LINK_KEY_FALLBACKS], row.link_key_id,
+                        lambda key: home_token_for(row.address, row.generation, key),
+                        row.token_hash)
 
 
 def _renew(row: HomeLink) -> str:

@@ -27,6 +27,7 @@ import hmac
 import logging
 import re
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from django.conf import settings
@@ -62,10 +63,27 @@ def current_key_id() -> str:
     return key_id(settings.LINK_KEY)
 
 
-def token_for(salt: str, key: str | None = None) -> str:
+def keyed_token(message: str, key: str | None = None) -> str:
+    """The URL-safe HMAC-SHA256 of `message` under a link key (LINK_KEY by default): every
+    private link (seats, homes, standby and offers) is one, so any can be made again."""
     key = settings.LINK_KEY if key is None else key
-    mac = hmac.new(key.encode(), b"seat-link:" + salt.encode(), hashlib.sha256)
+    mac = hmac.new(key.encode(), message.encode(), hashlib.sha256)
     return base64.urlsafe_b64encode(mac.digest()).rstrip(b"=").decode("ascii")
+
+
+def rebuilt_with(keys: list[str], named_key_id: str, make: Callable[[str], str],
+                 digest: str) -> str | None:
+    """The token `make(key)` whose hash is `digest`, trying the key `named_key_id` names
+    first (one HMAC in the usual case), or None when none of `keys` made it."""
+    for key in sorted(keys, key=lambda key: key_id(key) != named_key_id):
+        token = make(key)
+        if hmac.compare_digest(hash_token(token), digest):
+            return token
+    return None
+
+
+def token_for(salt: str, key: str | None = None) -> str:
+    return keyed_token("seat-link:" + salt, key)
 
 
 @dataclass(frozen=True)
@@ -92,14 +110,8 @@ def new_invitation() -> tuple[str, str]:
 def rebuilt_token(seat: Seat) -> str | None:
     """The seat's own link rebuilt with the configured key that made it (checked against
     its stored hash), or None when none of them did."""
-    keys = _keys()
-    # The key the seat names first: one HMAC in the usual case.
-    keys.sort(key=lambda key: key_id(key) != seat.link_key_id)
-    for key in keys:
-        token = token_for(seat.link_salt, key)
-        if hmac.compare_digest(hash_token(token), seat.secret_hash):
-            return token
-    return None
+    return rebuilt_with(_keys(), seat.link_key_id, lambda key: token_for(seat.link_salt, key),
+                        seat.secret_hash)
 
 
 def token_of_seat(seat: Seat) -> str:
@@ -222,8 +234,7 @@ class PurposeLink:
 
 
 def purpose_token(purpose: str, salt: str) -> str:
-    mac = hmac.new(settings.LINK_KEY.encode(), f"{purpose}:{salt}".encode(), hashlib.sha256)
-    return base64.urlsafe_b64encode(mac.digest()).rstrip(b"=").decode("ascii")
+    return keyed_token(f"{purpose}:{salt}")
 
 
 def new_purpose_link(purpose: str) -> PurposeLink:
