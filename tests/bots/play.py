@@ -6,7 +6,7 @@ import random
 from collections.abc import Callable
 
 from games.bots import choose_move
-from games.engine import Move, SeatView, State, apply, legal_moves, new_game, view
+from games.engine import Move, SeatView, State, apply, legal_moves, new_game, rules_for, view
 
 Check = Callable[[State, SeatView, list[Move], Move], None]
 
@@ -36,3 +36,18 @@ def play(seats: int, seed: int, ruleset: str, random_share: float = 0.0,
         state = apply(state, move)
         asked += 1
     return state, asked
+
+
+def random_position(ruleset: str, seed: int, seats: int, steps: int) -> State | None:
+    """The game `seed` after up to `steps` random legal moves (seats clamped to what the
+    ruleset allows), or None when it ended on the way."""
+    rules = rules_for(ruleset)
+    seats = min(max(seats, rules.min_seats), rules.max_seats)
+    rng = random.Random(seed)
+    state = new_game(seats, seed, ruleset)
+    for _ in range(steps):
+        if state.finished:
+            return None
+        state = apply(state, rng.choice(legal_moves(state)))
+    return None if state.finished else state
+

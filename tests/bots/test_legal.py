@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from games.bots import choose_move
 from games.engine import Move, SeatView, State, apply, legal_moves, new_game, rules_for, view
 
-from .play import play
+from .play import play, random_position
 
 RULESETS = ["base", "saboteur2"]
 
@@ -49,17 +49,8 @@ def test_bot_moves_are_legal_among_random_players(ruleset: str) -> None:
        seats=st.integers(2, 12), steps=st.integers(0, 150), bot_seed=st.integers(0, 2**63))
 def test_any_position_gets_a_legal_move(ruleset: str, seed: int, seats: int, steps: int,
                                         bot_seed: int) -> None:
-    import random
-
-    rules = rules_for(ruleset)
-    seats = min(max(seats, rules.min_seats), rules.max_seats)
-    rng = random.Random(seed)
-    state = new_game(seats, seed, ruleset)
-    for _ in range(steps):
-        if state.finished:
-            break
-        state = apply(state, rng.choice(legal_moves(state)))
-    if state.finished:
+    state = random_position(ruleset, seed, seats, steps)
+    if state is None:
         return
     moves = legal_moves(state)
     move = choose_move(view(state, state.actor), moves, bot_seed)

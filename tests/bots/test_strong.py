@@ -21,6 +21,7 @@ from games.bots.strong.belief import table
 from games.bots.strong.worlds import sample_world
 from games.engine import LogEvent, SeatView, State, apply, legal_moves, new_game, rules_for, view
 
+from .play import random_position
 from .test_inputs import shuffled_secrets
 
 RULESETS = ["base", "saboteur2"]
@@ -181,15 +182,8 @@ def test_dead_ends_make_a_seat_look_like_a_saboteur() -> None:
        seats=st.integers(2, 12), steps=st.integers(0, 120), bot_seed=st.integers(0, 2**63))
 def test_any_position_gets_a_legal_strong_move(ruleset: str, seed: int, seats: int,
                                                steps: int, bot_seed: int) -> None:
-    rules = rules_for(ruleset)
-    seats = min(max(seats, rules.min_seats), rules.max_seats)
-    rng = random.Random(seed)
-    state = new_game(seats, seed, ruleset)
-    for _ in range(steps):
-        if state.finished:
-            return
-        state = apply(state, rng.choice(legal_moves(state)))
-    if state.finished:
+    state = random_position(ruleset, seed, seats, steps)
+    if state is None:
         return
     moves = legal_moves(state)
     move = choose_move(view(state, state.actor), moves, bot_seed, level="strong")
