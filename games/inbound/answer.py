@@ -62,6 +62,6 @@ def _unread_line(outcome: str, size: int) -> str:
         return _("Your email was not read: at %(size)s KB it is larger than the %(limit)s KB "
                  "we accept. Reply again without attachments or pictures.") % {
             "size": size // 1024, "limit": limit}
-    return _("We could not read your email: it is built of more parts, or nested deeper, "
-             "than we read. Reply again as plain text, without forwarded emails or "
-             "attachments.")
+    return _("We could not read your email: it has more parts, or parts nested more "
+             "deeply, than we can read. Reply again as plain text, without forwarded emails "
+             "or attachments.")
