@@ -43,15 +43,14 @@ def form(fields: dict[str, bytes | str], boundary: str = "formboundary1234") -> 
 def _post_form(client: Client, url: str, fields: dict[str, bytes | str],
                auth: str | None = AUTH) -> Any:
     body, content_type = form(fields)
-    extra = {"HTTP_AUTHORIZATION": auth} if auth else {}
+    extra: dict[str, Any] = {"HTTP_AUTHORIZATION": auth} if auth else {}
     return client.post(url, data=body, content_type=content_type, **extra)
 
 
 def _post_json(client: Client, url: str, data: Any, auth: str | None = AUTH,
                **headers: str) -> Any:
-    extra = {"HTTP_AUTHORIZATION": auth} if auth else {}
-    return client.post(url, json.dumps(data), content_type="application/json",
-                       **extra, **headers)
+    extra: dict[str, Any] = {**headers, **({"HTTP_AUTHORIZATION": auth} if auth else {})}
+    return client.post(url, json.dumps(data), content_type="application/json", **extra)
 
 
 # ---- SendGrid: Inbound Parse --------------------------------------------------------------
