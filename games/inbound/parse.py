@@ -187,9 +187,10 @@ def is_automatic(headers: Iterable[tuple[str, str]], sender: str, subject: str =
 def automatic_subject(subject: str, game_name: str = "") -> bool:
     """Whether a subject is an automatic reply's (see AUTO_PHRASES and AUTO_WORDS)."""
     subject = " ".join(subject[:300].split())
-    if game_name.strip():
-        subject = re.sub(re.escape(" ".join(game_name.split())), " ", subject,
-                         flags=re.IGNORECASE)
+    name = " ".join(game_name.split())
+    found = list(re.finditer(re.escape(name), subject, re.IGNORECASE)) if name else []
+    if found:  # the original subject (the game's name) ends what an auto-reply writes
+        subject = subject[:found[-1].start()] + " " + subject[found[-1].end():]
     return bool(AUTO_SUBJECT.match(subject) or AUTO_ANYWHERE.search(subject))
 
 
