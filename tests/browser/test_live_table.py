@@ -249,7 +249,10 @@ def test_without_javascript_the_page_names_the_lists_and_has_a_refresh_link(
 RECORD_FETCHES = """
 window.asked = [];
 const realFetch = window.fetch;
-window.fetch = function (url) { window.asked.push(String(url)); return realFetch.apply(this, arguments); };
+window.fetch = function (url) {
+  window.asked.push(String(url));
+  return realFetch.apply(this, arguments);
+};
 """
 
 
