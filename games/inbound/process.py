@@ -111,7 +111,7 @@ def _record(mail: InboundMail, incoming: Incoming, seat: Seat) -> bool:
         with transaction.atomic():
             InboundMail.objects.filter(pk=mail.pk).update(
                 sender=sender, subject=mail.subject, message_id=incoming.message_id[:250],
-                from_mismatch=sender != seat.email.strip().lower())
+                size=mail.size, from_mismatch=sender != seat.email.strip().lower())
     except IntegrityError:
         return False
     mail.message_id = incoming.message_id[:250]

@@ -45,6 +45,8 @@ SUPPORTED = ("postmark", "mailgun", "amazon_ses", "brevo", "sendgrid")
 # The head of a message too large to read: its header block, for the answer's subject and
 # thread (the worker reads the headers only).
 HEAD_BYTES = 65_536
+# A provider's parsed text or HTML kept (the worker reads the first 64,000 characters).
+MAX_FIELD_CHARS = 2_000_000
 MAX_FORM_FIELDS = 200
 MAX_RECIPIENTS = 50
 MAX_HEADERS = 200
@@ -81,10 +83,11 @@ def parsed_fields(*, sender: str = "", subject: str = "", text: str = "", html: 
     raw header lines (SendGrid's), read in the worker; `charsets`: the charset of each
     field whose value holds the posted bytes as Latin-1 (SendGrid's), decoded there."""
     data: dict[str, Any] = {
-        "sender": sender, "subject": subject, "text": text, "html": html,
+        "sender": sender[:1000], "subject": subject[:1000], "text": text[:MAX_FIELD_CHARS],
+        "html": html[:MAX_FIELD_CHARS],
         "message_id": message_id,
         "headers": [[str(name), str(value)] for name, value in list(headers)[:MAX_HEADERS]],
-        "header_block": header_block, "charsets": dict(charsets or {})}
+        "header_block": header_block[:MAX_FIELD_CHARS], "charsets": dict(charsets or {})}
     return json.dumps(data).encode()
 
 
