@@ -341,15 +341,10 @@ if CELERY_BROKER_URL.startswith("filesystem:"):
         "control_folder": str(_queue_dir / "control"),
         "store_processed": False,
     }
-# Tasks always go through a broker to a worker, and the beat plans a move's emails
-# (games.play.move_emails): with tasks run inline no turn email would ever leave, so the
-# setting is refused, not half honoured. `run.py serve` runs a worker and the beat on the
-# folder broker above; the tests run the queued tasks themselves (tests/support.py).
-if env_bool("CELERY_TASK_ALWAYS_EAGER", False):
+if env_bool("CELERY_TASK_ALWAYS_EAGER", False):  # inline tasks would send no move's email
     raise ImproperlyConfigured(
-        "CELERY_TASK_ALWAYS_EAGER is not supported: tasks run in a Celery worker and the "
-        "beat plans every move's emails. Unset it; `python3 run.py serve` starts a worker "
-        "and the beat with a broker that needs no server (docs/operations.md).")
+        "CELERY_TASK_ALWAYS_EAGER is not supported: the beat plans every move's emails. "
+        "Unset it; `python3 run.py serve` starts a worker and the beat on a folder broker.")
 CELERY_TASK_IGNORE_RESULT = True  # tasks write their outcome to the database
 CELERY_TASK_ACKS_LATE = True  # a worker that dies mid-task leaves it for another
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
