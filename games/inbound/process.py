@@ -132,11 +132,11 @@ def process(mail_id: int) -> Result:
         incoming = _read(mail)
     except Unreadable as why:
         return _unread(mail, seat, Outcome.MALFORMED, f"not read: {why}")
+    if not _record(mail, incoming, seat):
+        return _dropped(mail, Result(Outcome.DUPLICATE, "this message was handled before"))
     if is_automatic(incoming.headers, incoming.sender, incoming.subject, token.game.name):
         return _dropped(mail, Result(Outcome.AUTOMATIC, "an automatic message (auto-reply, "
                                                         "bounce or list mail)"))
-    if not _record(mail, incoming, seat):
-        return _dropped(mail, Result(Outcome.DUPLICATE, "this message was handled before"))
     if too_large(mail):
         return _unread(mail, seat, Outcome.TOO_LARGE, f"not read ({mail.size} bytes)")
     lines = reply_lines(body_text(incoming.text, incoming.html))

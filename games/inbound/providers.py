@@ -77,8 +77,8 @@ class NotInbound(Exception):
 
 
 def parsed_fields(*, sender: str = "", subject: str = "", text: str = "", html: str = "",
-           message_id: str = "", headers: Iterable[tuple[str, str]] = (),
-           header_block: str = "", charsets: Mapping[str, str] | None = None) -> bytes:
+                  message_id: str = "", headers: Iterable[tuple[str, str]] = (),
+                  header_block: str = "", charsets: Mapping[str, str] | None = None) -> bytes:
     """A message the provider parsed itself, as the FIELDS payload. `header_block`: the
     raw header lines (SendGrid's), read in the worker; `charsets`: the charset of each
     field whose value holds the posted bytes as Latin-1 (SendGrid's), decoded there."""
@@ -237,10 +237,11 @@ def _sendgrid(posted: Posted, max_bytes: int) -> list[Delivery]:
         values = posted.form.get(name)
         return values[-1].decode("latin-1") if values else ""
 
-    payload = parsed_fields(sender=raw("from"), subject=raw("subject"), text=raw("text"),
-                     html=raw("html"), header_block=raw("headers"),
-                     charsets={name: charsets.get(name, "utf-8")
-                               for name in ("from", "subject", "text", "html", "headers")})
+    payload = parsed_fields(
+        sender=raw("from"), subject=raw("subject"), text=raw("text"), html=raw("html"),
+        header_block=raw("headers"),
+        charsets={name: charsets.get(name, "utf-8")
+                  for name in ("from", "subject", "text", "html", "headers")})
     return [Delivery(_clean(recipients), "", Format.FIELDS, payload, len(posted.body))]
 
 
@@ -259,10 +260,10 @@ def _mailgun(posted: Posted, max_bytes: int) -> list[Delivery]:
         headers = []
     pairs = [(str(pair[0]), str(pair[1])) for pair in headers
              if isinstance(pair, list) and len(pair) == 2] if isinstance(headers, list) else []
-    payload = parsed_fields(sender=posted.text("from") or posted.text("sender"),
-                     subject=posted.text("subject"), text=posted.text("body-plain"),
-                     html=posted.text("body-html"), message_id=posted.text("Message-Id"),
-                     headers=pairs)
+    payload = parsed_fields(
+        sender=posted.text("from") or posted.text("sender"), subject=posted.text("subject"),
+        text=posted.text("body-plain"), html=posted.text("body-html"),
+        message_id=posted.text("Message-Id"), headers=pairs)
     return [Delivery(_clean(recipients), "", Format.FIELDS, payload, len(posted.body))]
 
 
@@ -339,9 +340,10 @@ def _brevo_item(item: Mapping[str, Any], size: int) -> Delivery:
     uuid = item.get("Uuid")
     event_id = _event("brevo", uuid[0]) if isinstance(uuid, list) and uuid else ""
     sender = _dict(item, "From")
-    payload = parsed_fields(sender=_str(sender, "Address"), subject=_str(item, "Subject"),
-                     text=_str(item, "RawTextBody"), html=_str(item, "RawHtmlBody"),
-                     message_id=_str(item, "MessageId"), headers=headers)
+    payload = parsed_fields(
+        sender=_str(sender, "Address"), subject=_str(item, "Subject"),
+        text=_str(item, "RawTextBody"), html=_str(item, "RawHtmlBody"),
+        message_id=_str(item, "MessageId"), headers=headers)
     return Delivery(_clean(recipients), event_id, Format.FIELDS, payload, size)
 
 
