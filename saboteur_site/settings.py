@@ -297,9 +297,9 @@ if env_str("ANYMAIL_WEBHOOK_SECRET"):
     ANYMAIL["WEBHOOK_SECRET"] = env_str("ANYMAIL_WEBHOOK_SECRET")
 # Moves by email (docs/operations.md "Moves by email: the server side"): turn emails reply
 # to play+<token>@INBOUND_DOMAIN; at most INBOUND_ANSWERS_PER_HOUR answers go to one seat
-# per hour. A message larger than
-# INBOUND_MAX_BYTES (the provider's whole request) is not read: its seat is told it was too
-# large; a request larger than INBOUND_MAX_REQUEST_BYTES is refused (413) unread.
+# per hour. A raw message larger than INBOUND_MAX_BYTES is not read (only its head is
+# kept): its seat is told it was too large; a provider's post larger than
+# INBOUND_MAX_REQUEST_BYTES is dropped unread (200: no retry).
 INBOUND_DOMAIN = env_str("INBOUND_DOMAIN", _site.hostname)
 # The move path's store (games.play.move_store): "fast" (PostgreSQL's two statements; SQLite
 # always runs the ORM reference) or "orm" (the reference everywhere).
@@ -341,7 +341,10 @@ if CELERY_BROKER_URL.startswith("filesystem:"):
         "control_folder": str(_queue_dir / "control"),
         "store_processed": False,
     }
-CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", False)
+if env_bool("CELERY_TASK_ALWAYS_EAGER", False):  # inline tasks would send no move's email
+    raise ImproperlyConfigured(
+        "CELERY_TASK_ALWAYS_EAGER is not supported: the beat plans every move's emails. "
+        "Unset it; `python3 run.py serve` starts a worker and the beat on a folder broker.")
 CELERY_TASK_IGNORE_RESULT = True  # tasks write their outcome to the database
 CELERY_TASK_ACKS_LATE = True  # a worker that dies mid-task leaves it for another
 CELERY_TASK_REJECT_ON_WORKER_LOST = True

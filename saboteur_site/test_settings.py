@@ -21,7 +21,6 @@ WHITENOISE_USE_FINDERS = True
 # Tasks go to an in-memory broker, as they go to Redis in production; the tests' `commit`
 # fixture then does what the worker and the beat would (tests/support.py work_off), and
 # tests/ops/test_celery_worker.py runs a real worker.
-CELERY_TASK_ALWAYS_EAGER = False
 CELERY_BROKER_URL = "memory://"
 CELERY_BROKER_TRANSPORT_OPTIONS = {}
 

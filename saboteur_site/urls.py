@@ -9,7 +9,8 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     # Browsers ask for /favicon.ico whatever the page says.
     path("favicon.ico", lambda request: HttpResponsePermanentRedirect(static("games/favicon.svg"))),
-    # Replies to turn emails: screened here before anymail's own inbound view parses them
+    # Replies to turn emails: stored unread, with anymail's credential checks; anymail's own
+    # inbound views (which parse the message) are never reached
     # (games/web/views/inbound_webhook.py).
     re_path(r"^anymail/(?P<esp>[a-z_]+)/inbound(?:_mime)?/$", inbound_webhook),
     # The email provider's delivery reports: /anymail/<provider>/tracking/

@@ -27,11 +27,12 @@ def reply_address(to: str) -> str:
 
 def inbound(address: str, text: str, *, sender: str = "p0@example.com",
             message_id: str | None = None, headers: dict[str, str] | None = None,
-            html: str | None = None) -> AnymailInboundMessage:
+            html: str | None = None,
+            subject: str = "Re: Test game: your turn") -> AnymailInboundMessage:
     """A reply as a mail program writes it: the command, a signature, the original quoted."""
     body = f"{text}\n\n-- \nAnn\n\nOn Mon, 2 Mar 2026, Saboteur wrote:\n> play 9 at 9,9\n> old\n"
     return AnymailInboundMessage.construct(
-        from_email=sender, to=address, subject="Re: Test game: your turn",
+        from_email=sender, to=address, subject=subject,
         headers={"Message-ID": message_id or make_msgid(domain="mail.example.com"),
                  **(headers or {})},
         text=body if html is None else None, html=html)

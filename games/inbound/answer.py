@@ -34,7 +34,7 @@ def _queue(mail: InboundMail, seat: Seat, **params: object) -> bool:
         return False
     subject = mail.subject if mail.subject.lower().startswith("re:") else \
         f"Re: {mail.subject}".strip() if mail.subject else ""
-    real_id = mail.message_id if not mail.message_id.startswith("sha256:") else ""
+    real_id = mail.message_id  # "" for a message that was not read
     ids = plan.queue([plan.Spec(
         key=f"answer:inbound={mail.pk}", kind=Kind.ANSWER, to_email=seat.email,
         game_id=seat.game_id, seat_id=seat.pk,
@@ -49,7 +49,8 @@ def plan_answer(mail: InboundMail, seat: Seat, result: Result) -> bool:
 
 
 def plan_unread(mail: InboundMail, seat: Seat, outcome: str, size: int) -> bool:
-    """Tell the seat that its email was not read (too large, or malformed)."""
+    """Tell the seat that its email was not read (too large, or past the parser's limits:
+    `games.inbound.screen`)."""
     with translation.override(seat.language):
         line = _unread_line(outcome, size)
     return _queue(mail, seat, lines=[line], moved=False, unread=True)
@@ -61,5 +62,6 @@ def _unread_line(outcome: str, size: int) -> str:
         return _("Your email was not read: at %(size)s KB it is larger than the %(limit)s KB "
                  "we accept. Reply again without attachments or pictures.") % {
             "size": size // 1024, "limit": limit}
-    return _("Your email was not read: its structure could not be understood. Reply "
-             "again as plain text.")
+    return _("We could not read your email: it has more parts, or parts nested more "
+             "deeply, than we can read. Reply again as plain text, without forwarded emails "
+             "or attachments.")

@@ -33,7 +33,7 @@ Outcome = InboundMail.Outcome
 
 @dataclass(frozen=True)
 class Result:
-    outcome: str  # an InboundMail outcome, or "dropped" / "duplicate"
+    outcome: str  # an InboundMail outcome, or "duplicate" (handled before)
     detail: str = ""
     answer: list[str] = field(default_factory=list)  # the answer's lines ([]: none)
     move: Move | None = None

@@ -1,23 +1,36 @@
-"""An inbound email as plain data, from anymail's parsed message or raw RFC 822 bytes.
+"""An inbound email as plain data, read in the worker from what the webhook stored: raw
+RFC 822 bytes (parsed under `games.inbound.screen`'s limits), the head of a message too
+large to read (its headers only), or the fields a provider parsed itself
+(`games.inbound.providers`).
 
 The body parts are read leniently: an unknown or wrong charset is decoded as UTF-8 (or
 Latin-1) with replacement characters instead of failing, so a player whose mail
-program mislabels its text still gets their move made. Only the first text/plain and
-text/html parts that are not attachments count, each cut at MAX_PART characters.
+program mislabels its text still gets their move made (punycode, whose decoder takes
+time growing with the square of the size, is read as UTF-8). Only the first text/plain
+and text/html parts that are not attachments count, each cut at MAX_PART characters.
 """
 
 from __future__ import annotations
 
+import codecs
+import json
 from dataclasses import dataclass
 from email.message import EmailMessage, Message
 from email.parser import BytesHeaderParser
-from email.utils import getaddresses, make_msgid
+from email.policy import default as default_policy
+from email.utils import getaddresses, make_msgid, parseaddr
+from typing import Any
 
 from anymail.inbound import AnymailInboundMessage
+
+from games.inbound import screen
 
 RECIPIENT_HEADERS = ("To", "Cc", "Delivered-To", "X-Original-To", "Envelope-To")
 MAX_PART = 2_000_000
 MAX_HEADERS = 200
+HEADER_BLOCK = 256_000
+# Decoders whose time grows faster than the text: such a label is read as UTF-8.
+SLOW_CODECS = frozenset({"punycode"})
 
 
 @dataclass(frozen=True)
@@ -62,16 +75,21 @@ def _decoded(part: Message) -> str:
     payload = part.get_payload(decode=True)
     if not isinstance(payload, bytes):
         return ""
-    payload = payload[: MAX_PART * 4]
-    charset = part.get_content_charset() or "utf-8"
+    return clean(decode(payload[: MAX_PART * 4], part.get_content_charset() or "utf-8")
+                 [:MAX_PART])
+
+
+def decode(payload: bytes, charset: str) -> str:
+    """`payload` in `charset`, leniently (see the module's docstring)."""
     try:
-        text = payload.decode(charset, errors="replace")
-    except LookupError:  # a charset Python does not know: best effort
+        if codecs.lookup(charset).name in SLOW_CODECS:
+            raise LookupError(charset)
+        return payload.decode(charset, errors="replace")
+    except (LookupError, UnicodeError, TypeError, ValueError):  # unknown: best effort
         try:
-            text = payload.decode("utf-8")
+            return payload.decode("utf-8")
         except UnicodeDecodeError:
-            text = payload.decode("latin-1")
-    return clean(text[:MAX_PART])
+            return payload.decode("latin-1")
 
 
 def body_parts(message: Message) -> tuple[str, str]:
@@ -109,15 +127,67 @@ def from_anymail(message: AnymailInboundMessage, event_id: str = "") -> Incoming
 
 
 def from_bytes(raw: bytes) -> Incoming:
-    """A raw RFC 822 message (`manage.py inbound`, the outbox's reply box)."""
-    return from_anymail(AnymailInboundMessage.parse_raw_mime_bytes(raw))
+    """A raw RFC 822 message, parsed under the worker's limits (screen.Unreadable)."""
+    return from_anymail(screen.parse(raw))
 
 
-def header_recipients(raw: bytes) -> tuple[tuple[str, ...], str]:
-    """(recipients, subject) read from the header block alone: for a message too large to
-    parse whole, the body is never looked at."""
-    headers = BytesHeaderParser().parsebytes(raw[:256_000])
-    return recipients_of(headers), _header(headers, "Subject")[:300]
+def _header_block(raw: bytes) -> AnymailInboundMessage:
+    try:
+        parser = BytesHeaderParser(AnymailInboundMessage, policy=default_policy)
+        headers = parser.parsebytes(raw[:HEADER_BLOCK])
+    except (ValueError, TypeError, LookupError, IndexError) as error:
+        raise screen.Unreadable(f"its headers: {type(error).__name__}") from None
+    assert isinstance(headers, AnymailInboundMessage)
+    return headers
+
+
+def from_head(raw: bytes) -> Incoming:
+    """The headers of a message too large to read (its body is never looked at)."""
+    head = _header_block(raw)
+    head.set_payload("")
+    return from_anymail(head)
+
+
+def header_recipients(raw: bytes) -> tuple[str, ...]:
+    """The recipients named by the header block alone (`manage.py inbound`: a file has no
+    envelope)."""
+    return recipients_of(_header_block(raw))
+
+
+def from_fields(payload: bytes) -> Incoming:
+    """A message a provider parsed itself (`providers.parsed_fields`)."""
+    try:
+        data = json.loads(payload)
+    except (ValueError, RecursionError):
+        raise screen.Unreadable("its stored fields") from None
+    if not isinstance(data, dict):
+        raise screen.Unreadable("its stored fields")
+    given = data.get("charsets")
+    charsets: dict[str, Any] = given if isinstance(given, dict) else {}
+
+    def text(name: str, field: str = "") -> str:
+        value = data.get(name)
+        value = value if isinstance(value, str) else ""
+        charset = charsets.get(field or name)
+        if isinstance(charset, str):  # the posted bytes, kept as Latin-1 (SendGrid)
+            value = decode(value.encode("latin-1", "replace"), charset)
+        return clean(value[:MAX_PART])
+
+    headers = [(clean(str(pair[0])), clean(str(pair[1]))) for pair in data.get("headers") or []
+               if isinstance(pair, list) and len(pair) == 2][:MAX_HEADERS]
+    block = text("header_block", "headers")
+    if block:  # raw header lines (SendGrid's "headers"): read as a header block
+        headers += [(str(k), _header(parsed, k)) for parsed in
+                    [_header_block(block.encode("utf-8", "replace"))]
+                    for k in parsed.keys()[:MAX_HEADERS]]
+    found = dict((name.lower(), value) for name, value in reversed(headers))
+    sender = text("sender", "from") or found.get("from", "")
+    return Incoming(
+        sender=clean(parseaddr(sender)[1] or sender)[:254],
+        recipients=(), subject=(text("subject") or found.get("subject", ""))[:300],
+        text=text("text"), html=text("html"),
+        message_id=(text("message_id") or found.get("message-id", "")).strip()[:250],
+        event_id="", headers=tuple(headers))
 
 
 def reply_to(original: Message, text: str, domain: str) -> bytes:

@@ -2,9 +2,11 @@
 `games.models.reply_tokens`, the pipeline in `games.inbound`).
 
 An `InboundMail` row is written once per inbound message for one of our live reply
-addresses (its Message-ID and the provider's event id are unique), so a message delivered
-twice is handled once. The webhook stores what the pipeline needs (the text and HTML
-parts, bounded) and a task acts on it (`games.inbound.process`), which empties the parts
+addresses (the provider's id of it, else the digest of its bytes, is unique; its
+Message-ID too, once read), so a message delivered twice is handled once. The webhook
+stores the message unread, as the provider posted it (`payload`: the raw RFC 822 bytes,
+or the provider's parsed fields, or where Amazon S3 keeps it; `games.inbound.providers`)
+and a task reads and acts on it (`games.inbound.process`), which empties the payload
 again: the row then keeps only the outcome, for moderators (a reply whose From is not the
 seat's address is flagged).
 """
@@ -32,6 +34,8 @@ class InboundMail(models.Model):
         EMPTY = "empty", _("no command")
         TOO_LARGE = "too_large", _("too large")
         MALFORMED = "malformed", _("unreadable")
+        AUTOMATIC = "automatic", _("automatic reply")
+        DUPLICATE = "duplicate", _("delivered twice")
 
     message_id = models.CharField(_("Message-ID"), max_length=250, blank=True)
     event_id = models.CharField(_("provider event id"), max_length=250, blank=True)
@@ -43,12 +47,14 @@ class InboundMail(models.Model):
     outcome = models.CharField(_("outcome"), max_length=10, choices=Outcome.choices,
                                default=Outcome.RECEIVED)
     detail = models.TextField(_("detail"), blank=True)
-    # What the task needs, emptied once it has acted: the reply address (its token's hash),
-    # the subject (the answer's "Re:") and the message's text and HTML parts.
+    # What the task needs: the reply address (its token's hash) and the message as the
+    # provider posted it (emptied once the task has acted); the subject (the answer's
+    # "Re:") once read.
     token_hash = models.CharField(max_length=64, blank=True, editable=False)
     subject = models.CharField(_("subject"), max_length=300, blank=True)
-    body_text = models.TextField(blank=True, editable=False)
-    body_html = models.TextField(blank=True, editable=False)
+    payload = models.BinaryField(blank=True, default=b"", editable=False)
+    payload_format = models.CharField(max_length=8, blank=True, editable=False)
+    size = models.PositiveIntegerField(_("size in bytes"), default=0)
     # The From is not the credential (the token is); a different address is worth a look.
     from_mismatch = models.BooleanField(_("From is not the seat's address"), default=False)
     answered = models.BooleanField(_("answered"), default=False)

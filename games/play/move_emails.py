@@ -4,8 +4,8 @@ game end), from the after-move outbox (games.models.FollowUp).
 A move writes its FollowUp row in its own transaction and publishes nothing: the request
 stays as short as the database allows, and a move whose process dies right after the
 commit is followed up all the same. The beat runs `follow_up_moves` every
-FOLLOW_UP_SECONDS (so a turn email leaves a second or two after the move); where tasks run
-eagerly (tests, a shell) the hook follows the game up at once instead.
+FOLLOW_UP_SECONDS (so a turn email leaves a second or two after the move); nothing else
+plans them (the tests run `follow_up_due` as the beat would, tests/support.py work_off).
 
 Rows are claimed with SKIP LOCKED, so several workers share the work and never plan the
 same row twice at once; planning is idempotent anyway (each email's unique key), so a
@@ -43,13 +43,6 @@ def follow_up_due(limit: int = 2000) -> int:
         if finished < BATCH:  # the last batch, or one whose games all failed: next time
             break
     return done
-
-
-def follow_up_game(game_id: int) -> int:
-    """Plan the follow-up of one game's waiting moves now (where tasks run eagerly)."""
-    with transaction.atomic():
-        return _plan_games(list(FollowUp.objects.select_for_update(skip_locked=True)
-                                .filter(game_id=game_id).values_list("id", "game_id", "version")))
 
 
 def _plan_games(claimed: list[tuple[int, int, int]]) -> int:

@@ -62,12 +62,14 @@ class NoSuchSeat(ServiceError):
 
 
 class InvitationLink(ServiceError):
-    """A host's invitation link tried to move: only the seat's own link moves."""
+    """A host's invitation link tried to move: only the seat's own link moves. It carries
+    the seat (`error.seat`), for the refusal's words and its `accept` address."""
 
-    def __init__(self) -> None:
+    def __init__(self, seat: Seat) -> None:
         super().__init__("invitation_not_accepted", _(
             "This is an invitation link: accept it first; the player's own private link "
             "is then sent to the seat's email address."))
+        self.seat = seat
 
 
 @dataclass(frozen=True)
@@ -138,7 +140,8 @@ def game_move_submit(*, actor: Actor, version: int, move: object = None,
                 return _apply(locked, version, chosen, actor_kind=kind, seat_number=number,
                               moderator=moderator, seat=seat)
     except (ServiceError, engine.IllegalMove) as refused:
-        setattr(refused, "seat", seat)  # noqa: B010  (exceptions carry no such attribute)
+        if not isinstance(refused, InvitationLink):  # (it carries its seat already)
+            setattr(refused, "seat", seat)  # noqa: B010  (exceptions carry no such attribute)
         raise
 
 
@@ -156,7 +159,7 @@ def _lock(actor: Actor, with_state: bool) -> tuple[Seat | None, Locked]:
             raise NoSuchSeat()
         seat, locked = found
         if seat.via_invitation:
-            raise InvitationLink()
+            raise InvitationLink(seat)
         return seat, locked
     if isinstance(actor, BySeat):
         return actor.seat, moves.lock_game(actor.seat.game_id, with_log=with_state)

@@ -131,7 +131,7 @@ def _scrub_texts(address: str) -> None:
     texts: tuple[tuple[type[Model], list[str]], ...] = (
         (Message, ["text"]), (Dispute, ["text", "note", "outcome"]),
         (ModeratorAction, ["reason"]), (Notification, ["last_error", "subject"]),
-        (InboundMail, ["detail", "subject", "body_text", "body_html"]),
+        (InboundMail, ["detail", "subject"]),
         (LogEntry, ["object_repr", "change_message"]))
     for model, fields in texts:
         found = Q()

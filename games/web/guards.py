@@ -22,7 +22,7 @@ def _carries_control(request: HttpRequest) -> bool:
         return True
     if request.path.startswith("/anymail/"):
         # A provider's post of an email: raw MIME may hold control bytes (ISO-2022-JP's
-        # escapes, form feeds) and may be larger than a form; its view screens it.
+        # escapes, form feeds) and may be larger than a form; its view stores it unread.
         return False
     if request.method == "POST" and request.content_type in (
             "application/x-www-form-urlencoded", "multipart/form-data"):

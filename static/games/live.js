@@ -1,11 +1,12 @@
 // The seat page follows the game while it is open and visible: it asks the small version
 // endpoint (GET /api/play/<secret>/version) every few seconds, backing off while nothing
-// changes, and honours 429 / Retry-After; when a move, a table notice or a message came,
-// it fetches the page's changing parts (/play/<secret>/live) and swaps them in: status,
-// maze (the cells the latest moves changed are marked by the server), hand, players, log
-// and table talk. While the player is choosing a move nothing is swapped: the turn bar
-// says new moves came, and they show when the player plays, cancels or asks. Without this
-// script the page has a "refresh" link instead. GET only: nothing here changes the game.
+// changes; when a move, a table notice or a message came, it fetches the page's changing
+// parts (/play/<secret>/live) and swaps them in: status, maze (the cells the latest moves
+// changed are marked by the server), hand, players, log and table talk. While the player is choosing a move nothing is swapped: the turn bar
+// says new moves came, and they show when the player plays, cancels or asks. Both requests
+// count against the link's rate limit: a 429 from either is honoured, nothing is asked
+// again before its Retry-After is over. Without this script the page has a "refresh" link
+// instead. GET only: nothing here changes the game.
 (function () {
   "use strict";
   var marks = document.getElementById("live");
@@ -13,6 +14,7 @@
   var PARTS = ["live", "live-status", "maze", "hand", "live-table", "talk-messages"];
   var FIRST = 3000, LONGEST = 10000, ERROR_LONGEST = 120000;
   var delay = FIRST, timer = null, busy = false, stopped = false, pending = false;
+  var quietUntil = 0;  // a 429's Retry-After: no request before this time
   var bar = document.getElementById("turn-bar");
 
   function seen(element) {
@@ -74,27 +76,46 @@
     document.dispatchEvent(new CustomEvent("seat:refreshed"));
   }
 
+  // The wait a 429 asks for (Retry-After, in seconds), in milliseconds; nothing is asked
+  // before it is over.
+  function tooMany(answer) {
+    var wait = Math.max(1, parseInt(answer.headers.get("Retry-After") || "60", 10) || 60) * 1000;
+    quietUntil = Date.now() + wait;
+    return { retry: wait };
+  }
+
   function refresh() {
-    if (choosing()) { pending = true; showPending(); return Promise.resolve(); }
+    if (choosing() || Date.now() < quietUntil) {
+      pending = true;  // the next check, after any wait, fetches it
+      if (choosing()) showPending();
+      return Promise.resolve();
+    }
     pending = false;
     return fetch(marks.dataset.part, { credentials: "same-origin", cache: "no-store" })
       .then(function (answer) {
-        if (!answer.ok) throw { retry: delay * 2 };
+        if (answer.status === 429) { pending = true; throw tooMany(answer); }
+        if (!answer.ok) throw { retry: Math.min(ERROR_LONGEST, delay * 2) };
         return answer.text();
       })
       .then(swap);
   }
 
+  // A refresh outside the polling (the player stopped choosing): a refusal waits too.
+  function refreshNow() {
+    refresh().catch(function (error) {
+      delay = (error && error.retry) || Math.min(ERROR_LONGEST, delay * 2);
+      schedule(delay);
+    });
+  }
+
   function check() {
     if (busy) return;
+    if (Date.now() < quietUntil) { schedule(quietUntil - Date.now()); return; }
     busy = true;
     fetch(marks.dataset.poll, { credentials: "same-origin", cache: "no-store",
                                 headers: { Accept: "application/json" } })
       .then(function (answer) {
-        if (answer.status === 429) {
-          var wait = parseInt(answer.headers.get("Retry-After") || "60", 10);
-          throw { retry: Math.max(1, wait) * 1000 };
-        }
+        if (answer.status === 429) throw tooMany(answer);
         if (answer.status === 404 || answer.status === 403) {
           stopped = true;  // the link was replaced, or is an invitation: nothing to follow
           throw { retry: 0 };
@@ -120,11 +141,14 @@
   }
 
   document.addEventListener("visibilitychange", function () {
-    if (document.visibilityState === "visible") { delay = FIRST; schedule(0); }
+    if (document.visibilityState === "visible") {
+      delay = FIRST;
+      schedule(Math.max(0, quietUntil - Date.now()));
+    }
     else clearTimeout(timer);
   });
   // The player stopped choosing (played, cancelled): show what came meanwhile.
-  document.addEventListener("seat:idle", function () { if (pending) refresh(); });
+  document.addEventListener("seat:idle", function () { if (pending) refreshNow(); });
   if (bar) {
     bar.querySelector(".show-new").addEventListener("click", function () {
       document.querySelectorAll("#hand select").forEach(function (s) { s.value = ""; });
@@ -134,7 +158,7 @@
       if (document.activeElement) document.activeElement.blur();
       // Stopping the choice (play.js) says "idle", which shows what is pending.
       if (document.body.classList.contains("choosing")) bar.querySelector("button.cancel").click();
-      else refresh();
+      else refreshNow();
     });
   }
   hideRefreshLinks();

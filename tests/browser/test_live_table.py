@@ -243,3 +243,48 @@ def test_without_javascript_the_page_names_the_lists_and_has_a_refresh_link(
     with page.expect_navigation():
         page.locator(".refresh-link").click()
     context.close()
+
+
+# Every fetch the page makes, recorded as it is made (the page's own clock is faked below).
+RECORD_FETCHES = """
+window.asked = [];
+const realFetch = window.fetch;
+window.fetch = function (url) {
+  window.asked.push(String(url));
+  return realFetch.apply(this, arguments);
+};
+"""
+
+
+def test_the_page_waits_out_a_429_on_its_live_parts(browser: Any, live_server: Any) -> None:
+    """/play/<secret>/live counts against the link's limit like the API: a 429 from it is
+    honoured, nothing at all is asked before its Retry-After is over, then the page
+    catches up. The page's clock is Playwright's: time moves only when the test says."""
+    game = started_game(seed=3)
+    context = browser.new_context(**STRICT)
+    context.add_init_script(RECORD_FETCHES)
+    page = context.new_page()
+    page.clock.install()
+    page.clock.pause_at(1_800_000_000_000)
+    refused: list[str] = []
+
+    def busy(route: Any) -> None:
+        refused.append(route.request.url)
+        route.fulfill(status=429, headers={"Retry-After": "60"}, body="Too many requests")
+
+    page.route("**/live", busy)
+    page.goto(seat_url(live_server, game, 1))
+    services.post_message(Seat.objects.get(game=game, number=0), "Good luck!")
+    with page.expect_response(lambda answer: answer.url.endswith("/live")):
+        page.clock.run_for(3_500)  # the first poll sees the message; its parts: 429
+    assert len(refused) == 1
+    asked = page.evaluate("window.asked.length")
+    page.clock.run_for(58_000)  # within the minute the 429 asked for
+    assert page.evaluate("window.asked.length") == asked, page.evaluate("window.asked")
+    page.unroute("**/live")
+    with page.expect_response(lambda answer: answer.url.endswith("/live")
+                              and answer.status == 200):
+        page.clock.run_for(6_000)
+    expect(page.locator("#talk-messages")).to_contain_text("Good luck!")
+    assert len(refused) == 1
+    context.close()

@@ -1,8 +1,8 @@
 """Every email of a whole seeded game, checked for leaks.
 
-The game is played to the end with the emails really sent (eager tasks, locmem
-backend): turn emails, gold picks, reminders, missed deadlines (some turns time out),
-round and game ends, a daily digest. For each email:
+The game is played to the end with the emails really sent (the queued tasks run after
+each commit, as a worker would; locmem backend): turn emails, gold picks, reminders,
+missed deadlines (some turns time out), round and game ends, a daily digest. For each email:
 - no card id of another seat's hand appears, and the hand section lists exactly the
   recipient's own hand;
 - rendering it again from a *perturbed* state (every hidden fact changed: other hands

@@ -47,6 +47,16 @@ def test_secret_key_is_required_without_debug() -> None:
     assert result.returncode != 0 and "SECRET_KEY must be set" in result.stderr
 
 
+def test_tasks_run_inline_is_refused_with_a_clear_message() -> None:
+    """CELERY_TASK_ALWAYS_EAGER once claimed to run tasks "without a broker or worker",
+    and then no turn email left (the beat plans them): it is refused, and says why."""
+    refused = manage("check", env={"DEBUG": "1", "CELERY_TASK_ALWAYS_EAGER": "1"})
+    assert refused.returncode != 0
+    assert "CELERY_TASK_ALWAYS_EAGER is not supported" in refused.stderr
+    assert "run.py serve" in refused.stderr
+    assert manage("check", env={"DEBUG": "1", "CELERY_TASK_ALWAYS_EAGER": "0"}).returncode == 0
+
+
 def test_debug_runs_without_any_variable() -> None:
     result = manage("check", env={"DEBUG": "1"})
     assert result.returncode == 0, result.stderr

@@ -36,7 +36,7 @@ def one_person_and_bots(bots_count: int = 3, ruleset: str = "base", seed: int = 
 
 def play_through_api(client: Client, token: str, commit: Any, seed: int = 0) -> Game:
     """Ann plays every turn of hers through the JSON API until the game ends; the bots
-    answer in their task (run eagerly, after each commit)."""
+    answer in their task (run after each commit, as a worker would)."""
     rng = random.Random(seed)
     for _turn in range(400):
         body = client.get(f"/api/play/{token}/").json()

@@ -65,6 +65,22 @@ def test_polling_counts_against_the_links_limit_and_says_when_to_come_back(
     assert refused.status_code == 429 and int(refused["Retry-After"]) > 0
 
 
+@override_settings(RATE_LIMITS={"api_seat": [3, 60]})
+def test_the_live_parts_count_against_the_links_limit_with_the_api(
+        client: Client, game: GameWithLinks) -> None:
+    """/play/<secret>/live shares the JSON API's per-link limit (one bucket): past it a
+    429 with Retry-After, for the page's parts and the API alike; other links are not
+    counted with it."""
+    live, version = game.page(0) + "live", f"/api/play/{game.tokens[0]}/version"
+    assert [client.get(live).status_code for _ in range(2)] == [200, 200]
+    assert client.get(version).status_code == 200  # the third request of the link
+    for url in (live, version):
+        refused = client.get(url)
+        assert refused.status_code == 429 and 0 < int(refused["Retry-After"]) <= 60
+        assert refused["Cache-Control"] == "no-store, private"
+    assert client.get(game.page(1) + "live").status_code == 200  # another seat's link
+
+
 def test_the_live_parts_are_the_pages_own_and_leave_its_notices_alone(
         client: Client, game: GameWithLinks) -> None:
     """The script swaps in parts with the same ids; fetching them consumes no notice (the

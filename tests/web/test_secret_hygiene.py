@@ -56,6 +56,30 @@ def test_an_invitation_link_never_opens_a_started_seat(client: Client, commit: A
 
 
 @pytest.mark.django_db
+def test_a_move_through_an_invitation_link_is_a_403_as_docs_api_md_says(
+        client: Client, commit: Any) -> None:
+    """An invitation link is not the seat: like every other API call through it, a move
+    is refused 403 invitation_not_accepted with the address to accept it at (no more
+    than the link's own GET tells); a dead or unknown link stays a 404."""
+    with commit():
+        created = started_with_invitations()
+    seat, invitation = created.seats[0]  # seat 0 moves first
+    token = token_of(invitation)
+    body = '{"version": 0, "move": {"type": "pass", "card": null}}'
+    refused = client.post(f"/api/play/{token}/moves", body, content_type="application/json")
+    assert refused.status_code == 403
+    assert refused.json()["error"]["code"] == "invitation_not_accepted"
+    assert refused.json()["error"]["accept"] == f"/api/play/{token}/accept"
+    assert "view" not in refused.json()
+    created.game.refresh_from_db()
+    assert created.game.version == 0
+    with commit():
+        assert client.post(f"/api/play/{token}/accept").status_code == 200
+    dead = client.post(f"/api/play/{token}/moves", body, content_type="application/json")
+    assert dead.status_code == 404 and dead.json()["error"]["code"] == "not_found"
+
+
+@pytest.mark.django_db
 def test_every_redirect_to_a_seat_page_is_no_store(game: GameWithLinks, client: Client) -> None:
     page = game.page(1)
     for address, data in [("say", {"text": "hello"}), ("emails", {"email_mode": "each"}),

@@ -40,14 +40,14 @@ from games import engine
 from games.handover import opening
 from games.handover.handover_errors import HandoverError
 from games.models import Game, GameNotice, Message, Seat, SeatKind
-from games.models.links import find_seat, hash_token, token_digest
+from games.models.links import find_seat, hash_token
 from games.ops import limits
 from games.play import moves, services
 from games.present import pages, record
 from games.present.move_errors import explain
 from games.web import jsonsafe
 from games.web.json_answer import JsonAnswer
-from games.web.views.seat_access import private, seat_locale
+from games.web.views.seat_access import count_link_request, private, seat_locale
 from games.web.views.seat_handover import left_message
 
 ApiView = Callable[[HttpRequest, str], JsonResponse]
@@ -93,12 +93,10 @@ def _seat_within_limits(secret: str, invitation_ok: bool = False) -> Seat | Json
 
 def _rate_limited(secret: str) -> JsonResponse | None:
     """429 when this link is past its limit. Counted per link (no database, no lock): a
-    malformed link is not counted (it is a 404 whatever happens)."""
-    digest = token_digest(secret)
-    if digest is None:
-        return None
+    malformed link is not counted (it is a 404 whatever happens). The seat page's live
+    parts count in the same bucket (seat_access.count_link_request)."""
     try:
-        limits.hit("api_seat", f"link:{digest}")
+        count_link_request(secret)
     except limits.Limited as busy:
         response = _error(429, "too_many_requests",
                           _("Too many requests for this seat; try again in %(n)s seconds.")

@@ -140,7 +140,8 @@ def outbox_reply(request: HttpRequest, name: str) -> HttpResponse:
     if original is None:
         raise Http404("No such message")
     raw = incoming.reply_to(original, request.POST.get("text", "")[:4000], inbound_domain())
-    result = receive_bytes(raw)
+    # Delivered to the turn email's Reply-To, as a provider's envelope would say.
+    result = receive_bytes(raw, envelope=[str(original["Reply-To"] or "")])
     messages.info(request, _("Your reply was handled: %(outcome)s. %(detail)s") % {
         "outcome": result.outcome, "detail": result.detail})
     return redirect("games:outbox")

@@ -31,6 +31,7 @@ from games.web.views.seat_access import (
     seat_locale,
     too_many,
     with_seat,
+    within_link_limit,
 )
 
 
@@ -83,12 +84,14 @@ def seat_page(request: HttpRequest, seat: Seat, secret: str) -> HttpResponse:
 
 
 @require_GET
+@within_link_limit
 @with_seat
 def seat_live(request: HttpRequest, seat: Seat, secret: str) -> HttpResponse:
     """The parts of the seat page that change as the game goes on (status, maze, hand,
     players, log, table talk), for the page's script to swap in without a reload. It
     reads nothing of the session: the page's notices and a refused move's kept choice
-    stay for the page itself."""
+    stay for the page itself. It counts against the link's limit, with the JSON API's
+    requests (429 with Retry-After past it, which the script waits out)."""
     return private(render(request, "games/_seat_live.html", _context(seat, secret)))
 
 

@@ -14,7 +14,8 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from games.models import Seat
-from games.models.links import find_seat, seat_path
+from games.models.links import find_seat, seat_path, token_digest
+from games.ops import limits
 from games.ops.limits import Limited
 from games.play.game_setup import accept_seat, has_accepted
 
@@ -66,6 +67,35 @@ def with_seat(view: SeatView) -> Callable[[HttpRequest, str], HttpResponse]:
                     and not has_accepted(seat)):
                 seat = accept_seat(seat.pk) or seat
             return view(request, seat, secret)
+
+    return wrapper
+
+
+# The per-link limit (docs/api.md "Limits"): the JSON API and the seat page's live parts
+# count in this one bucket, so a page's polls and fetches together, or a flood of either,
+# stay within one link's budget.
+LINK_LIMIT = "api_seat"
+
+
+def count_link_request(secret: str) -> None:
+    """Count a request through a seat's link; Limited past the link's limit. Counted per
+    link hash before any database work; a malformed link is not counted (it is a 404
+    whatever happens)."""
+    digest = token_digest(secret)
+    if digest is not None:
+        limits.hit(LINK_LIMIT, f"link:{digest}")
+
+
+def within_link_limit(view: Callable[[HttpRequest, str], HttpResponse]
+                      ) -> Callable[[HttpRequest, str], HttpResponse]:
+    """A 429 page with Retry-After for a link past its limit, before the seat is looked up."""
+    @wraps(view)
+    def wrapper(request: HttpRequest, secret: str) -> HttpResponse:
+        try:
+            count_link_request(secret)
+        except Limited as busy:
+            return too_many(request, busy)
+        return view(request, secret)
 
     return wrapper
 
