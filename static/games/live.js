@@ -4,8 +4,12 @@
 // it fetches the page's changing parts (/play/<secret>/live) and swaps them in: status,
 // maze (the cells the latest moves changed are marked by the server), hand, players, log
 // and table talk. While the player is choosing a move nothing is swapped: the turn bar
-// says new moves came, and they show when the player plays, cancels or asks. Without this
-// script the page has a "refresh" link instead. GET only: nothing here changes the game.
+// says new moves came, and they show when the player plays, cancels or asks. A new line of
+// table talk alone changes neither the maze nor the hand: only the talk is swapped, even
+// while the player chooses, and nothing is said about moves. Once later moves come, the
+// notices at the top (what the player's own move did) are cleared: they are old news.
+// Without this script the page has a "refresh" link instead. GET only: nothing here
+// changes the game.
 (function () {
   "use strict";
   var marks = document.getElementById("live");
@@ -15,9 +19,11 @@
   var delay = FIRST, timer = null, busy = false, stopped = false, pending = false;
   var bar = document.getElementById("turn-bar");
 
+  // What the page shows: the game (moves, table notices, status) and the talk apart.
   function seen(element) {
     var d = element.dataset;
-    return [d.version, d.talk, d.notice, d.status].join("/");
+    return { game: [d.version, d.notice, d.status].join("/"), talk: String(d.talk),
+             version: d.version };
   }
   var known = seen(marks);
 
@@ -39,17 +45,40 @@
     if (!stopped && document.visibilityState === "visible") timer = setTimeout(check, ms);
   }
 
-  function showPending() {
+  function showPending(movesCame) {
     if (!bar) return;
     var note = bar.querySelector(".pending");
-    note.querySelector(".pending-text").textContent = marks.dataset.pending;
+    // New moves, or only a table notice (a vacation, a moderator's note): say which.
+    if (movesCame || !note.dataset.moves) note.dataset.moves = movesCame ? "1" : "";
+    note.querySelector(".pending-text").textContent = note.dataset.moves
+      ? marks.dataset.pending : marks.dataset.pendingNotice;
     note.hidden = false;
     bar.classList.toggle("only-pending", !document.body.classList.contains("choosing"));
     bar.hidden = false;
   }
 
+  function clearNotices() {
+    var notices = document.getElementById("what-happened");
+    if (notices) notices.replaceChildren();
+  }
+
+  // Only the table talk (a message came, nothing else changed): the maze, the hand and a
+  // choice in progress stay as they are.
+  function swapTalk(html) {
+    var fresh = new DOMParser().parseFromString(html, "text/html");
+    var incoming = fresh.getElementById("talk-messages");
+    var current = document.getElementById("talk-messages");
+    var freshMarks = fresh.getElementById("live");
+    if (!incoming || !current || !freshMarks) return;
+    current.replaceWith(document.importNode(incoming, true));
+    marks.dataset.talk = freshMarks.dataset.talk;
+    known = seen(marks);
+  }
+
   function swap(html) {
     var fresh = new DOMParser().parseFromString(html, "text/html");
+    var freshMarks = fresh.getElementById("live");
+    if (freshMarks && freshMarks.dataset.version !== known.version) clearNotices();
     var scroll = {};
     document.querySelectorAll(".maze-scroll, .log-scroll").forEach(function (box) {
       scroll[box.className] = [box.scrollLeft, box.scrollTop];
@@ -68,21 +97,25 @@
     hideRefreshLinks();
     if (bar) {
       bar.querySelector(".pending").hidden = true;
+      bar.querySelector(".pending").dataset.moves = "";
       if (bar.classList.contains("only-pending")) bar.hidden = true;
       bar.classList.remove("only-pending");
     }
     document.dispatchEvent(new CustomEvent("seat:refreshed"));
   }
 
-  function refresh() {
-    if (choosing()) { pending = true; showPending(); return Promise.resolve(); }
-    pending = false;
+  function fetchPart() {
     return fetch(marks.dataset.part, { credentials: "same-origin", cache: "no-store" })
       .then(function (answer) {
         if (!answer.ok) throw { retry: delay * 2 };
         return answer.text();
-      })
-      .then(swap);
+      });
+  }
+
+  function refresh(movesCame) {
+    if (choosing()) { pending = true; showPending(movesCame); return Promise.resolve(); }
+    pending = false;
+    return fetchPart().then(swap);
   }
 
   function check() {
@@ -103,12 +136,16 @@
         return answer.json();
       })
       .then(function (now) {
-        var current = [now.version, now.talk, now.notice, now.status].join("/");
-        if (current !== known || pending) {
-          delay = FIRST;
-          return refresh();
+        var gameChanged = [now.version, now.notice, now.status].join("/") !== known.game;
+        var talkChanged = String(now.talk) !== known.talk;
+        delay = gameChanged || talkChanged ? FIRST : Math.min(LONGEST, Math.round(delay * 1.25));
+        var work = Promise.resolve();
+        if (gameChanged || pending) work = refresh(String(now.version) !== known.version);
+        // A whole refresh brings the talk too; while choosing only the talk is swapped.
+        if (talkChanged && (choosing() || !(gameChanged || pending))) {
+          work = work.then(fetchPart).then(swapTalk);
         }
-        delay = Math.min(LONGEST, Math.round(delay * 1.25));
+        return work;
       })
       .catch(function (error) {
         delay = (error && error.retry) || Math.min(ERROR_LONGEST, delay * 2);
