@@ -2,7 +2,8 @@
 lit cell of the maze, the preview of the chosen move, the chosen card and the Play and
 Turn round buttons are on screen without scrolling, on a 390 x 844 phone and on a 1280 px
 desktop, over several game positions: the first turn, a late round with a wide maze (19
-cards), and Saboteur 2. Screenshots of each go to /tmp/one-screen-*.png.
+cards), and Saboteur 2; and no card's name runs out of its tile (the longest Italian
+names). Screenshots of each go to /tmp/one-screen-*.png.
 
 Skipped when /usr/bin/chromium is missing (`.ci/run` installs it)."""
 
@@ -25,6 +26,7 @@ from tests.browser.test_pages import (
     plain_http_cookies,
     seat_url,
 )
+from tests.engine.helpers import position as engine_position
 from tests.support import move_for
 
 __all__ = ["browser", "plain_http_cookies"]  # the fixtures this module uses
@@ -65,6 +67,39 @@ def position(ruleset: str, seed: int, moves: int) -> Game:
 
 POSITIONS = [("early", "base", 6, 0), ("late-wide", "base", 13, 24),
              ("late-tall", "base", 28, 24), ("saboteur2", "saboteur2", 5, 9)]
+# Saboteur 2 in Italian with the longest card names in hand (issue 39: they ran out of
+# their tiles): path cards, repairs of two tools, a broken tool, swap your hats.
+LONG_NAMES = ["p66", "a18", "p56", "a07", "a39", "p51"]
+
+
+def italian_long_names() -> Game:
+    players = [services.PlayerSpec(name=n, email=f"{n.lower()}@example.org", language="it")
+               for n in ("Ann", "Bob", "Cy")]
+    game = services.create_game(name="Nomi lunghi", players=players, seed=3,
+                                ruleset="saboteur2", start=True, invite=False).game
+    game.put_opening_state(engine_position(seats=3, turn=0, ruleset="saboteur2",
+                                           hands={0: LONG_NAMES}))
+    game.save()
+    return game
+
+
+def overflowing_tiles(page: Any) -> list[str]:
+    """Hand cards whose name runs out of its box or out of the card's tile."""
+    return page.evaluate("""() => {
+        const out = [];
+        document.querySelectorAll('.hand-card').forEach(card => {
+            const tile = card.getBoundingClientRect();
+            card.querySelectorAll('.action-face, .card-name').forEach(name => {
+                const r = name.getBoundingClientRect();
+                const spills = name.scrollHeight > name.clientHeight + 1
+                    || name.scrollWidth > name.clientWidth + 1
+                    || r.left < tile.left || r.right > tile.right
+                    || r.top < tile.top || r.bottom > tile.bottom;
+                if (spills) out.push(name.textContent.trim());
+            });
+        });
+        return out;
+    }""")
 
 
 def on_screen(page: Any, selector: str, room: float) -> list[str]:
@@ -125,11 +160,13 @@ def test_a_chosen_card_its_lit_cells_and_play_fit_one_screen(
     context = browser.new_context(**{**device, "bypass_csp": False})  # the real policy
     page = context.new_page()
     tried = 0
-    for name, ruleset, seed, moves in POSITIONS:
-        game = position(ruleset, seed, moves)
+    games = [(name, position(ruleset, seed, moves)) for name, ruleset, seed, moves in POSITIONS]
+    for name, game in [*games, ("italian-long-names", italian_long_names())]:
         page.goto(seat_url(live_server, game, 0))
         page.screenshot(path=f"/tmp/one-screen-{name}-{width}-page.png")
+        assert overflowing_tiles(page) == [], name
         tried += check_every_card(page, name, width, height)
         assert page.evaluate("document.documentElement.scrollWidth") <= width
+    page.locator("#hand").screenshot(path=f"/tmp/one-screen-italian-hand-{width}.png")
     assert tried >= 8
     context.close()
