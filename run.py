@@ -3,7 +3,8 @@
 
     python3 run.py serve    set up .venv, migrate, create a demo game, start the server
     python3 run.py test     set up .venv, run ruff, mypy, lint-imports and the whole pytest suite
-    python3 run.py manage   a manage.py command with the settings `serve` uses (DEBUG=1)
+    python3 run.py manage   a manage.py command with the settings `serve` uses (DEBUG=1, and
+                            links on the port the last `serve` used; --port N for another)
     python3 run.py lock     rewrite the lock files requirements/*.txt from pyproject.toml
 
 Extra arguments after `test` go to pytest (e.g. `python3 run.py test -k api`).
@@ -104,6 +105,41 @@ def serve_env(host: str, port: int, verbose: bool) -> dict[str, str]:
         env.setdefault("LOG_LEVEL", "WARNING")
         env.setdefault("ACCESS_LOG_LEVEL", "WARNING")
     return env
+
+
+# Where `serve` writes the address it serves on, so that `manage` (creategame, demo...)
+# prints links to that server, whatever --port it was given.
+SERVED_AT = ROOT / "var" / "served-at"
+
+
+def remember_site_url(site_url: str) -> None:
+    SERVED_AT.parent.mkdir(parents=True, exist_ok=True)
+    SERVED_AT.write_text(site_url + "\n", encoding="utf-8")
+
+
+def served_site_url() -> str:
+    """The address the last `serve` used (it is still running, or will be again), or ""."""
+    try:
+        url = SERVED_AT.read_text(encoding="utf-8").strip()
+    except OSError:
+        return ""
+    return url if url.startswith(("http://", "https://")) and " " not in url else ""
+
+
+def manage_site_url(port: int | None, environ: dict[str, str]) -> tuple[str, str]:
+    """The SITE_URL `manage` prints links with, and why: the SITE_URL set in the
+    environment, else `--port N`, else PORT, else the one `serve` uses (var/served-at),
+    else port 8000."""
+    if environ.get("SITE_URL"):
+        return environ["SITE_URL"], "SITE_URL"
+    if port is not None:
+        return f"http://127.0.0.1:{port}", "--port"
+    if environ.get("PORT"):
+        return f"http://127.0.0.1:{environ['PORT']}", "PORT"
+    served = served_site_url()
+    if served:
+        return served, "the address `run.py serve` uses"
+    return "http://127.0.0.1:8000", "the default"
 
 
 def manage(*args: str, env: dict[str, str], capture: bool = False) -> str:
@@ -237,6 +273,7 @@ def serve(args: argparse.Namespace) -> int:
         return 1
     ensure_env()
     env = serve_env(args.host, args.port, args.verbose)
+    remember_site_url(env["SITE_URL"])
     say("migrating the database")
     manage("migrate", "--verbosity", "0", env=env)
     if args.new_demo:
@@ -260,12 +297,17 @@ def serve(args: argparse.Namespace) -> int:
     return run_all(processes(args.host, args.port, args.verbose), env, ready)
 
 
-def manage_command(rest: list[str]) -> int:
-    """`python3 run.py manage COMMAND ...`: manage.py with the virtual environment and the
-    settings `serve` uses (DEBUG=1, its database, its link key), so the links `creategame`
-    prints open on the server `serve` runs."""
+def manage_command(rest: list[str], port: int | None = None) -> int:
+    """`python3 run.py manage [--port N] COMMAND ...`: manage.py with the virtual
+    environment and the settings `serve` uses (DEBUG=1, its database, its link key), and
+    links on the port `serve` runs on (manage_site_url), so the links `creategame` prints
+    open on that server."""
     ensure_env()
-    env = serve_env("127.0.0.1", int(os.environ.get("PORT", 8000)), verbose=True)
+    site_url, why = manage_site_url(port, dict(os.environ))
+    env = serve_env("127.0.0.1", 8000, verbose=True)
+    env["SITE_URL"] = site_url
+    print(f"==> links on {site_url} ({why}; `run.py manage --port N` for another)",
+          file=sys.stderr, flush=True)
     return subprocess.run([str(PYTHON), "manage.py", *rest], cwd=ROOT, env=env).returncode
 
 
@@ -321,7 +363,10 @@ def main() -> int:
                               help="create a new demo game instead of reusing the last one")
     serve_parser.add_argument("--verbose", action="store_true",
                               help="print every request and Celery's routine lines")
-    sub.add_parser("manage", help="run a manage.py command with the settings serve uses")
+    manage_parser = sub.add_parser(
+        "manage", help="run a manage.py command with the settings serve uses")
+    manage_parser.add_argument("--port", type=int, default=None,
+                               help="links on this port (default: the one serve uses)")
     sub.add_parser("test", help="run ruff, mypy and the whole test suite")
     lock_parser = sub.add_parser("lock", help="update the lock files requirements/*.txt")
     lock_parser.add_argument("--upgrade", action="store_true",
@@ -329,7 +374,7 @@ def main() -> int:
     sub.add_parser("catalogs", help="recompile the translation catalogs (.mo) from the .po")
     args, rest = parser.parse_known_args()
     if args.command == "manage":
-        return manage_command(rest)
+        return manage_command(rest, args.port)
     if args.command == "catalogs":
         return catalogs()
     if args.command == "lock":

@@ -203,6 +203,8 @@ LANGUAGES = [
     ("de", "Deutsch"),
 ]
 LOCALE_PATHS = [BASE_DIR / "locale"]
+# Our date formats where a language's own differ from Django's (saboteur_site/formats/).
+FORMAT_MODULE_PATH = ["saboteur_site.formats"]
 USE_I18N = True
 TIME_ZONE = "UTC"  # stored times are UTC; pages show each seat's own time zone
 USE_TZ = True

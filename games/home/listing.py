@@ -1,15 +1,18 @@
-"""What the home lists: every game of one address, in three groups (README "Your games").
+"""What the home lists: every game of one address, in four groups (README "Your games"):
+your turn, waiting for you (a game set up that waits for this address to accept its
+seat), waiting for others, finished.
 
-Each group is one query (the seat, its game, and for a game waiting on someone else the
-name of the seat to act, by a subquery), whatever the number of games: a player with 40
-games loads their home in three queries. Links to each seat are rebuilt from the seats
+Three queries whatever the number of games (the seat, its game, and for a game waiting on
+someone else the name of the seat to act, by a subquery; the games waiting for your
+acceptance come with the others going on and are told apart here): a player with 40 games
+loads their home in three queries. Links to each seat are rebuilt from the seats
 (games.models.links), as emails do; they are shown only on the address's own home.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from django.db.models import F, OuterRef, QuerySet, Subquery
 from django.urls import reverse
@@ -45,17 +48,34 @@ class Row:
     api: str  # the seat's JSON API path
     replay: str  # the seat's replay path ("" before the end)
     record: str  # the game's record (JSON) path ("" before the end)
+    waiting_for_you: bool = False  # set up, and waiting for you to accept your seat
+    accept: str = ""  # where the seat is accepted (POST), while it waits for you
+    vacation_left: timedelta | None = None  # this game's budget, once it has started
+    away_until: datetime | None = None  # on vacation in this game until then
+
+    @property
+    def home_status(self) -> str:
+        """The game's status as the home (and its JSON twin) says it: "waiting_for_you"
+        for a game that waits for you to accept your seat, else the game's own status."""
+        return "waiting_for_you" if self.waiting_for_you else self.status
 
 
 @dataclass(frozen=True)
 class Home:
     your_turn: list[Row]
+    waiting_for_you: list[Row]
     waiting: list[Row]
     finished: list[Row]
 
     @property
     def rows(self) -> list[Row]:
-        return [*self.your_turn, *self.waiting, *self.finished]
+        return [*self.your_turn, *self.waiting_for_you, *self.waiting, *self.finished]
+
+    @property
+    def started(self) -> list[Row]:
+        """The games going on that have started: those a vacation applies to."""
+        return [row for row in [*self.your_turn, *self.waiting]
+                if row.status != Game.Status.SETUP]
 
 
 def seats_of(address: str) -> QuerySet[Seat]:
@@ -63,10 +83,17 @@ def seats_of(address: str) -> QuerySet[Seat]:
             .select_related("game"))
 
 
+def waits_for_acceptance(seat: Seat) -> bool:
+    """A game set up whose start waits, among others, for this seat to accept."""
+    return seat.game.status == Game.Status.SETUP and seat.accepted_at is None
+
+
 def _row(seat: Seat, *, your_turn: bool = False, whose_turn: str = "") -> Row:
     game = seat.game
     token = token_of_seat(seat)
     finished = game.status == Game.Status.FINISHED
+    started = game.status in (Game.Status.ACTIVE, Game.Status.PAUSED)
+    waiting_for_you = waits_for_acceptance(seat)
     gold = rank = None
     players = 0
     if finished:
@@ -85,12 +112,17 @@ def _row(seat: Seat, *, your_turn: bool = False, whose_turn: str = "") -> Row:
         gold=gold, rank=rank, players=players, link=seat_link(token), path=seat_path(token),
         api=reverse("games:api-seat", args=[token]),
         replay=reverse("games:seat-replay", args=[token]) if finished else "",
-        record=reverse("games:api-record", args=[token]) if finished else "")
+        record=reverse("games:api-record", args=[token]) if finished else "",
+        waiting_for_you=waiting_for_you,
+        accept=reverse("games:seat-accept", args=[token]) if waiting_for_you else "",
+        vacation_left=seat.vacation_left if started else None,
+        away_until=seat.vacation_until if started else None)
 
 
 def home_of(address: str) -> Home:
-    """The address's games: its turn (soonest deadline first), waiting for others (the
-    longest wait first), finished (newest first)."""
+    """The address's games: its turn (soonest deadline first), waiting for its acceptance
+    (the oldest invitation first), waiting for others (the longest wait first), finished
+    (newest first)."""
     mine = seats_of(address)
     turn = (mine.filter(game__status=Game.Status.ACTIVE, game__actor=F("number"))
             .order_by(F("game__deadline_at").asc(nulls_last=True), "game_id"))
@@ -101,8 +133,11 @@ def home_of(address: str) -> Home:
                .order_by(F("game__turn_started_at").asc(nulls_last=True), "game_id"))
     over = (mine.filter(game__status=Game.Status.FINISHED)
             .order_by("-game__updated_at", "-game_id")[:FINISHED_SHOWN])
+    others = [_row(seat, whose_turn=getattr(seat, "actor_name", None) or "")
+              for seat in waiting]
     return Home(
         your_turn=[_row(seat, your_turn=True) for seat in turn],
-        waiting=[_row(seat, whose_turn=getattr(seat, "actor_name", None) or "")
-                 for seat in waiting],
+        # A game set up has no turn yet: these come in the games' order, oldest first.
+        waiting_for_you=[row for row in others if row.waiting_for_you],
+        waiting=[row for row in others if not row.waiting_for_you],
         finished=[_row(seat) for seat in over])

@@ -7,6 +7,7 @@ import zoneinfo
 from collections import Counter
 from collections.abc import Iterator
 from contextlib import contextmanager
+from datetime import datetime, timedelta
 from typing import Any
 
 from django.conf import settings
@@ -53,10 +54,26 @@ def home_locale(address: str) -> Iterator[None]:
         yield
 
 
-def _shown(row: Row, zone: Any) -> dict[str, Any]:
+def _shown(row: Row, zone: Any, now: datetime | None = None) -> dict[str, Any]:
+    away = row.away_until is not None and row.away_until > (now or timezone.now())
     return {"row": row, "deadline": local_time(row.deadline, zone),
             "since": local_time(row.since, zone),
-            "finished": local_time(row.finished_at, zone)}
+            "finished": local_time(row.finished_at, zone),
+            "away_until": local_time(row.away_until, zone) if away else "",
+            "vacation_left": vacation_left_words(row.vacation_left)}
+
+
+def vacation_left_words(left: timedelta | None) -> str:
+    """"7 days of vacation left" (whole days), else in hours; "" before the game starts."""
+    if left is None:
+        return ""
+    hours = int(left.total_seconds() // 3600)
+    if hours % 24 == 0:
+        days = hours // 24
+        return ngettext("%(n)s day of vacation left", "%(n)s days of vacation left",
+                        days) % {"n": days}
+    return ngettext("%(n)s hour of vacation left", "%(n)s hours of vacation left",
+                    hours) % {"n": hours}
 
 
 def context(address: str, token: str) -> dict[str, Any]:
@@ -66,14 +83,19 @@ def context(address: str, token: str) -> dict[str, Any]:
     language = translation.get_language()
     zone = timezone.get_current_timezone()
     zone_name = getattr(zone, "key", "UTC")
+    now = timezone.now()
     return {
         "address": address, "token": token,
-        "your_turn": [_shown(row, zone) for row in home.your_turn],
-        "waiting": [_shown(row, zone) for row in home.waiting],
-        "finished": [_shown(row, zone) for row in home.finished],
+        "your_turn": [_shown(row, zone, now) for row in home.your_turn],
+        "waiting_for_you": [_shown(row, zone, now) for row in home.waiting_for_you],
+        "waiting": [_shown(row, zone, now) for row in home.waiting],
+        "finished": [_shown(row, zone, now) for row in home.finished],
         "language": language, "zone": zone_name, "modes": EmailMode.choices,
-        "email_mode": usual_email_mode([*home.your_turn, *home.waiting]),
-        "languages": settings.LANGUAGES, "vacation_choices": vacation_choices(),
+        "email_mode": usual_email_mode([*home.your_turn, *home.waiting_for_you,
+                                        *home.waiting]),
+        "languages": settings.LANGUAGES,
+        "vacation_choices": vacation_choices(home.started, now),
+        "away": any(row.away_until and row.away_until > now for row in home.started),
         **home_section(address),  # my record, my data (games.players)
     }
 
@@ -84,7 +106,27 @@ def usual_email_mode(rows: list[Row]) -> str:
     return modes.most_common(1)[0][0] if modes else EmailMode.EACH_TURN
 
 
-def vacation_choices() -> list[tuple[str, str]]:
-    """A few lengths; each game gives what its own budget allows."""
-    return [(str(days * 24), ngettext("%(n)s day", "%(n)s days", days) % {"n": days})
-            for days in (1, 2, 3, 7, 14)]
+VACATION_DAYS = (1, 2, 3, 5, 7, 10, 14, 21, 30)
+
+
+def vacation_choices(started: list[Row], now: datetime) -> list[tuple[str, str]]:
+    """The lengths some game going on can still give (a game already on vacation gives
+    none): a few whole days up to the largest budget left, and that budget itself; each
+    says in how many of the games it fits when that is not all of them. A length no game
+    can give (14 days against budgets of 7) is never offered."""
+    budgets = [row.vacation_left for row in started if row.vacation_left is not None
+               and not (row.away_until and row.away_until > now)]
+    whole = sorted({int(left.total_seconds() // 86400) for left in budgets} - {0})
+    if not whole:
+        return []
+    days = sorted({d for d in VACATION_DAYS if d <= whole[-1]} | set(whole))
+    choices = []
+    for length in days:
+        fits = sum(1 for left in budgets if left >= timedelta(days=length))
+        label = ngettext("%(n)s day", "%(n)s days", length) % {"n": length}
+        if fits < len(budgets):
+            label = ngettext("%(label)s (in %(fits)s game of %(games)s)",
+                             "%(label)s (in %(fits)s games of %(games)s)", fits) % {
+                "label": label, "fits": fits, "games": len(budgets)}
+        choices.append((str(length * 24), label))
+    return choices

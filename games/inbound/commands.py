@@ -91,13 +91,13 @@ def parse_line(line: str, language: str = "en") -> Command | None:
     words = kw.fold(stripped).replace(",", " , ").split()
     if not words:
         return None
-    verb = kw.lookup(words[0], kw.VERBS)
+    verb, taken = kw.leading_verb(words)
     if verb is None:
         return None
     if verb == "say":
         return Command(verb="say", text=stripped.split(None, 1)[1].strip()
                        if len(stripped.split(None, 1)) > 1 else "")
-    rest = " ".join(words[1:]).replace(" , ", ",")
+    rest = " ".join(words[taken:]).replace(" , ", ",")
     if verb == "play":
         return _play(rest, language)
     return _PARSERS[verb](rest)

@@ -24,8 +24,7 @@ def standby(note: Notification) -> Letter:
     volunteer = Volunteer.objects.filter(pk=note.params.get("volunteer")).first()
     if volunteer is None or not volunteer.email:
         raise Skip("the volunteer left")
-    link = settings.SITE_URL + reverse("games:standby-manage",
-                                       args=[volunteer_token(volunteer)])
+    link = _standby_url(volunteer)
     confirmed = volunteer.confirmed_at is not None and volunteer.left_at is None
     subject = (_("Your standby link for open Saboteur seats") if confirmed
                else _("Confirm: stand by for open Saboteur seats"))
@@ -47,4 +46,17 @@ def seat_offer(note: Notification) -> Letter:
     return render("seat_offer", subject, {
         "link": link, "facts": seat_facts(row), "game_name": row.game.name,
         "game": row.game, "source": offer.source, "unsubscribe": unsubscribe_url(note),
-        "standby_link": settings.SITE_URL + reverse("games:standby")})
+        "standby_link": _own_standby_link(offer)})
+
+
+def _own_standby_link(offer: SeatOffer) -> str:
+    """The volunteer's own standby settings (pause, change, leave), for an offer made to a
+    standby volunteer; "" for the others (they are on no standby)."""
+    volunteer = offer.volunteer
+    if offer.source != SeatOffer.Source.STANDBY or volunteer is None or not volunteer.email:
+        return ""
+    return _standby_url(volunteer)
+
+
+def _standby_url(volunteer: Volunteer) -> str:
+    return settings.SITE_URL + reverse("games:standby-manage", args=[volunteer_token(volunteer)])

@@ -45,8 +45,12 @@ def rules_link(ruleset: str) -> str:
 
 def render(template: str, subject: str, context: JSON) -> Letter:
     game = context.get("game")
+    rules = rules_link(getattr(game, "ruleset", "base"))
     context = {**context, "subject": subject, "LANGUAGE_CODE": translation.get_language(),
-               "rules_link": rules_link(getattr(game, "ruleset", "base"))}
+               "rules_link": rules,
+               # How a kept fingerprint proves the game fair: the rules page's section, in
+               # the reader's language (it was an English pointer to the README).
+               "fairness_link": rules + "#fairness"}
     text = render_to_string(f"emails/{template}.txt", context)
     html = render_to_string(f"emails/{template}.html", context)
     return Letter(subject=subject, text=text.strip() + "\n", html=html)

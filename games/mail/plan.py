@@ -168,7 +168,8 @@ def own_links(address: str, seats: Sequence[Seat], reason: str, tag: str) -> lis
                  seat_id=first.pk, params={"seats": [s.pk for s in seats], "reason": reason})]
 
 
-def confirm_setup(game: Game, host: str) -> list[Spec]:
-    """The host's "confirm your game" email (games.mail.link_letters): one per game."""
+def confirm_setup(game: Game, host: str, language: str = "") -> list[Spec]:
+    """The host's "confirm your game" email (games.mail.link_letters): one per game, in
+    the language of the page the host set it up on (it went out in English)."""
     return [Spec(key=f"confirm_setup:game={game.pk}", kind=Kind.CONFIRM_SETUP, to_email=host,
-                 game_id=game.pk)]
+                 game_id=game.pk, params={"language": language} if language else {})]

@@ -6,6 +6,7 @@ of one person and bots starts as soon as that person accepts (or at once with `s
 
 from __future__ import annotations
 
+import functools
 import secrets
 import zoneinfo
 from collections.abc import Sequence
@@ -189,12 +190,20 @@ def _check_setup(name: str, players: Sequence[PlayerSpec], hours: int) -> None:
             )
 
 
+# Names the zone folder may hold that are no place's time ("localtime" is the machine's
+# own, "Factory" a placeholder of the database).
+NOT_ZONES = frozenset({"localtime", "posixrules", "Factory"})
+
+
+@functools.cache
+def known_zones() -> frozenset[str]:
+    return frozenset(zoneinfo.available_timezones()) - NOT_ZONES
+
+
 def valid_time_zone(name: str) -> bool:
-    try:
-        zoneinfo.ZoneInfo(name)
-    except (zoneinfo.ZoneInfoNotFoundError, ValueError):
-        return False
-    return True
+    """A zone of the IANA database as the server has it (not a file name that happens to
+    open, like "localtime" or "posixrules")."""
+    return name in known_zones()
 
 
 def invite_seat(seat: Seat) -> None:

@@ -26,7 +26,7 @@ from typing import Any
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from games.mail import plan
@@ -70,7 +70,7 @@ def request_game(*, host_email: str, client: str, players: Sequence[PlayerSpec],
         made.game.save(update_fields=["host_email", "start_when_confirmed", "host_token_hash"])
         record_invitations([seat for seat, _link in made.seats if seat.kind == SeatKind.PERSON],
                            host_email=host_email)
-        plan.queue(plan.confirm_setup(made.game, host_email))
+        plan.queue(plan.confirm_setup(made.game, host_email, translation.get_language() or ""))
     return made.game
 
 

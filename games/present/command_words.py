@@ -1,11 +1,14 @@
 """The words of the email commands, per language; English works in every language.
 
 Words are compared lower-case and without accents (`fold`). The first word of a
-language is the one the emails use in examples.
+language is the one the emails use in examples. A verb may be a few words: the card's own
+name in that language ("caduta massi 5 in 3,0", as the card is called on the page and in
+the hand), next to a shorter word ("frana").
 """
 
 from __future__ import annotations
 
+import functools
 import unicodedata
 from collections.abc import Mapping
 
@@ -18,8 +21,11 @@ VERBS: dict[str, dict[str, tuple[str, ...]]] = {
              "es": ("pasa", "descarta"), "de": ("passe", "passen")},
     "map": {"en": ("map",), "it": ("mappa",), "nl": ("kaart", "plan"), "es": ("mapa",),
             "de": ("karte", "schatzkarte")},
-    "rockfall": {"en": ("rockfall",), "it": ("frana",), "nl": ("instorting",),
-                 "es": ("derrumbe",), "de": ("steinschlag",)},
+    # The card's name first (games.present.words: "Caduta massi", "Ingestorte gang",
+    # "Caída de rocas"): the examples show the word the hand shows.
+    "rockfall": {"en": ("rockfall",), "it": ("caduta massi", "frana"),
+                 "nl": ("ingestorte gang", "instorting"),
+                 "es": ("caida de rocas", "derrumbe"), "de": ("steinschlag",)},
     "gold": {"en": ("gold",), "it": ("oro",), "nl": ("goud",), "es": ("oro",), "de": ("gold",)},
     "steal": {"en": ("steal",), "it": ("ruba",), "nl": ("steel",), "es": ("roba",),
               "de": ("stiehl", "stehle")},
@@ -81,6 +87,21 @@ def lookup(word: str, tables: Mapping[str, Mapping[str, tuple[str, ...]]]) -> st
         if word in all_words(table):
             return key
     return None
+
+
+@functools.cache
+def _verb_phrases() -> list[tuple[list[str], str]]:
+    return sorted(((phrase.split(), verb) for verb, table in VERBS.items()
+                   for phrase in all_words(table)), key=lambda item: -len(item[0]))
+
+
+def leading_verb(words: list[str]) -> tuple[str | None, int]:
+    """The verb a line's folded words start with, and how many words it takes (the
+    longest name first: "caduta massi" before a one-word verb)."""
+    for parts, verb in _verb_phrases():
+        if words[:len(parts)] == parts:
+            return verb, len(parts)
+    return None, 0
 
 
 def goal_of(word: str) -> int | None:

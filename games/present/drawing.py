@@ -150,13 +150,25 @@ def card_face(card: Mapping[str, Any]) -> SafeString:
     return body
 
 
+# A word longer than this is squeezed into the card's width (lengthAdjust) instead of
+# spilling over its edge ("pietra", "piedra" in the mapped goal's big letters).
+MAPPED_WORD_FITS = 5
+
+
 def _goal_back(known: str | None) -> SafeString:
-    back = mark_safe('<rect x="2" y="2" width="96" height="96" rx="6" class="card back"/>'
-                     '<text x="50" y="62" class="back-mark">?</text>')
-    if known in ("gold", "stone"):
-        label = _("map: gold") if known == "gold" else _("map: stone")
-        back += format_html('<text x="50" y="90" class="mapped {}">{}</text>', known, label)
-    return back
+    back = mark_safe('<rect x="2" y="2" width="96" height="96" rx="6" class="card back"/>')
+    if known not in ("gold", "stone"):
+        return back + mark_safe('<text x="50" y="62" class="back-mark">?</text>')
+    # What this seat's map showed, readable on a phone (it was a 13-unit caption, 6 px on
+    # a 48 px cell): the result's own mark, as the face shows it, and its word in big
+    # letters, on the card's back (it is still face down for the others).
+    word = describe.goal_result(known)
+    squeeze = (mark_safe(' textLength="90" lengthAdjust="spacingAndGlyphs"')
+               if len(word) > MAPPED_WORD_FITS else "")
+    return back + format_html(
+        '<circle cx="50" cy="38" r="{}" class="{} mapped-mark"/>'
+        '<text x="50" y="90" class="mapped {}"{}>{}</text>',
+        19 if known == "gold" else 17, known, known, squeeze, word)
 
 
 def card_svg(card: Mapping[str, Any], width: int = 64, label: str = "") -> SafeString:

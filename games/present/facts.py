@@ -6,11 +6,12 @@ so an email can only tell a player what their own view tells them.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from datetime import datetime
 from zoneinfo import ZoneInfo
 
-from django.utils import formats, timezone
+from django.utils import formats, timezone, translation
 from django.utils.safestring import SafeString
 from django.utils.timesince import timeuntil
 
@@ -43,7 +44,14 @@ def local_time(moment: datetime | None, zone: ZoneInfo) -> str:
     if moment is None:
         return ""
     shown = timezone.localtime(moment, zone)
-    return f"{formats.date_format(shown, 'DATETIME_FORMAT')} ({zone.key})"
+    text = formats.date_format(shown, "DATETIME_FORMAT")
+    if shown.day == 1 and translation.get_language() == "it":
+        text = FIRST_OF_THE_MONTH.sub(r"\g<1>1º ", text, count=1)  # "1º dicembre"
+    return f"{text} ({zone.key})"
+
+
+# Italian writes the first of a month as an ordinal ("martedì 1º dicembre").
+FIRST_OF_THE_MONTH = re.compile(r"(^|\s)1 (?=\w)")
 
 
 def time_left(moment: datetime, now: datetime | None = None) -> str:

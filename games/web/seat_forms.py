@@ -86,28 +86,48 @@ def valid_zone(value: str) -> None:
         raise forms.ValidationError(_("Unknown time zone %(zone)s.") % {"zone": value})
 
 
-class ZoneInput(forms.TextInput):
-    """A box to type a time zone in, with the zones offered as you type (a datalist: no
-    script needed); the server checks the name."""
+def zone_datalist(list_id: str) -> SafeString:
+    """The zones offered as you type in a box that may stay empty (a player's own zone on
+    the setup page, "as for the game"): a datalist, no script needed."""
+    options = format_html_join("", '<option value="{}">', (
+        (key,) for key, _label in time_zone_choices()))
+    return format_html('<datalist id="{}">{}</datalist>', list_id, options)
+
+
+# The zone a form holds until someone chooses: the page's script (static/games/zone.js)
+# preselects the browser's own zone (Intl.DateTimeFormat) in its place and says so.
+UNCHOSEN_ZONE = "UTC"
+
+
+class ZoneSelect(forms.Widget):
+    """The time zones as a list to pick from (the common ones first), not a box to type
+    in. A zone the list lacks but the server knows (an old alias a seat kept) is offered
+    too, so that saving another setting never changes it. While the form holds UTC, the
+    default nobody chose, the select carries `data-zone-guess` and the browser's zone is
+    preselected by zone.js (no inline script: the Content-Security-Policy forbids it)."""
 
     def render(self, name: str, value: Any, attrs: dict[str, Any] | None = None,
                renderer: BaseRenderer | None = None) -> SafeString:
         final = self.build_attrs(self.attrs, attrs)
-        list_id = f"{final.get('id', name)}_zones"
+        chosen = str(value or UNCHOSEN_ZONE)
+        if chosen == UNCHOSEN_ZONE:
+            final["data-zone-guess"] = str(_("Preselected from your browser: %(zone)s."))
+        choices = time_zone_choices()
+        if chosen not in dict(choices):
+            choices = [(chosen, chosen.replace("_", " ")), *choices]
+        options = _options_html(tuple(choices))
+        selected = format_html('value="{}">', chosen)
+        options = options.replace(selected, selected[:-1] + " selected>", 1)
         attributes = format_html_join(
             "", ' {}="{}"', ((k, k if v is True else v) for k, v in final.items()
                              if v is not False and v is not None))
-        options = format_html_join("", '<option value="{}">', (
-            (key,) for key, _label in time_zone_choices()))
-        return format_html('<input type="text" name="{}" value="{}" list="{}" '
-                           'autocomplete="off" spellcheck="false"{}><datalist id="{}">{}'
-                           '</datalist>', name, value or "", list_id, attributes, list_id,
-                           options)
+        return format_html('<select name="{}"{}>{}</select>', name, attributes,
+                           mark_safe(options))  # built by format_html_join (_options_html)
 
 
 def zone_field(label: Any, **kwargs: Any) -> forms.CharField:
     return forms.CharField(label=label, max_length=64, validators=[valid_zone],
-                           widget=ZoneInput, **kwargs)
+                           widget=ZoneSelect, **kwargs)
 
 
 @lru_cache(maxsize=16)
@@ -196,9 +216,18 @@ class TalkForm(forms.Form):
                            validators=[printable_message])
 
 
+PLAYER_ZONES = "id_time_zone_zones"  # the datalist id the player rows' zone boxes use
+
+
 class PreferencesForm(forms.Form):
     time_zone = zone_field(_("Time zone"))
     language = forms.ChoiceField(label=_("Language"), choices=settings.LANGUAGES)
+
+    def refusal(self) -> str:
+        """Why the preferences were not saved, naming what was wrong ("Unknown time zone
+        Mars/Olympus.")."""
+        reasons = [str(error) for errors in self.errors.values() for error in errors]
+        return " ".join([str(_("Those preferences could not be saved.")), *reasons])
 
 
 def ruleset_label(ruleset: str) -> str:
@@ -285,7 +314,7 @@ class SetupForm(forms.Form):
                 label=_("Time zone of player %(n)s") % {"n": i + 1}, required=False,
                 max_length=64, validators=[valid_zone], widget=forms.TextInput(attrs={
                     "placeholder": _("time zone as for the game"), "autocomplete": "off",
-                    "spellcheck": "false", "list": "id_time_zone_zones"}))
+                    "spellcheck": "false", "list": PLAYER_ZONES}))
 
     def game_rows(self) -> list[forms.BoundField]:
         names = ["name", "host_email", "ruleset", "hours_per_move", "timeout_policy", "seating",
@@ -301,6 +330,10 @@ class SetupForm(forms.Form):
 
     def option_rows(self) -> list[forms.BoundField]:
         return [self[key] for key in self.option_fields]
+
+    def player_zones(self) -> SafeString:
+        """The zones each player row's box offers as you type (one list for all rows)."""
+        return zone_datalist(PLAYER_ZONES)
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}

@@ -1,12 +1,15 @@
 // The seat page follows the game while it is open and visible: it asks the small version
 // endpoint (GET /api/play/<secret>/version) every few seconds, backing off while nothing
-// changes; when a move, a table notice or a message came, it fetches the page's changing
-// parts (/play/<secret>/live) and swaps them in: status, maze (the cells the latest moves
-// changed are marked by the server), hand, players, log and table talk. While the player is choosing a move nothing is swapped: the turn bar
-// says new moves came, and they show when the player plays, cancels or asks. Both requests
-// count against the link's rate limit: a 429 from either is honoured, nothing is asked
-// again before its Retry-After is over. Without this script the page has a "refresh" link
-// instead. GET only: nothing here changes the game.
+// changes; when a move, a table notice or a message came, it fetches the page's changing parts (/play/<secret>/live) and swaps them in: status,
+// maze (the cells the latest moves changed are marked by the server), hand, players, log
+// and table talk. While the player is choosing a move nothing is swapped: the turn bar
+// says new moves came, and they show when the player plays, cancels or asks. A new line of
+// table talk alone changes neither the maze nor the hand: only the talk is swapped, even
+// while the player chooses, and nothing is said about moves. Once later moves come, the
+// notices at the top (what the player's own move did) are cleared: they are old news.
+// Both requests count against the link's rate limit: a 429 from either is honoured,
+// nothing is asked again before its Retry-After is over. Without this script the page has a "refresh" link instead. GET only: nothing here
+// changes the game.
 (function () {
   "use strict";
   var marks = document.getElementById("live");
@@ -17,9 +20,11 @@
   var quietUntil = 0;  // a 429's Retry-After: no request before this time
   var bar = document.getElementById("turn-bar");
 
+  // What the page shows: the game (moves, table notices, status) and the talk apart.
   function seen(element) {
     var d = element.dataset;
-    return [d.version, d.talk, d.notice, d.status].join("/");
+    return { game: [d.version, d.notice, d.status].join("/"), talk: String(d.talk),
+             version: d.version };
   }
   var known = seen(marks);
 
@@ -41,17 +46,40 @@
     if (!stopped && document.visibilityState === "visible") timer = setTimeout(check, ms);
   }
 
-  function showPending() {
+  function showPending(movesCame) {
     if (!bar) return;
     var note = bar.querySelector(".pending");
-    note.querySelector(".pending-text").textContent = marks.dataset.pending;
+    // New moves, or only a table notice (a vacation, a moderator's note): say which.
+    if (movesCame || !note.dataset.moves) note.dataset.moves = movesCame ? "1" : "";
+    note.querySelector(".pending-text").textContent = note.dataset.moves
+      ? marks.dataset.pending : marks.dataset.pendingNotice;
     note.hidden = false;
     bar.classList.toggle("only-pending", !document.body.classList.contains("choosing"));
     bar.hidden = false;
   }
 
+  function clearNotices() {
+    var notices = document.getElementById("what-happened");
+    if (notices) notices.replaceChildren();
+  }
+
+  // Only the table talk (a message came, nothing else changed): the maze, the hand and a
+  // choice in progress stay as they are.
+  function swapTalk(html) {
+    var fresh = new DOMParser().parseFromString(html, "text/html");
+    var incoming = fresh.getElementById("talk-messages");
+    var current = document.getElementById("talk-messages");
+    var freshMarks = fresh.getElementById("live");
+    if (!incoming || !current || !freshMarks) return;
+    current.replaceWith(document.importNode(incoming, true));
+    marks.dataset.talk = freshMarks.dataset.talk;
+    known = seen(marks);
+  }
+
   function swap(html) {
     var fresh = new DOMParser().parseFromString(html, "text/html");
+    var freshMarks = fresh.getElementById("live");
+    if (freshMarks && freshMarks.dataset.version !== known.version) clearNotices();
     var scroll = {};
     document.querySelectorAll(".maze-scroll, .log-scroll").forEach(function (box) {
       scroll[box.className] = [box.scrollLeft, box.scrollTop];
@@ -70,6 +98,7 @@
     hideRefreshLinks();
     if (bar) {
       bar.querySelector(".pending").hidden = true;
+      bar.querySelector(".pending").dataset.moves = "";
       if (bar.classList.contains("only-pending")) bar.hidden = true;
       bar.classList.remove("only-pending");
     }
@@ -84,20 +113,23 @@
     return { retry: wait };
   }
 
-  function refresh() {
-    if (choosing() || Date.now() < quietUntil) {
-      pending = true;  // the next check, after any wait, fetches it
-      if (choosing()) showPending();
-      return Promise.resolve();
-    }
-    pending = false;
+  function fetchPart() {
     return fetch(marks.dataset.part, { credentials: "same-origin", cache: "no-store" })
       .then(function (answer) {
         if (answer.status === 429) { pending = true; throw tooMany(answer); }
         if (!answer.ok) throw { retry: Math.min(ERROR_LONGEST, delay * 2) };
         return answer.text();
-      })
-      .then(swap);
+      });
+  }
+
+  function refresh(movesCame) {
+    if (choosing() || Date.now() < quietUntil) {
+      pending = true;  // the next check, after any wait, fetches it
+      if (choosing()) showPending(movesCame);
+      return Promise.resolve();
+    }
+    pending = false;
+    return fetchPart().then(swap);
   }
 
   // A refresh outside the polling (the player stopped choosing): a refusal waits too.
@@ -124,12 +156,16 @@
         return answer.json();
       })
       .then(function (now) {
-        var current = [now.version, now.talk, now.notice, now.status].join("/");
-        if (current !== known || pending) {
-          delay = FIRST;
-          return refresh();
+        var gameChanged = [now.version, now.notice, now.status].join("/") !== known.game;
+        var talkChanged = String(now.talk) !== known.talk;
+        delay = gameChanged || talkChanged ? FIRST : Math.min(LONGEST, Math.round(delay * 1.25));
+        var work = Promise.resolve();
+        if (gameChanged || pending) work = refresh(String(now.version) !== known.version);
+        // A whole refresh brings the talk too; while choosing only the talk is swapped.
+        if (talkChanged && (choosing() || !(gameChanged || pending))) {
+          work = work.then(fetchPart).then(swapTalk);
         }
-        delay = Math.min(LONGEST, Math.round(delay * 1.25));
+        return work;
       })
       .catch(function (error) {
         delay = (error && error.retry) || Math.min(ERROR_LONGEST, delay * 2);

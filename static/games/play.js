@@ -1,8 +1,12 @@
 // Optional help on the seat page: choosing a card lights up the maze cells where it can
 // go (for a map, the goals); tapping a lit cell picks that move and draws the card there
 // as it would lie, upright or turned round ("Turn round", or a second tap, turns it); a
-// rockfall's cell is marked. A bar at the bottom of the screen says what will be played
-// and has the Play button, so a card, a cell and Play fit on one screen of a phone.
+// rockfall's cell is marked. A bar at the bottom of the screen says what will be played,
+// shows the chosen card as it will lie and has the Play and Turn buttons. Choosing a card
+// brings the maze to the top of the screen, as tall as the room above the bar, zoomed out
+// (never in) until every lit cell fits and centred on them: the lit cells, the preview,
+// the card and Play are on one screen of a 390 x 844 phone in any position, a wide late
+// maze included (it was 985 px of page, scrolled back and forth).
 // Without this script the page works the same through its forms. The maze and the hand
 // may be replaced by live.js while the page is open: everything here is looked up when
 // used, and the listeners sit on the document.
@@ -15,9 +19,70 @@
   var play = bar.querySelector("button.play");
   var turn = bar.querySelector("button.turn");
   var cancel = bar.querySelector("button.cancel");
+  var barCard = bar.querySelector(".bar-card");
   var active = null;
+  var GAP = 6;  // px kept free above the maze box and below it, over the bar
 
   function maze() { return document.querySelector("svg.maze"); }
+  function mazeBox() { return document.querySelector("#maze .maze-scroll"); }
+
+  function bounds(elements) {
+    var box = null;
+    Array.prototype.forEach.call(elements, function (element) {
+      var r = element.getBoundingClientRect();
+      box = box ? { left: Math.min(box.left, r.left), top: Math.min(box.top, r.top),
+                    right: Math.max(box.right, r.right), bottom: Math.max(box.bottom, r.bottom) }
+                : { left: r.left, top: r.top, right: r.right, bottom: r.bottom };
+    });
+    return box;
+  }
+
+  // The maze at its own size again, in its own box (after a choice, or before fitting).
+  function unfit() {
+    var svg = maze(), box = mazeBox();
+    if (svg) svg.style.width = "";
+    if (box) box.style.maxHeight = "";
+  }
+
+  // Every lit cell on screen with the bar: the maze box at the top of the screen and as
+  // tall as the room above the bar, the maze zoomed out until the lit cells fit in it,
+  // the box scrolled to centre them. Styles set here are CSSOM properties, which the
+  // Content-Security-Policy allows (it forbids only inline style attributes).
+  function fit() {
+    var svg = maze(), box = mazeBox();
+    var lit = svg ? svg.querySelectorAll(".cell.lit") : [];
+    unfit();
+    if (!svg || !box || !lit.length) return;
+    var room = Math.max(160, window.innerHeight - bar.getBoundingClientRect().height - 2 * GAP);
+    box.style.maxHeight = room + "px";
+    var natural = svg.getBoundingClientRect().width;
+    var cells = bounds(lit);
+    var inside = 12;  // the box's padding and a little air around the lit cells
+    var scale = Math.min(1, (box.clientWidth - inside) / (cells.right - cells.left),
+                         (room - inside) / (cells.bottom - cells.top));
+    if (scale < 1) svg.style.width = Math.floor(natural * scale) + "px";
+    cells = bounds(lit);
+    var frame = box.getBoundingClientRect();
+    box.scrollLeft += (cells.left + cells.right) / 2 - (frame.left + frame.right) / 2;
+    box.scrollTop += (cells.top + cells.bottom) / 2 - (frame.top + frame.bottom) / 2;
+    window.scrollBy(0, box.getBoundingClientRect().top - GAP);
+  }
+
+  // The chosen card in the bar, turned as it will lie (a path card's drawing; an action
+  // card is named in the bar's words).
+  function showCard(form, option) {
+    if (!barCard) return;
+    barCard.replaceChildren();
+    var drawing = form && form.closest(".hand-card").querySelector("svg.card-svg");
+    if (!drawing) { barCard.hidden = true; return; }
+    var copy = drawing.cloneNode(true);
+    copy.removeAttribute("width");
+    copy.removeAttribute("height");
+    copy.setAttribute("aria-hidden", "true");
+    copy.classList.toggle("turned", !!option && moveOf(option).rotated === true);
+    barCard.appendChild(copy);
+    barCard.hidden = false;
+  }
 
   function cellGroup(cell) {
     var svg = maze();
@@ -89,7 +154,7 @@
     g.appendChild(layer);
   }
 
-  function show(form, scroll) {
+  function show(form, refit) {
     active = form;
     clearMaze();
     document.querySelectorAll(".hand-card").forEach(function (c) {
@@ -109,12 +174,13 @@
       preview(form, option, chosen);
     }
     turn.hidden = !(option && option.dataset.cell && optionsAt(form, option.dataset.cell).length > 1);
+    showCard(form, option);
     if (option) say(cardName(form) + ": " + option.textContent.trim(), true);
     else if (first) say(cardName(form) + ": " + bar.dataset.chooseCell, false);
     else say(cardName(form), false);
-    if (scroll && first && !option) {
-      first.scrollIntoView({ block: "center", inline: "center", behavior: "smooth" });
-    }
+    // A new card, or a move picked from its list: bring the lit cells on screen. Not while
+    // its list is only focused (the list would leave the screen under the finger).
+    if (first && refit) fit();
   }
 
   // The next move of the active card on this cell (upright, then turned round, ...).
@@ -131,6 +197,8 @@
     if (active) active.querySelector("select").value = "";
     active = null;
     clearMaze();
+    unfit();
+    showCard(null, null);
     document.querySelectorAll(".hand-card.active").forEach(function (c) {
       c.classList.remove("active");
     });
@@ -168,7 +236,7 @@
   ["focusin", "change"].forEach(function (kind) {
     document.addEventListener(kind, function (event) {
       if (event.target.matches && event.target.matches("form.card-form select")) {
-        show(event.target.closest("form"), false);
+        show(event.target.closest("form"), kind === "change");
       }
     });
   });

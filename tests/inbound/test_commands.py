@@ -22,14 +22,15 @@ WORDS = {
            "say Hello all"],
     "it": ["gioca 3 a 2,1", "gioca 3 a 2,1 girata", "passa 4", "passa 1 4 5", "gioca 2 su Bert",
            "gioca 2 su Bert lanterna", "mappa 5 alto", "mappa 5 centro", "mappa 5 basso",
-           "frana 1 a 3,0", "oro 2", "ruba Bert", "libera 2 5 togli trappola", "di Hello all"],
+           "caduta massi 1 a 3,0", "oro 2", "ruba Bert", "libera 2 5 togli trappola",
+           "di Hello all"],
     "nl": ["speel 3 op 2,1", "speel 3 op 2,1 gedraaid", "pas 4", "pas 1 4 5", "speel 2 op Bert",
            "speel 2 op Bert lantaarn", "kaart 5 boven", "kaart 5 midden", "kaart 5 onder",
-           "instorting 1 op 3,0", "goud 2", "steel Bert", "bevrijd 2 5 verwijder opgesloten",
+           "ingestorte gang 1 op 3,0", "goud 2", "steel Bert", "bevrijd 2 5 verwijder opgesloten",
            "zeg Hello all"],
     "es": ["juega 3 en 2,1", "juega 3 en 2,1 girada", "pasa 4", "pasa 1 4 5", "juega 2 a Bert",
            "juega 2 a Bert linterna", "mapa 5 arriba", "mapa 5 centro", "mapa 5 abajo",
-           "derrumbe 1 en 3,0", "oro 2", "roba Bert", "libera 2 5 quita atrapado",
+           "caída de rocas 1 en 3,0", "oro 2", "roba Bert", "libera 2 5 quita atrapado",
            "di Hello all"],
     "de": ["spiele 3 auf 2,1", "spiele 3 auf 2,1 gedreht", "passe 4", "passe 1 4 5",
            "spiele 2 auf Bert", "spiele 2 auf Bert laterne", "karte 5 oben", "karte 5 mitte",
@@ -168,3 +169,20 @@ def test_exits_the_card_cannot_have_are_refused_in_the_readers_letters() -> None
         assert command_error(refused.value) == (
             "Karte 1 kann nicht die Ausgänge O-S haben: aufrecht hat sie N-O, um 180° "
             "gedreht S-W.")
+
+
+@pytest.mark.parametrize("language", ["en", "it", "nl", "es", "de"])
+def test_a_rockfall_is_commanded_by_the_card_s_own_name(language: str) -> None:
+    """The Italian card is "Caduta massi" while the command was "frana" (issue 39): the
+    card's name in the reader's language is a command word, and the one the emails show;
+    the short word still works."""
+    from django.utils import translation
+
+    from games.present.words import card_name
+    with translation.override(language):
+        name = card_name({"kind": "action", "action": "rockfall"})
+    assert kw.first(kw.VERBS["rockfall"], language) == kw.fold(name)
+    assert parse_line(f"{name} 1 {kw.first(kw.AT, language)} 3,0", language) == Command(
+        "rockfall", (1,), (3, 0))
+    for word in kw.VERBS["rockfall"][language]:
+        assert parse_line(f"{word} 2 at -1,4", language) == Command("rockfall", (2,), (-1, 4))

@@ -29,3 +29,13 @@ def test_every_named_command_exists() -> None:
     assert subcommands <= {"serve", "test", "manage", "lock", "catalogs"}, subcommands
     for script in set(re.findall(r"bench/[a-z_]+\.py", README)):
         assert (Path(run.ROOT) / script).exists(), script
+
+
+def test_the_verifygame_example_has_placeholders_and_says_where_they_come_from() -> None:
+    """A real-looking head in `--seen 57:97bdc5...` made readers run it as written and get
+    MISMATCH (another game's fingerprint): the example shows placeholders."""
+    examples = re.findall(r"verifygame \S+ --seen (\S+)", README)
+    assert examples and set(examples) == {"MOVE:FINGERPRINT"}, examples
+    readme = (Path(run.ROOT) / "README.md").read_text(encoding="utf-8")
+    after = " ".join(readme[readme.index("--seen MOVE:FINGERPRINT"):].split())
+    assert "Fingerprint of the moves after move" in after[:600]  # where a player finds it

@@ -5,6 +5,10 @@ from __future__ import annotations
 
 import os
 import socket
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
 
 import run
 
@@ -43,3 +47,41 @@ def test_serve_is_quiet_unless_asked_and_finds_the_link_to_say_again() -> None:
                "seat 1\tBert (bot)\t-\t-\n")
     assert run.seat_link(printed) == "http://127.0.0.1:8000/play/abc/"
     assert run.seat_link("seat 1\tBert (bot)\t-\t-\n") == ""
+
+
+def test_manage_prints_links_on_the_port_serve_uses(tmp_path: Path, monkeypatch: Any) -> None:
+    """`serve --port 8101` then `manage creategame` printed links on 8000 (issue 39): serve
+    writes where it serves, manage reads it; --port, PORT and SITE_URL choose otherwise."""
+    monkeypatch.setattr(run, "SERVED_AT", tmp_path / "var" / "served-at")
+    assert run.manage_site_url(None, {})[0] == "http://127.0.0.1:8000"  # never served
+    env = run.serve_env("127.0.0.1", 8101, verbose=False)
+    run.remember_site_url(env["SITE_URL"])
+    assert run.manage_site_url(None, {}) == ("http://127.0.0.1:8101",
+                                            "the address `run.py serve` uses")
+    assert run.manage_site_url(8102, {})[0] == "http://127.0.0.1:8102"
+    assert run.manage_site_url(None, {"PORT": "8103"})[0] == "http://127.0.0.1:8103"
+    assert run.manage_site_url(8102, {"SITE_URL": "https://saboteur.example"})[0] == (
+        "https://saboteur.example")
+
+
+def test_run_manage_creategame_prints_links_of_the_served_port(tmp_path: Path,
+                                                                monkeypatch: Any) -> None:
+    """The whole command, as a user types it (the subprocess is manage.py's)."""
+    monkeypatch.setattr(run, "SERVED_AT", tmp_path / "served-at")
+    run.remember_site_url("http://127.0.0.1:8101")
+    calls: list[dict[str, str]] = []
+    monkeypatch.setattr(run, "ensure_env", lambda: None)
+
+    def fake_run(argv: list[str], cwd: Path, env: dict[str, str]) -> Any:
+        calls.append(env)
+        return subprocess.CompletedProcess(argv, 0)
+
+    monkeypatch.setattr(run.subprocess, "run", fake_run)
+    monkeypatch.delenv("SITE_URL", raising=False)
+    monkeypatch.delenv("PORT", raising=False)
+    monkeypatch.setattr(sys, "argv", ["run.py", "manage", "creategame", "--name", "x"])
+    assert run.main() == 0
+    assert calls[-1]["SITE_URL"] == "http://127.0.0.1:8101"
+    monkeypatch.setattr(sys, "argv", ["run.py", "manage", "--port", "8105", "demo"])
+    assert run.main() == 0
+    assert calls[-1]["SITE_URL"] == "http://127.0.0.1:8105"

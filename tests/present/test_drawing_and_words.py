@@ -49,7 +49,9 @@ def test_a_mapped_goal_shows_what_the_map_showed_only_to_that_seat() -> None:
     state.known_goals[0].append(1)
     mine = str(drawing.board_svg(engine.view(state, 0)))
     theirs = str(drawing.board_svg(engine.view(state, 1)))
-    assert "map: " in mine and "map: " not in theirs
+    assert "mapped-mark" in mine and "mapped-mark" not in theirs
+    known = "gold" if state.goal_kinds[1] == "gold" else "stone"
+    assert f'class="mapped {known}">{known}</text>' in mine
 
 
 @pytest.mark.parametrize(("event", "sentence"), [

@@ -153,3 +153,28 @@ def test_an_address_whose_only_game_is_over_gets_its_link_and_replay(
     assert f"/play/{over.tokens[1]}/" in letter.body
     assert f"/play/{over.tokens[1]}/replay/" in letter.body
     assert "(the game is over)" in letter.body
+
+
+@pytest.mark.parametrize(("language", "heading"), [
+    ("it", "Gioco onesto e resoconto della partita"),
+    ("de", "Fairness und das Protokoll der Partie"),
+    ("nl", "Eerlijk spel en het spelverslag"), ("es", "Juego limpio y registro de la partida")])
+def test_a_turn_email_points_to_the_fairness_section_in_the_reader_s_language(
+        client: Client, commit: Any, language: str, heading: str) -> None:
+    """Italian and German turn emails ended with an English pointer (README, “Fairness and
+    the game record”): they link to the rules page's section, in the reader's language."""
+    from games.models import Seat
+    from tests.support import make_game
+    with commit():
+        g = make_game(players=3, seed=2, start=False)
+        Seat.objects.filter(game=g.game).update(language=language)
+        services.start_game(g.game.pk)
+    [turn] = [m for m in mail.outbox if "Fingerprint" not in m.body and "/rules/" in m.body
+              and m.to == [g.seats[0].email] and "#fairness" in m.body]
+    assert "README" not in str(turn.body) and "Fairness and the game record" not in turn.body
+    link = re.search(r"http://127\.0\.0\.1:8000(/rules/base/\?lang=(\w+))#fairness",
+                     str(turn.body))
+    assert link is not None and link.group(2) == language
+    page = client.get(link.group(1)).content.decode()
+    section = page[page.index('id="fairness"'):]
+    assert heading in section[:300] and "verifygame" in section

@@ -4,7 +4,7 @@ final scores (games.engine.verify). Prints the head after each move, to compare 
 head your emails showed (or give it with --seen); exit status 1 on any mismatch.
 
     .venv/bin/python manage.py verifygame record.json     (or - for standard input)
-    .venv/bin/python manage.py verifygame record.json --seen 12:3f9a0c1b2d4e5f60
+    .venv/bin/python manage.py verifygame record.json --seen MOVE:FINGERPRINT
 
 It needs no server settings (manage.py runs it with saboteur_site.offline_settings).
 """
@@ -41,9 +41,10 @@ class Command(BaseCommand):
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("record", help="the record's JSON file, or - for standard input")
         parser.add_argument("--seen", type=seen_head, action="append", default=[],
-                            metavar="N:HEX",
-                            help="a head you saw after move N (a turn email, your page): "
-                                 "at least its first 8 hex characters; repeatable")
+                            metavar="MOVE:FINGERPRINT",
+                            help="the fingerprint you kept after move MOVE (a turn email, "
+                                 "your page): at least its first 8 hex characters; "
+                                 "repeatable")
 
     def handle(self, *args: Any, **options: Any) -> None:
         record = _read(options["record"])

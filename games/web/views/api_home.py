@@ -23,7 +23,10 @@ def _error(status: int, code: str, message: str) -> JsonResponse:
 
 
 def game_json(row: Row) -> dict[str, Any]:
-    return {"game": row.game, "name": row.name, "ruleset": row.ruleset, "status": row.status,
+    # `status` is the game's, except "waiting_for_you" while it waits for this seat's
+    # acceptance (`your_turn` stays false: there is no turn before the game starts).
+    return {"game": row.game, "name": row.name, "ruleset": row.ruleset,
+            "status": row.home_status,
             "seat": row.seat, "your_turn": row.your_turn,
             "deadline": row.deadline.isoformat() if row.deadline else None,
             "link": row.link, "api": row.api}

@@ -81,8 +81,8 @@ def _back(token: str, anchor: str = "") -> HttpResponse:
 def home_preferences(request: HttpRequest, address: str, token: str) -> HttpResponse:
     form = PreferencesForm(request.POST)
     if not form.is_valid():
-        messages.error(request, _("Those preferences could not be saved."))
-        return _back(token, "#settings")
+        messages.error(request, form.refusal())  # at the top of the page, where it is seen
+        return _back(token)
     count = everywhere.set_language_and_zone(address, language=form.cleaned_data["language"],
                                              time_zone=form.cleaned_data["time_zone"])
     with page.home_locale(address):

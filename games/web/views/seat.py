@@ -176,7 +176,7 @@ def seat_say(request: HttpRequest, seat: Seat, secret: str) -> HttpResponse:
 def seat_preferences(request: HttpRequest, seat: Seat, secret: str) -> HttpResponse:
     form = PreferencesForm(request.POST)
     if not form.is_valid():
-        messages.error(request, _("Those preferences could not be saved."))
+        messages.error(request, form.refusal())
         return redirect(seat_path(secret))
     services.update_preferences(seat.pk, time_zone=form.cleaned_data["time_zone"],
                                 language=form.cleaned_data["language"])
