@@ -26,7 +26,7 @@ def answer(note: Notification) -> Letter:
     subject = str(params.get("subject") or "") or _("%(game)s: your email") % {"game": game.name}
     view = engine.view(game.state(), seat.number)
     to_act = game.status == Game.Status.ACTIVE and game.actor == seat.number
-    reply = reply_part(seat, game, view, names_of(game)) if to_act else None
+    reply = reply_part(seat, game, view, dict(names_of(game))) if to_act else None
     letter = render("answer", subject, {
         **seat_context(note, seat, game),
         "lines": [str(line) for line in params.get("lines") or []],

@@ -28,6 +28,7 @@ from games.models.fairness import chain_shown
 from games.models.home_links import home_link
 from games.models.links import link_for, token_of_seat
 from games.present import describe, facts, maze, pages
+from games.present.holders import TableNames
 from games.present.pages import table_notices
 from games.present.recent import view_log
 from games.present.timeline import timeline
@@ -52,7 +53,8 @@ def render(template: str, subject: str, context: JSON) -> Letter:
     return Letter(subject=subject, text=text.strip() + "\n", html=html)
 
 
-def names_of(game: Game) -> dict[int, str]:
+def names_of(game: Game) -> TableNames:
+    """The seats' names today and at each line of the game (games.present.holders)."""
     return pages.seat_names(game)
 
 
@@ -138,7 +140,7 @@ def turn(note: Notification) -> Letter:
         subject = _("%(game)s: your turn (round %(round)s of %(rounds)s)") % {
             "game": game.name, "round": view["round"], "rounds": view["rounds"]}
     # Moves by email: a Reply-To with this turn's token, the commands explained.
-    reply = reply_part(seat, game, view, names)
+    reply = reply_part(seat, game, view, dict(names))  # commands name today's players
     letter = render("turn", subject, {
         **seat_context(note, seat, game), **deadline_context(game, seat),
         "reply_help": reply.help,

@@ -24,6 +24,8 @@ from collections.abc import Sequence
 from datetime import date, datetime
 from typing import Any
 
+from django.db.models import Q
+
 from games import engine
 from games.mail.notification_rows import (
     WANTED_BY,
@@ -36,6 +38,7 @@ from games.mail.notification_rows import (
 )
 from games.mail.send import send_after_commit
 from games.models import EmailMode, Game, Move, Notification, Seat
+from games.models.mailboxes import mailbox
 
 __all__ = ["WANTED_BY", "Spec", "address_hash", "create", "moderator_addresses",
            "moderator_alert", "queue", "wants"]
@@ -46,6 +49,17 @@ def turn_tag(game_id: int, version: int) -> str:
     move_id = (Move.objects.filter(game_id=game_id, number=version)
                .values_list("pk", flat=True).first())
     return f"v{version}.{move_id or 0}"
+
+
+def told_this_turn(seat: Seat, tag: str) -> bool:
+    """Whether the seat's player now (their mailbox) has had a turn email for the turn
+    `tag` names already: at most one turn email per seat and turn reaches a person."""
+    key = f"turn:seat={seat.pk}:{tag}"
+    sent = Notification.objects.filter(Q(key=key) | Q(key__startswith=key + ":"),
+                                       kind=Kind.TURN, seat_id=seat.pk
+                                       ).values_list("to_email", flat=True)
+    return bool(seat.email) and any(mailbox(address) == mailbox(seat.email)
+                                    for address in sent)
 
 
 def queue(specs: Sequence[Spec]) -> list[int]:
@@ -92,6 +106,8 @@ def turn_email(game: Game, seats: dict[int, Seat], version: int) -> list[Spec]:
     if not wants(seat, Kind.TURN):
         return []
     tag = turn_tag(game.pk, version)
+    if told_this_turn(seat, tag):  # a change of hands told them already
+        return []
     return [_seat_spec(Kind.TURN, f"turn:seat={seat.pk}:{tag}", seat, version=version)]
 
 
