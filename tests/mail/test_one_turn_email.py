@@ -20,7 +20,8 @@ from tests.support import make_game
 
 
 def turn_emails_to(address: str) -> list[str]:
-    return [m.subject for m in mail.outbox if address in m.to and "your turn" in m.subject]
+    return [str(m.subject) for m in mail.outbox
+            if address in m.to and "your turn" in str(m.subject)]
 
 
 @pytest.mark.django_db
