@@ -60,9 +60,9 @@ def take_vacation(address: str, length: timedelta) -> VacationOutcome:
         try:
             sweeps.take_vacation(seat.pk, length)
         except ServiceError as refused:
-            outcome.refused.append((seat.game.name, refused.message))
+            outcome.refused.append((seat.game.title, refused.message))
         else:
-            outcome.done.append(seat.game.name)
+            outcome.done.append(seat.game.title)
     return outcome
 
 
@@ -74,5 +74,5 @@ def end_vacation(address: str) -> VacationOutcome:
             sweeps.end_vacation(seat.pk)
         except ServiceError:
             continue  # that vacation was over already
-        outcome.done.append(seat.game.name)
+        outcome.done.append(seat.game.title)
     return outcome
