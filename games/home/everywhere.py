@@ -43,6 +43,15 @@ def set_email_mode(address: str, mode: str) -> int:
     return len(ids)
 
 
+def set_email_options(address: str, *, talk_in_emails: bool, skip_seen_turns: bool) -> int:
+    """The table talk in the emails, and no email for a turn seen on the open page, the
+    same in every game going on."""
+    ids = list(_going_on(address).values_list("pk", flat=True))
+    services.set_email_options(ids, talk_in_emails=talk_in_emails,
+                               skip_seen_turns=skip_seen_turns)
+    return len(ids)
+
+
 @dataclass
 class VacationOutcome:
     """Which games the vacation (or its end) applies to, and why the others refused."""

@@ -23,6 +23,7 @@ from games import engine
 from games.engine.types import JSON
 from games.mail.message import Letter, unsubscribe_url
 from games.mail.reply_part import reply_part
+from games.mail.table_talk import carried_talk, talk_since_last_email
 from games.models import EmailMode, Game, Notification, Seat
 from games.models.fairness import chain_shown
 from games.models.home_links import home_link
@@ -175,6 +176,7 @@ def turn(note: Notification) -> Letter:
         "reply_help": reply.help,
         "gold_phase": gold_phase, "gold_offer": facts.gold_offer(view),
         "since": since, "notices": [],
+        "talk": talk_since_last_email(seat, game, note.to_email, seat.zone),
         "maze_html": maze.maze_html(view, reply.targets),
         "maze_text": maze.maze_text(view, reply.targets),
         "hand": facts.hand(view), "role": describe.role_name(view.get("role")),
@@ -268,20 +270,24 @@ def digest(note: Notification) -> Letter:
                                  game__status=Game.Status.ACTIVE)
              .select_related("game").order_by("game__deadline_at", "pk"))
     waiting = []
+    listed: list[int] = []
     for seat in seats:
         game = seat.game
         if game.actor != seat.number:
             continue
+        listed.append(game.pk)
         view = engine.view(game.state(), seat.number)
         since, _start = facts.since_last_turn(view, names_of(game))
         waiting.append({
             "game": game, "link": link_for(seat), "gold_phase": view["phase"] == "gold",
             "round": view["round"], "rounds": view["rounds"], "since": since[-6:],
+            "talk": talk_since_last_email(seat, game, note.to_email, zone),
             "deadline": facts.local_time(game.deadline_at, zone) if game.deadline_at else "",
             "time_left": facts.time_left(game.deadline_at) if game.deadline_at else "",
         })
     if not waiting:
         raise Skip("no game is waiting")
+    carried_talk(note, listed)
     subject = ngettext("Saboteur: %(n)s game is waiting for your move",
                        "Saboteur: %(n)s games are waiting for your move",
                        len(waiting)) % {"n": len(waiting)}

@@ -21,12 +21,15 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Sequence
+from dataclasses import replace
 from datetime import date, datetime
 from typing import Any
 
 from django.db.models import Q
+from django.utils import timezone
 
 from games import engine
+from games.mail import seen_turns
 from games.mail.notification_rows import (
     WANTED_BY,
     Spec,
@@ -108,7 +111,9 @@ def turn_email(game: Game, seats: dict[int, Seat], version: int) -> list[Spec]:
     tag = turn_tag(game.pk, version)
     if told_this_turn(seat, tag):  # a change of hands told them already
         return []
-    return [_seat_spec(Kind.TURN, f"turn:seat={seat.pk}:{tag}", seat, version=version)]
+    spec = _seat_spec(Kind.TURN, f"turn:seat={seat.pk}:{tag}", seat, version=version)
+    # The player may be looking at the game: the email waits to see (games.mail.seen_turns).
+    return [replace(spec, not_before=seen_turns.wait_when_planned(seat, timezone.now()))]
 
 
 def results(game: Game, seats: dict[int, Seat]) -> list[Spec]:

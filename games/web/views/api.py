@@ -39,6 +39,7 @@ from django.views.decorators.csrf import csrf_exempt
 from games import engine
 from games.handover import opening
 from games.handover.handover_errors import HandoverError
+from games.mail import seen_turns
 from games.models import Game, GameNotice, Message, Seat, SeatKind
 from games.models.links import find_seat, hash_token, token_digest
 from games.ops import limits
@@ -238,8 +239,12 @@ def api_version(request: HttpRequest, secret: str) -> JsonResponse:
     seat = _seat_within_limits(secret)
     if isinstance(seat, JsonResponse):
         return seat
-    latest = Game.objects.filter(pk=seat.game_id).values("version", "status").annotate(
+    latest = Game.objects.filter(pk=seat.game_id).values(
+        "version", "status", "actor").annotate(
         talk=_newest(Message), notice=_newest(GameNotice)).get()  # one query
+    if latest["status"] == Game.Status.ACTIVE:  # bookkeeping only (games.mail.seen_turns)
+        seen_turns.note_seen(seat, int(latest["version"]),
+                             its_turn=latest["actor"] == seat.number)
     return private(JsonAnswer({"version": int(latest["version"]),
                                "status": str(latest["status"]),
                                "talk": int(latest["talk"] or 0),
