@@ -126,8 +126,7 @@ class Game(models.Model):
     # How the bots of this game play (their seats, absent players, open seats).
     bot_level = models.CharField(_("bot level"), max_length=8, choices=BotLevel.choices,
                                  default=BotLevel.NORMAL)
-    # Which rematch this is (0: none): the first of a game is 1, its rematch 2, and so on;
-    # `name` keeps the first game's name and `title` says both in the reader's language.
+    # Which rematch this is (0: none; `name` is the first game's, `title` shows both).
     rematch_number = models.PositiveSmallIntegerField(_("rematch number"), default=0)
     # How many times a seat changed hands (games.models.seat_history.PastHolder rows):
     # 0, as in most games, means every line names today's holders without a query.
@@ -257,16 +256,11 @@ class Seat(models.Model):
     # turn emails, and a missed deadline is nobody's (the game waits or a bot plays).
     open_since = models.DateTimeField(_("looking for a new player since"), null=True,
                                       blank=True)
-    # The player's email choices beside email_mode (their seat page, or their home for
-    # every game): the table talk in turn emails and digests; no turn email for a turn
-    # they have seen on their open page (games.mail.seen_turns) unless it is still
-    # unplayed an hour later.
+    # Email choices beside email_mode (games.mail.table_talk, games.mail.seen_turns).
     talk_in_emails = models.BooleanField(_("table talk in emails"), default=True)
     skip_seen_turns = models.BooleanField(_("no email for a turn seen on the page"),
                                           default=True)
-    # Bookkeeping of the open page (games.mail.seen_turns.note_seen): when it last showed
-    # the game, and at which version. Written at most once a minute, or when the page shows
-    # a new turn of this seat's: never anything a player sees.
+    # The open page's bookkeeping (games.mail.seen_turns.note_seen): nothing anyone sees.
     seen_at = models.DateTimeField(_("page last seen open at"), null=True, blank=True,
                                    editable=False)
     seen_version = models.PositiveIntegerField(_("version the page last showed"), null=True,

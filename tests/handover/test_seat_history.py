@@ -158,3 +158,15 @@ def test_forget_me_wins_over_history(client: Client, commit: Any) -> None:
     assert not re.search(r"\bHal\b", str(api))
     story = tell(g.refresh())
     assert made_by(story, story.moves[1]) == "a former player"
+
+
+@pytest.mark.django_db
+def test_each_one_s_data_holds_their_own_words_at_the_table(client: Client,
+                                                            commit: Any) -> None:
+    from games.players.export import export_player_data
+
+    hal_leaves_and_vera_takes_over(client, commit)
+    hal = [line["text"] for line in export_player_data("hal@example.com")["table_talk"]]
+    vera = [line["text"] for line in export_player_data("vera@example.org")["table_talk"]]
+    assert hal == ["Sorry, I must go."]
+    assert vera == ["Hello, I am new here."]
