@@ -19,8 +19,10 @@ from games.engine.types import JSON, CardView, ModeratorView
 from games.models import Dispute, Game, GameNotice, ModeratorAction, Move, Seat
 from games.moderation.acts import KINDS
 from games.present import describe, drawing, pages
+from games.present.holders import TableNames, names_at_log, names_at_notice
 from games.present.recent import view_log
 from games.present.words import (
+    Names,
     option_label,
     option_value_label,
     outcome_label,
@@ -68,7 +70,7 @@ def card_label(card: CardView) -> str:
     return f"{describe.card_name(card)} [{card['id']}]"
 
 
-def seat_rows(game: Game, truth: ModeratorView, names: dict[int, str]) -> list[SeatRow]:
+def seat_rows(game: Game, truth: ModeratorView, names: Names) -> list[SeatRow]:
     rows = []
     scores = truth.get("scores") or []  # always there in the moderator's view
     for seat in game.seats.order_by("number"):
@@ -83,18 +85,21 @@ def seat_rows(game: Game, truth: ModeratorView, names: dict[int, str]) -> list[S
     return rows
 
 
-def move_rows(game: Game, truth: ModeratorView, names: dict[int, str]) -> list[MoveRow]:
-    """Every move with who made it and the (unredacted) log events it caused."""
+def move_rows(game: Game, truth: ModeratorView, names: Names) -> list[MoveRow]:
+    """Every move with who made it (whoever held the seat then) and the (unredacted) log
+    events it caused."""
     moves = list(game.moves.select_related("moderator").order_by("number"))
     ends = _log_ends(game, moves)
     rows = []
     start = ends.pop(0) if ends else 0  # the deal's own events come before move 1
     for index, move in enumerate(moves):
-        row = MoveRow(number=move.number, who=describe.seat_name(move.seat_number, names),
+        then = names.at_move(move.number) if isinstance(names, TableNames) else names
+        row = MoveRow(number=move.number, who=describe.seat_name(move.seat_number, then),
                       by=_made_by(move), made_at=move.created_at, move=move.move)
         if ends is not None:
             events = view_log(truth)[start:ends[index]]
-            row.events = [describe.event_sentence(e, names, game.ruleset) for e in events]
+            row.events = [describe.event_sentence(e, names_at_log(names, start + i), game.ruleset)
+                          for i, e in enumerate(events)]
             row.round_end = any(e.get("type") == "round_end" for e in events)
             start = ends[index]
         rows.append(row)
@@ -137,8 +142,8 @@ def disputes(game: Game) -> list[JSON]:
     return rows
 
 
-def notices(game: Game, names: dict[int, str]) -> list[tuple[GameNotice, str]]:
-    return [(n, describe.notice_sentence(n.kind, n.params, names))
+def notices(game: Game, names: Names) -> list[tuple[GameNotice, str]]:
+    return [(n, describe.notice_sentence(n.kind, n.params, names_at_notice(names, n.pk)))
             for n in game.notices.order_by("created_at", "id")]
 
 

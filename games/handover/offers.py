@@ -71,18 +71,25 @@ def _seat_mailboxes(game: Game) -> set[str]:
 
 
 def offer_to_volunteers(open_seat_id: int) -> int:
-    """Offer the open seat to the next few matching volunteers, unless the last few were
-    asked less than HANDOVER_OFFER_HOURS ago. Returns how many were offered it."""
+    """Offer the open seat to the next matching volunteers, a few at a time: a round of
+    offers holds at most HANDOVER_OFFERS_AT_ONCE and lasts HANDOVER_OFFER_HOURS (then the
+    next few are asked). A round with room left (nobody fitted when the seat opened, or
+    fewer than a few) takes whoever fits now, so a volunteer who confirms or resumes is
+    offered the seat at the beat's next sweep, not when the round is over. Returns how
+    many were offered it."""
     now = timezone.now()
     with transaction.atomic():
         row = (OpenSeat.objects.select_for_update().select_related("game", "seat")
                .filter(pk=open_seat_id, closed_at__isnull=True).first())
         if row is None or row.game.status not in RUNNING:
             return 0
-        if row.offered_at and row.offered_at > now - timedelta(
-                hours=settings.HANDOVER_OFFER_HOURS):
+        round_open = row.offered_at is not None and row.offered_at > now - timedelta(
+            hours=settings.HANDOVER_OFFER_HOURS)
+        room = settings.HANDOVER_OFFERS_AT_ONCE - (offers_this_round(row) if round_open
+                                                   else 0)
+        if room <= 0:
             return 0
-        chosen = matching_volunteers(row, now)[:settings.HANDOVER_OFFERS_AT_ONCE]
+        chosen = matching_volunteers(row, now)[:room]
         seat_language = row.seat.language
         for volunteer in chosen:
             # The language the seat was played in if they play in it, else their first.
@@ -90,8 +97,15 @@ def offer_to_volunteers(open_seat_id: int) -> int:
                         else volunteer.language)
             _offer(row, volunteer.email, SeatOffer.Source.STANDBY, language,
                    volunteer=volunteer)
-        OpenSeat.objects.filter(pk=row.pk).update(offered_at=now)
+        if chosen and not round_open:  # a round starts with its first offer
+            OpenSeat.objects.filter(pk=row.pk).update(offered_at=now)
     return len(chosen)
+
+
+def offers_this_round(row: OpenSeat) -> int:
+    """The volunteers offered the seat since its current round of offers began."""
+    return SeatOffer.objects.filter(open_seat=row, source=SeatOffer.Source.STANDBY,
+                                    created_at__gte=row.offered_at).count()
 
 
 def matching_volunteers(row: OpenSeat, now: datetime) -> list[Volunteer]:

@@ -25,6 +25,7 @@ from games.mail.dispatch import enqueue
 from games.models import Game, GameNotice, OpenSeat, Seat, SeatKind, SeatOffer, WhileOpen
 from games.models.handover_rows import RUNNING
 from games.models.mailboxes import mailbox_hash
+from games.models.seat_history import remember_holder
 from games.moderation.acts import (
     bot_moves_if_due,
     clean_note,
@@ -65,7 +66,8 @@ def open_seat(seat_id: int, *, reason: str = OpenSeat.Reason.LEFT,
             kind_before=seat.kind, left_name=seat.player_name, version=game.version,
             left_mailbox=mailbox_hash(seat.email) if seat.email else "", opened_at=now)
         seat.open_since = now
-        if opened.while_open == WhileOpen.BOT:
+        if opened.while_open == WhileOpen.BOT and seat.kind != SeatKind.BOT:
+            remember_holder(game, seat)  # from here a bot holds it: "Hal (bot)"
             seat.kind = SeatKind.BOT
         seat.save(update_fields=["open_since", "kind"])
         if moderator is not None:
@@ -98,13 +100,15 @@ def stay(seat_id: int) -> Seat:
         seat = Seat.objects.select_for_update().get(pk=seat_id)
         if not close(row, OpenSeat.Outcome.STAYED):
             raise HandoverError("not_open", _("This seat is not looking for a new player."))
+        if seat.kind != row.kind_before:
+            remember_holder(game, seat)  # the bot's time in the seat ends here
         seat.kind, seat.open_since = row.kind_before, None
         seat.missed_turns, seat.absent_since = 0, None  # they are here
         seat.save(update_fields=["kind", "open_since", "missed_turns", "absent_since"])
         tell_table(game, GameNotice.Kind.SEAT_KEPT, seat=seat.number, name=seat.player_name)
         restart_clock_if_waiting(game, seat)
         if seat.kind == SeatKind.PERSON and game.actor == seat.number:
-            queue_turn_email(game, f"stayed={row.pk}")
+            queue_turn_email(game, f"stayed={row.pk}", changed=seat)
         elif seat.kind == SeatKind.BOT:
             bot_moves_if_due(game)
     return seat

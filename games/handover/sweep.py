@@ -1,14 +1,8 @@
 """The beat's sweep of open seats (every few minutes): close the open seats of ended
 games, open absent seats where games allow it, and offer every open seat to the next
-volunteers when nobody answered in time."""
+volunteers (games.handover.offers: when its round of offers has room, or is over)."""
 
 from __future__ import annotations
-
-from datetime import timedelta
-
-from django.conf import settings
-from django.db.models import Q
-from django.utils import timezone
 
 from games.handover.offers import offer_to_volunteers
 from games.handover.opening import close_ended_games, open_absent_seats
@@ -17,11 +11,10 @@ from games.models.handover_rows import OpenSeat
 
 def sweep_open_seats() -> dict[str, int]:
     """Close the open seats of ended games, open absent seats where games allow it, and
-    offer every open seat to the next volunteers when nobody answered in time."""
+    offer every open seat to whoever fits now: a volunteer who confirmed or resumed since
+    the last sweep is asked within minutes, a few at a time and within their daily cap."""
     closed = close_ended_games()
     opened = open_absent_seats()
-    cutoff = timezone.now() - timedelta(hours=settings.HANDOVER_OFFER_HOURS)
-    due = OpenSeat.objects.filter(closed_at__isnull=True).filter(
-        Q(offered_at__isnull=True) | Q(offered_at__lte=cutoff)).values_list("pk", flat=True)
-    offered = sum(offer_to_volunteers(pk) for pk in list(due))
+    still_open = OpenSeat.objects.filter(closed_at__isnull=True).values_list("pk", flat=True)
+    offered = sum(offer_to_volunteers(pk) for pk in list(still_open))
     return {"closed": closed, "opened": opened, "offered": offered}

@@ -43,6 +43,7 @@ from games.models import (
 from games.models.handover_rows import RUNNING, find_offer
 from games.models.links import new_link
 from games.models.mailboxes import mailbox, mailbox_hash
+from games.models.seat_history import remember_holder
 from games.moderation.acts import clean_reason, locked_game, record, tell_table
 from games.moderation.seats import queue_turn_email
 from games.play.game_setup import valid_time_zone
@@ -106,6 +107,7 @@ def take_over(open_seat_id: int, newcomer: Newcomer, *, offer_id: int | None = N
         if not close(row, OpenSeat.Outcome.TAKEN):
             raise SeatGone("seat_gone", _("Someone else took this seat a moment ago, or it "
                                           "no longer needs a player."))
+        remember_holder(game, seat)  # the lines before this point stay theirs
         _give_seat(seat, newcomer)
         SeatTakeover.objects.create(game=game, seat=seat, left_mailbox=row.left_mailbox,
                                     taken_by_mailbox=mailbox_hash(newcomer.email),
@@ -118,7 +120,7 @@ def take_over(open_seat_id: int, newcomer: Newcomer, *, offer_id: int | None = N
         restart_clock_if_waiting(game, seat)
         tag = f"seat={seat.pk}:{seat.link_salt[:12]}"
         plan.queue(plan.own_links(newcomer.email, [seat], "taken_over", tag))
-        queue_turn_email(game, f"takeover={row.pk}")  # only when it is the seat's turn
+        queue_turn_email(game, f"takeover={row.pk}", changed=seat)  # if it is its turn
     return seat
 
 

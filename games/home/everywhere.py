@@ -43,6 +43,15 @@ def set_email_mode(address: str, mode: str) -> int:
     return len(ids)
 
 
+def set_email_options(address: str, *, talk_in_emails: bool, skip_seen_turns: bool) -> int:
+    """The table talk in the emails, and no email for a turn seen on the open page, the
+    same in every game going on."""
+    ids = list(_going_on(address).values_list("pk", flat=True))
+    services.set_email_options(ids, talk_in_emails=talk_in_emails,
+                               skip_seen_turns=skip_seen_turns)
+    return len(ids)
+
+
 @dataclass
 class VacationOutcome:
     """Which games the vacation (or its end) applies to, and why the others refused."""
@@ -60,9 +69,9 @@ def take_vacation(address: str, length: timedelta) -> VacationOutcome:
         try:
             sweeps.take_vacation(seat.pk, length)
         except ServiceError as refused:
-            outcome.refused.append((seat.game.name, refused.message))
+            outcome.refused.append((seat.game.title, refused.message))
         else:
-            outcome.done.append(seat.game.name)
+            outcome.done.append(seat.game.title)
     return outcome
 
 
@@ -74,5 +83,5 @@ def end_vacation(address: str) -> VacationOutcome:
             sweeps.end_vacation(seat.pk)
         except ServiceError:
             continue  # that vacation was over already
-        outcome.done.append(seat.game.name)
+        outcome.done.append(seat.game.title)
     return outcome

@@ -103,7 +103,7 @@ def _row(seat: Seat, *, your_turn: bool = False, whose_turn: str = "") -> Row:
             gold = scores[seat.number]
             rank = 1 + sum(1 for other in scores if other > gold)
     return Row(
-        game=game.public_id, name=game.name, ruleset=game.ruleset, status=game.status,
+        game=game.public_id, name=game.title, ruleset=game.ruleset, status=game.status,
         seat=seat.number, player_name=seat.player_name, email_mode=seat.email_mode,
         your_turn=your_turn,
         deadline=game.deadline_at if your_turn else None,

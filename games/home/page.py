@@ -14,7 +14,7 @@ from django.conf import settings
 from django.utils import timezone, translation
 from django.utils.translation import ngettext
 
-from games.home.listing import Home, Row, home_of, seats_of
+from games.home.listing import GOING_ON, Home, Row, home_of, seats_of
 from games.home.preferences import preferences_for
 from games.models import EmailMode
 from games.models.home_links import home_path as home_path
@@ -93,6 +93,7 @@ def context(address: str, token: str) -> dict[str, Any]:
         "language": language, "zone": zone_name, "modes": EmailMode.choices,
         "email_mode": usual_email_mode([*home.your_turn, *home.waiting_for_you,
                                         *home.waiting]),
+        **usual_email_options(address),
         "languages": settings.LANGUAGES,
         "vacation_choices": vacation_choices(home.started, now),
         "away": any(row.away_until and row.away_until > now for row in home.started),
@@ -104,6 +105,15 @@ def usual_email_mode(rows: list[Row]) -> str:
     """The email setting most of the games going on have (the form starts with it)."""
     modes = Counter(row.email_mode for row in rows)
     return modes.most_common(1)[0][0] if modes else EmailMode.EACH_TURN
+
+
+def usual_email_options(address: str) -> dict[str, bool]:
+    """The email options most games going on have (both on when there is none)."""
+    chosen = list(seats_of(address).filter(game__status__in=GOING_ON)
+                  .values_list("talk_in_emails", "skip_seen_turns"))
+    half = len(chosen) / 2
+    return {"talk_in_emails": not chosen or sum(t for t, _s in chosen) >= half,
+            "skip_seen_turns": not chosen or sum(s for _t, s in chosen) >= half}
 
 
 VACATION_DAYS = (1, 2, 3, 5, 7, 10, 14, 21, 30)

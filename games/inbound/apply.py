@@ -49,7 +49,7 @@ def _situation(seat: Seat) -> tuple[Game, SeatView, list[Move], dict[int, str]]:
     view = engine.view(state, seat.number)
     mine = game.status == Game.Status.ACTIVE and state.actor == seat.number
     legal = engine.legal_moves(state) if mine else []
-    names = pages.seat_names(game)
+    names = dict(pages.seat_names(game))  # today's: commands name the players at the table
     return game, view, legal, names
 
 

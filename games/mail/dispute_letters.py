@@ -41,7 +41,7 @@ def _render(template: str, subject: str, context: dict[str, Any]) -> Letter:
 def filed_letter(note: Notification) -> Letter:
     dispute = _dispute(note)
     subject = _("Dispute in \"%(game)s\" (seat %(seat)s)") % {
-        "game": dispute.game.name, "seat": dispute.seat.number}
+        "game": dispute.game.title, "seat": dispute.seat.number}
     return _render("dispute_filed", subject, {
         "dispute": dispute, "game": dispute.game, "seat": dispute.seat,
         "admin_link": admin_link(dispute.game_id)})
@@ -49,7 +49,7 @@ def filed_letter(note: Notification) -> Letter:
 
 def resolved_letter(note: Notification) -> Letter:
     dispute = _dispute(note)
-    subject = _("Your dispute in \"%(game)s\" was resolved") % {"game": dispute.game.name}
+    subject = _("Your dispute in \"%(game)s\" was resolved") % {"game": dispute.game.title}
     return _render("dispute_resolved", subject, {
         "dispute": dispute, "game": dispute.game, "seat": dispute.seat,
         "outcome": outcome_label(dispute.outcome), "link": link_for(dispute.seat)})

@@ -44,7 +44,7 @@ def seat_offer(note: Notification) -> Letter:
     # The subject carries nothing a host or a player wrote (what a mailbox shows unopened).
     subject = _("A seat in a Saboteur game is free: will you take it over?")
     return render("seat_offer", subject, {
-        "link": link, "facts": seat_facts(row), "game_name": row.game.name,
+        "link": link, "facts": seat_facts(row), "game_name": row.game.title,
         "game": row.game, "source": offer.source, "unsubscribe": unsubscribe_url(note),
         "standby_link": _own_standby_link(offer)})
 

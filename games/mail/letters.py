@@ -23,14 +23,18 @@ from games import engine
 from games.engine.types import JSON
 from games.mail.message import Letter, unsubscribe_url
 from games.mail.reply_part import reply_part
+from games.mail.table_talk import carried_talk, talk_since_last_email
 from games.models import EmailMode, Game, Notification, Seat
 from games.models.fairness import chain_shown
 from games.models.home_links import home_link
 from games.models.links import link_for, token_of_seat
+from games.models.mailboxes import mailbox
 from games.present import describe, facts, maze, pages
+from games.present.holders import TableNames
 from games.present.pages import table_notices
 from games.present.recent import view_log
 from games.present.timeline import timeline
+from games.present.words import shown_name
 
 
 class Skip(Exception):
@@ -56,7 +60,8 @@ def render(template: str, subject: str, context: JSON) -> Letter:
     return Letter(subject=subject, text=text.strip() + "\n", html=html)
 
 
-def names_of(game: Game) -> dict[int, str]:
+def names_of(game: Game) -> TableNames:
+    """The seats' names today and at each line of the game (games.present.holders)."""
     return pages.seat_names(game)
 
 
@@ -115,13 +120,40 @@ def invitation(note: Notification) -> Letter:
     # line a mailbox shows unopened, and a setup page must not let anyone write it.
     subject = _("You are invited to play Saboteur by email")
     return render("invitation", subject, {
-        **seat_context(note, seat, game),
+        **seat_context(note, seat, game), "rematch": rematch_words(game),
         "players": [names[n] for n in sorted(names)], "started": game.status != "setup",
         "accepted": seat.accepted_at is not None, "hours": game.hours_per_move,
         "policy": game.timeout_policy,
         "vacation_days": round(seat.vacation_left.total_seconds() / 86400, 1),
         "commitment": game.commitment,
     })
+
+
+def rematch_words(game: Game) -> JSON | None:
+    """What a rematch's invitation says of where it comes from: who proposed it, the game
+    it follows and how that game ended (its winners and their nuggets); None for a game
+    that is nobody's rematch."""
+    previous = (Game.objects.filter(pk=game.rematch_of_id).first()
+                if game.rematch_of_id else None)
+    if previous is None:
+        return None
+    host = mailbox(game.host_email) if game.host_email else ""
+    proposer = next((seat.player_name for seat in game.seats.order_by("number")
+                     if seat.email and mailbox(seat.email) == host), "")
+    scores = previous.state_without_log().scores
+    best = max(scores, default=0)
+    names = names_of(previous)
+    winners = [describe.seat_name(number, names) for number, score in enumerate(scores)
+               if score == best]
+    facts = {"game": previous.title, "winners": ", ".join(winners), "n": best}
+    if len(winners) == 1:
+        result = ngettext("In “%(game)s”, %(winners)s won with %(n)s nugget.",
+                          "In “%(game)s”, %(winners)s won with %(n)s nuggets.", best) % facts
+    else:
+        result = ngettext("In “%(game)s”, %(winners)s shared first place with %(n)s nugget "
+                          "each.", "In “%(game)s”, %(winners)s shared first place with "
+                          "%(n)s nuggets each.", best) % facts
+    return {"proposer": shown_name(proposer), "previous": previous.title, "result": result}
 
 
 def turn(note: Notification) -> Letter:
@@ -135,19 +167,20 @@ def turn(note: Notification) -> Letter:
              if line.log_index >= start and (line.log_index < len(view_log(view)) or line.notice)]
     gold_phase = view["phase"] == "gold"
     if gold_phase:
-        subject = _("%(game)s: pick a gold card") % {"game": game.name}
+        subject = _("%(game)s: pick a gold card") % {"game": game.title}
     elif view["phase"] == "theft":
-        subject = _("%(game)s: steal a nugget") % {"game": game.name}
+        subject = _("%(game)s: steal a nugget") % {"game": game.title}
     else:
         subject = _("%(game)s: your turn (round %(round)s of %(rounds)s)") % {
-            "game": game.name, "round": view["round"], "rounds": view["rounds"]}
+            "game": game.title, "round": view["round"], "rounds": view["rounds"]}
     # Moves by email: a Reply-To with this turn's token, the commands explained.
-    reply = reply_part(seat, game, view, names)
+    reply = reply_part(seat, game, view, dict(names))  # commands name today's players
     letter = render("turn", subject, {
         **seat_context(note, seat, game), **deadline_context(game, seat),
         "reply_help": reply.help,
         "gold_phase": gold_phase, "gold_offer": facts.gold_offer(view),
         "since": since, "notices": [],
+        "talk": talk_since_last_email(seat, game, note.to_email, seat.zone),
         "maze_html": maze.maze_html(view, reply.targets),
         "maze_text": maze.maze_text(view, reply.targets),
         "hand": facts.hand(view), "role": describe.role_name(view.get("role")),
@@ -166,7 +199,7 @@ def reminder(note: Notification) -> Letter:
         raise Skip("the deadline has passed")
     view = engine.view(game.state(), seat.number)
     subject = _("%(game)s: reminder, your move is due in %(left)s") % {
-        "game": game.name, "left": facts.time_left(game.deadline_at)}
+        "game": game.title, "left": facts.time_left(game.deadline_at)}
     return render("reminder", subject, {
         **seat_context(note, seat, game), **deadline_context(game, seat),
         "gold_phase": view["phase"] == "gold", "policy": game.timeout_policy,
@@ -180,7 +213,7 @@ def missed(note: Notification) -> Letter:
     passed = note.params.get("policy") in ("auto_pass", "bot")
     by_bot = note.params.get("policy") == "bot"
     event = facts.last_own_timeout_move(view) if passed and not by_bot else None
-    subject = _("%(game)s: you missed the deadline") % {"game": game.name}
+    subject = _("%(game)s: you missed the deadline") % {"game": game.title}
     return render("missed", subject, {
         **seat_context(note, seat, game), "passed": passed, "by_bot": by_bot,
         "discarded": facts.discarded_name(event, view["ruleset"]) if event else None,
@@ -202,7 +235,7 @@ def round_end(note: Notification) -> Letter:
     result = facts.round_result(view, number, names_of(game))
     if result is None:
         raise Skip("no such round result")
-    subject = _("%(game)s: round %(round)s is over") % {"game": game.name, "round": number}
+    subject = _("%(game)s: round %(round)s is over") % {"game": game.title, "round": number}
     return render("round_end", subject, {
         **seat_context(note, seat, game), "result": result,
         "won": facts.round_gold(view, number), "gold": facts.my_gold(view),
@@ -219,7 +252,7 @@ def game_end(note: Notification) -> Letter:
     from games.present.pages import final_scores
 
     last = view["round_results"][-1]["round"] if view["round_results"] else 0
-    subject = _("%(game)s: the game is over") % {"game": game.name}
+    subject = _("%(game)s: the game is over") % {"game": game.title}
     context = seat_context(note, seat, game)
     return render("game_end", subject, {
         **context, "scores": final_scores(view, names),
@@ -241,20 +274,24 @@ def digest(note: Notification) -> Letter:
                                  game__status=Game.Status.ACTIVE)
              .select_related("game").order_by("game__deadline_at", "pk"))
     waiting = []
+    listed: list[int] = []
     for seat in seats:
         game = seat.game
         if game.actor != seat.number:
             continue
+        listed.append(game.pk)
         view = engine.view(game.state(), seat.number)
         since, _start = facts.since_last_turn(view, names_of(game))
         waiting.append({
             "game": game, "link": link_for(seat), "gold_phase": view["phase"] == "gold",
             "round": view["round"], "rounds": view["rounds"], "since": since[-6:],
+            "talk": talk_since_last_email(seat, game, note.to_email, zone),
             "deadline": facts.local_time(game.deadline_at, zone) if game.deadline_at else "",
             "time_left": facts.time_left(game.deadline_at) if game.deadline_at else "",
         })
     if not waiting:
         raise Skip("no game is waiting")
+    carried_talk(note, listed)
     subject = ngettext("Saboteur: %(n)s game is waiting for your move",
                        "Saboteur: %(n)s games are waiting for your move",
                        len(waiting)) % {"n": len(waiting)}
@@ -269,7 +306,7 @@ def moderator_alert(note: Notification) -> Letter:
         admin = settings.SITE_URL + reverse("admin:games_game_change", args=[note.game_id])
     except NoReverseMatch:
         admin = settings.SITE_URL + "/admin/"
-    subject = _("Moderators: %(game)s needs a look") % {"game": game.name if game else "?"}
+    subject = _("Moderators: %(game)s needs a look") % {"game": game.title if game else "?"}
     return render("mod_alert", subject, {
         "game": game, "topic": params.get("topic"), "player": params.get("player", ""),
         "seat_number": params.get("seat"), "missed": params.get("missed"),

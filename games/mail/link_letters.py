@@ -30,13 +30,13 @@ def links(note: Notification) -> Letter:
     seats = [found[pk] for pk in ids if pk in found]  # in the order asked: going on first
     if not seats:
         raise Skip("no seat of this address any more")
-    rows = [{"game": seat.game.name, "name": seat.player_name, "number": seat.number,
+    rows = [{"game": seat.game.title, "name": seat.player_name, "number": seat.number,
              "link": link_for(seat), "over": seat.game.status == Game.Status.FINISHED}
             for seat in seats]
     for row in rows:
         if row["over"]:
             row["replay"] = f"{row['link']}replay/"
-    subject = (_("Your private link for %(game)s") % {"game": seats[0].game.name}
+    subject = (_("Your private link for %(game)s") % {"game": seats[0].game.title}
                if len(rows) == 1 else _("Your private links to %(n)s Saboteur games")
                % {"n": len(rows)})
     return render("links", subject, {"rows": rows, "reason": note.params.get("reason", ""),

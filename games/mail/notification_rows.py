@@ -9,6 +9,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any
 
 from django.conf import settings
@@ -41,6 +42,7 @@ class Spec:
     game_id: int | None = None
     seat_id: int | None = None
     params: dict[str, Any] = field(default_factory=dict)
+    not_before: datetime | None = None  # the row waits until then (games.mail.seen_turns)
 
 
 # What a seat a bot plays (or one looking for a new player) no longer needs: its person
@@ -76,7 +78,7 @@ def create(specs: Sequence[Spec]) -> list[int]:
             continue
         note, created = Notification.objects.get_or_create(key=spec.key, defaults={
             "kind": spec.kind, "to_email": spec.to_email, "game_id": spec.game_id,
-            "seat_id": spec.seat_id, "params": spec.params})
+            "seat_id": spec.seat_id, "params": spec.params, "not_before": spec.not_before})
         if created:
             new.append(note.pk)
     return new

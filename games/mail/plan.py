@@ -21,10 +21,15 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Sequence
+from dataclasses import replace
 from datetime import date, datetime
 from typing import Any
 
+from django.db.models import Q
+from django.utils import timezone
+
 from games import engine
+from games.mail import seen_turns
 from games.mail.notification_rows import (
     WANTED_BY,
     Spec,
@@ -36,6 +41,7 @@ from games.mail.notification_rows import (
 )
 from games.mail.send import send_after_commit
 from games.models import EmailMode, Game, Move, Notification, Seat
+from games.models.mailboxes import mailbox
 
 __all__ = ["WANTED_BY", "Spec", "address_hash", "create", "moderator_addresses",
            "moderator_alert", "queue", "wants"]
@@ -46,6 +52,17 @@ def turn_tag(game_id: int, version: int) -> str:
     move_id = (Move.objects.filter(game_id=game_id, number=version)
                .values_list("pk", flat=True).first())
     return f"v{version}.{move_id or 0}"
+
+
+def told_this_turn(seat: Seat, tag: str) -> bool:
+    """Whether the seat's player now (their mailbox) has had a turn email for the turn
+    `tag` names already: at most one turn email per seat and turn reaches a person."""
+    key = f"turn:seat={seat.pk}:{tag}"
+    sent = Notification.objects.filter(Q(key=key) | Q(key__startswith=key + ":"),
+                                       kind=Kind.TURN, seat_id=seat.pk
+                                       ).values_list("to_email", flat=True)
+    return bool(seat.email) and any(mailbox(address) == mailbox(seat.email)
+                                    for address in sent)
 
 
 def queue(specs: Sequence[Spec]) -> list[int]:
@@ -92,7 +109,11 @@ def turn_email(game: Game, seats: dict[int, Seat], version: int) -> list[Spec]:
     if not wants(seat, Kind.TURN):
         return []
     tag = turn_tag(game.pk, version)
-    return [_seat_spec(Kind.TURN, f"turn:seat={seat.pk}:{tag}", seat, version=version)]
+    if told_this_turn(seat, tag):  # a change of hands told them already
+        return []
+    spec = _seat_spec(Kind.TURN, f"turn:seat={seat.pk}:{tag}", seat, version=version)
+    # The player may be looking at the game: the email waits to see (games.mail.seen_turns).
+    return [replace(spec, not_before=seen_turns.wait_when_planned(seat, timezone.now()))]
 
 
 def results(game: Game, seats: dict[int, Seat]) -> list[Spec]:

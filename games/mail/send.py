@@ -27,10 +27,10 @@ from celery import Task, shared_task
 from django.conf import settings
 from django.core.mail import BadHeaderError
 from django.db import transaction
-from django.db.models import F
+from django.db.models import F, Q
 from django.utils import timezone
 
-from games.mail import letters
+from games.mail import letters, seen_turns
 from games.mail.builders import letter_for
 from games.mail.dispatch import enqueue
 from games.mail.message import build, message_id_for
@@ -85,10 +85,20 @@ def refused_address(error: Exception) -> bool:
 
 
 def claim(notification_id: int, now: datetime) -> bool:
+    """Take the row to send it, if it is waiting and not held until later."""
     return Notification.objects.filter(
-        pk=notification_id, status__in=[Status.PENDING, Status.RETRYING]
+        Q(not_before__isnull=True) | Q(not_before__lte=now),
+        pk=notification_id, status__in=[Status.PENDING, Status.RETRYING],
     ).update(status=Status.SENDING, attempts=F("attempts") + 1, claimed_at=now,
              retry_at=None) == 1
+
+
+def _hold(note: Notification, until: datetime) -> Outcome:
+    """Put a claimed row back, waiting until `until` (games.mail.seen_turns): no attempt
+    was made."""
+    Notification.objects.filter(pk=note.pk, status=Status.SENDING).update(
+        status=Status.PENDING, not_before=until, attempts=F("attempts") - 1)
+    return Outcome(Status.PENDING)
 
 
 def _finish(note: Notification, status: str, **fields: object) -> Outcome:
@@ -121,6 +131,9 @@ def deliver(notification_id: int) -> Outcome:
         return _finish(note, Status.SKIPPED, last_error=reason, to_email="")
     if reason:
         return _finish(note, Status.SKIPPED, last_error=reason)
+    waits = seen_turns.wait_when_sending(note, now)
+    if waits is not None:  # the player looks at this turn on their page
+        return _hold(note, waits)
     try:
         letter = letter_for(note)
         message = build(note, letter)
@@ -176,8 +189,9 @@ def unsent(now: datetime, limit: int = 1000) -> list[int]:
     stuck = Notification.objects.filter(status=Status.SENDING,
                                         claimed_at__lte=now - stuck_after())
     stuck.update(status=Status.RETRYING)
-    pending = Notification.objects.filter(status=Status.PENDING,
-                                          created_at__lte=now - unsent_after())
+    pending = Notification.objects.filter(
+        Q(not_before__isnull=True) | Q(not_before__lte=now), status=Status.PENDING,
+        created_at__lte=now - unsent_after())
     overdue = Notification.objects.filter(status=Status.RETRYING,
                                           retry_at__lte=now - unsent_after())
     stale_retry = Notification.objects.filter(status=Status.RETRYING, retry_at=None)

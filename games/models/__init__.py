@@ -4,7 +4,8 @@ per concern: `game` (games, seats, moves, talk, notices), `notifications` (email
 `home_links` (a player's home link), `reply_tokens` and `inbound_mail` (moves by
 email), `reliability` (missed deadlines and takeovers, by mailbox), `handover_rows`
 (open seats, offers, standby volunteers), `follow_up_rows` (the after-move outbox),
-`player_data` (a player's choices about their data), `host_limits` and `mailboxes`
+`player_data` (a player's choices about their data), `seat_history` (who held a
+seat before it changed hands), `host_limits` and `mailboxes`
 (the setup page's caps), `game_choices` (the choices of games and seats), `fairness`
 (commit and reveal), `fields` and `lru` (a JSON field and a bounded cache of our own);
 the whole list: docs/DESIGN.md "Layout"."""
@@ -35,13 +36,14 @@ from games.models.notifications import Notification
 from games.models.player_data import ForgottenAddress, PendingForget, RecordShown
 from games.models.reliability import MissedDeadline, SeatTakeover
 from games.models.reply_tokens import ReplyToken
+from games.models.seat_history import PastHolder
 
 __all__ = [
     "MAX_HOURS_PER_MOVE", "BotLevel", "Dispute", "EmailMode", "FollowUp", "Game",
     "GameNotice", "HomeLink",
     "HostBlock",
     "InboundMail", "Invitation", "Message", "MissedDeadline", "ModeratorAction", "Move",
-    "ForgottenAddress", "Notification", "OpenSeat",
+    "ForgottenAddress", "Notification", "OpenSeat", "PastHolder",
     "PendingForget", "RecordShown", "SeatOffer", "SeatTakeover", "Volunteer", "WhileOpen",
     "ReplyToken", "Seat", "SeatKind", "SweepMark", "TimeoutPolicy", "default_reminders",
     "default_vacation", "new_public_id",

@@ -14,6 +14,7 @@ from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models.functions import Upper
 from django.utils import timezone
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from games import engine
@@ -125,6 +126,12 @@ class Game(models.Model):
     # How the bots of this game play (their seats, absent players, open seats).
     bot_level = models.CharField(_("bot level"), max_length=8, choices=BotLevel.choices,
                                  default=BotLevel.NORMAL)
+    # Which rematch this is (0: none; `name` is the first game's, `title` shows both).
+    rematch_number = models.PositiveSmallIntegerField(_("rematch number"), default=0)
+    # How many times a seat changed hands (games.models.seat_history.PastHolder rows):
+    # 0, as in most games, means every line names today's holders without a query.
+    holder_changes = models.PositiveIntegerField(_("seats changed hands"), default=0,
+                                                 editable=False)
 
     class Meta:
         verbose_name = _("game")
@@ -164,6 +171,15 @@ class Game(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    @property
+    def title(self) -> str:
+        """The game's name as the reader sees it, in the language active now (a page's, an
+        email's): "Friday table", or "Friday table · rematch 2" for its second rematch."""
+        if not self.rematch_number:
+            return self.name
+        return gettext("%(name)s · rematch %(number)s") % {"name": self.name,
+                                                          "number": self.rematch_number}
 
     def state(self) -> engine.State:
         """The whole engine state after `version` moves, log included."""
@@ -240,6 +256,15 @@ class Seat(models.Model):
     # turn emails, and a missed deadline is nobody's (the game waits or a bot plays).
     open_since = models.DateTimeField(_("looking for a new player since"), null=True,
                                       blank=True)
+    # Email choices beside email_mode (games.mail.table_talk, games.mail.seen_turns).
+    talk_in_emails = models.BooleanField(_("table talk in emails"), default=True)
+    skip_seen_turns = models.BooleanField(_("no email for a turn seen on the page"),
+                                          default=True)
+    # The open page's bookkeeping (games.mail.seen_turns.note_seen): nothing anyone sees.
+    seen_at = models.DateTimeField(_("page last seen open at"), null=True, blank=True,
+                                   editable=False)
+    seen_version = models.PositiveIntegerField(_("version the page last showed"), null=True,
+                                               blank=True, editable=False)
     created_at = models.DateTimeField(_("created at"), default=timezone.now, editable=False)
 
     class Meta:

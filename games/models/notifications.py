@@ -71,6 +71,9 @@ class Notification(models.Model):
     # Set when a send task claims the row (status sending); a stale claim is retried.
     claimed_at = models.DateTimeField(_("claimed at"), null=True, blank=True)
     retry_at = models.DateTimeField(_("next attempt at"), null=True, blank=True)
+    # Held until then (a pending row is not claimed before): a turn email for a player who
+    # has the game's page open waits to see whether they play (games.mail.seen_turns).
+    not_before = models.DateTimeField(_("not before"), null=True, blank=True)
 
     class Meta:
         verbose_name = _("notification")

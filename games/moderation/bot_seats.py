@@ -14,6 +14,7 @@ from django.contrib.auth.models import User
 from django.utils.translation import gettext as _
 
 from games.models import BotLevel, Game, GameNotice, Seat, SeatKind, reply_tokens
+from games.models.seat_history import remember_holder
 from games.moderation.acts import (
     ModerationError,
     clean_note,
@@ -42,6 +43,7 @@ def hand_to_bot(seat_id: int, *, moderator: User, reason: str, public_note: str 
         seat = Seat.objects.select_for_update().get(pk=seat_id)
         if seat.is_bot:
             raise ModerationError("already_bot", _("A bot already plays this seat."))
+        remember_holder(game, seat)
         seat.kind = SeatKind.BOT
         seat.missed_turns, seat.absent_since = 0, None
         seat.save(update_fields=["kind", "missed_turns", "absent_since"])
@@ -49,7 +51,7 @@ def hand_to_bot(seat_id: int, *, moderator: User, reason: str, public_note: str 
         record(game, moderator, "hand_to_bot", reason, seat=seat.number)
         tell_table(game, GameNotice.Kind.MODERATOR, action="to_bot", seat=seat.number,
                    name=seat.player_name, note=public_note)
-        queue_turn_email(game, "to_bot")  # the bot's move when it is the seat's turn
+        queue_turn_email(game, "to_bot", changed=seat)  # the bot's move if it is its turn
     return seat
 
 
@@ -67,6 +69,7 @@ def hand_to_person(seat_id: int, *, moderator: User, reason: str,
             raise ModerationError("no_person", _("This seat had a bot from the start, so "
                                                  "nobody can take it back: replace the "
                                                  "player instead."))
+        remember_holder(game, seat)
         seat.kind = SeatKind.PERSON
         seat.save(update_fields=["kind"])
         reply_tokens.revoke_seat(seat.pk)  # replies to emails from before the bot are void
@@ -74,7 +77,7 @@ def hand_to_person(seat_id: int, *, moderator: User, reason: str,
         tell_table(game, GameNotice.Kind.MODERATOR, action="to_person", seat=seat.number,
                    name=seat.player_name, note=public_note)
         if game.actor == seat.number:
-            queue_turn_email(game, f"back={action.pk}")
+            queue_turn_email(game, f"back={action.pk}", changed=seat)
     return seat
 
 

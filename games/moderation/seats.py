@@ -33,6 +33,7 @@ from games.models import (
     reply_tokens,
 )
 from games.models.links import new_link
+from games.models.seat_history import remember_holder
 from games.moderation.acts import (
     ModerationError,
     bot_moves_if_due,
@@ -94,6 +95,8 @@ def replace_player(seat_id: int, *, name: str, email: str, moderator: User, reas
                "absent_since": seat.absent_since.isoformat() if seat.absent_since else None,
                "email_problem_at": (seat.email_problem_at.isoformat()
                                     if seat.email_problem_at else None)}
+        if game.status != Game.Status.SETUP:
+            remember_holder(game, seat)  # their moves and words stay theirs
         own = new_link()
         seat.player_name, seat.email = name, email
         seat.time_zone, seat.language = time_zone, language
@@ -174,16 +177,25 @@ def resend_turn_email(game_id: int, *, moderator: User, reason: str) -> Game:
     return game
 
 
-def queue_turn_email(game: Game, why: str) -> list[int]:
+def queue_turn_email(game: Game, why: str, *, changed: Seat | None = None) -> list[int]:
     """A turn email for the seat to act, under a key of its own (`why`): the pipeline sends
-    each key once, and the turn's ordinary email may have gone out already."""
+    each key once, and the turn's ordinary email may have gone out already.
+
+    `changed`: the seat that just changed hands (taken over, handed to a bot or back, its
+    player staying after all). Only when it is that seat's turn, and only if its player now
+    has not had this turn's email yet: one turn email per seat and turn, whatever happens
+    to the other seats (a moderator's resend or undo passes no `changed`: they mean it)."""
     if game.status != Game.Status.ACTIVE or game.actor is None:
         return []
+    if changed is not None and changed.number != game.actor:
+        return []  # another seat's turn: its email stands
     seat = game.seats.get(number=game.actor)
     if seat.is_bot:  # no email: the bot moves (a few seconds after the commit)
         bot_moves_if_due(game)
         return []
     tag = plan.turn_tag(game.pk, game.version)
+    if changed is not None and plan.told_this_turn(seat, tag):
+        return []
     return plan.queue([plan.Spec(
         key=f"turn:seat={seat.pk}:{tag}:{why}", kind=Notification.Kind.TURN,
         to_email=seat.email, game_id=game.pk, seat_id=seat.pk,

@@ -18,6 +18,7 @@ from games import engine
 from games.engine import chain
 from games.engine.types import JSON
 from games.models import Game, GameNotice, Move
+from games.models.seat_history import holders_after_undo
 from games.moderation.acts import (
     ModerationError,
     clean_note,
@@ -136,6 +137,7 @@ def _apply(game: Game, plan: UndoPlan) -> None:
     game.snapshot = state.to_json(include_log=False)
     game.log_length = len(state.log)
     game.actor = state.actor
+    holders_after_undo(game, plan.to_version, game.log_length)  # moves again: today's holder
     if game.status == Game.Status.FINISHED:
         game.status = Game.Status.ACTIVE
     paused = game.status == Game.Status.PAUSED

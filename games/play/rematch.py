@@ -10,7 +10,10 @@ with the proposer as the host); bots stay bots. It starts when everyone has acce
 
 A game has at most one rematch: a second proposal, by anyone, gives the same game (the
 finished game's row is locked while it is looked for and made; the database also holds
-one rematch per game).
+one rematch per game). A rematch keeps the first game's name and counts (`rematch_number`:
+1, then 2 for a rematch of the rematch): pages and emails call it "Friday · rematch 2" in
+their reader's language, and its invitation names who proposed it, the game it follows
+and how that game ended (games.mail.letters).
 """
 
 from __future__ import annotations
@@ -81,9 +84,13 @@ def propose_rematch(seat_id: int) -> Rematch:
             open_absent_seats=game.open_absent_seats, while_seat_open=game.while_seat_open)
         rematch = made.game
         rematch.rematch_of = game
+        # The first game's name, kept once, with the rematch's number: each reader sees
+        # "Friday · rematch 2" in their own language (Game.title).
+        rematch.rematch_number = game.rematch_number + 1
         rematch.host_email = proposer.email
         rematch.host_confirmed_at = timezone.now()
-        rematch.save(update_fields=["rematch_of", "host_email", "host_confirmed_at"])
+        rematch.save(update_fields=["rematch_of", "rematch_number", "host_email",
+                                    "host_confirmed_at"])
         new_seats = [seat for seat, _link in made.seats]
         invited = [seat for seat in new_seats
                    if seat.kind == SeatKind.PERSON and seat.email != proposer.email]

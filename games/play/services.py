@@ -37,7 +37,8 @@ from games.play.text import is_clean_message
 __all__ = [
     "SEED_BITS", "CreatedGame", "GameNotPlayable", "PlayerSpec", "ServiceError", "SetupError",
     "StaleVersion", "accept_seat", "bot_player", "bot_players", "create_game", "has_accepted",
-    "invite_seat", "post_message", "rotate_link", "set_email_mode", "start_game",
+    "invite_seat", "post_message", "rotate_link", "set_email_mode", "set_email_options",
+    "start_game",
     "update_preferences", "valid_time_zone",
 ]
 
@@ -102,3 +103,13 @@ def set_email_mode(seat_ids: Sequence[int], mode: str) -> None:
     if mode not in EmailMode.values:
         raise ServiceError("bad_email_mode", _("Unknown email setting."))
     Seat.objects.filter(pk__in=seat_ids).update(email_mode=mode, email_problem_at=None)
+
+
+def set_email_options(seat_ids: Sequence[int], *, talk_in_emails: bool,
+                      skip_seen_turns: bool) -> None:
+    """Choose what the seats' emails carry and when a turn email waits: the table talk
+    since the last email (games.mail.table_talk), and no turn email for a turn the
+    player has seen on their open page unless it is still unplayed an hour later
+    (games.mail.seen_turns). Both are on for a new seat."""
+    Seat.objects.filter(pk__in=seat_ids).update(talk_in_emails=talk_in_emails,
+                                                skip_seen_turns=skip_seen_turns)

@@ -2,13 +2,15 @@
 
 What stays: every game whole, its moves, seed, commitment and hash chain untouched (the
 replay and `verifygame` still check), each seat with the neutral name FORMER_PLAYER and
-no address, the seat's table talk (its text without the address), the table's notices
-with the neutral name. What goes: the address and the player's name wherever they were
-kept, the seat's link and reply addresses (dead), the email records to and from the
-address, its home link and what it chose there, its standby sign-up, and the rows kept
-by its mailbox's hash (reliability, invitation counts, refused hosts, the record shown
-to tables), so that nothing links the games to the person any more. An address is
-matched as the games store it, case folded (as the lost-links form finds seats).
+no address (and so does the seat's history where the address held a seat before someone
+took it over: erasure wins over history), the seat's table talk (its text without the
+address), the table's notices with the neutral name. What goes: the address and the
+player's name wherever they were kept, the seat's link and reply addresses (dead), the
+email records to and from the address, its home link and what it chose there, its
+standby sign-up, and the rows kept by its mailbox's hash (reliability, invitation counts,
+refused hosts, the record shown to tables), so that nothing links the games to the
+person any more. An address is matched as the games store it, case folded (as the
+lost-links form finds seats).
 """
 
 from __future__ import annotations
@@ -33,6 +35,7 @@ from games.models import (
     ModeratorAction,
     Notification,
     OpenSeat,
+    PastHolder,
     RecordShown,
     Seat,
     SeatOffer,
@@ -114,6 +117,7 @@ def erase_address(address: str) -> None:
                                                          mailbox=f"forgotten:{offer.pk}")
         OpenSeat.objects.filter(left_mailbox=digest).update(left_name=FORMER_PLAYER,
                                                             left_mailbox="")
+        _erase_past_holders(address, digest)
         MissedDeadline.objects.filter(mailbox=digest).delete()
         SeatTakeover.objects.filter(taken_by_mailbox=digest).update(taken_by_mailbox="")
         SeatTakeover.objects.filter(left_mailbox=digest).update(left_mailbox="")
@@ -123,6 +127,20 @@ def erase_address(address: str) -> None:
         RecordShown.objects.filter(mailbox=digest).delete()
         HomeLink.objects.filter(address=home_address(address)).delete()  # the link dies
         _scrub_texts(address)
+
+
+def _erase_past_holders(address: str, digest: str) -> None:
+    """The seats the address held before they changed hands (games.models.seat_history):
+    their lines name "a former player" too, and so do the table's notices of those games
+    (a takeover's "X took over seat 2 from Hal")."""
+    held = PastHolder.objects.filter(mailbox=digest)
+    names = set(held.values_list("name", flat=True)) - {FORMER_PLAYER}
+    games = set(held.values_list("game_id", flat=True))
+    held.update(name=FORMER_PLAYER, mailbox="")
+    if names:
+        _rewrite_json(GameNotice.objects.filter(game_id__in=games), "params", address, names)
+        _rewrite_json(ModeratorAction.objects.filter(game_id__in=games), "details", address,
+                      names)
 
 
 def _scrub_texts(address: str) -> None:

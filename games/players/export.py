@@ -13,6 +13,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
+from django.db.models import Q
 from django.utils import timezone
 
 from games.models import (
@@ -22,6 +23,7 @@ from games.models import (
     Message,
     MissedDeadline,
     Notification,
+    PastHolder,
     Seat,
     SeatOffer,
     SeatTakeover,
@@ -50,7 +52,7 @@ def export_player_data(address: str) -> dict[str, Any]:
         "address": address,
         "exported_at": timezone.now().isoformat(),
         "games": [_game(seat) for seat in seats],
-        "table_talk": _talk(seats),
+        "table_talk": _talk(seats, digest),
         "disputes_filed": [
             {"game": dispute.game.public_id, "about_move": dispute.move_number,
              "text": dispute.text, "shown_to_table": dispute.share_with_table,
@@ -121,11 +123,42 @@ def _game(seat: Seat) -> dict[str, Any]:
     }
 
 
-def _talk(seats: list[Seat]) -> list[dict[str, Any]]:
-    by_seat = {seat.pk: seat for seat in seats}
-    return [{"game": by_seat[seat_id].game.public_id, "at": _when(at), "text": text}
-            for seat_id, at, text in Message.objects.filter(seat_id__in=list(by_seat))
-            .order_by("created_at", "pk").values_list("seat_id", "created_at", "text")]
+def _talk(seats: list[Seat], digest: str) -> list[dict[str, Any]]:
+    """What the address said at its tables: in its seats since they last changed hands,
+    and in seats it held before someone else took them (games.models.seat_history), never
+    the words of whoever held one of its seats before it or after it."""
+    times = _times_held(seats, digest)
+    if not times:
+        return []
+    said = Q()
+    for seat_id, after, upto in times:
+        said |= Q(seat_id=seat_id, pk__gt=after, **({} if upto is None else {"pk__lte": upto}))
+    return [{"game": public_id, "at": _when(at), "text": text}
+            for public_id, at, text in Message.objects.filter(said)
+            .order_by("created_at", "pk").values_list("game__public_id", "created_at", "text")]
+
+
+def _times_held(seats: list[Seat], digest: str) -> list[tuple[int, int, int | None]]:
+    """(seat id, after message id, up to message id or None: still theirs) of every time
+    the address held a seat, by the seats' histories."""
+    ends: dict[int, list[tuple[int, str]]] = {}
+    held_before = set(PastHolder.objects.filter(mailbox=digest).values_list("seat_id",
+                                                                            flat=True))
+    rows = PastHolder.objects.filter(seat_id__in=held_before | {seat.pk for seat in seats})
+    for seat_id, until, mailbox in rows.order_by("id").values_list("seat_id", "until_message",
+                                                                   "mailbox"):
+        ends.setdefault(seat_id, []).append((until, mailbox))
+    times: list[tuple[int, int, int | None]] = []
+    for seat_id, held in ends.items():
+        after = 0
+        for until, mailbox in held:
+            if mailbox == digest:
+                times.append((seat_id, after, until))
+            after = until
+        if any(seat.pk == seat_id for seat in seats):
+            times.append((seat_id, after, None))
+    times += [(seat.pk, 0, None) for seat in seats if seat.pk not in ends]
+    return times
 
 
 def _volunteer(volunteer: Volunteer) -> dict[str, Any]:

@@ -1,6 +1,7 @@
 """What an email says about a game, taken only from `engine.view(state, that seat)`.
 
-Every function here gets a view (and the public seat names); none reads the state,
+Every function here gets a view (and the public seat names, with who held each seat
+when: games.present.holders); none reads the state,
 so an email can only tell a player what their own view tells them.
 """
 
@@ -17,9 +18,10 @@ from django.utils.timesince import timeuntil
 
 from games.engine.types import JSON, LogEvent, RoundResult, SeatView
 from games.present import describe, maze
+from games.present.holders import names_at_log, names_at_round_end
 from games.present.recent import view_log
+from games.present.words import Names
 
-Names = dict[int, str]
 MAX_LINES = 40
 
 
@@ -73,7 +75,8 @@ def since_last_turn(view: SeatView, names: Names) -> tuple[list[str], int]:
             start = index + 1
             break
     start = max(start, len(log) - MAX_LINES)
-    lines = [describe.event_sentence(e, names, view["ruleset"], me) for e in log[start:]]
+    lines = [describe.event_sentence(e, names_at_log(names, start + i), view["ruleset"], me)
+             for i, e in enumerate(log[start:])]
     return lines, start
 
 
@@ -135,10 +138,11 @@ def described_result(result: RoundResult, names: Names) -> JSON:
 
 
 def round_result(view: SeatView, round_number: int, names: Names) -> JSON | None:
+    """The round in words, naming those who held the seats when it ended."""
     for result in view["round_results"]:
         if result["round"] == round_number:
             seat = view.get("seat")
-            return {**described_result(result, names),
+            return {**described_result(result, names_at_round_end(view, round_number, names)),
                     "my_role": describe.role_name(result["roles"][seat])
                     if seat is not None else None}
     return None

@@ -13,14 +13,15 @@ from django.utils.translation import gettext as _
 
 from games import engine
 from games.engine.types import JSON, Move, SeatView
-from games.models import Game, Message, Seat, SeatKind
+from games.models import Game, Message, Seat
 from games.models.fairness import chain_shown, public_facts
 from games.present import describe, drawing, facts, log_json, recent
 from games.present.choices import MoveForms, build
 from games.present.facts import local_time
+from games.present.holders import TableNames, names_at_round_end, table_names
 from games.present.recent import view_log
-from games.present.timeline import timeline
-from games.present.words import role_help, shown_name
+from games.present.timeline import TableNotice, timeline
+from games.present.words import Names, role_help
 
 TABLE_TALK_SHOWN = 50
 
@@ -47,14 +48,11 @@ class Player:
     record: str = ""  # a line of the player's record, when they show it to the table
 
 
-def seat_names(game: Game) -> dict[int, str]:
-    """Each seat's name as the table sees it: a bot's carries "(bot)" ("Bert (bot) placed...")."""
-    return {number: bot_name(shown_name(name)) if kind == SeatKind.BOT else shown_name(name)
-            for number, name, kind in game.seats.values_list("number", "player_name", "kind")}
-
-
-def bot_name(name: str) -> str:
-    return _("%(name)s (bot)") % {"name": name}
+def seat_names(game: Game) -> TableNames:
+    """Each seat's name as the table sees it (a bot's carries "(bot)": "Bert (bot)
+    placed..."), today and, for each line of the game, when it happened
+    (games.present.holders)."""
+    return table_names(game)
 
 
 def seat_view(game: Game, seat: Seat | None) -> SeatView:
@@ -127,7 +125,7 @@ def page_context(game: Game, seat: Seat | None, view: SeatView, legal: list[Move
         "expansion": view["ruleset"] == "saboteur2",
         "round_results": round_results(view, names),
         "scores": final_scores(view, names),
-        "table_talk": table_talk(game, zone),
+        "table_talk": table_talk(game, zone, names),
         "fairness": public_facts(game),
         "chain": chain_shown(game),
         "goals": [dict(g, name=describe.goal_name(g["goal"]),
@@ -168,7 +166,7 @@ def status_sentence(game: Game, view: SeatView) -> str:
     return f"{phase_text(game, view)}."
 
 
-def waiting_text(game: Game, view: SeatView, names: dict[int, str]) -> str:
+def waiting_text(game: Game, view: SeatView, names: Names) -> str:
     """Whose decision the game waits for, as the other seats read it."""
     if game.status != Game.Status.ACTIVE or view["actor"] is None:
         return ""
@@ -180,23 +178,27 @@ def waiting_text(game: Game, view: SeatView, names: dict[int, str]) -> str:
     return _("%(name)s is to play.") % {"name": name}
 
 
-def log_lines(view: SeatView, names: dict[int, str]) -> list[str]:
+def log_lines(view: SeatView, names: Names) -> list[str]:
     return [describe.event_sentence(e, names, view["ruleset"], view.get("seat"))
             for e in view_log(view)]
 
 
-def new_lines(view_before: SeatView, view_after: SeatView, names: dict[int, str]) -> list[str]:
+def new_lines(view_before: SeatView, view_after: SeatView, names: Names) -> list[str]:
     """Sentences for what one move added to the log (for the message after a move)."""
     added = view_log(view_after)[len(view_log(view_before)):]
     return [describe.event_sentence(e, names, view_after["ruleset"], view_after.get("seat"))
             for e in added]
 
 
-def round_results(view: SeatView, names: dict[int, str]) -> list[JSON]:
-    return [{**facts.described_result(result, names),
-             "winning_seats": [describe.seat_name(s, names)
-                               for s in winning_seats(view, result["round"])]}
-            for result in view["round_results"]]
+def round_results(view: SeatView, names: Names) -> list[JSON]:
+    """Each ended round in words, naming those who held the seats when it ended."""
+    described = []
+    for result in view["round_results"]:
+        then = names_at_round_end(view, result["round"], names)
+        described.append({**facts.described_result(result, then),
+                          "winning_seats": [describe.seat_name(s, then)
+                                            for s in winning_seats(view, result["round"])]})
+    return described
 
 
 def winning_seats(view: SeatView, round_number: int) -> list[int]:
@@ -207,7 +209,7 @@ def winning_seats(view: SeatView, round_number: int) -> list[int]:
     return []
 
 
-def final_scores(view: SeatView, names: dict[int, str]) -> list[JSON]:
+def final_scores(view: SeatView, names: Names) -> list[JSON]:
     scores = view.get("scores")
     if not scores:
         return []
@@ -217,17 +219,20 @@ def final_scores(view: SeatView, names: dict[int, str]) -> list[JSON]:
             for s, score in ranked]
 
 
-def table_notices(game: Game) -> list[tuple[str, JSON]]:
+def table_notices(game: Game) -> list[TableNotice]:
     """The neutral lines (GameNotice) every seat sees in the log, oldest first."""
-    return [(kind, params) for kind, params in
-            game.notices.order_by("created_at", "id").values_list("kind", "params")]
+    return [TableNotice(kind, params, notice_id) for notice_id, kind, params in
+            game.notices.order_by("created_at", "id").values_list("id", "kind", "params")]
 
 
-def table_talk(game: Game, zone: ZoneInfo) -> list[Message]:
+def table_talk(game: Game, zone: ZoneInfo, names: TableNames | None = None) -> list[Message]:
     """The latest messages, oldest first, each with `when` in the reader's time (the same
-    style as every other date on the page)."""
+    style as every other date on the page) and `who` wrote it: whoever held the seat then
+    (games.present.holders)."""
+    names = names if names is not None else seat_names(game)
     recent = list(game.messages.select_related("seat").order_by("-created_at", "-id")
                   [:TABLE_TALK_SHOWN])
     for message in recent:
         message.when = local_time(message.created_at, zone)  # type: ignore[attr-defined]
+        message.who = names.talker(message.seat.number, message.pk)  # type: ignore[attr-defined]
     return list(reversed(recent))

@@ -10,7 +10,10 @@ which replay to what was played), `replaced` (a new player took over a seat) and
 `dispute` (a dispute resolved; a player filing one is no moderator's act);
 `seat_changes` lists, in order, every seat that looked for a new player (`seat_open`),
 whose player stayed after all (`seat_kept`) or that a newcomer took over (`takeover`),
-each at the version where the table saw it (games.handover).
+each at the version where the table saw it (games.handover). Each move of `made_by` names
+the player who held its seat then (`name`), and `seats.holders` lists, seat by seat, who
+held it and until which version (`until_version`; null for today's holder): a takeover is
+a point in the seat's history, not a new name for the moves made before it.
 
 `chain` binds the moves (games.engine.chain): `heads` lists the head after each move,
 worked out from the moves listed, `head` is the head the game published after its last
@@ -27,6 +30,7 @@ from games.engine.types import JSON
 from games.models import Game, GameNotice, Move
 from games.models.fairness import public_facts
 from games.present import describe
+from games.present.holders import TableNames
 from games.present.pages import seat_names
 
 # 2: with `chain` and `scores` (format 1 had neither).
@@ -48,13 +52,13 @@ def game_record(game: Game) -> JSON:
     rows = list(Move.objects.filter(game=game).order_by("number")
                 .values_list("number", "actor_kind", "seat_number", "move", "created_at"))
     names = seat_names(game)
-    plain = dict(game.seats.values_list("number", "player_name"))
-    kinds = dict(game.seats.values_list("number", "kind"))
+    plain = names.players
     moves = [move for _n, _k, _s, move, _t in rows]
-    notices = [(version, kind, params, when) for version, kind, params, when in
+    notices = [(notice_id, version, kind, params, when)
+               for notice_id, version, kind, params, when in
                GameNotice.objects.filter(game=game, kind__in=MODERATOR_KINDS)
                .order_by("created_at", "id")
-               .values_list("version", "kind", "params", "created_at")
+               .values_list("id", "version", "kind", "params", "created_at")
                if kind != GameNotice.Kind.DISPUTE or params.get("event") == "resolved"]
     return {
         "format": RECORD_FORMAT,
@@ -62,7 +66,8 @@ def game_record(game: Game) -> JSON:
         "ruleset": game.ruleset,
         "options": game.options,
         "seats": {"count": len(plain), "names": [plain[n] for n in sorted(plain)],
-                  "bots": [n for n in sorted(kinds) if kinds[n] == "bot"]},
+                  "bots": sorted(names.bots),
+                  "holders": [seat_holders(names, n) for n in sorted(plain)]},
         "seed": game.seed,
         "salt": game.salt,
         "commitment": game.commitment,
@@ -70,21 +75,36 @@ def game_record(game: Game) -> JSON:
         "chain": {"version": game.version, "head": game.chain_head,
                   "heads": chain.heads(game.commitment, game.salt, moves)},
         "scores": game.state_without_log().scores,
-        "made_by": [_made_by(number, kind, seat, when) for number, kind, seat, _m, when in rows],
+        "made_by": [_made_by(names, number, kind, seat, when)
+                    for number, kind, seat, _m, when in rows],
         "moderator_acts": [{"at_version": version, "kind": kind,
-                            "what": describe.notice_sentence(kind, params, names),
+                            "what": describe.notice_sentence(kind, params,
+                                                             names.at_notice(notice_id)),
                             "when": when.isoformat()}
-                           for version, kind, params, when in notices],
+                           for notice_id, version, kind, params, when in notices],
         "seat_changes": [{"at_version": version, "kind": kind, "seat": params.get("seat"),
-                          "what": describe.notice_sentence(kind, params, names),
+                          "what": describe.notice_sentence(kind, params,
+                                                           names.at_notice(notice_id)),
                           "when": when.isoformat()}
-                         for version, kind, params, when in
+                         for notice_id, version, kind, params, when in
                          GameNotice.objects.filter(game=game, kind__in=SEAT_CHANGE_KINDS)
                          .order_by("created_at", "id")
-                         .values_list("version", "kind", "params", "created_at")],
+                         .values_list("id", "version", "kind", "params", "created_at")],
     }
 
 
-def _made_by(number: int, kind: str, seat: int | None, when: Any) -> JSON:
-    return {"number": number, "by": kind, "seat": seat, "at": when.isoformat()}
+def seat_holders(names: TableNames, seat: int) -> list[JSON]:
+    """Who held `seat`, oldest first: each with the version their time ended at (null for
+    today's holder), the name as stored and whether a bot played it."""
+    return [*({"name": held.player, "bot": held.bot, "until_version": held.until_version}
+              for held in names.holders(seat)),
+            {"name": names.players.get(seat, ""), "bot": seat in names.bots,
+             "until_version": None}]
+
+
+def _made_by(names: TableNames, number: int, kind: str, seat: int | None, when: Any) -> JSON:
+    made: JSON = {"number": number, "by": kind, "seat": seat, "at": when.isoformat()}
+    if seat is not None:
+        made["name"] = names.player_at_move(seat, number)[0]
+    return made
 

@@ -15,12 +15,14 @@ from django.utils.translation import gettext as _
 
 from games import engine
 from games.engine.types import JSON, ModeratorView
-from games.models import Game, Move, SeatKind
+from games.models import Game, Move
 from games.present import describe, drawing
 from games.present.facts import described_result
+from games.present.holders import TableNames
 from games.present.pages import seat_names
 from games.present.recent import view_log
 from games.present.timeline import is_move
+from games.present.words import Names
 
 # Who made a move recorded without its seat, as the object of "made by" (German: dative).
 MADE_BY = {
@@ -60,12 +62,11 @@ class RoundSummary:
 @dataclass
 class Story:
     game: Game
-    names: dict[int, str]
+    names: TableNames  # today's, and who held each seat at each step
     states: list[engine.State]
     moves: list[Move]
     log_lengths: list[int]  # log length after each step (index 0: the deal)
     notices: dict[int, list[str]] = field(default_factory=dict)
-    bot_seats: frozenset[int] = frozenset()
 
     @property
     def total(self) -> int:
@@ -82,23 +83,24 @@ def tell(game: Game) -> Story:
         lengths.append(len(state.log))
     names = seat_names(game)
     notices: dict[int, list[str]] = {}
-    for version, kind, params in game.notices.order_by("created_at", "id").values_list(
-            "version", "kind", "params"):
+    for notice_id, version, kind, params in game.notices.order_by("created_at", "id") \
+            .values_list("id", "version", "kind", "params"):
         notices.setdefault(min(version, len(moves)), []).append(
-            describe.notice_sentence(kind, params, names))
-    bots = frozenset(game.seats.filter(kind=SeatKind.BOT).values_list("number", flat=True))
+            describe.notice_sentence(kind, params, names.at_notice(notice_id)))
     return Story(game=game, names=names, states=states, moves=moves, log_lengths=lengths,
-                 notices=notices, bot_seats=bots)
+                 notices=notices)
 
 
 def made_by(story: Story, move: Move) -> str:
-    """Who made the move, named as the log names seats: "Ann", "Bert (bot)", "a bot
-    playing for Ann", "the server for Ann (deadline)", "a moderator for Ann"."""
+    """Who made the move, named as the log names seats when it was made: "Ann", "Bert
+    (bot)", "a bot playing for Ann", "the server for Ann (deadline)", "a moderator for
+    Ann"."""
     kind, seat = Move.Actor(move.actor_kind), move.seat_number
     if seat is None:
         return MADE_BY[kind]()
-    name = describe.seat_name(seat, story.names)
-    if kind == Move.Actor.SEAT or (kind == Move.Actor.BOT and seat in story.bot_seats):
+    name = describe.seat_name(seat, story.names.at_move(move.number))
+    _player, bot_seat = story.names.player_at_move(seat, move.number)
+    if kind == Move.Actor.SEAT or (kind == Move.Actor.BOT and bot_seat):
         return name
     return MADE_FOR[kind]() % {"name": name}
 
@@ -119,19 +121,22 @@ def step_context(story: Story, step: int) -> JSON:
         "goals": [dict(g, name=describe.goal_name(g["goal"]),
                        result=describe.goal_result(g.get("status", "hidden")))
                   for g in truth.get("goals", [])],
-        "seats": _seats(story, state, truth),
-        "sentences": [describe.event_sentence(e, story.names, ruleset) for e in events],
+        # The seats named as at the move just made (at the deal: as at the first move).
+        "seats": _seats(story, state, truth, story.names.at_move(max(step, 1))),
+        "sentences": [describe.event_sentence(e, story.names.at_log(before + i), ruleset)
+                      for i, e in enumerate(events)],
         "made_by": made_by(story, move) if move else "",
         "notices": story.notices.get(step, []),
         "rounds": round_starts(story),
     }
 
 
-def _seats(story: Story, state: engine.State, truth: ModeratorView) -> list[SeatAtStep]:
+def _seats(story: Story, state: engine.State, truth: ModeratorView,
+           names: Names) -> list[SeatAtStep]:
     roles = truth.get("roles") or []
     hands = truth.get("hands") or []
     scores = state.scores
-    return [SeatAtStep(number=p["seat"], name=describe.seat_name(p["seat"], story.names),
+    return [SeatAtStep(number=p["seat"], name=describe.seat_name(p["seat"], names),
                        role=describe.role_name(roles[p["seat"]]) if p["seat"] < len(roles)
                        else "",
                        hand=[describe.card_name(c) for c in hands[p["seat"]]]
@@ -161,20 +166,22 @@ def summaries(story: Story) -> list[RoundSummary]:
         roles = result["roles"] if result is not None else []
         start_scores = story.states[first].scores
         end_scores = story.states[last].scores
-        gold = [(story.names.get(n, str(n)), end_scores[n] - start_scores[n])
-                for n in range(len(start_scores))]
         played: dict[int, list[str]] = {}
         lo = story.log_lengths[first]
         hi = story.log_lengths[last]
-        for event in log[lo:hi]:
-            if is_move(event):
-                played.setdefault(int(event["seat"]), []).append(
-                    describe.event_sentence(event, story.names, story.game.ruleset))
-        moves = [(story.names.get(n, str(n)),
+        for index in range(lo, hi):
+            if is_move(log[index]):
+                played.setdefault(int(log[index]["seat"]), []).append(describe.event_sentence(
+                    log[index], story.names.at_log(index), story.game.ruleset))
+        # The round's players: those who held the seats when it ended.
+        names = story.names.at_log(max(hi - 1, 0))
+        gold = [(names.get(n, str(n)), end_scores[n] - start_scores[n])
+                for n in range(len(start_scores))]
+        moves = [(names.get(n, str(n)),
                   describe.role_name(roles[n]) if n < len(roles) else "",
                   played.get(n, [])) for n in range(len(start_scores))]
         result = results.get(round_number)
         out.append(RoundSummary(round=round_number, gold=gold, moves=moves,
-                                result=described_result(result, story.names)
+                                result=described_result(result, names)
                                 if result else None))
     return out

@@ -19,7 +19,8 @@ from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.db import DatabaseError
-from django.db.models import Count, Min
+from django.db.models import Count, Min, Q
+from django.db.models.functions import Coalesce
 
 from games.mail.send import stuck_after
 from games.models import Game, Move, Notification, SweepMark
@@ -88,7 +89,12 @@ def stuck_sending(now: datetime) -> int:
 
 
 def oldest_waiting_email(now: datetime) -> float | None:
-    oldest = Notification.objects.filter(status__in=WAITING).aggregate(t=Min("created_at"))["t"]
+    """How long the email waiting longest has been due: a turn email held for a player
+    who looks at the turn on their page (games.mail.seen_turns) is due from its
+    `not_before`, not from when it was written."""
+    due = Notification.objects.filter(Q(not_before__isnull=True) | Q(not_before__lte=now),
+                                      status__in=WAITING)
+    oldest = due.aggregate(t=Min(Coalesce("not_before", "created_at")))["t"]
     return None if oldest is None else (now - oldest).total_seconds()
 
 

@@ -15,9 +15,12 @@ import pytest
 from django.core import mail
 
 from games import engine
-from games.models import Game, Move
+from games.handover import opening, takeover
+from games.models import Game, Move, OpenSeat, Seat, WhileOpen
+from games.play import services
 from tests.browser.test_pages import (
     CHROMIUM,
+    DESKTOP,
     PHONE,
     browser,
     plain_http_cookies,
@@ -105,4 +108,43 @@ def test_a_volunteer_signs_up_takes_an_offered_seat_and_plays_on_a_phone(
     page.screenshot(path=SHOTS + "played.png", full_page=True)
     made = Move.objects.get(game=game, number=2)
     assert made.seat_number == 1 and made.actor_kind == Move.Actor.SEAT
+    page.close()
+
+
+def a_pass(game: Game) -> Any:
+    state = Game.objects.get(pk=game.pk).state()
+    return next(m for m in engine.legal_moves(state) if m["type"] == "pass")
+
+
+@pytest.mark.parametrize("device", [PHONE, DESKTOP], ids=["phone", "desktop"])
+def test_the_log_after_a_takeover_names_who_played_each_move(browser: Any, live_server: Any,
+                                                             device: dict[str, Any]) -> None:
+    """Issue 39, item 1: Bob moves and talks, leaves, Vera takes the seat over and plays;
+    the log and the table talk keep Bob's name on Bob's lines, on Vera's page and Ann's."""
+    game = started_game(seed=3)
+    Game.objects.filter(pk=game.pk).update(while_seat_open=WhileOpen.WAIT)
+    seat_move(game.seats.get(number=0), 0, a_pass(game))
+    seat_move(game.seats.get(number=1), 1, a_pass(game))
+    services.post_message(Seat.objects.get(game=game, number=1), "I have to go, sorry!")
+    opening.open_seat(game.seats.get(number=1).pk)
+    row = OpenSeat.objects.get(game=game, closed_at__isnull=True)
+    takeover.take_over(row.pk, takeover.Newcomer(name="Vera", email="vera@example.org",
+                                                 language="en"))
+    seat_move(game.seats.get(number=2), 2, a_pass(game))
+    seat_move(game.seats.get(number=0), 3, a_pass(game))
+    seat_move(game.seats.get(number=1), 4, a_pass(game))
+    services.post_message(Seat.objects.get(game=game, number=1), "Hello from Vera")
+    page = browser.new_page(**device)
+    for url in (seat_url(live_server, game, 1), seat_url(live_server, game, 0)):
+        page.goto(url)
+        lines = page.locator("#log li").all_inner_texts()
+        moves = {int(m.group(1)): m.group(2) for line in lines
+                 if (m := re.match(r"Move (\d+): (.*)", line.strip()))}
+        assert moves[2].startswith("Bob passed") and moves[5].startswith("Vera passed")
+        assert any("Vera took over seat 1 from Bob" in line for line in lines)
+        talk = page.locator("#talk-messages li").all_inner_texts()
+        assert talk[0].startswith("Bob ") and "I have to go, sorry!" in talk[0]
+        assert talk[1].startswith("Vera ") and "Hello from Vera" in talk[1]
+    shot = "history-phone.png" if device is PHONE else "history-desktop.png"
+    page.locator("#log").screenshot(path=SHOTS + shot)
     page.close()

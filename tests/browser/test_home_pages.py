@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from games.models import Game
+from games.models import Game, Seat
 from tests.browser.test_pages import (
     CHROMIUM,
     PHONE,
@@ -57,3 +57,32 @@ def test_a_player_opens_the_home_on_a_phone_and_plays_from_it(
         form.locator("button[type=submit]").click()
     assert Game.objects.get(pk=games.soon.pk).version == before + 1
     context.close()
+
+
+def test_the_home_says_what_emails_carry_and_turns_the_talk_off_on_a_phone(
+        browser: Any, live_server: Any) -> None:
+    """Issue 39, items 2 and 5: the home's email settings say that emails carry the table
+    talk and that a turn seen on the open page gets no email (both on); unticking one
+    turns it off in every game going on."""
+    games = anns_games(invite=False)
+    page = browser.new_page(**PHONE)
+    page.goto(f"{live_server.url}/me/{games.token}/")
+    talk = page.locator("#settings input[name=talk_in_emails]")
+    seen = page.locator("#settings input[name=skip_seen_turns]")
+    assert talk.is_checked() and seen.is_checked()
+    options = page.locator("#settings .email-options").inner_text()
+    assert "The table talk since my last email" in options
+    assert "already seen on my open page" in options and "an hour later" in options
+    assert serious_violations(page) == []
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    page.locator("#settings .email-options").screenshot(path="/tmp/home-email-options.png")
+    talk.uncheck()
+    with page.expect_navigation():
+        page.locator("#settings form:has(.email-options) button[type=submit]").click()
+    assert "Saved for all your games" in page.content()
+    assert not page.locator("#settings input[name=talk_in_emails]").is_checked()
+    assert page.locator("#settings input[name=skip_seen_turns]").is_checked()
+    mine = Seat.objects.filter(email="ann@example.org", game__status__in=["active"])
+    assert mine.count() == 3 and not mine.filter(talk_in_emails=True).exists()
+    assert not mine.filter(skip_seen_turns=False).exists()
+    page.close()

@@ -94,7 +94,10 @@ def test_a_leaver_s_seat_is_played_by_a_bot_until_a_volunteer_takes_it_over(
     mine = client.get(own).content.decode()
     assert "Your hand" in mine and "Your secret role this round" in mine
     assert "Vera took over seat 1 from Player1" in mine
-    # Their next turn: by the reply address of their own turn email...
+    # Their next turn: by the reply address of their own turn email (she plays by email:
+    # her turn emails come even while her page was open a moment ago)...
+    assert client.post(own + "emails", {"email_mode": "each_turn",
+                                        "email_options": "1"}).status_code == 302
     with commit():
         pass_move(client, g.page(2))
         pass_move(client, g.page(0))

@@ -17,7 +17,7 @@ from games.engine.types import SeatView
 from games.models import Game
 from games.present import describe
 from games.present.recent import view_log
-from games.present.timeline import timeline
+from games.present.timeline import TableNotice, timeline
 from tests.moderation_support import make_moderator, play
 from tests.support import GameWithLinks, perturbed, without_csrf
 
@@ -59,7 +59,8 @@ def test_notices_keep_their_order_and_place_in_the_log(events: list[str],
                                                        positions: list[int]) -> None:
     view: SeatView = {"ruleset": "base", "log": [
         {"type": "pass", "seat": i % 3, "count": 0} for i, _t in enumerate(events)]}
-    notices = [("moderator", {"action": "undo", "first": n + 1, "last": n + 1, "log_at": p})
+    notices = [TableNotice("moderator",
+                           {"action": "undo", "first": n + 1, "last": n + 1, "log_at": p})
                for n, p in enumerate(positions)]
     merged = timeline(view, NAMES, notices)
     assert len(merged) == len(events) + len(positions)
@@ -84,9 +85,8 @@ def test_an_undo_notice_comes_before_the_move_made_again() -> None:
     # A timeout at event 5, then an undo back to 3 events, then the move made again.
     view: SeatView = {"ruleset": "base", "log": [
         {"type": "pass", "seat": i % 3, "count": 0} for i in range(4)]}
-    notices: list[tuple[str, dict[str, Any]]] = [
-        ("timeout", {"seat": 1, "log_at": 5}),
-        ("moderator", {"action": "undo", "first": 4, "last": 5, "log_at": 3})]
+    notices = [TableNotice("timeout", {"seat": 1, "log_at": 5}),
+               TableNotice("moderator", {"action": "undo", "first": 4, "last": 5, "log_at": 3})]
     lines = timeline(view, NAMES, notices)
     kinds = ["notice" if line.notice else line.number for line in lines]
     assert kinds == [1, 2, 3, "notice", "notice", 4]

@@ -63,6 +63,22 @@ def test_healthz_fails_when_an_email_waits_too_long(client: Client,
     assert answer.json()["checks"]["mail"]["ok"] is False
 
 
+def test_a_turn_email_held_for_a_player_looking_at_the_turn_is_no_failure(
+        client: Client, game: GameWithLinks) -> None:
+    """A turn email waits up to an hour while its player looks at the turn on the open
+    page (games.mail.seen_turns): it counts as waiting only from when it is due."""
+    sweeps_ran(timedelta(seconds=10))
+    now = timezone.now()
+    Notification.objects.create(key="k", kind="turn", to_email="a@x.org",
+                                created_at=now - timedelta(minutes=50),
+                                not_before=now + timedelta(minutes=10))
+    answer = client.get("/healthz")
+    assert answer.status_code == 200, answer.json()
+    assert answer.json()["checks"]["mail"]["oldest_unsent_seconds"] is None
+    Notification.objects.update(not_before=now - timedelta(hours=2))  # due long ago
+    assert client.get("/healthz").status_code == 503
+
+
 def test_healthz_fails_when_a_dead_workers_claim_outlives_any_send(
         client: Client, game: GameWithLinks) -> None:
     """A row left in `sending` by a killed worker is neither pending nor retrying: until a

@@ -18,7 +18,7 @@ from django.contrib.auth.models import User
 from django.test import Client
 
 from games import engine, moderation
-from games.models import Game, Move
+from games.models import Game, Move, Seat
 from games.moderation import integrity
 from games.play import services
 from tests.email_support import sent_to
@@ -49,6 +49,9 @@ def test_every_move_extends_the_chain_and_every_answer_shows_its_head(
     with commit():
         g = make_game(players=3, seed=31)
     game = g.refresh()
+    # Every turn's email is looked at, though each seat's page was open a moment before
+    # its turn: no turn email waits for the page (games.mail.seen_turns).
+    Seat.objects.filter(game=game).update(skip_seen_turns=False)
     assert game.chain_head == game.commitment  # h_0: no move yet
     assert client.get(g.api(1)).json()["chain"] == {"version": 0, "head": game.commitment}
     rng = random.Random(31)

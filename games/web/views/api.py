@@ -39,11 +39,12 @@ from django.views.decorators.csrf import csrf_exempt
 from games import engine
 from games.handover import opening
 from games.handover.handover_errors import HandoverError
+from games.mail import seen_turns
 from games.models import Game, GameNotice, Message, Seat, SeatKind
 from games.models.links import find_seat, hash_token
 from games.ops import limits
 from games.play import moves, services
-from games.present import pages, record
+from games.present import holders, pages, record
 from games.present.move_errors import explain
 from games.web import jsonsafe
 from games.web.json_answer import JsonAnswer
@@ -173,15 +174,29 @@ def _payload(game: Game, seat: Seat, state: engine.State | None = None,
              players: list[moves.Player] | None = None) -> JsonResponse:
     """The seat's answer: after a move, from the state and the seats the move read."""
     view, legal = pages.api_view_and_moves(game, seat, state=state)
+    before = holders.past_holders(game)  # no query unless a seat changed hands
     return private(JsonAnswer({
         "version": game.version,
         "seat": seat.number,
         "view": view,
         "legal_moves": legal,
-        "players": [{"seat": p.number, "name": p.name, "bot": p.kind == SeatKind.BOT}
+        "players": [_player(p, before)
                     for p in (players if players is not None else _players(game))],
         **record.fairness(game),
     }))
+
+
+def _player(player: moves.Player, before: list[holders.Held]) -> dict[str, Any]:
+    """Who sits in a seat; a seat that changed hands also lists who held it before
+    (`holders`, oldest first): the log's events before `until_log`, and the moves up to
+    `until_version`, were theirs."""
+    shown: dict[str, Any] = {"seat": player.number, "name": player.name,
+                             "bot": player.kind == SeatKind.BOT}
+    held = [{"name": h.player, "bot": h.bot, "until_version": h.until_version,
+             "until_log": h.until_log} for h in before if h.seat == player.number]
+    if held:
+        shown["holders"] = held
+    return shown
 
 
 # Read-only endpoints are CSRF-exempt too, so a POST gets the API's JSON 405 instead of
@@ -222,8 +237,12 @@ def api_version(request: HttpRequest, secret: str) -> JsonResponse:
     seat = _seat_within_limits(secret)
     if isinstance(seat, JsonResponse):
         return seat
-    latest = Game.objects.filter(pk=seat.game_id).values("version", "status").annotate(
+    latest = Game.objects.filter(pk=seat.game_id).values(
+        "version", "status", "actor").annotate(
         talk=_newest(Message), notice=_newest(GameNotice)).get()  # one query
+    if latest["status"] == Game.Status.ACTIVE:  # bookkeeping only (games.mail.seen_turns)
+        seen_turns.note_seen(seat, int(latest["version"]),
+                             its_turn=latest["actor"] == seat.number)
     return private(JsonAnswer({"version": int(latest["version"]),
                                "status": str(latest["status"]),
                                "talk": int(latest["talk"] or 0),

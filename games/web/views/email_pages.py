@@ -35,8 +35,16 @@ def seat_emails(request: HttpRequest, seat: Seat, secret: str) -> HttpResponse:
     except services.ServiceError as refused:
         messages.error(request, refused.message)
     else:
+        if request.POST.get("email_options"):  # the form's checkboxes were sent with it
+            services.set_email_options([seat.pk], **email_options(request))
         messages.success(request, _("Your email setting was saved."))
     return redirect(seat_path(secret) + "#emails")
+
+
+def email_options(request: HttpRequest) -> dict[str, bool]:
+    """The email form's checkboxes (an unticked box is not sent at all)."""
+    return {"talk_in_emails": bool(request.POST.get("talk_in_emails")),
+            "skip_seen_turns": bool(request.POST.get("skip_seen_turns"))}
 
 
 @require_POST

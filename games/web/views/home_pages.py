@@ -22,7 +22,7 @@ from games.play import lost_links
 from games.play.service_errors import ServiceError
 from games.web.client import client_address
 from games.web.seat_forms import PreferencesForm
-from games.web.views.email_pages import MAX_VACATION_HOURS
+from games.web.views.email_pages import MAX_VACATION_HOURS, email_options
 from games.web.views.seat_access import private, too_many
 
 
@@ -98,6 +98,8 @@ def home_emails(request: HttpRequest, address: str, token: str) -> HttpResponse:
     except ServiceError as refused:
         messages.error(request, refused.message)
     else:
+        if request.POST.get("email_options"):  # the form's checkboxes were sent with it
+            everywhere.set_email_options(address, **email_options(request))
         messages.success(request, _("Saved for all your games (%(n)s).") % {"n": count})
     return _back(token, "#settings")
 

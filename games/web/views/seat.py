@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from games import engine
+from games.mail import seen_turns
 from games.models import Game, Seat
 from games.models.links import hash_token, seat_path
 from games.ops import limits
@@ -37,6 +38,8 @@ from games.web.views.seat_access import (
 
 def _context(seat: Seat, secret: str, **extra: Any) -> dict[str, Any]:
     game = Game.objects.get(pk=seat.game_id)
+    if game.status == Game.Status.ACTIVE:  # bookkeeping only (games.mail.seen_turns)
+        seen_turns.note_seen(seat, game.version, its_turn=game.actor == seat.number)
     view, moves = pages.view_and_moves(game, seat)
     context = pages.page_context(game, seat, view, moves)
     lines = table_lines(game, seat)
