@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0027_bot_level'),
+        ('games', '0030_inbound_mail_unread_payload'),
     ]
 
     operations = [
