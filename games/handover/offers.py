@@ -35,6 +35,7 @@ from games.models import (
     Volunteer,
 )
 from games.models.handover_rows import MAX_OFFERS_PER_DAY, RUNNING, offer_link_parts
+from games.models.mailbox_keys import of_mailbox
 from games.models.mailboxes import mailbox_hash
 from games.ops import limits
 from games.play.web_setup import one_at_a_time
@@ -112,7 +113,7 @@ def matching_volunteers(row: OpenSeat, now: datetime) -> list[Volunteer]:
                                           created_at__gte=now - DAY).count()
         if recent >= min(volunteer.offers_per_day, MAX_OFFERS_PER_DAY):
             continue
-        playing = Seat.objects.filter(email__iexact=volunteer.email, kind=SeatKind.PERSON,
+        playing = Seat.objects.filter(of_mailbox(volunteer.email), kind=SeatKind.PERSON,
                                       game__status__in=PLAYING).count()
         if playing >= volunteer.games_at_once:
             continue

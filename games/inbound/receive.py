@@ -31,6 +31,7 @@ from games.inbound.screen import Screening, Verdict, screen
 from games.mail.dispatch import enqueue
 from games.mail.tracking import webhook_secured
 from games.models import InboundMail, ReplyToken
+from games.models.mailboxes import same_mailbox
 from games.models.reply_tokens import find
 
 log = logging.getLogger("games.inbound")
@@ -67,11 +68,13 @@ def _store(incoming: Incoming, token: ReplyToken) -> InboundMail | None:
         with transaction.atomic():
             return InboundMail.objects.create(
                 message_id=incoming.message_id, event_id=incoming.event_id,
-                sender=incoming.sender.strip().lower()[:254], seat=seat,
+                sender=incoming.sender.strip()[:254], seat=seat,
+                # Whose seat the reply address was (what makes it "received from" them).
+                seat_key=seat.mailbox_key,
                 game_id=token.game_id, token_hash=token.token_hash,
                 subject=_one_line(incoming.subject), body_text=incoming.text,
                 body_html=incoming.html if not incoming.text.strip() else "",
-                from_mismatch=incoming.sender.strip().lower() != seat.email.strip().lower())
+                from_mismatch=not same_mailbox(incoming.sender, seat.email))
     except IntegrityError:
         return None
 

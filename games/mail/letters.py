@@ -27,6 +27,7 @@ from games.models import EmailMode, Game, Notification, Seat
 from games.models.fairness import chain_shown
 from games.models.home_links import home_link
 from games.models.links import link_for, token_of_seat
+from games.models.mailbox_keys import of_mailbox
 from games.present import describe, facts, maze, pages
 from games.present.pages import table_notices
 from games.present.recent import view_log
@@ -233,7 +234,7 @@ def digest(note: Notification) -> Letter:
     """Every game waiting for this address's digest-mode seats, at send time."""
     recipient = note.seat
     zone = recipient.zone if recipient is not None else ZoneInfo("UTC")
-    seats = (Seat.objects.filter(email__iexact=note.to_email, email_mode=EmailMode.DAILY_DIGEST,
+    seats = (Seat.objects.filter(of_mailbox(note.to_email), email_mode=EmailMode.DAILY_DIGEST,
                                  game__status=Game.Status.ACTIVE)
              .select_related("game").order_by("game__deadline_at", "pk"))
     waiting = []

@@ -12,6 +12,7 @@ from django.utils import timezone
 
 from games.mail import plan
 from games.models import Game, Seat, SeatKind
+from games.models.mailbox_keys import of_mailbox
 from games.models.mailboxes import mailbox
 from games.ops import limits
 
@@ -22,7 +23,7 @@ FINISHED_SHOWN = 20  # the latest finished games listed (their replays stay reac
 def seats_of(address: str) -> list[Seat]:
     """The address's seats: every one in a game going on, then those of its latest
     finished games, newest first."""
-    mine = Seat.objects.filter(email__iexact=address, kind=SeatKind.PERSON)
+    mine = Seat.objects.filter(of_mailbox(address), kind=SeatKind.PERSON)
     going = mine.filter(game__status__in=OPEN).order_by("game_id", "number")
     over = mine.filter(game__status=Game.Status.FINISHED).order_by("-game_id", "number")
     return [*going, *over[:FINISHED_SHOWN]]
