@@ -10,13 +10,13 @@ A `MailboxKeyField` computes itself from its source field whenever the row is wr
 `save()` and `create()` and `bulk_create()` (the field's pre_save), `save(update_fields=
 [source])` (KeepsMailboxKeys adds the key), `QuerySet.update(source=...)` and
 `bulk_update(..., [source])` (MailboxKeyQuerySet adds it). Only raw SQL can leave it
-behind; tests/models/test_mailbox_keys.py holds every model to that.
+behind (tests/players/test_mailbox_identity.py holds every model to that).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from typing import Any
+from collections.abc import Iterable
+from typing import Any, TypeVar
 
 from django.db import models
 from django.db.models import Q
@@ -61,7 +61,10 @@ def _with_keys(model: type[models.Model], names: Iterable[str]) -> list[str]:
                     if f.source in names and f.name not in names]
 
 
-class MailboxKeyQuerySet(models.QuerySet[Any]):
+_M = TypeVar("_M", bound=models.Model)
+
+
+class MailboxKeyQuerySet(models.QuerySet[_M]):
     """update() and bulk_update() of an address also write its key."""
 
     def update(self, **kwargs: Any) -> int:
@@ -74,9 +77,9 @@ class MailboxKeyQuerySet(models.QuerySet[Any]):
                 kwargs[field.name] = mailbox_key_hash(value)
         return super().update(**kwargs)
 
-    def bulk_update(self, objs: Iterable[Any], fields: Sequence[str],
+    def bulk_update(self, objs: Iterable[_M], fields: Iterable[str],
                     batch_size: int | None = None) -> int:
-        objs = list(objs)
+        objs, fields = list(objs), list(fields)
         for field in key_fields(self.model):
             if field.source in fields:
                 for obj in objs:
