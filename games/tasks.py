@@ -17,7 +17,7 @@ from games.handover.sweep import sweep_open_seats as sweep_handover
 from games.inbound.process import process_inbound_mail, unprocessed
 from games.mail import plan, send
 from games.mail.send import send_notification
-from games.play import bot_turns, move_emails
+from games.play import bot_turns, move_emails, web_setup
 from games.play.clock import sweeps
 from games.play.hooks import plan_deadline_missed, plan_invitation
 from games.play.moves import play_bot_turn
@@ -29,7 +29,7 @@ __all__ = [
     "plan_after_move", "plan_deadline_missed", "plan_invitation", "play_bot_turn",
     "process_inbound_mail", "requeue_unsent", "send_notification", "sweep_bot_turns",
     "sweep_deadlines", "sweep_digests", "sweep_forgets", "sweep_open_seats",
-    "sweep_reminders",
+    "sweep_reminders", "sweep_unconfirmed_setups",
 ]
 
 
@@ -109,3 +109,9 @@ def sweep_open_seats() -> dict[str, int]:
 def sweep_forgets() -> int:
     """Carry out the requests to be forgotten that waited for games to end (the beat)."""
     return forget_waiting()
+
+
+@app.task(name="games.tasks.sweep_unconfirmed_setups")
+def sweep_unconfirmed_setups() -> int:
+    """Delete the web setups their host did not confirm in time (the beat)."""
+    return web_setup.expire_unconfirmed()
