@@ -17,15 +17,13 @@ Private links here are HMAC(link key, purpose + a random salt), like a seat's ow
 
 from __future__ import annotations
 
-import hmac
-
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from games.models.game import Game, Seat, SeatKind, WhileOpen
-from games.models.links import hash_token, new_purpose_link, purpose_token, token_digest
+from games.models.links import new_purpose_link, rebuilt_purpose_token, token_digest
 from games.models.mailbox_keys import KeepsMailboxKeys, MailboxKeyField
 
 # A volunteer is offered at most this many seats a day, whatever they chose.
@@ -188,10 +186,11 @@ def volunteer_link_parts() -> tuple[str, str]:
 
 
 def _current_token(row: SeatOffer | Volunteer, purpose: str) -> str:
-    """The row's token rebuilt under the current link key; when the key changed since it
-    was made, the row gets a new salt (the old link dies) so that what is sent opens it."""
-    token = purpose_token(purpose, row.link_salt)
-    if not hmac.compare_digest(hash_token(token), row.token_hash):
+    """The row's token rebuilt under the link key that made it (LINK_KEY or one of its
+    fallbacks: the link in the emails already sent keeps working); when no configured key
+    made it, the row gets a new salt (the old link dies) so that what is sent opens it."""
+    token = rebuilt_purpose_token(purpose, row.link_salt, row.token_hash)
+    if token is None:
         made = new_purpose_link(purpose)
         type(row).objects.filter(pk=row.pk).update(link_salt=made.salt, token_hash=made.digest)
         row.link_salt, row.token_hash, token = made.salt, made.digest, made.token

@@ -258,8 +258,15 @@ class PurposeLink:
     digest: str
 
 
-def purpose_token(purpose: str, salt: str) -> str:
-    return keyed_token(f"{purpose}:{salt}")
+def purpose_token(purpose: str, salt: str, key: str | None = None) -> str:
+    return keyed_token(f"{purpose}:{salt}", key)
+
+
+def rebuilt_purpose_token(purpose: str, salt: str, digest: str) -> str | None:
+    """The token of a purpose link rebuilt under the link key that made it (LINK_KEY or a
+    fallback), or None when none did."""
+    return rebuilt_with(_link_keys(), "", lambda key: purpose_token(purpose, salt, key),
+                        digest)
 
 
 def new_purpose_link(purpose: str) -> PurposeLink:
