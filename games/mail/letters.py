@@ -45,9 +45,9 @@ def rules_link(ruleset: str) -> str:
 
 
 def render(template: str, subject: str, context: JSON) -> Letter:
-    game = context.get("game")
+    ruleset = context.get("ruleset") or getattr(context.get("game"), "ruleset", "base")
     context = {**context, "subject": subject, "LANGUAGE_CODE": translation.get_language(),
-               "rules_link": rules_link(getattr(game, "ruleset", "base"))}
+               "rules_link": rules_link(ruleset)}
     text = render_to_string(f"emails/{template}.txt", context)
     html = render_to_string(f"emails/{template}.html", context)
     return Letter(subject=subject, text=text.strip() + "\n", html=html)
