@@ -20,6 +20,7 @@ from games.mail.send import send_notification
 from games.play import bot_turns, move_emails, web_setup
 from games.play.clock import sweeps
 from games.play.hooks import plan_deadline_missed, plan_invitation
+from games.play.lost_links import send_links
 from games.play.moves import play_bot_turn
 from games.players.forget import forget_waiting
 from saboteur_site.celery import app
@@ -27,7 +28,8 @@ from saboteur_site.celery import app
 __all__ = [
     "follow_up_moves", "handle_deadlines", "handle_reminders", "offer_open_seat",
     "plan_after_move", "plan_deadline_missed", "plan_invitation", "play_bot_turn",
-    "process_inbound_mail", "requeue_unsent", "send_notification", "sweep_bot_turns",
+    "process_inbound_mail", "requeue_unsent", "send_links", "send_notification",
+    "sweep_bot_turns",
     "sweep_deadlines", "sweep_digests", "sweep_forgets", "sweep_open_seats",
     "sweep_reminders", "sweep_unconfirmed_setups",
 ]

@@ -21,7 +21,7 @@ from datetime import datetime, timedelta
 from celery import shared_task
 from django.conf import settings
 from django.db import IntegrityError, transaction
-from django.db.models import Q
+from django.db.models import Q, QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -230,11 +230,14 @@ def ask_listed(open_seat_id: int, email: str, language: str, client: str) -> Non
         _offer(row, email, SeatOffer.Source.LISTED, language)
 
 
-def listed_seats() -> list[OpenSeat]:
-    """Open seats of running games whose host allowed the open-seats page, oldest first."""
-    return list(OpenSeat.objects.filter(closed_at__isnull=True, game__list_open_seats=True,
-                                        game__status__in=RUNNING)
-                .select_related("game", "seat").order_by("opened_at"))
+def listed_seats() -> QuerySet[OpenSeat]:
+    """Open seats of running games whose host allowed the open-seats page, oldest first
+    (with their games and seats, but not the games' opening logs: a page never reads
+    them)."""
+    return (OpenSeat.objects.filter(closed_at__isnull=True, game__list_open_seats=True,
+                                    game__status__in=RUNNING)
+            .select_related("game", "seat").defer("game__opening_log")
+            .order_by("opened_at", "pk"))
 
 
 # ---- the beat ---------------------------------------------------------------------------

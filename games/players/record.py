@@ -26,12 +26,11 @@ from games.models import Game, MissedDeadline, Move, RecordShown, Seat, SeatTake
 from games.models.mailbox_keys import of_mailbox
 from games.models.mailboxes import mailbox_key_hash
 from games.present import describe
+from games.present.facts import round_winners
 
 # The games a seat counts as played in: dealt (a game still setting up, or cancelled, was
 # never played).
 PLAYED = (Game.Status.ACTIVE, Game.Status.PAUSED, Game.Status.FINISHED)
-# The base game's round_end names the winning side; Saboteur 2's lists the seats paid.
-SIDE_ROLES = {"gold-diggers": "gold-digger", "saboteurs": "saboteur"}
 
 
 @dataclass(frozen=True)
@@ -116,14 +115,6 @@ def _ending_events(numbers: dict[int, set[int]]) -> Iterable[tuple[int, dict[str
         for event in events:
             if event.get("type") in ("round_end", "game_end"):
                 yield game_id, event
-
-
-def round_winners(event: dict[str, Any]) -> list[int]:
-    """The seats that won the round a round_end event ends."""
-    if "winning_seats" in event:  # Saboteur 2
-        return [int(seat) for seat in event["winning_seats"]]
-    role = SIDE_ROLES.get(str(event.get("winners")))
-    return [seat for seat, held in enumerate(event.get("roles", [])) if held == role]
 
 
 # ---- shown to the table ---------------------------------------------------------------

@@ -37,7 +37,7 @@ def ask_home(request: HttpRequest) -> HttpResponse:
     form = AskHomeForm(request.POST if request.method == "POST" else None)
     if request.method == "POST" and form.is_valid():
         try:
-            lost_links.send_links(form.cleaned_data["email"], client_address(request))
+            lost_links.ask_for_links(form.cleaned_data["email"], client_address(request))
         except limits.Limited as busy:
             return too_many(request, busy)
         messages.success(request, _("If this address plays games here, we have emailed it "
