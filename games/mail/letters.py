@@ -45,7 +45,7 @@ def rules_link(ruleset: str) -> str:
 
 
 def render(template: str, subject: str, context: JSON) -> Letter:
-    ruleset = context.get("ruleset") or getattr(context.get("game"), "ruleset", "base")
+    ruleset = str(context.get("ruleset") or getattr(context.get("game"), "ruleset", "base"))
     context = {**context, "subject": subject, "LANGUAGE_CODE": translation.get_language(),
                "rules_link": rules_link(ruleset)}
     text = render_to_string(f"emails/{template}.txt", context)
