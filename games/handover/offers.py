@@ -231,12 +231,15 @@ def ask_listed(open_seat_id: int, email: str, language: str, client: str) -> Non
 
 
 def listed_seats() -> QuerySet[OpenSeat]:
-    """Open seats of running games whose host allowed the open-seats page, oldest first
-    (with their games and seats, but not the games' opening logs: a page never reads
-    them)."""
+    """Open seats of running games whose host allowed the open-seats page, oldest first,
+    with only what their facts need of their games and seats
+    (games.present.open_seat_facts)."""
     return (OpenSeat.objects.filter(closed_at__isnull=True, game__list_open_seats=True,
                                     game__status__in=RUNNING)
-            .select_related("game", "seat").defer("game__opening_log")
+            .select_related("game", "seat")
+            .only("game_id", "seat_id", "while_open", "opened_at", "game__ruleset",
+                  "game__hours_per_move", "game__version", "game__status", "game__snapshot",
+                  "seat__number", "seat__kind")
             .order_by("opened_at", "pk"))
 
 

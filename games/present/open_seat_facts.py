@@ -19,6 +19,8 @@ from typing import Any
 
 from django.db.models import Q, TextField
 from django.db.models.functions import Cast
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from games import engine
 from games.models import Game, Move, OpenSeat, Seat, SeatKind
@@ -40,6 +42,33 @@ class SeatFacts:
     rounds_won: int
     bot_holds_it: bool
     paused: bool
+
+    @property
+    def lines(self) -> list[str]:
+        """The facts in words, in the language active when read (the pages and the
+        emails list them; made here rather than in a template: a page lists 20)."""
+        lines = [
+            _("Seat %(number)s of a game of %(rules)s") % {"number": self.seat,
+                                                          "rules": self.ruleset},
+            ngettext("Pace: %(hours)s hour per move", "Pace: %(hours)s hours per move",
+                     self.hours_per_move) % {"hours": self.hours_per_move},
+            ngettext("Round %(round)s of %(rounds)s; %(moves)s move made so far",
+                     "Round %(round)s of %(rounds)s; %(moves)s moves made so far",
+                     self.moves) % {"round": self.round, "rounds": self.rounds,
+                                    "moves": self.moves},
+            ngettext("%(seats)s seat, %(bots)s of the others played by bots",
+                     "%(seats)s seats, %(bots)s of the others played by bots",
+                     self.seats) % {"seats": self.seats, "bots": self.bots},
+            ngettext("So far this seat has won %(won)s of %(over)s round played",
+                     "So far this seat has won %(won)s of %(over)s rounds played",
+                     self.rounds_over) % {"won": self.rounds_won, "over": self.rounds_over}
+            if self.rounds_over else _("No round is over yet"),
+            _("Meanwhile a bot plays the seat") if self.bot_holds_it
+            else _("Meanwhile the game waits for its new player"),
+        ]
+        if self.paused:
+            lines.append(_("The game is paused by a moderator."))
+        return lines
 
 
 def seat_facts(row: OpenSeat) -> SeatFacts:

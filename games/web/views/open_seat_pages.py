@@ -41,9 +41,10 @@ def open_seats(request: HttpRequest) -> HttpResponse:
         return too_many(request, busy)
     page = Paginator(offers.listed_seats(), SEATS_PER_PAGE).get_page(request.GET.get("page"))
     rows = list(page.object_list)
-    seats = [{"row": row, "facts": facts, "form": AskSeatForm(prefix=f"s{row.pk}")}
-             for row, facts in zip(rows, facts_of(rows), strict=True)]
-    return render(request, "games/open_seats.html", {"seats": seats, "page": page})
+    seats = [{"row": row, "facts": facts} for row, facts in zip(rows, facts_of(rows),
+                                                                 strict=True)]
+    return render(request, "games/open_seats.html", {
+        "seats": seats, "page": page, "email_label": AskSeatForm.base_fields["email"].label})
 
 
 @require_POST
