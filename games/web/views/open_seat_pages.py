@@ -16,6 +16,7 @@ from django.contrib import messages
 from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -41,8 +42,8 @@ def open_seats(request: HttpRequest) -> HttpResponse:
         return too_many(request, busy)
     page = Paginator(offers.listed_seats(), SEATS_PER_PAGE).get_page(request.GET.get("page"))
     rows = list(page.object_list)
-    seats = [{"row": row, "facts": facts} for row, facts in zip(rows, facts_of(rows),
-                                                                 strict=True)]
+    seats = [{"row": row, "facts": facts, "ask": reverse("games:open-seat-ask", args=[row.pk])}
+             for row, facts in zip(rows, facts_of(rows), strict=True)]
     return render(request, "games/open_seats.html", {
         "seats": seats, "page": page, "email_label": AskSeatForm.base_fields["email"].label})
 
