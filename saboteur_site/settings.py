@@ -85,13 +85,7 @@ SETUP = env_str("SETUP", "open")
 SETUP_GAMES_PER_HOST_PER_DAY = env_int("SETUP_GAMES_PER_HOST_PER_DAY", 5)
 SETUP_INVITATIONS_PER_HOST_PER_DAY = env_int("SETUP_INVITATIONS_PER_HOST_PER_DAY", 40)
 SETUP_INVITATIONS_PER_RECIPIENT_PER_DAY = env_int("SETUP_INVITATIONS_PER_RECIPIENT_PER_DAY", 5)
-# A setup its host never confirmed: how many of their confirmation emails a mailbox gets
-# a day (more setups wait, listed on those emails' pages), and after how many hours such
-# a setup expires (its link opens nothing; the beat deletes it).
-SETUP_CONFIRMATIONS_PER_DAY = env_int("SETUP_CONFIRMATIONS_PER_DAY", 2)
-SETUP_CONFIRM_HOURS = env_int("SETUP_CONFIRM_HOURS", 24)
-# Asking someone to take an open seat (a player of the table, or the open-seats page):
-# per game and per asking seat (the open seat asked for, the player inviting) per day.
+# Asks to take an open seat a day, per game and per asking seat (games/handover/offers.py).
 OPEN_SEAT_ASKS_PER_GAME_PER_DAY = env_int("OPEN_SEAT_ASKS_PER_GAME_PER_DAY", 10)
 OPEN_SEAT_ASKS_PER_SEAT_PER_DAY = env_int("OPEN_SEAT_ASKS_PER_SEAT_PER_DAY", 3)
 # An open seat (games/handover/): how many standby volunteers are offered it at once, and

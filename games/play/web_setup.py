@@ -11,11 +11,11 @@ The page is open to anyone, so it must not make the server email strangers for t
   (games.models.Invitation): a setup nobody confirmed takes nothing from the host it
   names nor from its players, whoever typed it. The caps are checked when the setup is
   asked for and again when it is confirmed, the only moment invitations leave;
-- a mailbox gets at most SETUP_CONFIRMATIONS_PER_DAY confirmation emails a day for
+- a mailbox gets at most CONFIRMATIONS_PER_DAY confirmation emails a day for
   setups it has not confirmed: a further setup naming it waits unsent, listed on the
   pages those emails open (so a stranger who used them up locks its owner out of
   nothing: the owner confirms their own game from there);
-- a setup not confirmed within SETUP_CONFIRM_HOURS expires: its link opens nothing from
+- a setup not confirmed within CONFIRM_HOURS expires: its link opens nothing from
   then on (checked when it is opened), and the beat's sweep deletes it with the
   addresses typed in it (`expire_unconfirmed`);
 - a recipient who unsubscribes from a host's invitation is never invited by that host
@@ -56,6 +56,10 @@ from games.play.game_setup import CreatedGame, PlayerSpec, create_game, invite_s
 from games.play.service_errors import SetupError
 
 DAY = timedelta(days=1)
+# A mailbox gets at most this many confirmation emails a day for setups it has not
+# confirmed; a setup not confirmed within CONFIRM_HOURS expires.
+CONFIRMATIONS_PER_DAY = 2
+CONFIRM_HOURS = 24
 # PostgreSQL advisory lock held while a setup or a confirmation checks the caps and
 # records its invitations (any fixed number no other code uses).
 
@@ -87,7 +91,7 @@ def request_game(*, host_email: str, client: str, players: Sequence[PlayerSpec],
     with transaction.atomic():
         one_at_a_time()
         check_caps(host_email, [p.email for p in players if not p.bot])
-        emailed = _confirmations_today(host_email) < settings.SETUP_CONFIRMATIONS_PER_DAY
+        emailed = _confirmations_today(host_email) < CONFIRMATIONS_PER_DAY
         made = create_game(players=players, start=False, invite=False, **game)
         made.game.host_email = host_email
         made.game.host_mailbox = mailbox_hash(host_email)
@@ -104,7 +108,7 @@ def request_game(*, host_email: str, client: str, players: Sequence[PlayerSpec],
 
 def _unconfirmed(now: datetime | None = None) -> QuerySet[Game]:
     """Web setups waiting for their host, not expired."""
-    since = (now or timezone.now()) - timedelta(hours=settings.SETUP_CONFIRM_HOURS)
+    since = (now or timezone.now()) - timedelta(hours=CONFIRM_HOURS)
     return Game.objects.filter(status=Game.Status.SETUP, host_confirmed_at__isnull=True,
                                created_at__gt=since).exclude(host_mailbox="")
 
@@ -131,7 +135,7 @@ def waiting_beside(game: Game) -> list[tuple[Game, str]]:
 def expire_unconfirmed(now: datetime | None = None) -> int:
     """The beat: delete the setups nobody confirmed in time, with every address typed in
     them and their invitations (which never left); how many."""
-    since = (now or timezone.now()) - timedelta(hours=settings.SETUP_CONFIRM_HOURS)
+    since = (now or timezone.now()) - timedelta(hours=CONFIRM_HOURS)
     expired = list(Game.objects.filter(
         status=Game.Status.SETUP, host_confirmed_at__isnull=True, created_at__lte=since)
         .exclude(host_mailbox="").values_list("pk", flat=True))
@@ -197,7 +201,7 @@ def pending_game(token: str) -> Game | None:
     game = Game.objects.filter(host_token_hash=hash_token(token)).first()
     if game is None or not is_confirm_token(game, token):
         return None
-    expires = game.created_at + timedelta(hours=settings.SETUP_CONFIRM_HOURS)
+    expires = game.created_at + timedelta(hours=CONFIRM_HOURS)
     if game.host_confirmed_at is None and game.host_mailbox and timezone.now() >= expires:
         return None
     return game
