@@ -110,7 +110,8 @@ def erase_address(address: str) -> None:
         Notification.objects.filter(of_mailbox(address, "to_key")).delete()
         InboundMail.objects.filter(of_mailbox(address, "sender_key")
                                    | of_mailbox(address, "seat_key")).delete()
-        Game.objects.filter(of_mailbox(address, "host_key")).update(host_email="")
+        Game.objects.filter(of_mailbox(address, "host_key")).update(host_email="",
+                                                                     host_mailbox="")
         # Its sign-up, and a refusal of offers kept by its counted mailbox alone.
         Volunteer.objects.filter(of_mailbox(address) | Q(mailbox=digest, email="")).delete()
         for offer in SeatOffer.objects.filter(of_mailbox(address)):
