@@ -17,9 +17,10 @@ from games.handover.sweep import sweep_open_seats as sweep_handover
 from games.inbound.process import process_inbound_mail, unprocessed
 from games.mail import plan, send
 from games.mail.send import send_notification
-from games.play import bot_turns, move_emails
+from games.play import bot_turns, move_emails, web_setup
 from games.play.clock import sweeps
 from games.play.hooks import plan_deadline_missed, plan_invitation
+from games.play.lost_links import send_links
 from games.play.moves import play_bot_turn
 from games.players.forget import forget_waiting
 from saboteur_site.celery import app
@@ -27,9 +28,10 @@ from saboteur_site.celery import app
 __all__ = [
     "follow_up_moves", "handle_deadlines", "handle_reminders", "offer_open_seat",
     "plan_after_move", "plan_deadline_missed", "plan_invitation", "play_bot_turn",
-    "process_inbound_mail", "requeue_unsent", "send_notification", "sweep_bot_turns",
+    "process_inbound_mail", "requeue_unsent", "send_links", "send_notification",
+    "sweep_bot_turns",
     "sweep_deadlines", "sweep_digests", "sweep_forgets", "sweep_open_seats",
-    "sweep_reminders",
+    "sweep_reminders", "sweep_unconfirmed_setups",
 ]
 
 
@@ -109,3 +111,9 @@ def sweep_open_seats() -> dict[str, int]:
 def sweep_forgets() -> int:
     """Carry out the requests to be forgotten that waited for games to end (the beat)."""
     return forget_waiting()
+
+
+@app.task(name="games.tasks.sweep_unconfirmed_setups")
+def sweep_unconfirmed_setups() -> int:
+    """Delete the web setups their host did not confirm in time (the beat)."""
+    return web_setup.expire_unconfirmed()

@@ -61,6 +61,9 @@ def beat_schedule(sweep_seconds: int, follow_up_seconds: int) -> dict[str, dict[
         # Requests to be forgotten that wait for games to end (games.players.forget).
         "forgets": {"task": "games.tasks.sweep_forgets", "schedule": 5 * 60.0,
                     "options": {"expires": 4 * 60.0}},
+        # Setups their host did not confirm in time (games.play.web_setup), deleted.
+        "unconfirmed_setups": {"task": "games.tasks.sweep_unconfirmed_setups",
+                               "schedule": 60 * 60.0, "options": {"expires": 59 * 60.0}},
         # Every minute: a dead worker's email goes out within EMAIL_TIMEOUT + margin + 1 min.
         "unsent": {"task": "games.tasks.requeue_unsent", **every},
     }

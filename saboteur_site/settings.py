@@ -85,6 +85,9 @@ SETUP = env_str("SETUP", "open")
 SETUP_GAMES_PER_HOST_PER_DAY = env_int("SETUP_GAMES_PER_HOST_PER_DAY", 5)
 SETUP_INVITATIONS_PER_HOST_PER_DAY = env_int("SETUP_INVITATIONS_PER_HOST_PER_DAY", 40)
 SETUP_INVITATIONS_PER_RECIPIENT_PER_DAY = env_int("SETUP_INVITATIONS_PER_RECIPIENT_PER_DAY", 5)
+# Asks to take an open seat a day, per game and per asking seat (games/handover/offers.py).
+OPEN_SEAT_ASKS_PER_GAME_PER_DAY = env_int("OPEN_SEAT_ASKS_PER_GAME_PER_DAY", 10)
+OPEN_SEAT_ASKS_PER_SEAT_PER_DAY = env_int("OPEN_SEAT_ASKS_PER_SEAT_PER_DAY", 3)
 # An open seat (games/handover/): how many standby volunteers are offered it at once, and
 # after how many hours without an answer the next few are.
 HANDOVER_OFFERS_AT_ONCE = env_int("HANDOVER_OFFERS_AT_ONCE", 3)

@@ -25,6 +25,7 @@ from games.admin import moderate
 from games.admin.admin_base import ReadOnlyAdmin
 from games.admin.permissions import can_see_secrets
 from games.models import Dispute, Game, Seat
+from games.models.mailbox_keys import of_mailbox
 
 
 def _count(queryset: QuerySet[Any]) -> Coalesce:
@@ -184,7 +185,7 @@ class GameAdmin(ReadOnlyAdmin):
         if not term:
             return queryset, False
         if "@" in term and "." in term.split("@")[-1]:  # an address: exactly that one
-            seats = Seat.objects.filter(email__iexact=term)
+            seats = Seat.objects.filter(of_mailbox(term))
         else:
             seats = Seat.objects.filter(Q(player_name__icontains=term)
                                         | Q(email__icontains=term))

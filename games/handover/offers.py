@@ -7,8 +7,11 @@ Limits: a volunteer is offered at most `offers_per_day` seats in 24 hours (their
 at most MAX_OFFERS_PER_DAY) and nothing while they play `games_at_once` games; a mailbox
 that refused these emails (games.handover.standby.refuse_offers) is offered nothing; a
 player's invitations and the page's requests count against the invitation caps of the
-setup page (games.play.web_setup: per recipient's and per sender's mailbox, per day).
-No offer email names a player's address.
+setup page (games.play.web_setup: per recipient's and per sender's mailbox, per day),
+and a day's asks (a player's invitations and the page's requests) are capped per game
+(OPEN_SEAT_ASKS_PER_GAME_PER_DAY) and per asking seat: the open seat asked for and the
+player inviting (OPEN_SEAT_ASKS_PER_SEAT_PER_DAY). No offer email names a player's
+address, nor carries anything a host or a player wrote (games.mail.handover_letters).
 """
 
 from __future__ import annotations
@@ -18,7 +21,7 @@ from datetime import datetime, timedelta
 from celery import shared_task
 from django.conf import settings
 from django.db import IntegrityError, transaction
-from django.db.models import Q
+from django.db.models import Q, QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -35,6 +38,7 @@ from games.models import (
     Volunteer,
 )
 from games.models.handover_rows import MAX_OFFERS_PER_DAY, RUNNING, offer_link_parts
+from games.models.mailbox_keys import of_mailbox
 from games.models.mailboxes import mailbox_hash
 from games.ops import limits
 from games.play.web_setup import one_at_a_time
@@ -126,7 +130,7 @@ def matching_volunteers(row: OpenSeat, now: datetime) -> list[Volunteer]:
                                           created_at__gte=now - DAY).count()
         if recent >= min(volunteer.offers_per_day, MAX_OFFERS_PER_DAY):
             continue
-        playing = Seat.objects.filter(email__iexact=volunteer.email, kind=SeatKind.PERSON,
+        playing = Seat.objects.filter(of_mailbox(volunteer.email), kind=SeatKind.PERSON,
                                       game__status__in=PLAYING).count()
         if playing >= volunteer.games_at_once:
             continue
@@ -168,6 +172,28 @@ def _check_recipient(row: OpenSeat, email: str, sender: str = "") -> str:
     return box
 
 
+ASKED = (SeatOffer.Source.TABLE, SeatOffer.Source.LISTED)
+
+
+def _check_asks(row: OpenSeat, inviter: Seat | None = None) -> None:
+    """HandoverError when the game, the open seat or the inviting player has asked as
+    many people to take a seat today as the caps allow."""
+    recent = SeatOffer.objects.filter(source__in=ASKED, created_at__gte=timezone.now() - DAY)
+    per_seat = settings.OPEN_SEAT_ASKS_PER_SEAT_PER_DAY
+    if (recent.filter(open_seat__game_id=row.game_id).count()
+            >= settings.OPEN_SEAT_ASKS_PER_GAME_PER_DAY):
+        raise HandoverError("game_limit", _("This game has asked as many people today to "
+                                            "take a seat as one game may; try again "
+                                            "tomorrow."))
+    if recent.filter(open_seat=row).count() >= per_seat:
+        raise HandoverError("seat_limit", _("This seat has been offered to as many people "
+                                            "today as one seat may; try again tomorrow."))
+    if inviter is not None and recent.filter(invited_by=inviter).count() >= per_seat:
+        raise HandoverError("inviter_limit", _("You have asked as many people today to take "
+                                               "a seat as one player may; try again "
+                                               "tomorrow."))
+
+
 def _count_invitation(row: OpenSeat, box: str, sender: str = "") -> None:
     """What the caps count (games.models.host_limits.Invitation): once per seat and
     mailbox, like a setup's invitation."""
@@ -188,6 +214,7 @@ def invite_by_table(inviter: Seat, open_seat_id: int, email: str) -> SeatOffer:
         if SeatOffer.objects.filter(open_seat=row, mailbox=box).exists():
             raise HandoverError("offered", _("%(email)s has been offered this seat already.")
                                 % {"email": email})
+        _check_asks(row, inviter)
         _count_invitation(row, box, inviter.email)
         try:
             with transaction.atomic():
@@ -212,15 +239,22 @@ def ask_listed(open_seat_id: int, email: str, language: str, client: str) -> Non
         box = _check_recipient(row, email)
         if SeatOffer.objects.filter(open_seat=row, mailbox=box).exists():
             return  # its email went out already
+        _check_asks(row)
         _count_invitation(row, box)
         _offer(row, email, SeatOffer.Source.LISTED, language)
 
 
-def listed_seats() -> list[OpenSeat]:
-    """Open seats of running games whose host allowed the open-seats page, oldest first."""
-    return list(OpenSeat.objects.filter(closed_at__isnull=True, game__list_open_seats=True,
-                                        game__status__in=RUNNING)
-                .select_related("game", "seat").order_by("opened_at"))
+def listed_seats() -> QuerySet[OpenSeat]:
+    """Open seats of running games whose host allowed the open-seats page, oldest first,
+    with only what their facts need of their games and seats
+    (games.present.open_seat_facts)."""
+    return (OpenSeat.objects.filter(closed_at__isnull=True, game__list_open_seats=True,
+                                    game__status__in=RUNNING)
+            .select_related("game", "seat")
+            .only("game_id", "seat_id", "while_open", "opened_at", "game__ruleset",
+                  "game__hours_per_move", "game__version", "game__status", "game__snapshot",
+                  "seat__number", "seat__kind")
+            .order_by("opened_at", "pk"))
 
 
 # ---- the beat ---------------------------------------------------------------------------

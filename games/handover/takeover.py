@@ -42,7 +42,7 @@ from games.models import (
 )
 from games.models.handover_rows import RUNNING, find_offer
 from games.models.links import new_link
-from games.models.mailboxes import mailbox, mailbox_hash
+from games.models.mailboxes import mailbox, mailbox_key_hash
 from games.models.seat_history import remember_holder
 from games.moderation.acts import clean_reason, locked_game, record, tell_table
 from games.moderation.seats import queue_turn_email
@@ -110,7 +110,7 @@ def take_over(open_seat_id: int, newcomer: Newcomer, *, offer_id: int | None = N
         remember_holder(game, seat)  # the lines before this point stay theirs
         _give_seat(seat, newcomer)
         SeatTakeover.objects.create(game=game, seat=seat, left_mailbox=row.left_mailbox,
-                                    taken_by_mailbox=mailbox_hash(newcomer.email),
+                                    taken_by_mailbox=mailbox_key_hash(newcomer.email),
                                     version=game.version, created_at=now)
         if moderator is not None:
             record(game, moderator, "assign_seat", moderator_reason, seat=seat.number,

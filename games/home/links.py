@@ -5,8 +5,11 @@ tokens are made, hashed and rotated)."""
 from __future__ import annotations
 
 from django.conf import settings
+from django.db import transaction
 
+from games.home.listing import seats_of
 from games.models.home_links import home_link, home_path, home_row_of_token, rotate_home_token
+from games.play.services import rotate_link
 
 
 def address_for_home_token(token: str) -> str | None:
@@ -25,6 +28,18 @@ def home_url(address: str) -> str:
 def new_home_path(address: str) -> str:
     """"Give me a new home link": the old one opens nothing from now on."""
     return home_path(rotate_home_token(address))
+
+
+def new_home_and_seat_links(address: str) -> tuple[str, int]:
+    """A new home link and a new link for every seat the home lists (the old home
+    showed them all: whoever saw it may have copied them); every old link, and the reply
+    addresses of the emails that carried them, stop working at once. The new home's
+    path and how many seats got a new link."""
+    with transaction.atomic():
+        path = new_home_path(address)
+        seats = [pk for pk in seats_of(address).values_list("pk", flat=True)
+                 if rotate_link(pk) is not None]
+    return path, len(seats)
 
 
 def new_home_url(address: str) -> str:

@@ -19,6 +19,7 @@ from django.urls import reverse
 
 from games.models import Game, Seat, SeatKind
 from games.models.links import seat_link, seat_path, token_of_seat
+from games.models.mailbox_keys import of_mailbox
 
 GOING_ON = (Game.Status.SETUP, Game.Status.ACTIVE, Game.Status.PAUSED)
 FINISHED_SHOWN = 100  # the latest finished games listed
@@ -79,7 +80,8 @@ class Home:
 
 
 def seats_of(address: str) -> QuerySet[Seat]:
-    return (Seat.objects.filter(email__iexact=address.strip(), kind=SeatKind.PERSON)
+    """The person's seats (by mailbox key: games.models.mailboxes)."""
+    return (Seat.objects.filter(of_mailbox(address), kind=SeatKind.PERSON)
             .select_related("game"))
 
 

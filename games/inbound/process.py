@@ -36,6 +36,7 @@ from games.inbound.parse import body_text, is_automatic, reply_lines, sounds_aut
 from games.inbound.providers import HEAD_BYTES, Format
 from games.inbound.screen import Unreadable
 from games.models import InboundMail, Seat
+from games.models.mailboxes import same_mailbox
 from games.models.reply_tokens import ReplyToken
 
 log = logging.getLogger("games.inbound")
@@ -105,13 +106,13 @@ def _fetched(mail: InboundMail, location: bytes) -> bytes:
 def _record(mail: InboundMail, incoming: Incoming, seat: Seat) -> bool:
     """Keep who sent it, its subject (the answer's "Re:") and its Message-ID; False when
     that Message-ID was handled before (a message delivered twice, by two routes)."""
-    sender = incoming.sender.strip().lower()[:254]
+    sender = incoming.sender.strip()[:254]
     mail.subject = " ".join(incoming.subject.split())[:300]
     try:
         with transaction.atomic():
             InboundMail.objects.filter(pk=mail.pk).update(
                 sender=sender, subject=mail.subject, message_id=incoming.message_id[:250],
-                size=mail.size, from_mismatch=sender != seat.email.strip().lower())
+                size=mail.size, from_mismatch=not same_mailbox(sender, seat.email))
     except IntegrityError:
         return False
     mail.message_id = incoming.message_id[:250]

@@ -75,6 +75,8 @@ def _store(delivery: Delivery, token: ReplyToken) -> InboundMail | None:
         with transaction.atomic():
             return InboundMail.objects.create(
                 event_id=delivery_key(delivery), seat=token.seat, game_id=token.game_id,
+                # Whose seat the reply address was (what makes it "received from" them).
+                seat_key=token.seat.mailbox_key,
                 token_hash=token.token_hash, payload=delivery.payload,
                 payload_format=delivery.payload_format, size=delivery.size)
     except IntegrityError:

@@ -5,6 +5,11 @@ offer's facts come from the spectator's view (games.present.open_seat_facts).
 
 Params: standby {"volunteer": id, "language", "mailbox"}; offer {"offer": id, "language",
 "mailbox"}. The links are rebuilt when the email is written, never stored.
+
+An offer goes to someone who is not at the table (a volunteer, whoever a player named,
+whoever asked on the open-seats page): it carries nothing a host or a player wrote (not
+the game's name), only the facts, so the offer cannot carry anyone's text to a stranger's
+mailbox. The offer's page, behind its private link, names the game.
 """
 
 from __future__ import annotations
@@ -44,8 +49,8 @@ def seat_offer(note: Notification) -> Letter:
     # The subject carries nothing a host or a player wrote (what a mailbox shows unopened).
     subject = _("A seat in a Saboteur game is free: will you take it over?")
     return render("seat_offer", subject, {
-        "link": link, "facts": seat_facts(row), "game_name": row.game.title,
-        "game": row.game, "source": offer.source, "unsubscribe": unsubscribe_url(note),
+        "link": link, "facts": seat_facts(row), "ruleset": row.game.ruleset,
+        "source": offer.source, "unsubscribe": unsubscribe_url(note),
         "standby_link": _own_standby_link(offer)})
 
 

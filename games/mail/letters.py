@@ -28,7 +28,8 @@ from games.models import EmailMode, Game, Notification, Seat
 from games.models.fairness import chain_shown
 from games.models.home_links import home_link
 from games.models.links import link_for, token_of_seat
-from games.models.mailboxes import mailbox
+from games.models.mailbox_keys import of_mailbox
+from games.models.mailboxes import same_mailbox
 from games.present import describe, facts, maze, pages
 from games.present.holders import TableNames
 from games.present.pages import table_notices
@@ -48,8 +49,8 @@ def rules_link(ruleset: str) -> str:
 
 
 def render(template: str, subject: str, context: JSON) -> Letter:
-    game = context.get("game")
-    rules = rules_link(getattr(game, "ruleset", "base"))
+    ruleset = str(context.get("ruleset") or getattr(context.get("game"), "ruleset", "base"))
+    rules = rules_link(ruleset)
     context = {**context, "subject": subject, "LANGUAGE_CODE": translation.get_language(),
                "rules_link": rules,
                # How a kept fingerprint proves the game fair: the rules page's section, in
@@ -137,9 +138,8 @@ def rematch_words(game: Game) -> JSON | None:
                 if game.rematch_of_id else None)
     if previous is None:
         return None
-    host = mailbox(game.host_email) if game.host_email else ""
     proposer = next((seat.player_name for seat in game.seats.order_by("number")
-                     if seat.email and mailbox(seat.email) == host), "")
+                     if game.host_email and same_mailbox(seat.email, game.host_email)), "")
     scores = previous.state_without_log().scores
     best = max(scores, default=0)
     names = names_of(previous)
@@ -270,7 +270,7 @@ def digest(note: Notification) -> Letter:
     """Every game waiting for this address's digest-mode seats, at send time."""
     recipient = note.seat
     zone = recipient.zone if recipient is not None else ZoneInfo("UTC")
-    seats = (Seat.objects.filter(email__iexact=note.to_email, email_mode=EmailMode.DAILY_DIGEST,
+    seats = (Seat.objects.filter(of_mailbox(note.to_email), email_mode=EmailMode.DAILY_DIGEST,
                                  game__status=Game.Status.ACTIVE)
              .select_related("game").order_by("game__deadline_at", "pk"))
     waiting = []

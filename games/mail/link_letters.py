@@ -17,6 +17,7 @@ from games.mail.letters import Letter, Skip, render
 from games.models import Game, Notification, Seat
 from games.models.home_links import home_link
 from games.models.links import confirm_link, host_link, link_for
+from games.models.mailbox_keys import of_mailbox
 
 OPEN = (Game.Status.SETUP, Game.Status.ACTIVE, Game.Status.PAUSED)
 # A finished game's page keeps its replay and record: its link is still worth having.
@@ -26,7 +27,7 @@ LISTED = (*OPEN, Game.Status.FINISHED)
 def links(note: Notification) -> Letter:
     ids = note.params.get("seats") or ([note.seat_id] if note.seat_id else [])
     found = {seat.pk: seat for seat in Seat.objects.select_related("game").filter(
-        pk__in=ids, email__iexact=note.to_email, game__status__in=LISTED)}
+        of_mailbox(note.to_email), pk__in=ids, game__status__in=LISTED)}
     seats = [found[pk] for pk in ids if pk in found]  # in the order asked: going on first
     if not seats:
         raise Skip("no seat of this address any more")

@@ -51,22 +51,33 @@ def message_id_for(notification: Notification) -> str:
     return f"<saboteur.{notification.pk}.{digest}@{email_domain()}>"
 
 
+def _signed(data: dict[str, object]) -> str:
+    """Signed with LINK_KEY, like every private link (games.models.links): a new
+    SECRET_KEY leaves the links in the emails already sent working."""
+    return signing.dumps(data, key=settings.LINK_KEY, salt=UNSUBSCRIBE_SALT)
+
+
 def unsubscribe_token(notification: Notification) -> str | None:
     """A signed token that can only stop emails: for a seat, or for a digest's address."""
     if notification.kind in (Notification.Kind.STANDBY, Notification.Kind.SEAT_OFFER):
         # Stops every offer of a seat to this mailbox (games.handover.standby).
-        return signing.dumps({"m": str(notification.params.get("mailbox", ""))},
-                             salt=UNSUBSCRIBE_SALT)
+        return _signed({"m": str(notification.params.get("mailbox", ""))})
     if notification.kind == Notification.Kind.DIGEST:
-        return signing.dumps({"e": notification.to_email.lower()}, salt=UNSUBSCRIBE_SALT)
+        # Every digest seat of this person (games.models.mailboxes: by mailbox key).
+        return _signed({"e": notification.to_email})
     if notification.seat_id is not None:
-        return signing.dumps({"s": notification.seat_id}, salt=UNSUBSCRIBE_SALT)
+        return _signed({"s": notification.seat_id})
     return None
 
 
 def read_unsubscribe_token(token: str) -> dict[str, object] | None:
+    """The token's data, if LINK_KEY or one of its fallbacks signed it (or, for the
+    emails sent before the link key signed them, SECRET_KEY or one of its fallbacks)."""
+    older = [*settings.LINK_KEY_FALLBACKS, settings.SECRET_KEY,
+             *getattr(settings, "SECRET_KEY_FALLBACKS", [])]
     try:
-        data = signing.loads(token, salt=UNSUBSCRIBE_SALT)
+        data = signing.loads(token, key=settings.LINK_KEY, fallback_keys=older,
+                             salt=UNSUBSCRIBE_SALT)
     except signing.BadSignature:
         return None
     return data if isinstance(data, dict) else None

@@ -6,7 +6,6 @@ too, so that sending can plan an alert without planning anything else.
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -16,6 +15,7 @@ from django.conf import settings
 from django.contrib.auth.models import User
 
 from games.models import EmailMode, Game, Notification, Seat
+from games.models.mailboxes import mailbox_key, mailbox_key_hash
 from games.models.player_data import forgotten_among
 
 Kind = Notification.Kind
@@ -60,7 +60,8 @@ def wants(seat: Seat, kind: str) -> bool:
 
 
 def address_hash(address: str) -> str:
-    return hashlib.sha256(address.strip().lower().encode()).hexdigest()[:16]
+    """A short hash naming the person in notification keys (one digest a day each)."""
+    return mailbox_key_hash(address)[:16]
 
 
 def create(specs: Sequence[Spec]) -> list[int]:
@@ -87,9 +88,9 @@ def create(specs: Sequence[Spec]) -> list[int]:
 def moderator_addresses() -> list[str]:
     """Active users of the "moderators" group with an address, and MODERATOR_EMAILS."""
     users = User.objects.filter(is_active=True, groups__name="moderators").exclude(email="")
-    found = {e.strip().lower(): e.strip() for e in users.values_list("email", flat=True)}
+    found = {mailbox_key(e): e.strip() for e in users.values_list("email", flat=True)}
     for address in settings.MODERATOR_EMAILS:
-        found.setdefault(address.lower(), address)
+        found.setdefault(mailbox_key(address), address)
     return sorted(found.values())
 
 

@@ -19,7 +19,7 @@ def keep_waiting_messages(apps, schema_editor):
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0027_bot_level'),
+        ('games', '0028_mailbox_keys'),
     ]
 
     operations = [

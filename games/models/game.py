@@ -12,7 +12,6 @@ from datetime import timedelta
 from django.conf import settings
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
-from django.db.models.functions import Upper
 from django.utils import timezone
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
@@ -21,6 +20,7 @@ from games import engine
 from games.engine.types import JSON
 from games.models.fields import VerbatimJSONField
 from games.models.game_choices import BotLevel, EmailMode, SeatKind, TimeoutPolicy, WhileOpen
+from games.models.mailbox_keys import KeepsMailboxKeys, MailboxKeyField
 
 MAX_HOURS_PER_MOVE = 24 * 14
 __all__ = ["MAX_HOURS_PER_MOVE", "BotLevel", "EmailMode", "Game", "GameNotice", "Message",
@@ -41,7 +41,7 @@ def default_vacation() -> timedelta:
     return timedelta(days=7)
 
 
-class Game(models.Model):
+class Game(KeepsMailboxKeys):
     class Status(models.TextChoices):
         SETUP = "setup", _("waiting for players")
         ACTIVE = "active", _("active")
@@ -104,6 +104,11 @@ class Game(models.Model):
     # link emailed to it (its sha256 here) before any invitation leaves. Empty for games
     # an operator made (creategame, demo).
     host_email = models.EmailField(_("host's email"), blank=True)
+    # Whose game it is (games.models.mailboxes: the host's mailbox key, kept by the ORM),
+    # and the mailbox the confirmation email counts against (the hash the caps count by).
+    host_key = MailboxKeyField(_("host's mailbox key (hash)"), source="host_email")
+    host_mailbox = models.CharField(_("host's mailbox (hash)"), max_length=64, blank=True,
+                                    default="", editable=False)
     # NULL, not "", without one: unique among the games that have one (game_host_token_unique).
     host_token_hash = models.CharField(  # noqa: DJ001
         max_length=64, null=True, blank=True, editable=False)
@@ -157,8 +162,14 @@ class Game(models.Model):
                                     condition=models.Q(rematch_of__isnull=False)),
         ]
         indexes = [
-            # The hosting limits look the host up case-insensitively (host_email__iexact).
-            models.Index(Upper("host_email"), name="game_host_email_upper"),
+            # A person's hosted games (data export, forget me): only web setups have a host.
+            models.Index(fields=["host_key"], name="game_host_key",
+                         condition=~models.Q(host_key="")),
+            # Confirmation emails of setups not confirmed, per mailbox a day: only those
+            # setups take an entry (a move never touches it).
+            models.Index(fields=["host_mailbox", "created_at"], name="game_unconfirmed_host",
+                         condition=models.Q(host_confirmed_at__isnull=True)
+                         & ~models.Q(host_mailbox="")),
             # The sweeps and the admin ask for active games by deadline: no index of
             # deadline_at alone.
             models.Index(fields=["status", "deadline_at"], name="game_status_deadline"),
@@ -217,12 +228,14 @@ class Game(models.Model):
         return self.status == self.Status.ACTIVE
 
 
-class Seat(models.Model):
+class Seat(KeepsMailboxKeys):
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
     number = models.PositiveSmallIntegerField(_("seat number"))
     player_name = models.CharField(_("player name"), max_length=60)
     # A bot seat set up as one has no address; a person's seat handed to a bot keeps theirs.
     email = models.EmailField(_("email"), blank=True)
+    # Whose seat it is (games.models.mailboxes): every match of an address goes by it.
+    mailbox_key = MailboxKeyField(_("mailbox key (hash)"), source="email")
     kind = models.CharField(_("played by"), max_length=8, choices=SeatKind.choices,
                             default=SeatKind.PERSON)
     time_zone = models.CharField(_("time zone"), max_length=64, default="UTC")
@@ -275,7 +288,7 @@ class Seat(models.Model):
             models.UniqueConstraint(fields=["game", "number"], name="seat_unique_number"),
         ]
         indexes = [
-            models.Index(fields=["email"], name="seat_email"),
+            models.Index(fields=["mailbox_key"], name="seat_mailbox_key"),
             # The moderators' filters: the few seats absent or with an email problem.
             models.Index(fields=["absent_since"], name="seat_absent",
                          condition=models.Q(absent_since__isnull=False)),

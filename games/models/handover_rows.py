@@ -17,15 +17,14 @@ Private links here are HMAC(link key, purpose + a random salt), like a seat's ow
 
 from __future__ import annotations
 
-import hmac
-
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from games.models.game import Game, Seat, SeatKind, WhileOpen
-from games.models.links import hash_token, new_purpose_link, purpose_token, token_digest
+from games.models.links import new_purpose_link, rebuilt_purpose_token, token_digest
+from games.models.mailbox_keys import KeepsMailboxKeys, MailboxKeyField
 
 # A volunteer is offered at most this many seats a day, whatever they chose.
 MAX_OFFERS_PER_DAY = 3
@@ -83,10 +82,12 @@ class OpenSeat(models.Model):
         return self.closed_at is None
 
 
-class Volunteer(models.Model):
+class Volunteer(KeepsMailboxKeys):
     email = models.EmailField(_("email"), blank=True)
     # The mailbox it reaches (games.models.mailboxes): one volunteer per mailbox.
     mailbox = models.CharField(_("mailbox (hash)"), max_length=64, unique=True)
+    # Whose sign-up it is (games.models.mailboxes: the data export, forget me).
+    mailbox_key = MailboxKeyField(_("mailbox key (hash)"), source="email")
     name = models.CharField(_("name at the table"), max_length=60)
     languages = models.JSONField(_("languages"), default=list)
     rulesets = models.JSONField(_("rules"), default=list)
@@ -109,6 +110,7 @@ class Volunteer(models.Model):
         verbose_name = _("standby volunteer")
         verbose_name_plural = _("standby volunteers")
         ordering = ["-created_at"]
+        indexes = [models.Index(fields=["mailbox_key"], name="volunteer_mailbox_key")]
 
     def __str__(self) -> str:
         return self.name
@@ -124,7 +126,7 @@ class Volunteer(models.Model):
                 and self.left_at is None)
 
 
-class SeatOffer(models.Model):
+class SeatOffer(KeepsMailboxKeys):
     class Source(models.TextChoices):
         STANDBY = "standby", _("a standby volunteer")
         TABLE = "table", _("invited by a player")
@@ -142,6 +144,7 @@ class SeatOffer(models.Model):
                                   related_name="offers")
     to_email = models.EmailField(_("to"))
     mailbox = models.CharField(_("mailbox (hash)"), max_length=64)
+    mailbox_key = MailboxKeyField(_("mailbox key (hash)"), source="to_email")
     source = models.CharField(_("source"), max_length=10, choices=Source.choices)
     invited_by = models.ForeignKey(Seat, on_delete=models.SET_NULL, null=True, blank=True,
                                    related_name="+")
@@ -158,7 +161,8 @@ class SeatOffer(models.Model):
         ordering = ["-created_at"]
         constraints = [models.UniqueConstraint(fields=["open_seat", "mailbox"],
                                                name="offer_once_per_mailbox")]
-        indexes = [models.Index(fields=["mailbox", "created_at"], name="offer_mailbox")]
+        indexes = [models.Index(fields=["mailbox", "created_at"], name="offer_mailbox"),
+                   models.Index(fields=["mailbox_key"], name="offer_mailbox_key")]
 
     def __str__(self) -> str:
         return f"offer of seat {self.open_seat_id} ({self.source})"
@@ -182,10 +186,11 @@ def volunteer_link_parts() -> tuple[str, str]:
 
 
 def _current_token(row: SeatOffer | Volunteer, purpose: str) -> str:
-    """The row's token rebuilt under the current link key; when the key changed since it
-    was made, the row gets a new salt (the old link dies) so that what is sent opens it."""
-    token = purpose_token(purpose, row.link_salt)
-    if not hmac.compare_digest(hash_token(token), row.token_hash):
+    """The row's token rebuilt under the link key that made it (LINK_KEY or one of its
+    fallbacks: the link in the emails already sent keeps working); when no configured key
+    made it, the row gets a new salt (the old link dies) so that what is sent opens it."""
+    token = rebuilt_purpose_token(purpose, row.link_salt, row.token_hash)
+    if token is None:
         made = new_purpose_link(purpose)
         type(row).objects.filter(pk=row.pk).update(link_salt=made.salt, token_hash=made.digest)
         row.link_salt, row.token_hash, token = made.salt, made.digest, made.token

@@ -1,12 +1,12 @@
-"""A player's home link (/me/<token>/): one private link per email address, opening the
-page of every game that address plays (games.home).
+"""A player's home link (/me/<token>/): one private link per person (per mailbox key,
+games.models.mailboxes), opening the page of every game that person plays (games.home).
 
 Built like a seat's own link (games.models.links): token = HMAC-SHA256(link key,
-"home-link:" + address + ":" + generation). The database holds the address, the
-generation, the sha256 of the token and which link key made it, never the token: a dump
-alone cannot rebuild a home link, the server can, for every email's footer. "Give me a
-new home link" adds one to the generation: the old token's hash is gone at once, so the
-old link opens nothing.
+"home-link:" + the address's mailbox key + ":" + generation). The database holds the
+address as first given, its mailbox key's hash, the generation, the sha256 of the token
+and which link key made it, never the token: a dump alone cannot rebuild a home link, the
+server can, for every email's footer. "Give me a new home link" adds one to the
+generation: the old token's hash is gone at once, so the old link opens nothing.
 
 The row also keeps what the address chose on its home as its defaults (language, time
 zone), read by the setup page (games.home.preferences).
@@ -23,16 +23,20 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from games.models.links import hash_token, key_id, keyed_token, rebuilt_with, token_digest
+from games.models.mailbox_keys import KeepsMailboxKeys, MailboxKeyField, of_mailbox
+from games.models.mailboxes import ASCII_LOWER, mailbox_key
 
 
 def home_address(address: str) -> str:
-    """The form an address is kept and compared in: trimmed, case folded (the seats'
-    addresses are compared case-insensitively, as the lost-links form does)."""
-    return address.strip().lower()
+    """The form a home keeps (and shows) its address in: trimmed, ASCII letters in lower
+    case; nothing else changed (the person is its mailbox key)."""
+    return address.strip().translate(ASCII_LOWER)
 
 
-class HomeLink(models.Model):
-    address = models.CharField(_("email"), max_length=254, unique=True)
+class HomeLink(KeepsMailboxKeys):
+    # The address as first given (home_address: what the home shows); one home per person.
+    address = models.CharField(_("email"), max_length=254)
+    mailbox_key = MailboxKeyField(_("mailbox key (hash)"), source="address")
     generation = models.PositiveIntegerField(_("generation"), default=1)
     token_hash = models.CharField(max_length=64, unique=True, editable=False)
     link_key_id = models.CharField(max_length=12, editable=False, default="", blank=True)
@@ -44,16 +48,21 @@ class HomeLink(models.Model):
     class Meta:
         verbose_name = _("home link")
         verbose_name_plural = _("home links")
+        constraints = [models.UniqueConstraint(fields=["mailbox_key"],
+                                               name="home_link_one_per_person")]
 
     def __str__(self) -> str:
         return f"home link {self.pk}"
 
 
 def home_token_for(address: str, generation: int, key: str | None = None) -> str:
-    return keyed_token(f"home-link:{home_address(address)}:{generation}", key)
+    """Made from the mailbox key: the same for every spelling of one person's address,
+    and for no one else's."""
+    return keyed_token(f"home-link:{mailbox_key(address)}:{generation}", key)
 
 
 def _rebuilt(row: HomeLink) -> str | None:
+    """The row's token under the link key that made it (LINK_KEY or a fallback)."""
     return rebuilt_with([settings.LINK_KEY, *settings.LINK_KEY_FALLBACKS], row.link_key_id,
                         lambda key: home_token_for(row.address, row.generation, key),
                         row.token_hash)
@@ -72,9 +81,9 @@ def _renew(row: HomeLink) -> str:
 
 
 def home_row(address: str) -> HomeLink:
-    """The address's home link row, made (generation 1) on first use."""
+    """The home link row of the address's person, made (generation 1) on first use."""
     address = home_address(address)
-    found = HomeLink.objects.filter(address=address).first()
+    found = HomeLink.objects.filter(of_mailbox(address)).first()
     if found is not None:
         return found
     token = home_token_for(address, 1)
@@ -83,7 +92,7 @@ def home_row(address: str) -> HomeLink:
             return HomeLink.objects.create(address=address, token_hash=hash_token(token),
                                            link_key_id=key_id(settings.LINK_KEY))
     except IntegrityError:  # made at the same moment by another email
-        return HomeLink.objects.get(address=address)
+        return HomeLink.objects.get(of_mailbox(address))
 
 
 def home_token(address: str) -> str:

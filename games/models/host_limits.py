@@ -4,7 +4,10 @@ mailbox they reach (games.models.mailboxes).
 - HostBlock: a recipient who unsubscribed from a host's invitation is never invited by
   that host again.
 - Invitation: one invitation asked for, whether still waiting for the host's confirmation
-  or sent: what the setup caps count, per recipient's mailbox and per host's mailbox.
+  or sent: what the setup caps count, per recipient's mailbox and per host's mailbox
+  (only those sent: an invitation waiting for its host's confirmation counts for nothing
+  until it is confirmed, so that naming a stranger in a setup never confirmed takes
+  nothing from them).
 """
 
 from __future__ import annotations
@@ -37,9 +40,9 @@ class HostBlock(models.Model):
 
 class Invitation(models.Model):
     """One invitation to one mailbox: written when a host asks for it on the setup page
-    (before they confirm) or when one is sent otherwise (creategame, a moderator), dated
-    when it leaves or is asked for. Kept when its game or seat is deleted: the mailbox did
-    get it."""
+    (`waiting` until they confirm) or when one is sent otherwise (creategame, a moderator),
+    dated when it leaves or is asked for. Kept when its game or seat is deleted: the
+    mailbox did get it (one still waiting is deleted with its expired setup)."""
 
     recipient_hash = models.CharField(_("recipient's mailbox (hash)"), max_length=64)
     # Empty for invitations no web host asked for (creategame, moderators).
@@ -49,6 +52,7 @@ class Invitation(models.Model):
     seat = models.ForeignKey(Seat, on_delete=models.SET_NULL, null=True, blank=True,
                              related_name="+")
     created_at = models.DateTimeField(_("created at"), default=timezone.now)
+    waiting = models.BooleanField(_("waits for its host's confirmation"), default=False)
 
     class Meta:
         verbose_name = _("invitation")
@@ -65,14 +69,14 @@ class Invitation(models.Model):
 
 
 def record_invitations(seats: Iterable[Seat], *, host_email: str = "",
-                       at: datetime | None = None) -> None:
+                       at: datetime | None = None, waiting: bool = False) -> None:
     """Count one invitation per seat's mailbox (once per seat and mailbox: a seat's link
-    sent again is the same invitation)."""
+    sent again is the same invitation); `waiting`: not before its host confirms."""
     at = at or timezone.now()
     host = mailbox_hash(host_email) if host_email else ""
     Invitation.objects.bulk_create(
         [Invitation(recipient_hash=mailbox_hash(seat.email), host_hash=host, game_id=seat.game_id,
-                    seat=seat, created_at=at) for seat in seats if seat.email],
+                    seat=seat, created_at=at, waiting=waiting) for seat in seats if seat.email],
         ignore_conflicts=True)
 
 

@@ -18,9 +18,10 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from games.models.game import Game, Seat
+from games.models.mailbox_keys import KeepsMailboxKeys, MailboxKeyField
 
 
-class InboundMail(models.Model):
+class InboundMail(KeepsMailboxKeys):
     """One inbound email, recorded before it is acted on."""
 
     class Outcome(models.TextChoices):
@@ -40,6 +41,13 @@ class InboundMail(models.Model):
     message_id = models.CharField(_("Message-ID"), max_length=250, blank=True)
     event_id = models.CharField(_("provider event id"), max_length=250, blank=True)
     sender = models.CharField(_("from"), max_length=254, blank=True, db_index=True)
+    # Whose address the From names (games.models.mailboxes), and whose seat the reply
+    # address belonged to when the message came (the mailbox key of the seat's address
+    # then): only the latter makes a message "received from you" in a data export, since
+    # anyone can write any From.
+    sender_key = MailboxKeyField(_("sender's mailbox key (hash)"), source="sender")
+    seat_key = models.CharField(_("seat's mailbox key (hash)"), max_length=64, blank=True,
+                                default="", editable=False)
     game = models.ForeignKey(Game, on_delete=models.CASCADE, null=True, blank=True,
                              related_name="inbound_mails")
     seat = models.ForeignKey(Seat, on_delete=models.SET_NULL, null=True, blank=True,
@@ -71,6 +79,8 @@ class InboundMail(models.Model):
                                     condition=~models.Q(event_id="")),
         ]
         indexes = [models.Index(fields=["sender", "received_at"], name="inbound_sender_time"),
+                   models.Index(fields=["sender_key"], name="inbound_sender_key"),
+                   models.Index(fields=["seat_key"], name="inbound_seat_key"),
                    models.Index(fields=["outcome", "received_at"], name="inbound_outcome_time")]
 
     def __str__(self) -> str:

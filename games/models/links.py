@@ -192,32 +192,57 @@ def seat_link(token: str) -> str:
     return settings.SITE_URL + seat_path(token)
 
 
-def confirm_token(game: Game) -> str:
-    """The token of the host's confirmation link: rebuilt from the game and the link key
-    when the email is written; only its sha256 is stored."""
-    mac = hmac.new(settings.LINK_KEY.encode(), f"host-confirm:{game.pk}:{game.public_id}"
-                   .encode(), hashlib.sha256)
-    return base64.urlsafe_b64encode(mac.digest()).rstrip(b"=").decode("ascii")
+def _link_keys() -> list[str]:
+    return [settings.LINK_KEY, *settings.LINK_KEY_FALLBACKS]
 
 
-def confirm_link(game: Game) -> str:
-    """The host's confirmation link, for the email: if LINK_KEY changed since the setup,
-    the game takes the link made under the current key (the email must open the game)."""
+def confirm_token(game: Game, key: str | None = None) -> str:
+    """The token of the host's confirmation link (and host's page) under a link key
+    (LINK_KEY by default): rebuilt from the game when an email is written; only its
+    sha256 is stored."""
+    return keyed_token(f"host-confirm:{game.pk}:{game.public_id}", key)
+
+
+def is_confirm_token(game: Game, token: str) -> bool:
+    """Whether `token` is the game's host token under LINK_KEY or one of its fallbacks
+    (a host link emailed before the key was rotated keeps working)."""
+    return any(hmac.compare_digest(confirm_token(game, key), token) for key in _link_keys())
+
+
+def rebuilt_confirm_token(game: Game) -> str | None:
+    """The game's current host token, rebuilt under the link key that made it (None
+    when no configured key did)."""
+    if not game.host_token_hash:
+        return None
+    return rebuilt_with(_link_keys(), "", lambda key: confirm_token(game, key),
+                        game.host_token_hash)
+
+
+def _current_confirm_token(game: Game) -> str:
+    """The host token an email carries: the one the host holds, rebuilt under the key
+    that made it; when no configured key made it, the game takes one under LINK_KEY
+    first (the email must open the game)."""
+    token = rebuilt_confirm_token(game)
+    if token is not None:
+        return token
     token = confirm_token(game)
-    if game.host_token_hash and game.host_token_hash != hash_token(token):
+    if game.host_token_hash != hash_token(token):
         Game.objects.filter(pk=game.pk, host_token_hash=game.host_token_hash).update(
             host_token_hash=hash_token(token))
         game.host_token_hash = hash_token(token)
-    return settings.SITE_URL + reverse("games:setup-confirm", args=[token])
+    return token
+
+
+def confirm_link(game: Game) -> str:
+    """The host's confirmation link, for the email."""
+    return settings.SITE_URL + reverse("games:setup-confirm",
+                                       args=[_current_confirm_token(game)])
 
 
 def host_link(game: Game) -> str:
     """The host's page of the game (games.play.host_view): the confirmation link's token,
     so the host holds one secret per game, of which only the hash is stored."""
-    token = confirm_token(game)
-    if game.host_token_hash != hash_token(token):
-        confirm_link(game)  # the game takes the token under the current key first
-    return settings.SITE_URL + reverse("games:host", args=[token])
+    return settings.SITE_URL + reverse("games:host", args=[_current_confirm_token(game)])
 
 
 # ---- other private links built the same way (games.models.handover_rows) -----------------
@@ -233,8 +258,15 @@ class PurposeLink:
     digest: str
 
 
-def purpose_token(purpose: str, salt: str) -> str:
-    return keyed_token(f"{purpose}:{salt}")
+def purpose_token(purpose: str, salt: str, key: str | None = None) -> str:
+    return keyed_token(f"{purpose}:{salt}", key)
+
+
+def rebuilt_purpose_token(purpose: str, salt: str, digest: str) -> str | None:
+    """The token of a purpose link rebuilt under the link key that made it (LINK_KEY or a
+    fallback), or None when none did."""
+    return rebuilt_with(_link_keys(), "", lambda key: purpose_token(purpose, salt, key),
+                        digest)
 
 
 def new_purpose_link(purpose: str) -> PurposeLink:

@@ -1,27 +1,95 @@
-"""Which mailbox an address reaches: what the setup caps and host refusals count by
-(games.play.web_setup), so that spellings of one mailbox are not counted as many.
+"""Which mailbox an address reaches, at two grains (docs/DESIGN.md "One address, one
+person"). Every comparison of two addresses in the server goes through this module.
 
-- Case is folded (local part and domain): mail providers ignore it in practice.
-- A `+tag` is removed from the local part: `ann+1@x.org` reaches `ann@x.org`.
-- At Gmail only (gmail.com, googlemail.com), dots in the local part are removed and the
-  two domains are one: Google delivers `a.n.n@gmail.com` to `ann@gmail.com`, so without
-  this one Gmail mailbox would have 2^(n-1) spellings for free. Elsewhere a dot is
-  significant (`ann.lee@` and `annlee@` are often two people), and so is a `-` (it is a
-  tag separator at a few providers only, and common in real names): neither is folded.
-- An internationalised domain is compared in its ASCII (IDNA) form.
+1. **Identity: `mailbox_key`, `same_mailbox`, `mailbox_key_hash`.** Two addresses are the
+   same person exactly when their keys are equal. The key is the address with
+   - the local part as written, except for ASCII case (`Bob` is `bob`, but `ı`, `İ`, `ß`,
+     `K` and every other non-ASCII letter stay what they are: no Unicode case folding,
+     which is what made `bob@maıl.test` open `bob@mail.test`'s games on PostgreSQL);
+   - the domain in its IDNA (punycode) form, lower-cased, label by label: `maıl.test`
+     is `xn--mal-kua.test`, the domain the mail goes to, so the two spellings are one
+     key. A label is encoded only when the encoding gives it back unchanged (IDNA's
+     mapping is the identity on it); a label that IDNA would map (upper-case non-ASCII,
+     `ß`, full-width or compatibility letters, `K`) is kept as written: mail systems
+     disagree on what it becomes (IDNA 2003 makes `straße` `strasse`, IDNA 2008
+     `xn--strae-oqa`), so it is never merged with any other spelling.
+   The key decides everything an address gives access to or owns: its seats, its home
+   and its JSON twin, the data export, "forget me", the links emails, digests and
+   unsubscribing, the rows it is the recipient of. Tables keep `mailbox_key_hash` (the
+   key's sha256) in an indexed column (games.models.mailbox_keys), so the database
+   compares exactly, never with its own case folding (`iexact`, UPPER/LOWER).
+
+2. **Counting: `mailbox`, `mailbox_hash`.** Coarser, for the caps and refusals only (the
+   setup page's caps, offers a day, one seat per person at a table, "no more emails"):
+   a limit must not be walked around by spelling one mailbox many ways, so this folds
+   what mail providers fold on delivery:
+   - Unicode case in the local part (a limit errs on the side of counting two look-alikes
+     as one; it never opens anything);
+   - a `+tag`: `ann+1@x.org` reaches `ann@x.org`;
+   - at Gmail only (gmail.com, googlemail.com), dots in the local part, and the two
+     domains are one: Google delivers `a.n.n@gmail.com` to `ann@gmail.com`. Elsewhere a
+     dot is significant (`ann.lee@` and `annlee@` are often two people), and so is a `-`
+     (a tag separator at a few providers only, and common in real names).
+   It is computed from the key, so two addresses with one key always count as one
+   mailbox; the converse does not hold (`ann+1@x.org` and `ann@x.org` are two homes,
+   counted as one mailbox by the caps).
 """
 
 from __future__ import annotations
 
 import contextlib
+import encodings.idna
 import hashlib
+import string
 
 GMAIL_DOMAINS = frozenset({"gmail.com", "googlemail.com"})
+ASCII_LOWER = str.maketrans(string.ascii_uppercase, string.ascii_lowercase)
+
+
+def _ascii_lower(text: str) -> str:
+    return text.translate(ASCII_LOWER)
+
+
+def _label_key(label: str) -> str:
+    """One domain label: ASCII lower-cased; non-ASCII in its IDNA form when IDNA leaves
+    it as written, else as written (see the module)."""
+    label = _ascii_lower(label)
+    if label.isascii():
+        return label
+    try:
+        encoded = encodings.idna.ToASCII(label).decode("ascii")
+        mapped_back = encodings.idna.ToUnicode(encoded)
+    except UnicodeError:  # not a valid IDN label: no mail system sends to it
+        return label
+    return _ascii_lower(encoded) if mapped_back == label else label
+
+
+def mailbox_key(address: str) -> str:
+    """The address's identity: equal for two addresses exactly when they are the same
+    person's (see the module). Not for sending to."""
+    local, at, domain = address.strip().rpartition("@")
+    if not at:
+        return _ascii_lower(domain)  # no "@": nothing to encode
+    return f"{_ascii_lower(local)}@{'.'.join(_label_key(p) for p in domain.split('.'))}"
+
+
+def same_mailbox(first: str, second: str) -> bool:
+    """Whether two addresses are the same person's (neither may be blank)."""
+    return bool(first.strip()) and mailbox_key(first) == mailbox_key(second)
+
+
+def mailbox_key_hash(address: str) -> str:
+    """sha256 of the key: what the tables keep and compare ("" for no address, which
+    matches no one: games.models.mailbox_keys.of_mailbox)."""
+    if not address.strip():
+        return ""
+    return hashlib.sha256(mailbox_key(address).encode()).hexdigest()
 
 
 def mailbox(address: str) -> str:
-    """The folded address of the mailbox `address` reaches (not for sending to)."""
-    local, at, domain = address.strip().casefold().rpartition("@")
+    """The folded address of the mailbox `address` reaches, for counting (not for
+    sending to, nor for deciding whose something is)."""
+    local, at, domain = mailbox_key(address).casefold().rpartition("@")
     if not at:
         return domain  # no "@": nothing to fold but the case
     local = local.split("+", 1)[0]
@@ -33,5 +101,5 @@ def mailbox(address: str) -> str:
 
 
 def mailbox_hash(address: str) -> str:
-    """sha256 of the folded mailbox: what is stored instead of the address."""
+    """sha256 of the counted mailbox: what the caps' rows keep instead of the address."""
     return hashlib.sha256(mailbox(address).encode()).hexdigest()

@@ -7,9 +7,10 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from games.models.game import Game, Seat
+from games.models.mailbox_keys import KeepsMailboxKeys, MailboxKeyField
 
 
-class Notification(models.Model):
+class Notification(KeepsMailboxKeys):
     """One email, written before it is sent; `key` makes sending it twice impossible."""
 
     class Kind(models.TextChoices):
@@ -52,6 +53,8 @@ class Notification(models.Model):
     seat = models.ForeignKey(Seat, on_delete=models.SET_NULL, related_name="notifications",
                              null=True, blank=True)
     to_email = models.EmailField(_("to"))
+    # Whose email it is (games.models.mailboxes): the data export and "forget me".
+    to_key = MailboxKeyField(_("recipient's mailbox key (hash)"), source="to_email")
     subject = models.CharField(_("subject"), max_length=300, blank=True)
     status = models.CharField(_("status"), max_length=10, choices=Status.choices,
                               default=Status.PENDING)
@@ -82,6 +85,7 @@ class Notification(models.Model):
         indexes = [
             models.Index(fields=["status", "created_at"], name="notification_status"),
             models.Index(fields=["game", "-created_at"], name="notification_game"),
+            models.Index(fields=["to_key"], name="notification_to_key"),
         ]
 
     def __str__(self) -> str:

@@ -1,11 +1,14 @@
 """What a player decides about their own data (games.players; README "Your data").
 
 - RecordShown: the player lets the tables they sit at see a short line of their record
-  (off by default: no row). Kept by the hash of the mailbox, never the address.
+  (off by default: no row). Kept by the hash of the person's mailbox key, never the
+  address.
 - ForgottenAddress: an address that asked to be forgotten gets no email again. Only a
-  keyed hash of its mailbox is kept (HMAC under the link key: a dump alone cannot test
-  guessed addresses against it); every configured link key is tried, so retiring a key
-  keeps the suppression.
+  keyed hash of the mailbox it reaches is kept (HMAC under the link key: a dump alone
+  cannot test guessed addresses against it); every configured link key is tried, so
+  retiring a key keeps the suppression. It is a refusal, so it goes by the counted
+  mailbox (games.models.mailboxes.mailbox): `ann+games@x.org` forgotten, no email goes
+  to `ann@x.org` either.
 - PendingForget: a request to be forgotten that waits for games that could not hand the
   seat over (the game waits for a newcomer, or has not started); the beat's sweep carries
   it out once they end, then deletes the row (the only row still holding the address).
@@ -22,6 +25,7 @@ from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from games.models.mailbox_keys import KeepsMailboxKeys, MailboxKeyField
 from games.models.mailboxes import mailbox
 
 # The name a forgotten player's seat keeps: stored as this English marker and shown in the
@@ -53,13 +57,16 @@ class ForgottenAddress(models.Model):
         return self.digest[:8]
 
 
-class PendingForget(models.Model):
-    email = models.EmailField(_("email"), unique=True)
+class PendingForget(KeepsMailboxKeys):
+    email = models.EmailField(_("email"))
+    mailbox_key = MailboxKeyField(_("mailbox key (hash)"), source="email")
     requested_at = models.DateTimeField(_("asked at"), default=timezone.now, editable=False)
 
     class Meta:
         verbose_name = _("request to be forgotten")
         verbose_name_plural = _("requests to be forgotten")
+        constraints = [models.UniqueConstraint(fields=["mailbox_key"],
+                                               name="pending_forget_one_per_person")]
 
     def __str__(self) -> str:
         return f"asked {self.requested_at:%Y-%m-%d}"

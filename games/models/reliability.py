@@ -2,8 +2,10 @@
 stays with the person who missed it when someone else takes the seat over, and taking a
 seat over for others is to the newcomer's credit (players' records, their home page).
 
-Only the hash of the mailbox (games.models.mailboxes.mailbox_hash) is kept here, never
-the address: a player who asks to be forgotten is erased by deleting their hash's rows.
+Only the hash of the person's mailbox key (games.models.mailboxes.mailbox_key_hash) is
+kept here, never the address: a player who asks to be forgotten is erased by deleting
+their hash's rows. (`left_mailbox` is the counted mailbox of who left, copied from the
+open seat: games.handover never offers a seat back to it.)
 """
 
 from __future__ import annotations

@@ -13,7 +13,8 @@ of rows) tells a page or an API answer whether there is anything to read without
 query.
 
 Erasure wins over history: a forgotten player's rows keep the neutral name
-(games.players.erase finds them by the mailbox's hash, the only trace of the address).
+(games.players.erase finds them by the hash of the mailbox key, the only trace of the
+address: the person, whatever the spelling).
 An undo takes the ends back with the moves it drops (games.moderation.undo): moves made
 again after it are the present holder's.
 """
@@ -26,7 +27,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from games.models.game import Game, GameNotice, Message, Seat, SeatKind
-from games.models.mailboxes import mailbox_hash
+from games.models.mailboxes import mailbox_key_hash
 
 
 class PastHolder(models.Model):
@@ -69,7 +70,7 @@ def remember_holder(game: Game, seat: Seat) -> PastHolder:
     last_message = Message.objects.filter(game=game).aggregate(n=Max("id"))["n"] or 0
     row = PastHolder.objects.create(
         game=game, seat=seat, number=seat.number, name=seat.player_name,
-        bot=seat.kind == SeatKind.BOT, mailbox=mailbox_hash(seat.email) if seat.email else "",
+        bot=seat.kind == SeatKind.BOT, mailbox=mailbox_key_hash(seat.email) if seat.email else "",
         until_version=game.version, until_log=game.log_length,
         until_notice=last_notice, until_message=last_message)
     Game.objects.filter(pk=game.pk).update(holder_changes=F("holder_changes") + 1)

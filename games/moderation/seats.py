@@ -33,6 +33,7 @@ from games.models import (
     reply_tokens,
 )
 from games.models.links import new_link
+from games.models.mailboxes import mailbox
 from games.models.seat_history import remember_holder
 from games.moderation.acts import (
     ModerationError,
@@ -67,8 +68,9 @@ def _check_player(game: Game, seat: Seat, name: str, email: str) -> tuple[str, s
         validate_email(email)
     except ValidationError:
         raise ModerationError("bad_email", _("Give a valid email address.")) from None
-    taken = game.seats.exclude(pk=seat.pk).filter(email__iexact=email).exists()
-    if taken:
+    # One person, one seat: counted by mailbox (games.models.mailboxes), as a takeover is.
+    taken = {mailbox(s.email) for s in game.seats.exclude(pk=seat.pk) if s.email}
+    if mailbox(email) in taken:
         raise ModerationError("email_taken", _("Another seat of this game has that email "
                                                "address."))
     return name, email

@@ -33,6 +33,8 @@ DEFAULTS: dict[str, Limit] = {
     # Standby signups and asking for a listed open seat, per client address.
     "standby_client": Limit(10, 3600),
     "seats_client": Limit(10, 3600),
+    # The open-seats page, per client address (each page reads up to 20 games).
+    "seats_page": Limit(60, 60),
     # Per seat: table talk, disputes, new links, and the JSON API (generous: a bot or a
     # script playing one seat polls a few times a second at most).
     "talk_seat": Limit(30, 600),

@@ -2,9 +2,11 @@
 accepted, an invitation sent again, the game cancelled before it starts.
 
 It opens with the host's link (the confirmation link's token: only its hash is stored).
-It shows names, addresses and whether each seat is taken, never a hand, a role or any
-seat's link: the host is not a player there (and when they are, their own seat page
-is where they play).
+It shows names and whether each seat is taken, never a hand, a role, any seat's link or
+any address: the addresses the host typed are theirs already, and a seat may have
+passed to someone the host never named (a takeover, a moderator's replacement), whose
+address is none of the host's business. The host is not a player there (and when they
+are, their own seat page is where they play).
 """
 
 from __future__ import annotations
@@ -34,7 +36,6 @@ def host_game(token: str) -> Game | None:
 class HostRow:
     number: int
     name: str
-    email: str
     bot: bool
     accepted: bool
     # The host may send this seat's invitation again (the game waits for its player).
@@ -48,8 +49,8 @@ def host_rows(game: Game) -> list[HostRow]:
     for seat in game.seats.order_by("number"):
         bot = seat.kind == SeatKind.BOT
         accepted = bot or has_accepted(seat)
-        rows.append(HostRow(number=seat.number, name=seat.player_name,
-                            email="" if bot else seat.email, bot=bot, accepted=accepted,
+        rows.append(HostRow(number=seat.number, name=seat.player_name, bot=bot,
+                            accepted=accepted,
                             can_resend=waiting and not accepted and bool(seat.email)))
     return rows
 

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from games.models.home_links import HomeLink, home_address
+from games.models.home_links import HomeLink
+from games.models.mailbox_keys import of_mailbox
 
 
 @dataclass(frozen=True)
@@ -22,7 +23,7 @@ class Preferences:
 def default_preferences(address: str) -> Preferences | None:
     """What `address` chose on its home (games.home: kept on its home link's row), or
     None when it chose nothing."""
-    row = (HomeLink.objects.filter(address=home_address(address))
+    row = (HomeLink.objects.filter(of_mailbox(address))
            .values_list("language", "time_zone").first())
     if row is None or not (row[0] or row[1]):
         return None

@@ -29,6 +29,7 @@ from django.utils.translation import gettext as _
 from games.mail import plan
 from games.models import Game, OpenSeat, Seat, SeatKind
 from games.models.host_limits import record_invitations
+from games.models.mailboxes import same_mailbox
 from games.play.game_setup import PlayerSpec, accept_seat, create_game, invite_seat
 from games.play.service_errors import SetupError
 from games.play.web_setup import check_caps, one_at_a_time
@@ -93,11 +94,12 @@ def propose_rematch(seat_id: int) -> Rematch:
                                     "host_confirmed_at"])
         new_seats = [seat for seat, _link in made.seats]
         invited = [seat for seat in new_seats
-                   if seat.kind == SeatKind.PERSON and seat.email != proposer.email]
+                   if seat.kind == SeatKind.PERSON
+                   and not same_mailbox(seat.email, proposer.email)]
         record_invitations(invited, host_email=proposer.email)
         for seat in invited:
             invite_seat(seat)
-        own = next(seat for seat in new_seats if seat.email == proposer.email)
+        own = next(seat for seat in new_seats if same_mailbox(seat.email, proposer.email))
         accept_seat(own.pk)
         # The proposer's own link, to their address only (never on a page).
         plan.queue(plan.own_links(own.email, [own], "accepted", f"seat={own.pk}"))

@@ -7,10 +7,11 @@ took it over: erasure wins over history), the seat's table talk (its text withou
 address), the table's notices with the neutral name. What goes: the address and the
 player's name wherever they were kept, the seat's link and reply addresses (dead), the
 email records to and from the address, its home link and what it chose there, its
-standby sign-up, and the rows kept by its mailbox's hash (reliability, invitation counts,
-refused hosts, the record shown to tables), so that nothing links the games to the
-person any more. An address is matched as the games store it, case folded (as the
-lost-links form finds seats).
+standby sign-up, and the rows kept by its hashes (reliability, invitation counts, refused
+hosts, the record shown to tables), so that nothing links the games to the person any
+more. An address is matched by its mailbox key (games.models.mailboxes: the person,
+whatever the spelling); the rows the caps keep by the counted mailbox (invitations,
+refused hosts, who left an open seat) by that.
 """
 
 from __future__ import annotations
@@ -42,8 +43,9 @@ from games.models import (
     SeatTakeover,
     Volunteer,
 )
-from games.models.home_links import HomeLink, home_address
+from games.models.home_links import HomeLink
 from games.models.links import new_link
+from games.models.mailbox_keys import of_mailbox
 from games.models.mailboxes import mailbox_hash
 from games.models.player_data import FORMER_PLAYER
 from games.models.reply_tokens import revoke_seat
@@ -105,35 +107,39 @@ def _rewrite_json(rows: Any, field: str, address: str, names: set[str]) -> None:
 def erase_address(address: str) -> None:
     """Every trace of the address outside the seats still waiting for their games to end
     (those keep it until erase_seats): emails, texts, sign-ups, rows by its mailbox."""
-    digest = mailbox_hash(address)
+    digest = mailbox_hash(address)  # the counted mailbox (the caps' rows)
     with transaction.atomic():
-        Notification.objects.filter(to_email__iexact=address).delete()
-        InboundMail.objects.filter(sender__iexact=address).delete()
-        Game.objects.filter(host_email__iexact=address).update(host_email="")
-        Volunteer.objects.filter(Q(mailbox=digest) | Q(email__iexact=address)).delete()
-        for offer in SeatOffer.objects.filter(Q(mailbox=digest) | Q(to_email__iexact=address)):
+        Notification.objects.filter(of_mailbox(address, "to_key")).delete()
+        InboundMail.objects.filter(of_mailbox(address, "sender_key")
+                                   | of_mailbox(address, "seat_key")).delete()
+        Game.objects.filter(of_mailbox(address, "host_key")).update(host_email="",
+                                                                     host_mailbox="")
+        # Its sign-up, and a refusal of offers kept by its counted mailbox alone.
+        Volunteer.objects.filter(of_mailbox(address) | Q(mailbox=digest, email="")).delete()
+        for offer in SeatOffer.objects.filter(of_mailbox(address)):
             # Unique per open seat and mailbox: each keeps a name of its own.
             SeatOffer.objects.filter(pk=offer.pk).update(to_email="",
                                                          mailbox=f"forgotten:{offer.pk}")
         OpenSeat.objects.filter(left_mailbox=digest).update(left_name=FORMER_PLAYER,
                                                             left_mailbox="")
-        _erase_past_holders(address, digest)
-        MissedDeadline.objects.filter(mailbox=digest).delete()
-        SeatTakeover.objects.filter(taken_by_mailbox=digest).update(taken_by_mailbox="")
+        _erase_past_holders(address)
+        MissedDeadline.objects.filter(of_mailbox(address, "mailbox")).delete()
+        SeatTakeover.objects.filter(of_mailbox(address, "taken_by_mailbox")).update(
+            taken_by_mailbox="")
         SeatTakeover.objects.filter(left_mailbox=digest).update(left_mailbox="")
         Invitation.objects.filter(recipient_hash=digest).delete()
         Invitation.objects.filter(host_hash=digest).update(host_hash="")
         HostBlock.objects.filter(Q(recipient_hash=digest) | Q(host_hash=digest)).delete()
-        RecordShown.objects.filter(mailbox=digest).delete()
-        HomeLink.objects.filter(address=home_address(address)).delete()  # the link dies
+        RecordShown.objects.filter(of_mailbox(address, "mailbox")).delete()
+        HomeLink.objects.filter(of_mailbox(address)).delete()  # the link dies
         _scrub_texts(address)
 
 
-def _erase_past_holders(address: str, digest: str) -> None:
+def _erase_past_holders(address: str) -> None:
     """The seats the address held before they changed hands (games.models.seat_history):
     their lines name "a former player" too, and so do the table's notices of those games
     (a takeover's "X took over seat 2 from Hal")."""
-    held = PastHolder.objects.filter(mailbox=digest)
+    held = PastHolder.objects.filter(of_mailbox(address, "mailbox"))
     names = set(held.values_list("name", flat=True)) - {FORMER_PLAYER}
     games = set(held.values_list("game_id", flat=True))
     held.update(name=FORMER_PLAYER, mailbox="")

@@ -1,11 +1,13 @@
 """'Download my data' (the right of access): everything stored of one address, as JSON.
 
-Exactly that address's data: its seats and their settings, its own table-talk lines and
-disputes, the games it set up, the emails written to it and received from it, its
-standby sign-up and the seats it was offered, its record. Nothing of another player: no
-other seat's name, address, hand or role (a seat's own hand is on its page while the
-game runs; the replay shows every hand once it is over), and of an email only what it
-was (kind, subject, when, what became of it), not the parameters it was built from.
+Exactly that person's data (the address's mailbox key, games.models.mailboxes): its
+seats and their settings, its own table-talk lines and disputes, the games it set up,
+the emails written to it and received from it (those that came to a reply address of
+its own seat: a From proves nothing), its standby sign-up and the seats it was offered,
+its record. Nothing of another player: no other seat's name, address, hand or role (a
+seat's own hand is on its page while the game runs; the replay shows every hand once it
+is over), and of an email only what it was (kind, subject, when, what became of it),
+not the parameters it was built from.
 """
 
 from __future__ import annotations
@@ -29,8 +31,9 @@ from games.models import (
     SeatTakeover,
     Volunteer,
 )
-from games.models.home_links import HomeLink, home_address
-from games.models.mailboxes import mailbox_hash
+from games.models.home_links import HomeLink
+from games.models.mailbox_keys import of_mailbox
+from games.models.mailboxes import mailbox_key_hash
 from games.players.record import player_record, shows_record
 
 EXPORT_FORMAT = 1
@@ -44,8 +47,8 @@ def export_player_data(address: str) -> dict[str, Any]:
     """Every game, seat, table-talk line and email record of `address` (a bounded number
     of queries), ready for json.dumps."""
     address = address.strip()
-    digest = mailbox_hash(address)
-    seats = list(Seat.objects.filter(email__iexact=address).select_related("game")
+    digest = mailbox_key_hash(address)  # the person's key: how the seats' histories know them
+    seats = list(Seat.objects.filter(of_mailbox(address)).select_related("game")
                  .order_by("game_id", "number"))
     return {
         "format": EXPORT_FORMAT,
@@ -63,39 +66,41 @@ def export_player_data(address: str) -> dict[str, Any]:
         "hosted_games": [
             {"game": game.public_id, "name": game.name, "status": game.status,
              "created_at": _when(game.created_at), "confirmed_at": _when(game.host_confirmed_at)}
-            for game in Game.objects.filter(host_email__iexact=address).order_by("pk")],
+            for game in Game.objects.filter(of_mailbox(address, "host_key")).order_by("pk")],
         "emails_sent_to_you": [
             {"kind": note.kind, "subject": note.subject, "status": note.status,
              "delivery": note.delivery, "game": note.game.public_id if note.game else None,
              "created_at": _when(note.created_at), "sent_at": _when(note.sent_at)}
-            for note in Notification.objects.filter(to_email__iexact=address)
+            for note in Notification.objects.filter(of_mailbox(address, "to_key"))
             .select_related("game").order_by("created_at", "pk")],
         "emails_received_from_you": [
             {"subject": mail.subject, "outcome": mail.outcome,
              "game": mail.game.public_id if mail.game else None,
              "received_at": _when(mail.received_at)}
-            for mail in InboundMail.objects.filter(sender__iexact=address)
+            # Only what came to a reply address of this person's seat: a From proves
+            # nothing (anyone can write any), the reply address does.
+            for mail in InboundMail.objects.filter(of_mailbox(address, "seat_key"))
             .select_related("game").order_by("received_at", "pk")],
         "missed_deadlines": [
             {"game": row.game.public_id, "seat": row.seat.number, "at_version": row.version,
              "at": _when(row.created_at)}
-            for row in MissedDeadline.objects.filter(mailbox=digest)
+            for row in MissedDeadline.objects.filter(of_mailbox(address, "mailbox"))
             .select_related("game", "seat").order_by("created_at")],
         "seats_taken_over": [
             {"game": row.game.public_id, "seat": row.seat.number, "at_version": row.version,
              "at": _when(row.created_at)}
-            for row in SeatTakeover.objects.filter(taken_by_mailbox=digest)
+            for row in SeatTakeover.objects.filter(of_mailbox(address, "taken_by_mailbox"))
             .select_related("game", "seat").order_by("created_at")],
-        "standby": [_volunteer(v) for v in Volunteer.objects.filter(mailbox=digest)],
+        "standby": [_volunteer(v) for v in Volunteer.objects.filter(of_mailbox(address))],
         "seat_offers": [
             {"game": offer.open_seat.game.public_id, "seat": offer.open_seat.seat.number,
              "source": offer.source, "state": offer.state,
              "offered_at": _when(offer.created_at), "answered_at": _when(offer.answered_at)}
-            for offer in SeatOffer.objects.filter(to_email__iexact=address)
+            for offer in SeatOffer.objects.filter(of_mailbox(address))
             .select_related("open_seat__game", "open_seat__seat").order_by("created_at")],
         "home": [{"language": row.language, "time_zone": row.time_zone,
                   "created_at": _when(row.created_at), "link_rotated_at": _when(row.rotated_at)}
-                 for row in HomeLink.objects.filter(address=home_address(address))],
+                 for row in HomeLink.objects.filter(of_mailbox(address))],
         "record": player_record(address).as_json(),
         "record_shown_to_tables": shows_record(address),
     }

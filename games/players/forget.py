@@ -23,6 +23,7 @@ from games.handover import HandoverError
 from games.handover.opening import open_seat
 from games.models import Game, OpenSeat, PendingForget, Seat, SeatKind, WhileOpen
 from games.models.handover_rows import RUNNING
+from games.models.mailbox_keys import of_mailbox
 from games.models.player_data import remember_forgotten
 from games.players.erase import erase_address, erase_seats
 
@@ -50,7 +51,7 @@ def forget_player(address: str) -> Forgotten:
     handed = 0
     waiting: set[int] = set()
     erasable: list[Seat] = []
-    for seat in Seat.objects.filter(email__iexact=address).select_related("game"):
+    for seat in Seat.objects.filter(of_mailbox(address)).select_related("game"):
         if seat.game.status not in GOING_ON or seat.open_since is not None:
             erasable.append(seat)  # over, or someone else's seat to take already
         elif _hand_over(seat):
@@ -62,9 +63,10 @@ def forget_player(address: str) -> Forgotten:
         erase_seats(address, erasable)
         erase_address(address)
         if waiting:
-            PendingForget.objects.get_or_create(email=address.lower())
+            if not PendingForget.objects.filter(of_mailbox(address)).exists():
+                PendingForget.objects.create(email=address)
         else:
-            PendingForget.objects.filter(email__iexact=address).delete()
+            PendingForget.objects.filter(of_mailbox(address)).delete()
     return Forgotten(handed_over=handed, waiting_for=len(waiting))
 
 
@@ -91,7 +93,7 @@ def _hand_over(seat: Seat) -> bool:
 def waiting_games(address: str) -> int:
     """How many games a request to be forgotten would wait for (what the home page says
     before the player confirms)."""
-    seats = Seat.objects.filter(email__iexact=address.strip(), game__status__in=GOING_ON,
+    seats = Seat.objects.filter(of_mailbox(address), game__status__in=GOING_ON,
                                 open_since__isnull=True).select_related("game")
     return len({seat.game_id for seat in seats if not _can_hand_over(seat)})
 
@@ -103,7 +105,7 @@ def _can_hand_over(seat: Seat) -> bool:
 
 def seats_under_way(address: str) -> int:
     """How many of the address's seats are in games going on (handed over, or waited for)."""
-    return Seat.objects.filter(email__iexact=address.strip(), game__status__in=GOING_ON,
+    return Seat.objects.filter(of_mailbox(address), game__status__in=GOING_ON,
                                open_since__isnull=True).count()
 
 

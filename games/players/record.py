@@ -5,9 +5,10 @@ over for others (the reliability webDiplomacy and Diplicity show).
 Worked out from what the games stored, in three queries whatever the number of games: the
 address's seats with their games, the moves whose events end a round or the game (a
 round's winners and every seat's role are public once the round is over: the round_end
-event), and the rows kept by mailbox (games.models.reliability, and whether the record
-is shown), in one. Rounds and gold belong to the seat: a player who took a seat over is
-credited with the whole game's result of that seat, as the game's end shows it.
+event), and the rows kept by the person's mailbox key (games.models.reliability, and
+whether the record is shown), in one. Rounds and gold belong to the seat: a player who
+took a seat over is credited with the whole game's result of that seat, as the game's end
+shows it.
 """
 
 from __future__ import annotations
@@ -22,14 +23,14 @@ from django.db.models.functions import Cast
 from django.utils.translation import ngettext
 
 from games.models import Game, MissedDeadline, Move, RecordShown, Seat, SeatTakeover
-from games.models.mailboxes import mailbox_hash
+from games.models.mailbox_keys import of_mailbox
+from games.models.mailboxes import mailbox_key_hash
 from games.present import describe
+from games.present.facts import round_winners
 
 # The games a seat counts as played in: dealt (a game still setting up, or cancelled, was
 # never played).
 PLAYED = (Game.Status.ACTIVE, Game.Status.PAUSED, Game.Status.FINISHED)
-# The base game's round_end names the winning side; Saboteur 2's lists the seats paid.
-SIDE_ROLES = {"gold-diggers": "gold-digger", "saboteurs": "saboteur"}
 
 
 @dataclass(frozen=True)
@@ -61,7 +62,7 @@ def player_record(address: str) -> PlayerRecord:
 
 def _record_and_shown(address: str) -> tuple[PlayerRecord, bool]:
     """The record, and whether the address shows it to its tables."""
-    seats = list(Seat.objects.filter(email__iexact=address.strip(), game__status__in=PLAYED)
+    seats = list(Seat.objects.filter(of_mailbox(address), game__status__in=PLAYED)
                  .values_list("game_id", "number", "game__status"))
     numbers: dict[int, set[int]] = {}
     for game_id, number, _status in seats:
@@ -76,7 +77,7 @@ def _record_and_shown(address: str) -> tuple[PlayerRecord, bool]:
                 rounds[event["roles"][seat]] += 1
         elif event["type"] == "game_end" and game_id in finished:
             gold += sum(event["scores"][seat] for seat in mine)
-    kept = _kept_by_mailbox(mailbox_hash(address))
+    kept = _kept_by_mailbox(mailbox_key_hash(address))
     record = PlayerRecord(
         games_played=len(numbers), games_finished=len(finished), rounds_won=dict(rounds),
         gold=gold, deadlines_missed=kept[MISSED], seats_taken_over=kept[TAKEN])
@@ -87,8 +88,11 @@ MISSED, TAKEN, SHOWN = 1, 2, 3
 
 
 def _kept_by_mailbox(mailbox: str) -> Counter[int]:
-    """How many missed deadlines, takeovers and record-shown rows the mailbox has: one
-    query (a row per fact, few: a player misses a handful of deadlines)."""
+    """How many missed deadlines, takeovers and record-shown rows the person (the hash
+    of their mailbox key) has: one query (a row per fact, few: a player misses a handful
+    of deadlines). None for no address."""
+    if not mailbox:
+        return Counter()
     missed = MissedDeadline.objects.filter(mailbox=mailbox).annotate(
         what=Value(MISSED, IntegerField())).values_list("what", flat=True)
     taken = SeatTakeover.objects.filter(taken_by_mailbox=mailbox).annotate(
@@ -113,24 +117,18 @@ def _ending_events(numbers: dict[int, set[int]]) -> Iterable[tuple[int, dict[str
                 yield game_id, event
 
 
-def round_winners(event: dict[str, Any]) -> list[int]:
-    """The seats that won the round a round_end event ends."""
-    if "winning_seats" in event:  # Saboteur 2
-        return [int(seat) for seat in event["winning_seats"]]
-    role = SIDE_ROLES.get(str(event.get("winners")))
-    return [seat for seat, held in enumerate(event.get("roles", [])) if held == role]
-
-
 # ---- shown to the table ---------------------------------------------------------------
 
 
 def shows_record(address: str) -> bool:
-    return RecordShown.objects.filter(mailbox=mailbox_hash(address)).exists()
+    return RecordShown.objects.filter(of_mailbox(address, "mailbox")).exists()
 
 
 def set_record_shown(address: str, shown: bool) -> None:
     """Whether the tables this address sits at see a line of its record (off by default)."""
-    digest = mailbox_hash(address)
+    digest = mailbox_key_hash(address)
+    if not digest:
+        return
     if shown:
         RecordShown.objects.get_or_create(mailbox=digest)
     else:
@@ -140,10 +138,10 @@ def set_record_shown(address: str, shown: bool) -> None:
 def table_lines(game: Game, viewer: Seat | None) -> dict[int, str]:
     """Seat number -> a short line of its player's record, for the seats of `game` (other
     than `viewer`'s) whose players chose to show it. One query when nobody did."""
-    people = [(number, email) for number, email in
-              game.seats.exclude(email="").values_list("number", "email")
+    people = [(number, email, key) for number, email, key in
+              game.seats.exclude(email="").values_list("number", "email", "mailbox_key")
               if viewer is None or number != viewer.number]
-    hashes = {mailbox_hash(email): (number, email) for number, email in people}
+    hashes = {key: (number, email) for number, email, key in people}
     shown = RecordShown.objects.filter(mailbox__in=list(hashes)).values_list("mailbox",
                                                                                 flat=True)
     return {hashes[digest][0]: record_line(player_record(hashes[digest][1]))

@@ -8,8 +8,10 @@ so an email can only tell a player what their own view tells them.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 from zoneinfo import ZoneInfo
 
 from django.utils import formats, timezone, translation
@@ -120,6 +122,18 @@ def round_gold(view: SeatView, round_number: int) -> int:
         elif inside and kind in ("gold_pick", "payout") and event.get("seat") == me:
             total += int(event.get("value", 0))
     return total
+
+
+# The base game's round_end names the winning side; Saboteur 2's lists the seats paid.
+SIDE_ROLES = {"gold-diggers": "gold-digger", "saboteurs": "saboteur"}
+
+
+def round_winners(event: Mapping[str, Any]) -> list[int]:
+    """The seats that won the round a round_end event ends (public once it is over)."""
+    if "winning_seats" in event:  # Saboteur 2
+        return [int(seat) for seat in event["winning_seats"]]
+    role = SIDE_ROLES.get(str(event.get("winners")))
+    return [seat for seat, held in enumerate(event.get("roles", [])) if held == role]
 
 
 def described_result(result: RoundResult, names: Names) -> JSON:

@@ -227,3 +227,67 @@ def test_a_finished_or_cancelled_game_s_open_seats_close(commit: Any) -> None:
     assert OpenSeat.objects.get().outcome == OpenSeat.Outcome.CLOSED
     assert Seat.objects.get(pk=g.seats[1].pk).open_since is None
     assert services  # the services module is the one games.handover builds on
+
+
+@pytest.mark.django_db
+def test_asks_are_capped_per_inviting_player_per_open_seat_and_per_game(
+        client: Client, commit: Any, settings: Any) -> None:
+    """Issue 34, item 10: besides the client and the recipient, a day's asks are capped
+    per asking player, per open seat asked for, and per game."""
+    g = make_game(players=5, seed=5)
+    g.game.list_open_seats = True
+    g.game.save(update_fields=["list_open_seats"])
+    with commit():
+        opening.open_seat(g.seats[1].pk)
+        opening.open_seat(g.seats[2].pk)
+    first, second = open_row(g.seats[1].pk), open_row(g.seats[2].pk)
+
+    def invite(number: int, row: OpenSeat, email: str) -> str:
+        with commit():
+            answer = client.post(g.page(number) + "invite",
+                                 {"open_seat": row.pk, "email": email}, follow=True)
+        return answer.content.decode()
+
+    for n in range(3):
+        invite(0, first if n < 2 else second, f"pal{n}@x.org")
+    assert "as many people today to take a seat as one player may" in invite(
+        0, second, "pal3@x.org")
+    invite(3, first, "pal4@x.org")  # a third ask of the first seat, by another player
+    assert "offered to as many people today as one seat may" in invite(
+        4, first, "pal5@x.org")
+    settings.OPEN_SEAT_ASKS_PER_GAME_PER_DAY = 5
+    invite(3, second, "pal6@x.org")
+    assert "as many people today to take a seat as one game may" in invite(
+        4, second, "pal7@x.org")
+    listed = Client(REMOTE_ADDR="10.8.0.1").post(
+        f"/seats/{second.pk}/ask", {f"s{second.pk}-email": "stranger@x.org"}, follow=True)
+    assert "as one game may" in listed.content.decode()
+    assert sorted(SeatOffer.objects.values_list("to_email", flat=True)) == [
+        "pal0@x.org", "pal1@x.org", "pal2@x.org", "pal4@x.org", "pal6@x.org"]
+
+
+def bodies_html(letter: Any) -> str:
+    return "".join(str(part[0]) for part in getattr(letter, "alternatives", []))
+
+
+@pytest.mark.django_db
+def test_an_offer_email_carries_nothing_a_host_or_player_wrote(client: Client,
+                                                                commit: Any) -> None:
+    g = make_game(players=3, seed=5)
+    g.game.name = "Buy cheap pills at pills.example"
+    g.game.list_open_seats = True
+    g.game.save(update_fields=["name", "list_open_seats"])
+    with commit():
+        opening.open_seat(g.seats[1].pk)
+    row = open_row(g.seats[1].pk)
+    with commit():
+        client.post(f"/seats/{row.pk}/ask", {f"s{row.pk}-email": "stranger@x.org"})
+        client.post(g.page(0) + "invite", {"open_seat": row.pk, "email": "friend@x.org"})
+    letters = [m for m in mail.outbox if m.to in (["stranger@x.org"], ["friend@x.org"])]
+    assert len(letters) == 2
+    for letter in letters:
+        text = str(letter.subject) + str(letter.body) + bodies_html(letter)
+        assert "pills" not in text and "Player0" not in text
+        assert "Seat 1 of a game of Saboteur" in letter.body  # the facts only
+    # The offer's own page, behind its private link, names the game.
+    assert "pills.example" in client.get(offer_link_to("stranger@x.org")).content.decode()

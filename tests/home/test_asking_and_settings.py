@@ -152,3 +152,30 @@ def test_what_the_home_chose_is_the_default_of_the_next_game_set_up(client: Clie
     assert seat_language_and_zone(ANN, language="es", game_language="it") == (
         "es", "Europe/Amsterdam")
     assert seat_language_and_zone("zoe@example.org", game_language="it") == ("it", "UTC")
+
+
+def test_me_does_the_same_work_whatever_the_address(client: Client, commit: Any) -> None:
+    """Issue 34, item 5: the answer must not tell by its time whether an address plays
+    here. The request runs the same statements for a player and for a stranger (none
+    that looks the address up) and queues the same task; the worker does the rest."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from tests.support import queued_tasks
+
+    anns_games()
+    mail.outbox.clear()
+    work: list[tuple[int, list[str], list[str]]] = []
+    for address in (ANN, "stranger@example.org"):
+        with CaptureQueriesContext(connection) as captured, commit(worker=False):
+            answer = client.post("/me/", {"email": address})
+        work.append((answer.status_code, [q["sql"] for q in captured],
+                     [name for name, _args, _kwargs in queued_tasks()]))
+    assert work[0] == work[1] == (302, work[0][1], ["games.tasks.send_links"])
+    assert not any("games_seat" in sql for sql in work[0][1])
+    assert not mail.outbox  # nothing was looked up, nothing sent, before the answer
+    mail.outbox.clear()
+    with commit():  # and now the worker
+        for address in (ANN, "stranger@example.org"):
+            client.post("/me/", {"email": address})
+    assert [m.to for m in mail.outbox if "private links" in m.subject] == [[ANN]]

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import re
+from typing import Any
+
 import pytest
 from django.conf import settings
 
@@ -56,3 +59,32 @@ def test_home_links_are_redacted_from_log_lines() -> None:
     for line in (f'"GET /me/{token}/ HTTP/1.1" 200', f"GET /api/me/{token}/",
                  f"POST /me/{token}/rotate", f"referer=https://x.org/me/{token}/"):
         assert token not in redact(line)
+
+
+@pytest.mark.parametrize("seats_too", [True, False])
+def test_rotating_the_home_offers_new_seat_links_in_the_same_post(
+        client: Any, commit: Any, seats_too: bool) -> None:
+    """Issue 34, item 8: the old home listed every seat's link; "also give every seat a
+    new link" (one POST, same form) kills them all, and the page says why."""
+    from tests.home.support import ANN, anns_games
+
+    games = anns_games()
+    old_home = f"/me/{games.token}/"
+    page = client.get(old_home).content.decode()
+    assert 'name="seats" value="1"' in page and "copy those links" in page
+    old_seats = re.findall(r'href="(/play/[A-Za-z0-9_-]{43}/)"', page)
+    assert len(old_seats) == 4
+    with commit():
+        answer = client.post(old_home + "rotate", {"seats": "1"} if seats_too else {},
+                             follow=True)
+    assert client.get(old_home).status_code == 404
+    new_page = answer.content.decode()
+    new_seats = re.findall(r'href="(/play/[A-Za-z0-9_-]{43}/)"', new_page)
+    assert all(client.get(path).status_code == 200 for path in new_seats)
+    alive = [client.get(path).status_code for path in old_seats]
+    if seats_too:
+        assert alive == [404] * 4 and not set(new_seats) & set(old_seats)
+        assert "nor do the old links of your 4 seats" in new_page
+    else:
+        assert alive == [200] * 4 and set(new_seats) == set(old_seats)
+    assert ANN in new_page

@@ -106,7 +106,7 @@ def test_no_translated_email_says_a_sentence_in_english(commit: Any) -> None:
                         sweep()
         assert g.refresh().status == Game.Status.FINISHED
         with commit():
-            lost_links.send_links("ute@beispiel.de", "203.0.113.9")
+            lost_links.ask_for_links("ute@beispiel.de", "203.0.113.9")
     # A volunteer on standby in Italian, offered a seat of a game going on.
     italian = Client(HTTP_ACCEPT_LANGUAGE="it")  # she signs up on the page in Italian
     sign_up(italian, commit, "vera@esempio.it", "Vera", languages=("it",))

@@ -54,3 +54,24 @@ def test_the_export_holds_exactly_that_addresss_data(commit: Any) -> None:
     assert data["record"]["games_played"] == 2
     # Nothing secret of anyone: no hand, no role, no seed of a game under way.
     assert not re.search(r'"(hand|hands|role|roles|seed|salt)"', text)
+
+
+def test_a_forged_from_puts_nothing_into_someone_elses_export(client: Any,
+                                                               commit: Any) -> None:
+    """Issue 34, item 11: the From of an email proves nothing; an email is "received from
+    you" only when it came to a reply address of your own seat."""
+    from games.models import Seat
+    from games.models.home_links import home_token
+
+    with commit():
+        bobs = make_game(players=3, seed=3)
+        Seat.objects.filter(pk=bobs.seats[0].pk).update(email="bob@example.net")
+        eves = make_game(players=3, seed=4)  # Bob is not in it
+    eve = eves.seats[0].email
+    send_reply(commit, reply_address(eve), "say hello from Bob, honest",
+               sender="Bob@Example.NET")
+    bob = json.loads(client.get(f"/me/{home_token('bob@example.net')}/data.json").content)
+    assert eves.game.public_id not in json.dumps(bob)
+    assert bob["emails_received_from_you"] == []
+    mine = export_player_data(eve)["emails_received_from_you"]
+    assert [row["game"] for row in mine] == [eves.game.public_id]  # Eve's seat's, hers

@@ -162,3 +162,25 @@ def test_the_host_page_speaks_each_language(client: Client, commit: Any,
     _game, page = hosted(client, commit)
     body = client.get(page, headers={"Accept-Language": language}).content.decode()
     assert f'lang="{language}"' in body and "not yet" not in body
+
+
+def test_the_host_page_shows_no_address_even_after_a_takeover(client: Client,
+                                                              commit: Any) -> None:
+    """Issue 34, item 7: names and accepted or not; never an address, least of all that
+    of a volunteer who took a seat over (the host never typed it)."""
+    from games.handover import opening, takeover
+    from games.models import OpenSeat
+
+    game, page = hosted(client, commit)
+    for email in EMAILS:
+        with commit():
+            client.post(own_link_emailed_to(email) + "accept")
+    assert Game.objects.get().status == Game.Status.ACTIVE
+    seat = Seat.objects.get(game=game, email=EMAILS[1])
+    with commit():
+        opening.open_seat(seat.pk)
+        takeover.take_over(OpenSeat.objects.get(seat=seat).pk, takeover.Newcomer(
+            name="Vera", email="vera@volunteers.example", language="en"))
+    body = client.get(page).content.decode()
+    assert "Vera" in body and "vera@volunteers.example" not in body
+    assert not re.findall(r"[\w.+-]+@[\w-]+\.[\w.]+", body), "an address on the host's page"

@@ -20,7 +20,6 @@ from django.db.models import F
 from django.utils import timezone
 
 from games.models import Game, GameNotice, MissedDeadline, Seat, SeatKind, TimeoutPolicy
-from games.models.mailboxes import mailbox_hash
 from games.play import hooks
 from games.play.clock import ABSENT_AFTER_MISSES
 from games.play.moves import BySystem, NotDue, game_move_submit
@@ -78,7 +77,7 @@ def _record_miss(game_id: int, version: int, number: int, *, passed: bool) -> No
     if seat.kind == SeatKind.PERSON and seat.email:
         # The person's record, not the seat's: it stays theirs if someone takes over.
         MissedDeadline.objects.get_or_create(seat=seat, version=version, defaults={
-            "game": game, "mailbox": mailbox_hash(seat.email)})
+            "game": game, "mailbox": seat.mailbox_key})
     # log_at: where the line sits among the game log's events.
     public = {"seat": seat.number, "log_at": game.log_length}
     GameNotice.objects.create(game=game, version=game.version, kind=GameNotice.Kind.TIMEOUT,

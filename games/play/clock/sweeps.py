@@ -146,10 +146,10 @@ def sweep_digests(now: datetime | None = None) -> int:
     now = now or timezone.now()
     waiting = (Seat.objects.filter(email_mode=EmailMode.DAILY_DIGEST, email_problem_at=None,
                                    game__status=Game.Status.ACTIVE, game__actor=F("number"))
-               .order_by("email", "-created_at"))
+               .order_by("mailbox_key", "-created_at"))
     first: dict[str, Seat] = {}
     for seat in waiting:
-        first.setdefault(seat.email.strip().lower(), seat)  # newest seat: language, zone
+        first.setdefault(seat.mailbox_key, seat)  # one per person; newest seat: language, zone
     specs = []
     for seat in first.values():
         local = timezone.localtime(now, seat.zone)

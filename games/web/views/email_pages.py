@@ -18,6 +18,7 @@ from games.mail import outbox
 from games.mail.message import read_unsubscribe_token
 from games.models import EmailMode, Seat
 from games.models.links import seat_path
+from games.models.mailbox_keys import of_mailbox
 from games.models.reply_tokens import inbound_domain
 from games.play import services, web_setup
 from games.play.clock import sweeps as deadlines
@@ -80,7 +81,7 @@ def _unsubscribe_seats(token: str) -> list[Seat]:
     if "s" in data:
         return list(Seat.objects.filter(pk=int(str(data["s"]))).select_related("game"))
     # A digest covers every digest seat of the address.
-    return list(Seat.objects.filter(email__iexact=str(data.get("e", "")),
+    return list(Seat.objects.filter(of_mailbox(str(data.get("e", ""))),
                                     email_mode=EmailMode.DAILY_DIGEST).select_related("game"))
 
 

@@ -47,7 +47,7 @@ def ask_links(request: HttpRequest) -> HttpResponse:
     form = LostLinksForm(request.POST)
     if form.is_valid():
         try:
-            lost_links.send_links(form.cleaned_data["email"], client_address(request))
+            lost_links.ask_for_links(form.cleaned_data["email"], client_address(request))
         except limits.Limited as busy:
             return too_many(request, busy)
     # The same answer whatever the address: it reveals nothing about who plays.

@@ -12,11 +12,11 @@ from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from games.home import everywhere, page
-from games.home.links import address_for_home_token, new_home_path
+from games.home.links import address_for_home_token, new_home_and_seat_links, new_home_path
 from games.ops import limits
 from games.play import lost_links
 from games.play.service_errors import ServiceError
@@ -37,7 +37,7 @@ def ask_home(request: HttpRequest) -> HttpResponse:
     form = AskHomeForm(request.POST if request.method == "POST" else None)
     if request.method == "POST" and form.is_valid():
         try:
-            lost_links.send_links(form.cleaned_data["email"], client_address(request))
+            lost_links.ask_for_links(form.cleaned_data["email"], client_address(request))
         except limits.Limited as busy:
             return too_many(request, busy)
         messages.success(request, _("If this address plays games here, we have emailed it "
@@ -134,6 +134,15 @@ def home_rotate(request: HttpRequest, address: str, token: str) -> HttpResponse:
         limits.hit("rotate_home", address)
     except limits.Limited as busy:
         return too_many(request, busy)
+    if request.POST.get("seats") == "1":
+        path, seats = new_home_and_seat_links(address)
+        messages.warning(request, ngettext(
+            "This is your new home link: bookmark it. The old link no longer works, nor "
+            "does the old link of your %(n)s seat: its new one is below.",
+            "This is your new home link: bookmark it. The old link no longer works, nor "
+            "do the old links of your %(n)s seats: their new ones are below.", seats)
+            % {"n": seats})
+        return redirect(path)
     messages.warning(request, _("This is your new home link: bookmark it. The old link no "
                                 "longer works."))
     return redirect(new_home_path(address))

@@ -1,7 +1,9 @@
 """Open seats: the public list, asking for one, and the offer page (games.handover).
 
-    GET      /seats/                   open seats of games whose host allowed the list:
-                                       facts only, no names or addresses
+    GET      /seats/[?page=N]          open seats of games whose host allowed the list:
+                                       facts only, no names or addresses; 20 a page, in
+                                       the same few queries however many are listed, and
+                                       rate limited per client (`seats_page`)
     POST     /seats/<id>/ask           the offer goes to the address given (404 for a seat
                                        not listed or no longer open)
     GET/POST /seats/offer/<token>/     an offer's private link: GET shows it, POST takes the
@@ -11,8 +13,10 @@
 from __future__ import annotations
 
 from django.contrib import messages
+from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -22,17 +26,26 @@ from games.handover.handover_errors import HandoverError, SeatGone
 from games.models import SeatOffer
 from games.models.handover_rows import find_offer
 from games.ops import limits
-from games.present.open_seat_facts import seat_facts
+from games.present.open_seat_facts import facts_of, seat_facts
 from games.web.client import client_address
 from games.web.handover_forms import AskSeatForm, TakeSeatForm
 from games.web.views.seat_access import private, too_many
 
+SEATS_PER_PAGE = 20
+
 
 @require_GET
 def open_seats(request: HttpRequest) -> HttpResponse:
-    seats = [{"row": row, "facts": seat_facts(row), "form": AskSeatForm(prefix=f"s{row.pk}")}
-             for row in offers.listed_seats()]
-    return render(request, "games/open_seats.html", {"seats": seats})
+    try:
+        limits.hit("seats_page", client_address(request))
+    except limits.Limited as busy:
+        return too_many(request, busy)
+    page = Paginator(offers.listed_seats(), SEATS_PER_PAGE).get_page(request.GET.get("page"))
+    rows = list(page.object_list)
+    seats = [{"row": row, "facts": facts, "ask": reverse("games:open-seat-ask", args=[row.pk])}
+             for row, facts in zip(rows, facts_of(rows), strict=True)]
+    return render(request, "games/open_seats.html", {
+        "seats": seats, "page": page, "email_label": AskSeatForm.base_fields["email"].label})
 
 
 @require_POST

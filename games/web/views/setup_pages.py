@@ -44,7 +44,7 @@ def new_game(request: HttpRequest) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
-            web_setup.request_game(
+            requested = web_setup.request_game(
                 host_email=data["host_email"], client=client_address(request),
                 name=data["name"], players=data["players"], ruleset=data["ruleset"],
                 options=data["options"], hours_per_move=data["hours_per_move"],
@@ -61,9 +61,17 @@ def new_game(request: HttpRequest) -> HttpResponse:
             form.add_error(None, refused.message)
         else:
             # Redirect after POST: a reload shows the notice, it does not set up again.
-            messages.success(request, _("We have emailed %(address)s: open the link in that "
-                                        "email to check the game and send the invitations.")
-                             % {"address": data["host_email"]})
+            if requested.emailed:
+                messages.success(request, _("We have emailed %(address)s: open the link in "
+                                            "that email to check the game and send the "
+                                            "invitations.") % {"address": data["host_email"]})
+            else:
+                messages.warning(request, _(
+                    "%(address)s has been sent as many confirmation emails today as an "
+                    "address gets for games it has not confirmed, so no new one goes: the "
+                    "page that the link of any of them opens lists this game too, to "
+                    "confirm. Unconfirmed, it expires in a day.")
+                    % {"address": data["host_email"]})
             return redirect("games:setup-sent")
     status = 400 if request.method == "POST" else 200
     return render(request, "games/setup.html", {"form": form}, status=status)
@@ -92,7 +100,8 @@ def confirm(request: HttpRequest, token: str) -> HttpResponse:
     seats = list(game.seats.order_by("number"))
     return private(render(request, "games/confirm.html", {
         "game": game, "seats": seats, "names": pages.seat_names(game), "token": token,
-        "refused": refused}, status=400 if refused else 200))
+        "refused": refused, "others": web_setup.waiting_beside(game)},
+        status=400 if refused else 200))
 
 
 # ---- the host's page (games.play.host_view) ----------------------------------------------
