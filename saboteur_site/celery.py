@@ -61,6 +61,8 @@ def beat_schedule(sweep_seconds: int, follow_up_seconds: int) -> dict[str, dict[
         # Requests to be forgotten that wait for games to end (games.players.forget).
         "forgets": {"task": "games.tasks.sweep_forgets", "schedule": 5 * 60.0,
                     "options": {"expires": 4 * 60.0}},
+        # Open tables whose wait has ended: started with bots or expired (games.tables).
+        "open_tables": {"task": "games.tasks.sweep_open_tables", **every},
         # Every minute: a dead worker's email goes out within EMAIL_TIMEOUT + margin + 1 min.
         "unsent": {"task": "games.tasks.requeue_unsent", **every},
     }

@@ -15,6 +15,7 @@ from django.utils.translation import ngettext
 
 from games.home.listing import Home, Row, home_of, seats_of
 from games.home.preferences import preferences_for
+from games.home.strangers import tables_section
 from games.models import EmailMode
 from games.models.home_links import home_path as home_path
 from games.players.record import home_section
@@ -66,6 +67,7 @@ def context(address: str, token: str) -> dict[str, Any]:
     language = translation.get_language()
     zone = timezone.get_current_timezone()
     zone_name = getattr(zone, "key", "UTC")
+    data = home_section(address)
     return {
         "address": address, "token": token,
         "your_turn": [_shown(row, zone) for row in home.your_turn],
@@ -74,7 +76,8 @@ def context(address: str, token: str) -> dict[str, Any]:
         "language": language, "zone": zone_name, "modes": EmailMode.choices,
         "email_mode": usual_email_mode([*home.your_turn, *home.waiting]),
         "languages": settings.LANGUAGES, "vacation_choices": vacation_choices(),
-        **home_section(address),  # my record, my data (games.players)
+        **data,  # my record, my data (games.players)
+        **tables_section(address, data["record"]),  # play with strangers (games.tables)
     }
 
 

@@ -130,6 +130,9 @@ class Game(KeepsMailboxKeys):
     # How the bots of this game play (their seats, absent players, open seats).
     bot_level = models.CharField(_("bot level"), max_length=8, choices=BotLevel.choices,
                                  default=BotLevel.NORMAL)
+    # Its rounds count for the players' ratings (games.ratings): formed as a rated open
+    # table, or set up as rated by its host.
+    rated = models.BooleanField(_("rated"), default=False)
 
     class Meta:
         verbose_name = _("game")

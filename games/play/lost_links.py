@@ -29,11 +29,13 @@ def seats_of(address: str) -> list[Seat]:
     return [*going, *over[:FINISHED_SHOWN]]
 
 
-def send_links(address: str, client: str) -> int:
+def send_links(address: str, client: str | None) -> int:
     """Queue the links email if the address holds seats (in games going on or finished);
-    the number of seats (0: no email). Raises limits.Limited."""
+    the number of seats (0: no email). Raises limits.Limited. `client` None: the client
+    was counted already (a task planning after the page answered, games.home.welcome)."""
     address = address.strip()
-    limits.hit("links_client", client)
+    if client is not None:
+        limits.hit("links_client", client)
     limits.hit("links_address", mailbox(address))
     seats = seats_of(address)
     if not seats:

@@ -15,6 +15,7 @@ from games import engine
 from games.engine.types import JSON, Move, SeatView
 from games.models import Game, Message, Seat, SeatKind
 from games.models.fairness import chain_shown, public_facts
+from games.models.mutes import muted_seats
 from games.present import describe, drawing, facts, log_json, recent
 from games.present.choices import MoveForms, build
 from games.present.facts import local_time
@@ -89,6 +90,7 @@ def page_context(game: Game, seat: Seat | None, view: SeatView, legal: list[Move
     accepted = set(game.seats.filter(accepted_at__isnull=False).values_list("number", flat=True))
     me = None if seat is None else seat.number
     zone = seat.zone if seat is not None else ZoneInfo("UTC")
+    muted = muted_seats(seat)  # their talk is hidden from this reader only
     inspected = view.get("inspected") or {}
     players = [
         Player(number=p["seat"], name=describe.seat_name(p["seat"], names),
@@ -127,7 +129,8 @@ def page_context(game: Game, seat: Seat | None, view: SeatView, legal: list[Move
         "expansion": view["ruleset"] == "saboteur2",
         "round_results": round_results(view, names),
         "scores": final_scores(view, names),
-        "table_talk": table_talk(game, zone),
+        "table_talk": table_talk(game, zone, muted),
+        "muted": muted,
         "fairness": public_facts(game),
         "chain": chain_shown(game),
         "goals": [dict(g, name=describe.goal_name(g["goal"]),
@@ -223,11 +226,13 @@ def table_notices(game: Game) -> list[tuple[str, JSON]]:
             game.notices.order_by("created_at", "id").values_list("kind", "params")]
 
 
-def table_talk(game: Game, zone: ZoneInfo) -> list[Message]:
+def table_talk(game: Game, zone: ZoneInfo, muted: frozenset[int] = frozenset()
+               ) -> list[Message]:
     """The latest messages, oldest first, each with `when` in the reader's time (the same
-    style as every other date on the page)."""
-    recent = list(game.messages.select_related("seat").order_by("-created_at", "-id")
-                  [:TABLE_TALK_SHOWN])
+    style as every other date on the page), without those of the seats in `muted` (the
+    reader muted them: games.models.mutes)."""
+    recent = list(game.messages.select_related("seat").exclude(seat__number__in=muted)
+                  .order_by("-created_at", "-id")[:TABLE_TALK_SHOWN])
     for message in recent:
         message.when = local_time(message.created_at, zone)  # type: ignore[attr-defined]
     return list(reversed(recent))
