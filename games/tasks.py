@@ -14,6 +14,7 @@ from django.utils import timezone
 
 from games.handover.offers import offer_open_seat
 from games.handover.sweep import sweep_open_seats as sweep_handover
+from games.home.welcome import plan_home_email
 from games.inbound.process import process_inbound_mail, unprocessed
 from games.mail import plan, send
 from games.mail.send import send_notification
@@ -23,15 +24,16 @@ from games.play.hooks import plan_deadline_missed, plan_invitation
 from games.play.lost_links import send_links
 from games.play.moves import play_bot_turn
 from games.players.forget import forget_waiting
+from games.tables.starting import sweep_tables
 from saboteur_site.celery import app
 
 __all__ = [
     "follow_up_moves", "handle_deadlines", "handle_reminders", "offer_open_seat",
-    "plan_after_move", "plan_deadline_missed", "plan_invitation", "play_bot_turn",
-    "process_inbound_mail", "requeue_unsent", "send_links", "send_notification",
-    "sweep_bot_turns",
-    "sweep_deadlines", "sweep_digests", "sweep_forgets", "sweep_open_seats",
-    "sweep_reminders", "sweep_unconfirmed_setups",
+    "plan_after_move", "plan_deadline_missed", "plan_home_email", "plan_invitation",
+    "play_bot_turn", "process_inbound_mail", "requeue_unsent", "send_links",
+    "send_notification", "sweep_bot_turns", "sweep_deadlines", "sweep_digests",
+    "sweep_forgets", "sweep_open_seats", "sweep_open_tables", "sweep_reminders",
+    "sweep_unconfirmed_setups",
 ]
 
 
@@ -117,3 +119,9 @@ def sweep_forgets() -> int:
 def sweep_unconfirmed_setups() -> int:
     """Delete the web setups their host did not confirm in time (the beat)."""
     return web_setup.expire_unconfirmed()
+
+
+@app.task(name="games.tasks.sweep_open_tables")
+def sweep_open_tables() -> dict[str, int]:
+    """Open tables whose wait has ended: started with bots, or expired (the beat)."""
+    return sweep_tables()

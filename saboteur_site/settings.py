@@ -92,6 +92,10 @@ OPEN_SEAT_ASKS_PER_SEAT_PER_DAY = env_int("OPEN_SEAT_ASKS_PER_SEAT_PER_DAY", 3)
 # after how many hours without an answer the next few are.
 HANDOVER_OFFERS_AT_ONCE = env_int("HANDOVER_OFFERS_AT_ONCE", 3)
 HANDOVER_OFFER_HOURS = env_int("HANDOVER_OFFER_HOURS", 12)
+# Open tables (games/tables/): hours a forming table waits before it starts with bots (if
+# allowed) or expires; forming tables one person may sit at at once.
+OPEN_TABLE_WAIT_HOURS = env_int("OPEN_TABLE_WAIT_HOURS", 48)
+OPEN_TABLES_PER_PLAYER = env_int("OPEN_TABLES_PER_PLAYER", 2)
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",

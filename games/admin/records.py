@@ -14,7 +14,7 @@ from django.contrib import admin
 from django.db.models import QuerySet
 from django.http import HttpRequest
 from django.urls import reverse
-from django.utils.html import format_html
+from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 from django.utils.text import Truncator
 from django.utils.translation import gettext_lazy as _
@@ -163,8 +163,8 @@ class DisputeAdmin(GameColumn, SecretFieldsAdmin):
     list_select_related = ("game", "seat", "resolved_by")
     show_full_result_count = False
     ordering = ("status", "-created_at")
-    fields = ("game", "seat", "move_number", "share_with_table", "text", "status",
-              "outcome_shown", "note", "resolved_by", "created_at", "resolved_at")
+    fields = ("game", "seat", "move_number", "share_with_table", "text", "talk_shown",
+              "status", "outcome_shown", "note", "resolved_by", "created_at", "resolved_at")
     secret_fields = ("note",)
 
     def get_search_fields(self, request: HttpRequest) -> Any:
@@ -198,6 +198,21 @@ class DisputeAdmin(GameColumn, SecretFieldsAdmin):
     @admin.display(description=_("what is wrong"))
     def private_text(self, dispute: Dispute) -> str:
         return str(PRIVATE)
+
+    @admin.display(description=_("reported table talk, in its context"))
+    def talk_shown(self, dispute: Dispute) -> SafeString | str:
+        """A report's line among the lines around it, as they were when it was reported
+        (table talk is every seat's to read: no secret)."""
+        if not dispute.talk_context:
+            return "—"
+        lines = [format_html("<li><strong>{}</strong></li>" if line.get("reported")
+                             else "<li>{}</li>", format_html(
+                                 "{} ({}, {}): {}", line.get("name", ""),
+                                 _("seat %(n)s") % {"n": line.get("seat")},
+                                 line.get("at", ""), line.get("text", "")))
+                 for line in dispute.talk_context]
+        return format_html('<ol class="reported-talk">{}</ol>',
+                           format_html_join("", "{}", ((line,) for line in lines)))
 
     @admin.display(description=_("outcome"), ordering="outcome")
     def outcome_shown(self, dispute: Dispute) -> str:

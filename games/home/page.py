@@ -16,6 +16,7 @@ from django.utils.translation import ngettext
 
 from games.home.listing import GOING_ON, Home, Row, home_of, seats_of
 from games.home.preferences import preferences_for
+from games.home.strangers import tables_section
 from games.models import EmailMode
 from games.models.home_links import home_path as home_path
 from games.players.record import home_section
@@ -84,6 +85,7 @@ def context(address: str, token: str) -> dict[str, Any]:
     zone = timezone.get_current_timezone()
     zone_name = getattr(zone, "key", "UTC")
     now = timezone.now()
+    data = home_section(address)
     return {
         "address": address, "token": token,
         "your_turn": [_shown(row, zone, now) for row in home.your_turn],
@@ -97,7 +99,8 @@ def context(address: str, token: str) -> dict[str, Any]:
         "languages": settings.LANGUAGES,
         "vacation_choices": vacation_choices(home.started, now),
         "away": any(row.away_until and row.away_until > now for row in home.started),
-        **home_section(address),  # my record, my data (games.players)
+        **data,  # my record, my data (games.players)
+        **tables_section(address, data["record"]),  # play with strangers (games.tables)
     }
 
 

@@ -12,7 +12,14 @@ from zoneinfo import ZoneInfo
 from django.conf import settings
 from django.utils import timezone, translation
 
-from games.mail import answer_letter, dispute_letters, handover_letters, letters, link_letters
+from games.mail import (
+    answer_letter,
+    dispute_letters,
+    handover_letters,
+    letters,
+    link_letters,
+    table_letters,
+)
 from games.mail.letters import Skip
 from games.mail.message import Letter
 from games.models import Notification
@@ -36,6 +43,8 @@ BUILDERS: dict[str, Builder] = {
     Kind.ANSWER: answer_letter.answer,
     Kind.STANDBY: handover_letters.standby,
     Kind.SEAT_OFFER: handover_letters.seat_offer,
+    Kind.NEW_HOME: table_letters.new_home,
+    Kind.TABLE_CLOSED: table_letters.table_closed,
 }
 
 

@@ -41,7 +41,7 @@ from games.mail.notification_rows import (
 )
 from games.mail.send import send_after_commit
 from games.models import EmailMode, Game, Move, Notification, Seat
-from games.models.mailboxes import mailbox
+from games.models.mailbox_keys import of_mailbox
 
 __all__ = ["WANTED_BY", "Spec", "address_hash", "create", "moderator_addresses",
            "moderator_alert", "queue", "wants"]
@@ -58,11 +58,9 @@ def told_this_turn(seat: Seat, tag: str) -> bool:
     """Whether the seat's player now (their mailbox) has had a turn email for the turn
     `tag` names already: at most one turn email per seat and turn reaches a person."""
     key = f"turn:seat={seat.pk}:{tag}"
-    sent = Notification.objects.filter(Q(key=key) | Q(key__startswith=key + ":"),
-                                       kind=Kind.TURN, seat_id=seat.pk
-                                       ).values_list("to_email", flat=True)
-    return bool(seat.email) and any(mailbox(address) == mailbox(seat.email)
-                                    for address in sent)
+    return bool(seat.email) and Notification.objects.filter(
+        Q(key=key) | Q(key__startswith=key + ":"), of_mailbox(seat.email, "to_key"),
+        kind=Kind.TURN, seat_id=seat.pk).exists()
 
 
 def queue(specs: Sequence[Spec]) -> list[int]:

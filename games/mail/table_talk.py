@@ -11,7 +11,8 @@ latest, each with who wrote it (who held the seat then: games.present.holders), 
 the reader's zone) and what.
 
 A seat whose player turned it off (`Seat.talk_in_emails`, on the seat page or the home)
-gets none. The templates quote the block (plain text: "> " before each line; HTML: a
+gets none, and the seats its player muted (games.models.mutes) are left out. The
+templates quote the block (plain text: "> " before each line; HTML: a
 blockquote): a reply quotes it again, and games.inbound.parse never reads a quoted line
 as a command, whatever a message says.
 """
@@ -26,7 +27,8 @@ from django.db.models import Q
 from django.utils import timezone
 
 from games.models import Game, Notification, Seat
-from games.models.mailboxes import mailbox
+from games.models.mailbox_keys import of_mailbox
+from games.models.mutes import muted_seats
 from games.present.facts import local_time
 from games.present.holders import table_names
 
@@ -52,16 +54,15 @@ class TalkLine:
 
 def last_talk_email(seat: Seat, address: str, now: datetime) -> datetime | None:
     """When the newest email to `address` that carried this seat's table talk read it:
-    the seat's turn email, or a digest that listed the seat's game (by mailbox)."""
-    box = mailbox(address)
-    sent = (Notification.objects.filter(status=Notification.Status.SENT)
+    the seat's turn email, or a digest that listed the seat's game (by the person's
+    mailbox key)."""
+    sent = (Notification.objects.filter(of_mailbox(address, "to_key"),
+                                        status=Notification.Status.SENT)
             .filter(Q(kind=Kind.TURN, seat_id=seat.pk)
                     | Q(kind=Kind.DIGEST, created_at__gte=now - DIGESTS_LOOKED_AT))
             .exclude(claimed_at=None).order_by("-claimed_at")
-            .values_list("kind", "params", "to_email", "claimed_at"))
-    for kind, params, to_email, claimed in sent[:200]:
-        if mailbox(to_email) != box:
-            continue
+            .values_list("kind", "params", "claimed_at"))
+    for kind, params, claimed in sent[:200]:
         if kind == Kind.TURN or seat.game_id in (params or {}).get(CARRIED, []):
             return claimed
     return None
@@ -80,7 +81,8 @@ def talk_since_last_email(seat: Seat, game: Game, address: str,
     if not seat.talk_in_emails:
         return []
     since = last_talk_email(seat, address, timezone.now())
-    messages = game.messages.select_related("seat").order_by("-created_at", "-id")
+    messages = (game.messages.select_related("seat").exclude(seat__number__in=muted_seats(seat))
+                .order_by("-created_at", "-id"))  # not the seats the player muted
     if since is not None:
         messages = messages.filter(created_at__gte=since)  # again rather than never
     latest = list(messages[:TALK_LINES])

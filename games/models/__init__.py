@@ -7,7 +7,9 @@ email), `reliability` (missed deadlines and takeovers, by mailbox), `handover_ro
 `player_data` (a player's choices about their data), `seat_history` (who held a
 seat before it changed hands), `host_limits` and `mailboxes`
 (the setup page's caps), `game_choices` (the choices of games and seats), `fairness`
-(commit and reveal), `fields` and `lru` (a JSON field and a bounded cache of our own);
+(commit and reveal), `fields` and `lru` (a JSON field and a bounded cache of our own),
+`rating_rows` (ratings), `public_names`, `table_rows` (open tables), `mutes` (muted
+table talk), `new_homes` (homes asked for by addresses that play nowhere yet);
 the whole list: docs/DESIGN.md "Layout"."""
 
 from games.models.follow_up_rows import FollowUp
@@ -32,11 +34,16 @@ from games.models.home_links import HomeLink
 from games.models.host_limits import HostBlock, Invitation
 from games.models.inbound_mail import InboundMail
 from games.models.moderation import Dispute, ModeratorAction, SweepMark
+from games.models.mutes import TalkMute
+from games.models.new_homes import NewHome
 from games.models.notifications import Notification
 from games.models.player_data import ForgottenAddress, PendingForget, RecordShown
+from games.models.public_names import NameKey, PublicName
+from games.models.rating_rows import PlayerRating, RatedRound, SeatHolder, SideRating
 from games.models.reliability import MissedDeadline, SeatTakeover
 from games.models.reply_tokens import ReplyToken
 from games.models.seat_history import PastHolder
+from games.models.table_rows import OpenTable, TableMember
 
 __all__ = [
     "MAX_HOURS_PER_MOVE", "BotLevel", "Dispute", "EmailMode", "FollowUp", "Game",
@@ -47,4 +54,6 @@ __all__ = [
     "PendingForget", "RecordShown", "SeatOffer", "SeatTakeover", "Volunteer", "WhileOpen",
     "ReplyToken", "Seat", "SeatKind", "SweepMark", "TimeoutPolicy", "default_reminders",
     "default_vacation", "new_public_id",
+    "NameKey", "NewHome", "OpenTable", "PlayerRating", "PublicName", "RatedRound", "SeatHolder",
+    "SideRating", "TableMember", "TalkMute",
 ]

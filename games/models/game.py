@@ -137,6 +137,9 @@ class Game(KeepsMailboxKeys):
     # 0, as in most games, means every line names today's holders without a query.
     holder_changes = models.PositiveIntegerField(_("seats changed hands"), default=0,
                                                  editable=False)
+    # Its rounds count for the players' ratings (games.ratings): formed as a rated open
+    # table, or set up as rated by its host.
+    rated = models.BooleanField(_("rated"), default=False)
 
     class Meta:
         verbose_name = _("game")

@@ -31,6 +31,12 @@ class Dispute(models.Model):
                                     null=True, blank=True, related_name="resolved_disputes")
     created_at = models.DateTimeField(_("filed at"), default=timezone.now, editable=False)
     resolved_at = models.DateTimeField(_("resolved at"), null=True, blank=True)
+    # A report of a table-talk line (games.moderation.talk_reports): the line, and a copy
+    # of it with the lines around it as they were when reported (who said what, when),
+    # kept even if the line is later erased.
+    talk = models.ForeignKey("games.Message", on_delete=models.SET_NULL, null=True,
+                             blank=True, related_name="reports", verbose_name=_("talk line"))
+    talk_context = models.JSONField(_("the line in its context"), default=list, blank=True)
 
     class Meta:
         verbose_name = _("dispute")

@@ -29,6 +29,8 @@ class Notification(KeepsMailboxKeys):
         ANSWER = "answer", _("answer to an email move")
         STANDBY = "standby", _("standby link")
         SEAT_OFFER = "seat_offer", _("offer of an open seat")
+        NEW_HOME = "new_home", _("confirm a new home")
+        TABLE_CLOSED = "table_closed", _("open table expired")
 
     class Status(models.TextChoices):
         PENDING = "pending", _("pending")

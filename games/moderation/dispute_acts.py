@@ -79,8 +79,9 @@ def resolve_dispute(dispute_id: int, *, moderator: User, outcome: str, note: str
         dispute.save()
         record(game, moderator, "resolve_dispute", note, dispute=dispute.pk, outcome=outcome,
                seat=dispute.seat.number, public_note=public_note)
-        tell_table(game, GameNotice.Kind.DISPUTE, event="resolved", dispute=dispute.pk,
-                   seat=dispute.seat.number, outcome=outcome, note=public_note)
+        if not dispute.talk_context:  # a talk report was never the table's to see
+            tell_table(game, GameNotice.Kind.DISPUTE, event="resolved", dispute=dispute.pk,
+                       seat=dispute.seat.number, outcome=outcome, note=public_note)
         dispute_mail.dispute_resolved(dispute)
     return dispute
 

@@ -44,6 +44,12 @@ DEFAULTS: dict[str, Limit] = {
     # Per home link: its JSON twin (like a seat's API), and new home links per address.
     "api_home": Limit(600, 60),
     "rotate_home": Limit(5, 3600),
+    # Per home link: joining or leaving open tables, choosing a public name (like the
+    # home's other forms: a person does a few a day, a script flooding them is stopped).
+    "tables_home": Limit(30, 3600),
+    "name_home": Limit(10, 3600),
+    # Per seat: muting and reporting table talk.
+    "report_seat": Limit(10, 86400),
     # Failed admin logins, per user name and per client address: then locked out.
     "login_user": Limit(10, 900),
     "login_client": Limit(30, 900),

@@ -97,9 +97,11 @@ def create_game(
     open_absent_seats: bool = False,
     while_seat_open: str = WhileOpen.BOT,
     bot_level: str = BotLevel.NORMAL,
+    rated: bool = False,
 ) -> CreatedGame:
     """Create a game with one seat per player and invite them (unless `invite` is False:
-    the host has not confirmed their address yet, games.play.web_setup); optionally start."""
+    the host has not confirmed their address yet, games.play.web_setup); optionally start.
+    `rated`: its rounds count for the players' ratings (games.ratings)."""
     name = name.strip()
     hours = settings.DEFAULT_HOURS_PER_MOVE if hours_per_move is None else hours_per_move
     _check_setup(name, players, hours)
@@ -132,7 +134,7 @@ def create_game(
             spectators_allowed=spectators_allowed, created_at=now,
             timeout_policy=timeout_policy, list_open_seats=list_open_seats,
             open_absent_seats=open_absent_seats, while_seat_open=while_seat_open,
-            bot_level=bot_level,
+            bot_level=bot_level, rated=rated,
         )
         created = []
         for number, player in enumerate(order):

@@ -82,7 +82,8 @@ def propose_rematch(seat_id: int) -> Rematch:
             options=game.options, hours_per_move=game.hours_per_move,
             spectators_allowed=game.spectators_allowed, timeout_policy=game.timeout_policy,
             invite=False, list_open_seats=game.list_open_seats,
-            open_absent_seats=game.open_absent_seats, while_seat_open=game.while_seat_open)
+            open_absent_seats=game.open_absent_seats, while_seat_open=game.while_seat_open,
+            rated=game.rated)
         rematch = made.game
         rematch.rematch_of = game
         # The first game's name, kept once, with the rematch's number: each reader sees

@@ -8,10 +8,10 @@ address), the table's notices with the neutral name. What goes: the address and 
 player's name wherever they were kept, the seat's link and reply addresses (dead), the
 email records to and from the address, its home link and what it chose there, its
 standby sign-up, and the rows kept by its hashes (reliability, invitation counts, refused
-hosts, the record shown to tables), so that nothing links the games to the person any
-more. An address is matched by its mailbox key (games.models.mailboxes: the person,
-whatever the spelling); the rows the caps keep by the counted mailbox (invitations,
-refused hosts, who left an open seat) by that.
+hosts, the record shown to tables), its public name, ratings and open tables, so that
+nothing links the games to the person any more. An address is matched by its mailbox
+key (games.models.mailboxes: the person, whatever the spelling); the rows the caps keep
+by the counted mailbox (invitations, refused hosts, who left an open seat) by that.
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ from typing import Any
 from django.contrib.admin.models import LogEntry
 from django.db import transaction
 from django.db.models import Model, Q
+from django.utils import timezone
 
 from games.models import (
     Dispute,
@@ -34,19 +35,26 @@ from games.models import (
     Message,
     MissedDeadline,
     ModeratorAction,
+    NewHome,
     Notification,
     OpenSeat,
+    OpenTable,
     PastHolder,
+    PlayerRating,
+    PublicName,
     RecordShown,
     Seat,
+    SeatHolder,
     SeatOffer,
     SeatTakeover,
+    TableMember,
+    TalkMute,
     Volunteer,
 )
 from games.models.home_links import HomeLink
 from games.models.links import new_link
 from games.models.mailbox_keys import of_mailbox
-from games.models.mailboxes import mailbox_hash
+from games.models.mailboxes import mailbox_hash, mailbox_key_hash
 from games.models.player_data import FORMER_PLAYER
 from games.models.reply_tokens import revoke_seat
 
@@ -132,6 +140,7 @@ def erase_address(address: str) -> None:
         HostBlock.objects.filter(Q(recipient_hash=digest) | Q(host_hash=digest)).delete()
         RecordShown.objects.filter(of_mailbox(address, "mailbox")).delete()
         HomeLink.objects.filter(of_mailbox(address)).delete()  # the link dies
+        _erase_strangers(address)
         _scrub_texts(address)
 
 
@@ -147,6 +156,22 @@ def _erase_past_holders(address: str) -> None:
         _rewrite_json(GameNotice.objects.filter(game_id__in=games), "params", address, names)
         _rewrite_json(ModeratorAction.objects.filter(game_id__in=games), "details", address,
                       names)
+def _erase_strangers(address: str) -> None:
+    """Playing with strangers: the public name (and its keys), the ratings, the open
+    tables sat at (a forming table left empty closes), a home asked for, the seat ledger
+    of rated games and the mutes made by or against the person."""
+    key = mailbox_key_hash(address)
+    PublicName.objects.filter(mailbox=key).delete()
+    PlayerRating.objects.filter(mailbox=key).delete()
+    tables = set(TableMember.objects.filter(of_mailbox(address)).values_list("table_id",
+                                                                             flat=True))
+    TableMember.objects.filter(of_mailbox(address)).delete()
+    OpenTable.objects.filter(pk__in=tables, status=OpenTable.Status.FORMING,
+                             members__isnull=True).update(status=OpenTable.Status.CLOSED,
+                                                          ended_at=timezone.now())
+    NewHome.objects.filter(of_mailbox(address)).delete()
+    SeatHolder.objects.filter(mailbox=key).update(mailbox="")
+    TalkMute.objects.filter(Q(by_mailbox=key) | Q(muted_mailbox=key)).delete()
 
 
 def _scrub_texts(address: str) -> None:

@@ -26,15 +26,19 @@ from games.models import (
     MissedDeadline,
     Notification,
     PastHolder,
+    PlayerRating,
+    PublicName,
     Seat,
     SeatOffer,
     SeatTakeover,
+    TableMember,
     Volunteer,
 )
 from games.models.home_links import HomeLink
 from games.models.mailbox_keys import of_mailbox
 from games.models.mailboxes import mailbox_key_hash
 from games.players.record import player_record, shows_record
+from games.ratings.model import Skill
 
 EXPORT_FORMAT = 1
 
@@ -103,6 +107,30 @@ def export_player_data(address: str) -> dict[str, Any]:
                  for row in HomeLink.objects.filter(of_mailbox(address))],
         "record": player_record(address).as_json(),
         "record_shown_to_tables": shows_record(address),
+        **_strangers(address),
+    }
+
+
+def _strangers(address: str) -> dict[str, Any]:
+    """The public name, the ratings (as kept: OpenSkill's mu and sigma too) and the open
+    tables sat at."""
+    key = mailbox_key_hash(address)
+    name = PublicName.objects.filter(mailbox=key).first()
+    return {
+        "public_name": None if name is None else {
+            "name": name.name, "changed_at": _when(name.changed_at),
+            "ratings_listed": name.ratings_listed},
+        "ratings": {row.ruleset: {"rating": Skill(row.mu, row.sigma).shown,
+                                  "rounds": row.rounds, "mu": row.mu, "sigma": row.sigma,
+                                  "last_rated_round_at": _when(row.last_round_at)}
+                    for row in PlayerRating.objects.filter(mailbox=key).order_by("ruleset")},
+        "open_tables": [
+            {"table": member.table_id, "ruleset": member.table.ruleset,
+             "seats": member.table.seats, "status": member.table.status,
+             "joined_at": _when(member.joined_at),
+             "game": member.table.game.public_id if member.table.game else None}
+            for member in TableMember.objects.filter(of_mailbox(address))
+            .select_related("table__game").order_by("joined_at")],
     }
 
 

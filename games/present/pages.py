@@ -15,6 +15,7 @@ from games import engine
 from games.engine.types import JSON, Move, SeatView
 from games.models import Game, Message, Seat
 from games.models.fairness import chain_shown, public_facts
+from games.models.mutes import muted_seats
 from games.present import describe, drawing, facts, log_json, recent
 from games.present.choices import MoveForms, build
 from games.present.facts import local_time
@@ -87,6 +88,7 @@ def page_context(game: Game, seat: Seat | None, view: SeatView, legal: list[Move
     accepted = set(game.seats.filter(accepted_at__isnull=False).values_list("number", flat=True))
     me = None if seat is None else seat.number
     zone = seat.zone if seat is not None else ZoneInfo("UTC")
+    muted = muted_seats(seat)  # their talk is hidden from this reader only
     inspected = view.get("inspected") or {}
     players = [
         Player(number=p["seat"], name=describe.seat_name(p["seat"], names),
@@ -125,7 +127,8 @@ def page_context(game: Game, seat: Seat | None, view: SeatView, legal: list[Move
         "expansion": view["ruleset"] == "saboteur2",
         "round_results": round_results(view, names),
         "scores": final_scores(view, names),
-        "table_talk": table_talk(game, zone, names),
+        "table_talk": table_talk(game, zone, names, muted),
+        "muted": muted,
         "fairness": public_facts(game),
         "chain": chain_shown(game),
         "goals": [dict(g, name=describe.goal_name(g["goal"]),
@@ -225,13 +228,15 @@ def table_notices(game: Game) -> list[TableNotice]:
             game.notices.order_by("created_at", "id").values_list("id", "kind", "params")]
 
 
-def table_talk(game: Game, zone: ZoneInfo, names: TableNames | None = None) -> list[Message]:
+def table_talk(game: Game, zone: ZoneInfo, names: TableNames | None = None,
+               muted: frozenset[int] = frozenset()) -> list[Message]:
     """The latest messages, oldest first, each with `when` in the reader's time (the same
     style as every other date on the page) and `who` wrote it: whoever held the seat then
-    (games.present.holders)."""
+    (games.present.holders); without those of the seats in `muted` (the reader muted
+    them: games.models.mutes)."""
     names = names if names is not None else seat_names(game)
-    recent = list(game.messages.select_related("seat").order_by("-created_at", "-id")
-                  [:TABLE_TALK_SHOWN])
+    recent = list(game.messages.select_related("seat").exclude(seat__number__in=muted)
+                  .order_by("-created_at", "-id")[:TABLE_TALK_SHOWN])
     for message in recent:
         message.when = local_time(message.created_at, zone)  # type: ignore[attr-defined]
         message.who = names.talker(message.seat.number, message.pk)  # type: ignore[attr-defined]

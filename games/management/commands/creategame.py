@@ -123,6 +123,8 @@ class Command(BaseCommand):
         parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
                             help="a ruleset option, e.g. gold_cards=diggers (JSON values)")
         parser.add_argument("--spectators", action="store_true", help="allow spectators")
+        parser.add_argument("--rated", action="store_true",
+                            help="the rounds count for the players' ratings")
         parser.add_argument("--timeout-policy", default="auto_pass",
                             choices=["auto_pass", "wait", "bot"],
                             help="when a deadline passes: the server passes (auto_pass, the "
@@ -166,7 +168,7 @@ class Command(BaseCommand):
                 name=options["name"], players=players, ruleset=options["ruleset"],
                 options=game_options, hours_per_move=options["hours_per_move"], seed=seed,
                 shuffle_seats=options["random_seats"], start=options["start"],
-                spectators_allowed=options["spectators"],
+                spectators_allowed=options["spectators"], rated=options["rated"],
                 timeout_policy=options["timeout_policy"],
                 while_seat_open=options["while_seat_open"],
                 bot_level=options["bot_level"],

@@ -21,7 +21,9 @@ def seat_disputes(context: template.Context) -> dict[str, Any]:
 
     game: Game = context["game"]
     seat: Seat = context["seat"]
-    disputes = list(game.disputes.select_related("seat").order_by("-created_at")[:50])
+    # A report of a table-talk line is between its filer and the moderators.
+    disputes = [d for d in game.disputes.select_related("seat").order_by("-created_at")[:50]
+                if not d.talk_context or d.seat_id == seat.pk]
     shown = [_row(d, seat) for d in disputes if d.status == Dispute.Status.OPEN]
     resolved = [_row(d, seat) for d in disputes if d.status == Dispute.Status.RESOLVED]
     return {

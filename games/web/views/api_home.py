@@ -12,6 +12,7 @@ from django.views.decorators.csrf import csrf_exempt
 
 from games.home.links import address_for_home_token
 from games.home.listing import Row, home_of
+from games.home.strangers import home_json
 from games.models.links import token_digest
 from games.ops import limits
 from games.web.json_answer import JsonAnswer
@@ -52,4 +53,5 @@ def api_home(request: HttpRequest, token: str) -> JsonResponse:
     address = address_for_home_token(token)
     if address is None:
         return _error(404, "not_found", _("There is no home with this link."))
-    return private(JsonAnswer({"games": [game_json(row) for row in home_of(address).rows]}))
+    return private(JsonAnswer({"games": [game_json(row) for row in home_of(address).rows],
+                               **home_json(address)}))

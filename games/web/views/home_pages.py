@@ -8,17 +8,18 @@ from datetime import timedelta
 from functools import wraps
 
 from django import forms
+from django.conf import settings
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from games.home import everywhere, page
+from games.home import everywhere, page, welcome
 from games.home.links import address_for_home_token, new_home_and_seat_links, new_home_path
 from games.ops import limits
-from games.play import lost_links
 from games.play.service_errors import ServiceError
 from games.web.client import client_address
 from games.web.seat_forms import PreferencesForm
@@ -32,17 +33,21 @@ class AskHomeForm(forms.Form):
 
 @require_http_methods(["GET", "HEAD", "POST"])
 def ask_home(request: HttpRequest) -> HttpResponse:
-    """Email an address its home link (with its seats' links): the same answer whether
-    or not the address plays here, and limited like the lost-links form."""
+    """Email an address its home link (with its seats' links), or, if it plays nowhere
+    yet, a link that confirms it and opens a new home (games.home.welcome): the same
+    answer at the same speed either way (a task plans the email after it), and limited
+    like the lost-links form."""
     form = AskHomeForm(request.POST if request.method == "POST" else None)
     if request.method == "POST" and form.is_valid():
         try:
-            lost_links.ask_for_links(form.cleaned_data["email"], client_address(request))
+            welcome.ask_for_home(form.cleaned_data["email"], client_address(request),
+                                 translation.get_language() or settings.LANGUAGE_CODE)
         except limits.Limited as busy:
             return too_many(request, busy)
-        messages.success(request, _("If this address plays games here, we have emailed it "
-                                    "the link to its home. Look in your mailbox (and its "
-                                    "spam folder)."))
+        messages.success(request, _("We are emailing this address the link to its home (or, "
+                                    "if it plays nowhere yet, a link that confirms it and "
+                                    "opens a new home). Look in your mailbox (and its spam "
+                                    "folder)."))
         return redirect("games:me")
     return render(request, "games/me_ask.html", {"form": form})
 
@@ -66,10 +71,16 @@ def with_home(view: HomeView) -> Callable[[HttpRequest, str], HttpResponse]:
 @require_GET
 @with_home
 def home_page(request: HttpRequest, address: str, token: str) -> HttpResponse:
+    return render_home(request, address, token)
+
+
+def render_home(request: HttpRequest, address: str, token: str,
+                status: int = 200) -> HttpResponse:
+    """The home page (a refused form shows it again with its status and the reason)."""
     context = page.context(address, token)
     context["preferences_form"] = PreferencesForm(
         initial={"language": context["language"], "time_zone": context["zone"]})
-    return render(request, "games/me.html", context)
+    return render(request, "games/me.html", context, status=status)
 
 
 def _back(token: str, anchor: str = "") -> HttpResponse:

@@ -49,7 +49,7 @@ def new_game(request: HttpRequest) -> HttpResponse:
                 name=data["name"], players=data["players"], ruleset=data["ruleset"],
                 options=data["options"], hours_per_move=data["hours_per_move"],
                 shuffle_seats=data["seating"] == "random", start=data["start"] == "now",
-                spectators_allowed=data["spectators_allowed"],
+                spectators_allowed=data["spectators_allowed"], rated=data["rated"],
                 timeout_policy=data["timeout_policy"],
                 while_seat_open=data["while_seat_open"],
                 bot_level=data["bot_level"],

@@ -1,0 +1,61 @@
+"""Emails of playing with strangers: "confirm your new home" (an address that plays nowhere
+yet asked /me/ for a home; games.home.welcome) and "your open table expired" (its wait
+ended without enough players and without bots; games.tables.starting).
+
+Params: new_home {"new_home": row id, "token": ""} (the link is rebuilt from the row when
+the email is written, never stored: the row keeps its salt); table_closed {"table": id,
+"language"}. Neither carries anything a stranger wrote.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.urls import reverse
+from django.utils.translation import gettext as _
+
+from games.mail.letters import Letter, Skip, render
+from games.mail.notification_rows import Spec, address_hash
+from games.models import HomeLink, NewHome, Notification, OpenTable
+from games.models.home_links import home_link
+from games.models.links import purpose_token
+from games.models.mailbox_keys import of_mailbox
+
+Kind = Notification.Kind
+NEW_HOME = "new-home"  # the purpose of the confirmation links (games.models.links)
+
+
+def new_home_spec(row: NewHome, day: str, language: str) -> list[Spec]:
+    """One confirmation email per mailbox and day (`day` makes the key)."""
+    return [Spec(key=f"new_home:{row.counted[:16]}:{day}", kind=Kind.NEW_HOME,
+                 to_email=row.address, params={"new_home": row.pk, "language": language})]
+
+
+def table_closed_spec(address: str, table_id: int, language: str) -> list[Spec]:
+    return [Spec(key=f"table_closed:{address_hash(address)}:t={table_id}",
+                 kind=Kind.TABLE_CLOSED, to_email=address,
+                 params={"table": table_id, "language": language})]
+
+
+def new_home(note: Notification) -> Letter:
+    row = NewHome.objects.filter(pk=note.params.get("new_home")).first()
+    if row is None:
+        raise Skip("the new home was confirmed or has expired")
+    if HomeLink.objects.filter(of_mailbox(row.address)).exists():
+        link, confirmed = home_link(row.address), True
+    else:
+        link = settings.SITE_URL + reverse("games:me-new",
+                                           args=[purpose_token(NEW_HOME, row.salt)])
+        confirmed = False
+    subject = (_("Your home on Saboteur by post") if confirmed
+               else _("Confirm your address to get a home on Saboteur by post"))
+    return render("new_home", subject, {"link": link, "confirmed": confirmed})
+
+
+def table_closed(note: Notification) -> Letter:
+    table = OpenTable.objects.filter(pk=note.params.get("table")).first()
+    if table is None or table.status != OpenTable.Status.EXPIRED:
+        raise Skip("the table did not expire")
+    subject = _("Your open table did not fill up")
+    return render("table_closed", subject, {
+        "table": table, "home": home_link(note.to_email),
+        "tables": settings.SITE_URL + reverse("games:tables")})

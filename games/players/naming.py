@@ -1,0 +1,151 @@
+"""A player's public name (the home; docs/playing.md "Your public name"): shown at open
+tables, in the ratings and as their seat's name in games they join through open tables.
+
+- Unique by a confusable-safe key: the name in Unicode's NFKC form, case folded, and every
+  letter that looks like another read as that one, across scripts (`ʙob`, `Bob`, `ВОВ`
+  in Cyrillic and `Ｂｏｂ` are one name). The look-alikes come from the `confusables`
+  package (Unicode's confusables.txt with case and look-alikes of look-alikes mapped to
+  ASCII). A letter with several readings (`0` reads `o` and `0`) gives the name several
+  keys, all kept: two names that could be read alike share a key, and keys are unique.
+- Never an email address: anything with an `@` that reads as an address is refused.
+- Changed at most once a month (choosing the first one is free).
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import unicodedata
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+import confusables
+from django.core.exceptions import ValidationError
+from django.core.validators import validate_email
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from games.models import NameKey, PublicName
+from games.models.mailboxes import mailbox_key_hash
+from games.models.player_data import FORMER_PLAYER
+from games.play.service_errors import ServiceError
+from games.play.text import is_clean_line
+
+MIN_LENGTH, MAX_LENGTH = 2, 30
+CHANGE_EVERY = timedelta(days=30)
+# A name whose look-alike readings multiply past this is refused (`l1Il1Il1...` would
+# otherwise have thousands of readings to store and compare).
+MAX_READINGS = 256
+SPACES = re.compile(r"\s+")
+
+
+class NameRefused(ServiceError):
+    """A name refused: `code` says why (bad_name, name_taken, too_soon)."""
+
+
+def _readings_of(character: str) -> int:
+    return len(confusables.normalize(character, prioritize_alpha=True))
+
+
+def name_keys(name: str) -> list[str]:
+    """Every confusable-safe reading of `name` (NFKC, case folded, look-alikes as ASCII,
+    spaces collapsed); [] when it has more readings than MAX_READINGS."""
+    folded = SPACES.sub(" ", unicodedata.normalize("NFKC", name).casefold()).strip()
+    if math.prod(_readings_of(ch) for ch in folded) > MAX_READINGS:
+        return []
+    return sorted({SPACES.sub(" ", reading).strip()
+                   for reading in confusables.normalize(folded, prioritize_alpha=True)})
+
+
+def _looks_like_address(name: str) -> bool:
+    if "@" not in name:
+        return False
+    try:
+        validate_email(unicodedata.normalize("NFKC", name).replace(" ", ""))
+    except ValidationError:
+        return False
+    return True
+
+
+def clean_name(name: str) -> tuple[str, list[str]]:
+    """The name as it will be shown and its keys, or NameRefused (bad_name)."""
+    name = SPACES.sub(" ", (name or "").strip())
+    if not MIN_LENGTH <= len(name) <= MAX_LENGTH or not is_clean_line(name):
+        raise NameRefused("bad_name", _("A public name is %(min)s to %(max)s visible letters "
+                                       "or signs on one line.")
+                         % {"min": MIN_LENGTH, "max": MAX_LENGTH})
+    if _looks_like_address(name):
+        raise NameRefused("bad_name", _("A public name cannot be an email address."))
+    keys = name_keys(name)
+    if not keys:
+        raise NameRefused("bad_name", _("This name mixes too many signs that look alike; "
+                                       "choose a plainer one."))
+    if set(keys) & set(name_keys(FORMER_PLAYER)):
+        raise NameRefused("name_taken", _("This name is taken; choose another."))
+    return name, keys
+
+
+@dataclass(frozen=True)
+class NameChosen:
+    name: str
+    changed_at: datetime
+
+
+def public_name(address: str) -> PublicName | None:
+    digest = mailbox_key_hash(address)
+    return PublicName.objects.filter(mailbox=digest).first() if digest else None
+
+
+def name_of(address: str) -> str:
+    """The address's public name, "" without one."""
+    row = public_name(address)
+    return row.name if row else ""
+
+
+def next_change(row: PublicName) -> datetime:
+    return row.changed_at + CHANGE_EVERY
+
+
+def choose_name(address: str, name: str) -> NameChosen:
+    """Give the address `name` (or change its name, at most once a month). Raises
+    NameRefused: bad_name, name_taken (another name reads alike), too_soon."""
+    name, keys = clean_name(name)
+    digest = mailbox_key_hash(address)
+    now = timezone.now()
+    try:
+        with transaction.atomic():
+            row = PublicName.objects.select_for_update().filter(mailbox=digest).first()
+            if row is not None and row.name == name:
+                return NameChosen(name=name, changed_at=row.changed_at)
+            taken = NameKey.objects.filter(key__in=keys)
+            if row is not None:
+                taken = taken.exclude(owner=row)
+            if taken.exists():
+                raise _taken()
+            if row is not None and now < next_change(row):
+                raise NameRefused("too_soon", _(
+                    "You changed your public name less than a month ago; you can change it "
+                    "again from %(date)s.") % {"date": next_change(row).date().isoformat()})
+            if row is None:
+                row = PublicName.objects.create(mailbox=digest, name=name, changed_at=now)
+            else:
+                row.name, row.changed_at = name, now
+                row.save(update_fields=["name", "changed_at"])
+                row.keys.all().delete()
+            NameKey.objects.bulk_create([NameKey(owner=row, key=key) for key in keys])
+    except IntegrityError:  # the same key written at the same moment by someone else
+        raise _taken() from None
+    return NameChosen(name=name, changed_at=now)
+
+
+def _taken() -> NameRefused:
+    return NameRefused("name_taken", _("Someone already has this name, or one that looks "
+                                      "just like it; choose another."))
+
+
+def list_ratings(address: str, listed: bool) -> bool:
+    """Show (or stop showing) the address's ratings on /ratings/ under its public name;
+    False when it has no public name yet."""
+    digest = mailbox_key_hash(address)
+    return bool(PublicName.objects.filter(mailbox=digest).update(ratings_listed=listed))

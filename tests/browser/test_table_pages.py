@@ -1,0 +1,106 @@
+"""Three strangers in three browsers: each asks /me/ for a home, confirms the address by
+the emailed link, and finds a table of three from the new home; the third completes the
+table, the game starts, and each mailbox receives its own seat link and nobody else's,
+which opens that player's seat. The home and /tables/ pass the accessibility scan and fit
+a phone.
+
+Skipped when /usr/bin/chromium is missing (`.ci/run` installs it)."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from django.core import mail
+
+from games.models import Game, OpenTable, Seat
+from games.models.links import link_for
+from tests.browser.test_pages import (
+    CHROMIUM,
+    DESKTOP,
+    PHONE,
+    browser,
+    plain_http_cookies,
+    serious_violations,
+)
+
+__all__ = ["browser", "plain_http_cookies"]  # the fixtures this module uses
+
+pytestmark = [
+    pytest.mark.skipif(not CHROMIUM.exists(), reason="no /usr/bin/chromium (apt-get install "
+                                                     "chromium)"),
+    pytest.mark.django_db(transaction=True),
+]
+CONFIRM = re.compile(r"https?://[^/\s]+(/me/new/[A-Za-z0-9_-]{43}/)")
+SEAT = re.compile(r"https?://[^/\s]+(/play/[A-Za-z0-9_-]{43}/)")
+
+
+def emailed(address: str, pattern: re.Pattern[str]) -> list[str]:
+    return [found for m in mail.outbox if m.to == [address]
+            for found in pattern.findall(str(m.body))]
+
+
+def test_three_homes_find_one_table_and_each_gets_only_their_own_link(
+        browser: Any, live_server: Any, worker: Any) -> None:
+    people = ["ada@example.org", "bo@example.org", "cy@example.org"]
+    contexts = [browser.new_context(**(PHONE if n == 0 else DESKTOP)) for n in range(3)]
+    pages = [context.new_page() for context in contexts]
+    for page, address in zip(pages, people, strict=True):
+        page.goto(f"{live_server.url}/")
+        with page.expect_navigation():
+            page.locator("#find-a-table").click()
+        assert page.locator("h1").inner_text() == "Open tables"
+        page.fill("input[name=email]", address)
+        with page.expect_navigation():
+            page.locator("#get-home button[type=submit]").click()
+        worker.settle()
+        [confirm] = emailed(address, CONFIRM)
+        page.goto(live_server.url + confirm)
+        with page.expect_navigation():
+            page.locator("main form button[type=submit]").click()
+        assert "/me/" in page.url and "Find me a table" in page.content()
+    for n, page in enumerate(pages):
+        form = page.locator("#find-table")
+        form.locator("input[name=players]").fill("3")
+        form.locator("input[name=rated]").check()
+        with page.expect_navigation():
+            form.locator("button[type=submit]").click()
+        worker.settle()
+        notice = page.locator("#what-happened").inner_text()
+        assert ("has started" in notice) if n == 2 else (f"{n + 1} of 3 players" in notice)
+    table = OpenTable.objects.get()
+    assert table.status == OpenTable.Status.STARTED and table.game is not None
+    game = Game.objects.get(pk=table.game.pk)
+    assert game.status == Game.Status.ACTIVE and game.rated
+    for page, address in zip(pages, people, strict=True):
+        own = SEAT.search(link_for(Seat.objects.get(game=game, email=address)))
+        links = set(emailed(address, SEAT))
+        assert own is not None and links == {own.group(1)}  # theirs, nobody else's
+        page.goto(live_server.url + links.pop())
+        assert "Open table" in page.locator("h1").inner_text()
+    phone = pages[0]
+    phone.goto(f"{live_server.url}/tables/")
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 390
+    assert serious_violations(phone) == []
+    for context in contexts:
+        context.close()
+
+
+def test_the_home_with_tables_passes_the_scan_on_a_phone(browser: Any, live_server: Any,
+                                                        client: Any) -> None:
+    from games.models.home_links import home_token
+    token = home_token("solo@example.org")
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    page.goto(f"{live_server.url}/me/{token}/")
+    form = page.locator("#find-table")
+    form.locator("input[name=players]").fill("4-5")
+    form.locator("input[name=bots_fill]").check()
+    with page.expect_navigation():
+        form.locator("button[type=submit]").click()
+    assert "1 of 4 players" in page.locator("#what-happened").inner_text()
+    assert page.locator("#tables .open-tables li").count() == 1
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    assert serious_violations(page) == []
+    context.close()

@@ -1,0 +1,131 @@
+"""The rating model (games.ratings.model, games.ratings.sides): pure Python, no database."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from games.ratings.model import (
+    BOT_SKILLS,
+    DEFAULT_SIGMA,
+    Hand,
+    Skill,
+    Team,
+    decayed,
+    predict,
+    provisional,
+    rate_round,
+    side_key,
+    side_prior,
+)
+from games.ratings.sides import SideSeats, round_sides
+
+
+def base_end(roles: list[str], winners: str) -> dict[str, object]:
+    return {"type": "round_end", "round": 1, "roles": roles, "winners": winners}
+
+
+def test_the_base_sides_come_from_the_revealed_roles_and_the_winner() -> None:
+    event = base_end(["gold-digger", "saboteur", "gold-digger", "gold-digger"], "saboteurs")
+    assert round_sides("base", event) == [SideSeats("gold-diggers", (0, 2, 3), False),
+                                          SideSeats("saboteurs", (1,), True)]
+
+
+def test_a_round_with_one_side_only_is_not_rated() -> None:
+    # Three diggers and no saboteur dealt: nobody to rate against.
+    assert round_sides("base", base_end(["gold-digger"] * 3, "gold-diggers")) == []
+
+
+def test_saboteur2_boss_and_profiteer_rank_with_the_side_they_win_with() -> None:
+    roles = ["blue-digger", "green-digger", "boss", "profiteer", "geologist", "saboteur"]
+    event = {"roles": roles, "winners": "green", "winning_seats": [1, 2, 3]}
+    assert round_sides("saboteur2", event) == [
+        SideSeats("blue", (0,), False), SideSeats("green", (1, 2, 3), True),
+        SideSeats("saboteurs", (5,), False)]  # the geologist is left out
+
+
+def test_saboteur2_a_losing_boss_and_a_lone_winning_profiteer_are_sides_of_their_own() -> None:
+    roles = ["blue-digger", "boss", "profiteer", "saboteur"]
+    won = round_sides("saboteur2", {"roles": roles, "winners": "saboteurs",
+                                    "winning_seats": [2, 3]})
+    assert SideSeats("boss", (1,), False) in won
+    assert SideSeats("saboteurs", (2, 3), True) in won  # the profiteer wins with them
+    alone = round_sides("saboteur2", {"roles": roles, "winners": "nobody",
+                                      "winning_seats": [2]})
+    assert SideSeats("profiteer", (2,), True) in alone
+
+
+def team(side: str, players: list[str | None], won: bool, size: int | None = None,
+         shares: list[float] | None = None) -> Team:
+    seats = tuple((Hand(p, BOT_SKILLS["normal"] if p is None else Skill(),
+                        1.0 if shares is None else shares[i]),)
+                  for i, p in enumerate(players))
+    return Team(side=side_key("base", side, size or len(players)), seats=seats, won=won)
+
+
+def sides_for(*teams: Team) -> dict[str, Skill]:
+    return {t.side: side_prior(len(t.seats)) for t in teams}
+
+
+def test_a_round_moves_winners_up_losers_down_and_learns_the_side_teammates() -> None:
+    diggers = team("gold-diggers", ["a", "b", "c"], won=False)
+    saboteurs = team("saboteurs", ["d"], won=True)
+    sides = sides_for(diggers, saboteurs)
+    # An even prior: a side teammate makes any size one average player.
+    assert predict([diggers, saboteurs], sides) == pytest.approx([0.5, 0.5])
+    outcome = rate_round([diggers, saboteurs], sides)
+    assert outcome.players["d"].mu > 25 > outcome.players["a"].mu
+    assert all(outcome.players[p].sigma < DEFAULT_SIGMA for p in "abcd")
+    # The saboteurs' teammate (1 seat) learned that its side wins; the diggers' lost.
+    assert outcome.sides[saboteurs.side].mu > sides[saboteurs.side].mu
+    assert outcome.sides[diggers.side].mu < sides[diggers.side].mu
+
+
+def test_a_win_where_the_side_usually_wins_counts_for_less() -> None:
+    diggers = team("gold-diggers", ["a", "b", "c"], won=False)
+    saboteurs = team("saboteurs", ["d"], won=True)
+    even = sides_for(diggers, saboteurs)
+    favoured = dict(even)
+    favoured[saboteurs.side] = Skill(even[saboteurs.side].mu + 10, 2.0)  # saboteurs favoured
+    gain_even = rate_round([diggers, saboteurs], even).players["d"].mu - 25
+    gain_favoured = rate_round([diggers, saboteurs], favoured).players["d"].mu - 25
+    assert 0 < gain_favoured < gain_even
+
+
+def test_bots_are_never_updated() -> None:
+    outcome = rate_round([team("gold-diggers", ["a", None], won=True),
+                          team("saboteurs", [None], won=False)],
+                         {side_key("base", "gold-diggers", 2): side_prior(2),
+                          side_key("base", "saboteurs", 1): side_prior(1)})
+    assert set(outcome.players) == {"a"}
+
+
+def test_a_taken_over_seat_shares_the_round_by_turns() -> None:
+    mixed = Team(side=side_key("base", "gold-diggers", 2), won=True, seats=(
+        (Hand("left", Skill(), 0.25), Hand("newcomer", Skill(), 0.75)), (Hand("b", Skill()),)))
+    saboteurs = team("saboteurs", ["d"], won=False)
+    outcome = rate_round([mixed, saboteurs], sides_for(mixed, saboteurs))
+    whole = outcome.players["b"].mu - 25
+    assert 0 < outcome.players["left"].mu - 25 < outcome.players["newcomer"].mu - 25 < whole
+    assert outcome.players["newcomer"].mu - 25 == pytest.approx(0.75 * whole)
+
+
+def test_a_round_needs_a_winner_and_a_loser() -> None:
+    with pytest.raises(ValueError):
+        rate_round([team("gold-diggers", ["a"], won=True), team("saboteurs", ["b"], won=True)],
+                   {})
+
+
+def test_provisional_until_ten_rated_rounds() -> None:
+    assert provisional(9) and not provisional(10)
+
+
+def test_certainty_decays_with_months_away_never_past_the_start() -> None:
+    now = datetime(2027, 1, 1, tzinfo=UTC)
+    settled = Skill(30.0, 2.0)
+    assert decayed(settled, now, now) == settled
+    half_year = decayed(settled, now - timedelta(days=183), now)
+    assert half_year.mu == 30.0 and 2.0 < half_year.sigma < decayed(
+        settled, now - timedelta(days=365), now).sigma
+    assert decayed(settled, now - timedelta(days=365 * 40), now).sigma == DEFAULT_SIGMA
