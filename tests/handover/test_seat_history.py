@@ -35,7 +35,9 @@ def log_lines(body: str) -> list[str]:
 def talk_lines(body: str) -> list[str]:
     found = re.search(r'<ul class="messages" id="talk-messages">(.*?)</ul>', body, re.S)
     assert found is not None
-    items = re.findall(r"<li[^>]*>(.*?)</li>", found.group(1), re.S)
+    # A line's own text, without the report form under it.
+    items = [re.sub(r"<details.*?</details>", "", item, flags=re.S)
+             for item in re.findall(r"<li[^>]*>(.*?)</li>", found.group(1), re.S)]
     return [" ".join(html.unescape(re.sub(r"<[^>]+>", "", item)).split()) for item in items]
 
 

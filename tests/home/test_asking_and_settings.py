@@ -183,7 +183,7 @@ def test_me_does_the_same_work_whatever_the_address(client: Client, commit: Any)
             answer = client.post("/me/", {"email": address})
         work.append((answer.status_code, [q["sql"] for q in captured],
                      [name for name, _args, _kwargs in queued_tasks()]))
-    assert work[0] == work[1] == (302, work[0][1], ["games.tasks.send_links"])
+    assert work[0] == work[1] == (302, work[0][1], ["games.tasks.plan_home_email"])
     assert not any("games_seat" in sql for sql in work[0][1])
     assert not mail.outbox  # nothing was looked up, nothing sent, before the answer
     mail.outbox.clear()

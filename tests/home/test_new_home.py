@@ -40,7 +40,7 @@ def test_a_stranger_confirms_the_address_and_gets_an_empty_home(client: Client,
     opened = client.post(path)
     assert opened.status_code == 302 and opened["Location"].startswith("/me/")
     home = client.get(opened["Location"]).content.decode()
-    assert "No game is waiting for you." in home and "Find me a table" in home
+    assert "No game is waiting for your move." in home and "Find me a table" in home
     assert HomeLink.objects.get().address == "new.comer@example.org"
     assert not NewHome.objects.exists()
     assert client.post(path).status_code == 404  # used

@@ -37,7 +37,9 @@ def talk_on_page(client: Client, path: str) -> list[str]:
     body = client.get(path).content.decode()
     found = re.search(r'<ul class="messages" id="talk-messages">(.*?)</ul>', body, re.S)
     assert found is not None
-    return [" ".join(html.unescape(re.sub(r"<[^>]+>", " ", item)).split())
+    # A line's own text, without the report form under it.
+    return [" ".join(html.unescape(re.sub(r"<[^>]+>", " ", re.sub(
+                r"<details.*?</details>", "", item, flags=re.S))).split())
             for item in re.findall(r"<li[^>]*>(.*?)</li>", found.group(1), re.S)]
 
 
