@@ -163,8 +163,8 @@ TEMPLATES = [
             "libraries": {
                 "disputes": "games.web.templatetags.dispute_box",
                 "seat_emails": "games.web.templatetags.seat_emails",
-                "seat_handover": "games.web.templatetags.seat_handover",
-                "table_again": "games.web.templatetags.table_again",
+                "handover_box": "games.web.templatetags.handover_box",
+                "rematch_box": "games.web.templatetags.rematch_box",
             },
         },
     },

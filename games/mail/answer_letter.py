@@ -15,7 +15,7 @@ from games.mail.letters import Skip, names_of, render, seat_context
 from games.mail.message import Letter
 from games.mail.reply_part import reply_part
 from games.models import Game, Notification
-from games.present import maze
+from games.present import maze_drawing
 
 
 def answer(note: Notification) -> Letter:
@@ -31,7 +31,7 @@ def answer(note: Notification) -> Letter:
         **seat_context(note, seat, game),
         "lines": [str(line) for line in params.get("lines") or []],
         "moved": bool(params.get("moved")), "unread": bool(params.get("unread")),
-        "maze_html": maze.maze_html(view), "maze_text": maze.maze_text(view),
+        "maze_html": maze_drawing.maze_html(view), "maze_text": maze_drawing.maze_text(view),
         "reply_help": reply.help if reply else [],
     })
     return replace(letter, reply_to=reply.address if reply else "",

@@ -30,7 +30,7 @@ from games.models.home_links import home_link
 from games.models.links import link_for, token_of_seat
 from games.models.mailbox_keys import of_mailbox
 from games.models.mailboxes import same_mailbox
-from games.present import describe, facts, maze, pages
+from games.present import describe, facts, maze_drawing, pages
 from games.present.holders import TableNames
 from games.present.pages import table_notices
 from games.present.recent import view_log
@@ -181,8 +181,8 @@ def turn(note: Notification) -> Letter:
         "gold_phase": gold_phase, "gold_offer": facts.gold_offer(view),
         "since": since, "notices": [],
         "talk": talk_since_last_email(seat, game, note.to_email, seat.zone),
-        "maze_html": maze.maze_html(view, reply.targets),
-        "maze_text": maze.maze_text(view, reply.targets),
+        "maze_html": maze_drawing.maze_html(view, reply.targets),
+        "maze_text": maze_drawing.maze_text(view, reply.targets),
         "hand": facts.hand(view), "role": describe.role_name(view.get("role")),
         "gold": facts.my_gold(view), "players": facts.players(view, names),
         "deck_size": view["deck_size"], "round": view["round"], "rounds": view["rounds"],

@@ -131,7 +131,7 @@ def _player(seat: Seat, left: set[int]) -> PlayerSpec:
 
 
 @dataclass(frozen=True)
-class TableAgain:
+class RematchPair:
     """What a seat page says about a game's rematch or the game it replays."""
 
     rematch: Game | None
@@ -140,7 +140,7 @@ class TableAgain:
     players: int
 
 
-def table_again(game: Game) -> TableAgain:
+def rematch_pair(game: Game) -> RematchPair:
     """The rematch of `game` (with how many of its people have accepted) and the game
     `game` is a rematch of."""
     rematch = rematch_of(game)
@@ -150,4 +150,4 @@ def table_again(game: Game) -> TableAgain:
         players = people.count()
         accepted = people.filter(accepted_at__isnull=False, invite_hash__isnull=True).count()
     previous = Game.objects.filter(pk=game.rematch_of_id).first() if game.rematch_of_id else None
-    return TableAgain(rematch=rematch, rematch_of=previous, accepted=accepted, players=players)
+    return RematchPair(rematch=rematch, rematch_of=previous, accepted=accepted, players=players)

@@ -19,7 +19,7 @@ from django.utils.safestring import SafeString
 from django.utils.timesince import timeuntil
 
 from games.engine.types import JSON, LogEvent, RoundResult, SeatView
-from games.present import describe, maze
+from games.present import describe, maze_drawing
 from games.present.holders import names_at_log, names_at_round_end
 from games.present.recent import view_log
 from games.present.words import Names
@@ -85,7 +85,8 @@ def since_last_turn(view: SeatView, names: Names) -> tuple[list[str], int]:
 def hand(view: SeatView) -> list[HandCard]:
     cards = []
     for card in view.get("hand", []):
-        cards.append(HandCard(name=describe.card_name(card), picture=maze.hand_picture(card)))
+        cards.append(HandCard(name=describe.card_name(card),
+                              picture=maze_drawing.hand_picture(card)))
     return cards
 
 

@@ -1,4 +1,4 @@
-"""Saboteur 2's cards in the email maze (`games.present.maze`), from a view's card JSON.
+"""Saboteur 2's cards in the email maze (`games.present.maze_drawing`), from a view's card JSON.
 
 On the 3 x 3 grid of a card: a door colours its tunnel's hub blue or green; a ladder
 is a brown hub marked "H" (its tunnels, a single exit included, run to it); a bridge

@@ -16,7 +16,7 @@ import pytest
 from playwright.sync_api import expect
 
 from games import engine
-from games.home.links import home_url
+from games.home.address import home_url
 from games.models import Game
 from tests.browser.test_pages import (
     CHROMIUM,

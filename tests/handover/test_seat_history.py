@@ -17,7 +17,7 @@ from games.handover import opening, takeover
 from games.models import Game, Seat
 from games.play import services
 from games.players.forget import forget_player
-from games.present.record import game_record
+from games.present.game_record import game_record
 from games.present.replay_steps import made_by, step_context, tell
 from tests.handover.test_takeover import pass_move
 from tests.handover_support import open_row

@@ -29,7 +29,7 @@ from games.models import (
 )
 from games.models.links import link_for
 from games.models.mailboxes import mailbox_hash
-from games.present.record import game_record
+from games.present.game_record import game_record
 from games.present.replay_steps import tell
 from tests.handover_support import offer_link_to, open_row, sign_up
 from tests.inbound_support import reply_address, send_reply

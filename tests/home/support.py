@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from games.home.links import home_url
+from games.home.address import home_url
 from games.models import Game, Seat
 from games.play import services
 

@@ -139,7 +139,7 @@ def test_every_email_a_player_gets_links_to_their_own_home_only(
     for message in mail.outbox:
         [address] = message.to
         found = homes_in(bodies(message))
-        from games.home.links import home_url
+        from games.home.address import home_url
         assert found == {token_of(home_url(address))}, message.subject
     # No page of another player and no log line carries a home token.
     anns = token_of(home_url(ANN))

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from django.conf import settings
 
-from games.home.links import address_for_home_token, home_url, new_home_url
+from games.home.address import address_for_home_token, home_url, new_home_url
 from games.models import HomeLink
 
 pytestmark = pytest.mark.django_db

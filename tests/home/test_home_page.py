@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 from django.test import Client
 
-from games.home.links import new_home_url
+from games.home.address import new_home_url
 from games.models import Game
 from tests.home.support import ANN, anns_games, table, token_of
 

@@ -15,7 +15,7 @@ from games import engine
 from games.engine.types import LogEvent
 from games.mail import letters
 from games.models import Game, Notification
-from games.present import describe, maze, reply_help
+from games.present import describe, maze_drawing, reply_help
 from tests.engine.helpers import position
 from tests.support import make_game
 
@@ -63,8 +63,8 @@ def test_the_turn_emails_maze_shows_every_cell_its_moves_name(commit: Any) -> No
 def test_hand_pictures_are_48_pixels_and_action_cards_have_one() -> None:
     path = engine.card_json(engine.rules_for("base").cards["p05"])
     broken = engine.card_json(engine.rules_for("base").cards["a07"])
-    assert maze.hand_picture(path).count('width="16"') == 9
-    square = maze.hand_picture(broken)
+    assert maze_drawing.hand_picture(path).count('width="16"') == 9
+    square = maze_drawing.hand_picture(broken)
     assert 'width="48" height="48"' in square and "🛒" in square and "#c62828" in square
 
 

@@ -63,7 +63,7 @@ def test_a_rematch_from_the_proposal_to_its_first_move(client: Client, commit: A
     assert "Play again, same table" in page
     mail.outbox.clear()
     with commit():
-        answer = client.post(table.page(1) + "again")
+        answer = client.post(table.page(1) + "rematch")
     assert answer.status_code == 302
     rematch = Game.objects.get(rematch_of=old)
     # Same rules, options and pace; a new deal; the seats moved on by one, bots stay bots.
@@ -101,7 +101,7 @@ def test_a_rematch_from_the_proposal_to_its_first_move(client: Client, commit: A
     assert "This table plays again" in replay and f"/watch/{rematch.public_id}/" in replay
     # Proposing again, from any seat, gives the same rematch.
     with commit():
-        client.post(table.page(0) + "again")
+        client.post(table.page(0) + "rematch")
     assert propose_rematch(table.seats[2].pk).game == rematch
     assert Game.objects.filter(rematch_of=old).count() == 1
     before = client.get(own[EMAILS[0]]).content.decode()
@@ -132,17 +132,17 @@ def test_no_rematch_before_the_end_nor_beyond_the_caps(client: Client, commit: A
                                                        settings: Any) -> None:
     running = make_game()
     with commit():
-        answer = client.post(running.page(0) + "again", follow=True)
+        answer = client.post(running.page(0) + "rematch", follow=True)
     assert "A rematch can be proposed once the game is over." in answer.content.decode()
     assert "Play again, same table" not in client.get(running.page(0)).content.decode()
     assert not Game.objects.filter(rematch_of=running.game).exists()
     table = finished_table(bot=False)
     settings.SETUP_INVITATIONS_PER_RECIPIENT_PER_DAY = 0
     with commit():
-        answer = client.post(table.page(0) + "again", follow=True)
+        answer = client.post(table.page(0) + "rematch", follow=True)
     assert "has been invited as often today" in answer.content.decode()
     assert not Game.objects.filter(rematch_of=table.game).exists()
-    assert client.get(table.page(0) + "again").status_code == 405
+    assert client.get(table.page(0) + "rematch").status_code == 405
 
 
 @pytest.mark.django_db(transaction=True)
@@ -183,7 +183,7 @@ def test_a_player_who_left_the_table_is_not_invited_again(client: Client,
                             version=3, closed_at=table.game.updated_at)
     mail.outbox.clear()
     with commit():
-        client.post(table.page(1) + "again")
+        client.post(table.page(1) + "rematch")
     rematch = Game.objects.get(rematch_of=table.game)
     assert [(s.player_name, s.is_bot) for s in rematch.seats.order_by("number")] == [
         ("Cy", False), ("Ann", True), ("Bo", False)]

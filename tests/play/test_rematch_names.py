@@ -37,7 +37,7 @@ def test_the_rematch_is_named_with_its_number_for_each_reader(client: Client,
                                            strict=True) if score == best]
     mail.outbox.clear()
     with commit():
-        assert client.post(table.page(1) + "again").status_code == 302  # Bo proposes
+        assert client.post(table.page(1) + "rematch").status_code == 302  # Bo proposes
     rematch = Game.objects.get(rematch_of=old)
     assert (rematch.name, rematch.rematch_number) == ("Friday", 1)  # stored once
     [ann] = [m for m in mail.outbox if m.to == [EMAILS[0]] and "invited" in m.subject]

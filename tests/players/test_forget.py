@@ -12,7 +12,7 @@ from django.test import Client
 
 from games import tasks
 from games.engine import verify
-from games.home.links import address_for_home_token
+from games.home.address import address_for_home_token
 from games.models import Game, OpenSeat, PendingForget, Seat, SeatKind, WhileOpen
 from games.models.home_links import home_token
 from games.models.player_data import FORMER_PLAYER
@@ -20,7 +20,7 @@ from games.play import services
 from games.play.service_errors import SetupError
 from games.play.web_setup import check_caps
 from games.players.forget import forget_player
-from games.present.record import game_record
+from games.present.game_record import game_record
 from tests.inbound_support import reply_address, send_reply
 from tests.players.play import play_moves
 from tests.players.scan import tables_holding

@@ -11,7 +11,7 @@ import pytest
 import time_machine
 from django.test import Client
 
-from games.home.links import home_url
+from games.home.address import home_url
 from games.models import NameKey, PlayerRating, PublicName, TableMember
 from games.models.mailboxes import mailbox_key_hash
 from games.players.export import export_player_data

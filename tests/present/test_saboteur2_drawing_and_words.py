@@ -10,7 +10,7 @@ from django.utils import translation
 
 from games import engine
 from games.play import clock
-from games.present import choices, describe, drawing, maze, maze_s2, words
+from games.present import choices, describe, drawing, maze_drawing, maze_s2, words
 
 NAMES = {0: "Ann", 1: "Bob", 2: "Cy"}
 RULES = engine.rules_for("saboteur2")
@@ -258,18 +258,19 @@ def _subsets(items: list[str], low: int, high: int) -> list[tuple[str, ...]]:
 
 
 def test_the_email_maze_shows_doors_ladders_bridges_and_crystals() -> None:
-    door = maze.card_grid(card(s2_card("Blue door N-S")))
-    assert door[1][1] == maze_s2.DOOR["blue"] and door[0][1] == maze.TUNNEL
-    ladder = maze.card_grid(card(s2_card("Ladder S")))
-    assert ladder[1][1] == maze_s2.LADDER and ladder[2][1] == maze.TUNNEL
-    assert 'color:#fff;text-align:center">H</td>' in str(maze.card_html(card(s2_card("Ladder"))))
-    bridge = maze.card_grid(card(s2_card("Bridge")))
+    door = maze_drawing.card_grid(card(s2_card("Blue door N-S")))
+    assert door[1][1] == maze_s2.DOOR["blue"] and door[0][1] == maze_drawing.TUNNEL
+    ladder = maze_drawing.card_grid(card(s2_card("Ladder S")))
+    assert ladder[1][1] == maze_s2.LADDER and ladder[2][1] == maze_drawing.TUNNEL
+    ladder_html = str(maze_drawing.card_html(card(s2_card("Ladder"))))
+    assert 'color:#fff;text-align:center">H</td>' in ladder_html
+    bridge = maze_drawing.card_grid(card(s2_card("Bridge")))
     assert bridge[1][1] == maze_s2.BRIDGE
-    double = maze.card_grid(card(s2_card("Double curve")))  # N-W and E-S
-    assert double[1][1] == maze.ROCK and double[0][0] == double[2][2] == maze.TUNNEL
-    crystal = maze.card_grid(card(s2_card("Crossroads (crystal)")))
+    double = maze_drawing.card_grid(card(s2_card("Double curve")))  # N-W and E-S
+    assert double[1][1] == maze_drawing.ROCK and double[0][0] == double[2][2] == maze_drawing.TUNNEL
+    crystal = maze_drawing.card_grid(card(s2_card("Crossroads (crystal)")))
     assert maze_s2.CRYSTAL in (crystal[0][2], crystal[2][0])
-    chars = [maze.card_char(card(s2_card(label))) for label in (
+    chars = [maze_drawing.card_char(card(s2_card(label))) for label in (
         "Ladder S", "Blue door", "Green door", "Bridge", "Double curve", "Tunnel N-S + stub E")]
     assert chars == ["H", "b", "g", "╬", "╳", "│"]
 

@@ -11,7 +11,7 @@ import time_machine
 from django.test import Client
 
 from games import engine
-from games.home.links import home_url
+from games.home.address import home_url
 from games.models import Game, PlayerRating, RatedRound, SeatHolder, SideRating
 from games.models.mailboxes import mailbox_key_hash
 from games.ratings import holders, rounds

@@ -14,7 +14,7 @@ import time_machine
 from django.core import mail
 from django.test import Client, override_settings
 
-from games.home.links import home_url
+from games.home.address import home_url
 from games.models import Game, OpenTable, Seat, SeatKind, TableMember
 from games.models.links import link_for
 from games.tables.starting import sweep_tables

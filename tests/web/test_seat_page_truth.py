@@ -14,7 +14,7 @@ import pytest
 from django.test import Client
 
 from games import engine
-from games.home.links import home_url
+from games.home.address import home_url
 from games.models import Seat
 from tests.home.support import token_of
 from tests.support import GameWithLinks, choose, make_game, move_for

@@ -11,7 +11,7 @@ from ..cards import (
     CardSpec,
 )
 from ..errors import IllegalMove
-from ..moves import named_card
+from ..move_shapes import named_card
 from ..state import State
 from ..types import Move
 from .core import RulesCore

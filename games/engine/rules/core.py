@@ -20,7 +20,7 @@ from ..cards import (
     catalogue,
 )
 from ..errors import IllegalMove
-from ..moves import BOOL, INT, OPT_STR, STR, FieldSpec, parse
+from ..move_shapes import BOOL, INT, OPT_STR, STR, FieldSpec, parse
 from ..rng import Rng
 from ..state import State
 from ..types import Move

@@ -12,7 +12,7 @@ from ..cards import (
 )
 from ..errors import IllegalMove
 from ..geometry import DIRECTIONS, E, N, W, neighbour, rotate180
-from ..moves import named_card
+from ..move_shapes import named_card
 from ..state import State
 from ..types import Move
 from .core import RulesCore

@@ -26,7 +26,7 @@ from ..board import Slot, edge_error
 from ..cards import CardSpec
 from ..cards_s2 import s2_action_cards, s2_dwarves, s2_path_cards
 from ..errors import IllegalMove
-from ..moves import INT, LIST, OPT_STR, STR, FieldSpec, named_card
+from ..move_shapes import INT, LIST, OPT_STR, STR, FieldSpec, named_card
 from ..state import State
 from ..types import Move
 from .base import BaseRules

@@ -44,7 +44,7 @@ from games.models import Game, GameNotice, Message, Seat, SeatKind
 from games.models.links import find_seat, hash_token
 from games.ops import limits
 from games.play import moves, services
-from games.present import holders, pages, record
+from games.present import game_record, holders, pages
 from games.present.move_errors import explain
 from games.web import jsonsafe
 from games.web.json_answer import JsonAnswer
@@ -182,7 +182,7 @@ def _payload(game: Game, seat: Seat, state: engine.State | None = None,
         "legal_moves": legal,
         "players": [_player(p, before)
                     for p in (players if players is not None else _players(game))],
-        **record.fairness(game),
+        **game_record.fairness(game),
     }))
 
 
@@ -215,7 +215,7 @@ def api_record(request: HttpRequest, secret: str) -> JsonResponse:
             return _error(409, "game_not_over", _(
                 "The game is not over yet: its record, with the seed that proves the deal, "
                 "is published when it ends."))
-        return private(JsonAnswer(record.game_record(game)))
+        return private(JsonAnswer(game_record.game_record(game)))
 
 
 @csrf_exempt

@@ -10,7 +10,7 @@ from django.http import HttpRequest, JsonResponse
 from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
 
-from games.home.links import address_for_home_token
+from games.home.address import address_for_home_token
 from games.home.listing import Row, home_of
 from games.home.strangers import home_json
 from games.models.links import token_digest

@@ -18,7 +18,7 @@ from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from games.home import everywhere, page, welcome
-from games.home.links import address_for_home_token, new_home_and_seat_links, new_home_path
+from games.home.address import address_for_home_token, new_home_and_seat_links, new_home_path
 from games.ops import limits
 from games.play.service_errors import ServiceError
 from games.web.client import client_address

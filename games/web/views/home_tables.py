@@ -19,7 +19,7 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST
 
 from games.home import page
-from games.home.links import address_for_home_token
+from games.home.address import address_for_home_token
 from games.models.links import token_digest
 from games.ops import limits
 from games.play.service_errors import ServiceError

@@ -10,7 +10,7 @@ from django.views.decorators.http import require_GET
 
 from games.models import Game, Seat
 from games.models.links import seat_path
-from games.present import record, replay_steps
+from games.present import game_record, replay_steps
 from games.web.views.seat_access import private, with_seat
 
 
@@ -27,7 +27,7 @@ def _render(request: HttpRequest, game: Game, base: str, back: str) -> HttpRespo
     story = replay_steps.tell(game)
     context = replay_steps.step_context(story, _step(request))
     round_summaries = {s.round: s for s in replay_steps.summaries(story)}
-    context.update(game=game, base=base, back=back, fairness=record.fairness(game),
+    context.update(game=game, base=base, back=back, fairness=game_record.fairness(game),
                    summary=round_summaries.get(context["round"]))
     return private(render(request, "games/replay.html", context))
 

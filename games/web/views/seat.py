@@ -23,7 +23,7 @@ from games.models.links import hash_token, seat_path
 from games.ops import limits
 from games.play import moves, services
 from games.players.record import table_lines
-from games.present import pages, record
+from games.present import game_record, pages
 from games.present.move_errors import explain
 from games.web.seat_forms import MoveForm, PreferencesForm, TalkForm
 from games.web.views.seat_access import (
@@ -81,7 +81,7 @@ def seat_page(request: HttpRequest, seat: Seat, secret: str) -> HttpResponse:
         names = ", ".join(pages.seat_names(seat.game).values())
         return private(render(request, "games/invitation.html", {
             "game": seat.game, "seat": seat, "secret": secret, "players": names,
-            "fairness": record.fairness(seat.game)}))
+            "fairness": game_record.fairness(seat.game)}))
     kept = request.session.pop(f"kept:{seat.pk}", None) if hasattr(request, "session") else None
     return _render(request, seat, secret=secret, **(kept or {}))
 

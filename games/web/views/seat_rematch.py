@@ -1,4 +1,4 @@
-"""A finished seat page's "again, same table" button (games.play.rematch): POST (CSRF),
+"""A finished seat page's rematch button ("again, same table") (games.play.rematch): POST (CSRF),
 then back to the page, which links to the rematch. The rematch's own link goes to each
 player by email only, the proposer's too."""
 
@@ -16,12 +16,12 @@ from games.play import rematch
 from games.play.service_errors import SetupError
 from games.web.views.seat_access import with_seat
 
-ANCHOR = "#again"
+ANCHOR = "#rematch"
 
 
 @require_POST
 @with_seat
-def seat_again(request: HttpRequest, seat: Seat, secret: str) -> HttpResponse:
+def seat_rematch(request: HttpRequest, seat: Seat, secret: str) -> HttpResponse:
     # No rate limit of its own: one rematch per finished game, and its invitations
     # count against the setup caps.
     try:

@@ -1,4 +1,4 @@
-"""`{% seat_handover %}`: the seat page's "find someone for my seat" box (games.handover).
+"""`{% handover_box %}`: the seat page's "find someone for my seat" box (games.handover).
 
 Context: seat, secret, game. Shows, while the game is under way: a button to look for
 someone to take the seat (or, once it looks, to stay after all), and for every seat of
@@ -19,7 +19,7 @@ register = template.Library()
 
 
 @register.inclusion_tag("games/_handover.html", takes_context=True)
-def seat_handover(context: template.Context) -> dict[str, Any]:
+def handover_box(context: template.Context) -> dict[str, Any]:
     seat: Seat = context["seat"]
     game: Game = context["game"]
     running = game.status in RUNNING
