@@ -121,16 +121,6 @@ class Migration(migrations.Migration):
             ],
         ),
         migrations.CreateModel(
-            name='SeatHolder',
-            fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('seat', models.PositiveSmallIntegerField()),
-                ('mailbox', models.CharField(blank=True, max_length=64)),
-                ('from_version', models.PositiveIntegerField()),
-                ('game', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='seat_holders', to='games.game')),
-            ],
-        ),
-        migrations.CreateModel(
             name='SideRating',
             fields=[
                 ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
@@ -183,10 +173,6 @@ class Migration(migrations.Migration):
         migrations.AddConstraint(
             model_name='ratedround',
             constraint=models.UniqueConstraint(fields=('game', 'round'), name='rated_round_once'),
-        ),
-        migrations.AddIndex(
-            model_name='seatholder',
-            index=models.Index(fields=['game', 'seat', 'from_version'], name='seat_holder_game'),
         ),
         migrations.AddIndex(
             model_name='tablemember',

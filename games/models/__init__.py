@@ -39,7 +39,7 @@ from games.models.new_homes import NewHome
 from games.models.notifications import Notification
 from games.models.player_data import ForgottenAddress, PendingForget, RecordShown
 from games.models.public_names import NameKey, PublicName
-from games.models.rating_rows import PlayerRating, RatedRound, SeatHolder, SideRating
+from games.models.rating_rows import PlayerRating, RatedRound, SideRating
 from games.models.reliability import MissedDeadline, SeatTakeover
 from games.models.reply_tokens import ReplyToken
 from games.models.seat_history import PastHolder
@@ -54,6 +54,6 @@ __all__ = [
     "PendingForget", "RecordShown", "SeatOffer", "SeatTakeover", "Volunteer", "WhileOpen",
     "ReplyToken", "Seat", "SeatKind", "SweepMark", "TimeoutPolicy", "default_reminders",
     "default_vacation", "new_public_id",
-    "NameKey", "NewHome", "OpenTable", "PlayerRating", "PublicName", "RatedRound", "SeatHolder",
+    "NameKey", "NewHome", "OpenTable", "PlayerRating", "PublicName", "RatedRound",
     "SideRating", "TableMember", "TalkMute",
 ]

@@ -7,9 +7,9 @@
   learned from the rated rounds like a player (the faction-as-teammate model).
 - RatedRound: a round of a rated game whose result went into the ratings, once (the
   unique pair is the claim: a round is never rated twice).
-- SeatHolder: who held a seat of a rated game from which version on (a person's mailbox
-  key hash), so that a round is shared among the people who played it by
-  their share of its turns.
+
+Who played each seat's turns is the seats' history (games.models.seat_history.PastHolder),
+read by games.ratings.turn_shares.
 """
 
 from __future__ import annotations
@@ -69,21 +69,3 @@ class RatedRound(models.Model):
 
     def __str__(self) -> str:
         return f"{self.game_id} r{self.round}"
-
-
-class SeatHolder(models.Model):
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seat_holders")
-    seat = models.PositiveSmallIntegerField()
-    # The person's mailbox key hash ("" for a seat with no address: a bot set up as one,
-    # a forgotten player). A bot's moves are the bot's whoever holds the seat (Move rows
-    # say who moved).
-    mailbox = models.CharField(max_length=64, blank=True)
-    # The holder made the seat's moves numbered above this version.
-    from_version = models.PositiveIntegerField()
-
-    class Meta:
-        indexes = [models.Index(fields=["game", "seat", "from_version"],
-                                name="seat_holder_game")]
-
-    def __str__(self) -> str:
-        return f"{self.game_id} seat {self.seat} from v{self.from_version}"

@@ -44,7 +44,6 @@ from games.models import (
     PublicName,
     RecordShown,
     Seat,
-    SeatHolder,
     SeatOffer,
     SeatTakeover,
     TableMember,
@@ -158,8 +157,8 @@ def _erase_past_holders(address: str) -> None:
                       names)
 def _erase_strangers(address: str) -> None:
     """Playing with strangers: the public name (and its keys), the ratings, the open
-    tables sat at (a forming table left empty closes), a home asked for, the seat ledger
-    of rated games and the mutes made by or against the person."""
+    tables sat at (a forming table left empty closes), a home asked for and the mutes
+    made by or against the person."""
     key = mailbox_key_hash(address)
     PublicName.objects.filter(mailbox=key).delete()
     PlayerRating.objects.filter(mailbox=key).delete()
@@ -170,7 +169,6 @@ def _erase_strangers(address: str) -> None:
                              members__isnull=True).update(status=OpenTable.Status.CLOSED,
                                                           ended_at=timezone.now())
     NewHome.objects.filter(of_mailbox(address)).delete()
-    SeatHolder.objects.filter(mailbox=key).update(mailbox="")
     TalkMute.objects.filter(Q(by_mailbox=key) | Q(muted_mailbox=key)).delete()
 
 

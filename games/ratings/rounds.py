@@ -1,11 +1,12 @@
 """Rating the rounds of rated games as they end (games.ratings.model has the model).
 
 The moves' follow-up (games.play.move_emails) calls `after_moves(game_id)` for every game
-it plans: a game that is not rated costs one indexed query; a rated one records who
-holds its seats (games.ratings.holders) and, once a round's roles are revealed (its
-`round_end` event is in the log: every seat sees them then, never before), rates that
-round once: the RatedRound row is the claim, written in the same transaction as the
-ratings it moved, so a round is never rated twice and a failed update rates nothing.
+it plans: a game that is not rated costs one indexed query; a rated one, once a round's
+roles are revealed (its `round_end` event is in the log: every seat sees them then, never
+before), rates that round once, shared among who held each seat by their turns
+(games.ratings.turn_shares): the RatedRound row is the claim, written in the same
+transaction as the ratings it moved, so a round is never rated twice and a failed update
+rates nothing.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from games.models import Game, Move, PlayerRating, RatedRound, SideRating
-from games.ratings import holders
+from games.ratings import turn_shares
 from games.ratings.model import (
     BOT_SKILLS,
     Hand,
@@ -43,12 +44,11 @@ def rounds_ended(snapshot: Mapping[str, Any]) -> int:
 
 
 def after_moves(game_id: int) -> int:
-    """Keep the rated game's seat ledger and rate its rounds that have ended since; how
-    many rounds were rated (0 for a game that is not rated)."""
+    """Rate the rated game's rounds that have ended since; how many rounds were rated
+    (0 for a game that is not rated)."""
     game = Game.objects.filter(pk=game_id, rated=True).first()
     if game is None:
         return 0
-    holders.observe(game)
     done = set(RatedRound.objects.filter(game=game).values_list("round", flat=True))
     if len(done) >= rounds_ended(game.snapshot):
         return 0
@@ -86,7 +86,7 @@ def _rate(game: Game, round_end: dict[str, Any], first: int, last: int) -> bool:
                                       result=_result(sides))
             if not sides:
                 return False  # claimed as seen: a round with no winner and loser
-            shares = holders.turn_shares(game, first, last)
+            shares = turn_shares.turn_shares(game, first, last)
             seated = _seat_teams(game, sides, shares, now)
             side_rows = _side_rows(game.ruleset, seated.teams)
             outcome = rate_round(seated.teams, {key: Skill(row.mu, row.sigma)
@@ -103,7 +103,7 @@ def _result(sides: list[SideSeats]) -> dict[str, Any]:
 
 
 def _seat_teams(game: Game, sides: list[SideSeats],
-                shares: dict[int, dict[holders.Part, float]], now: datetime) -> _Seated:
+                shares: dict[int, dict[turn_shares.Part, float]], now: datetime) -> _Seated:
     keys = {who for seat in shares.values() for who in seat if who}
     rows = {row.mailbox: row for row in PlayerRating.objects.select_for_update().filter(
         mailbox__in=keys, ruleset=game.ruleset)}
@@ -113,8 +113,8 @@ def _seat_teams(game: Game, sides: list[SideSeats],
         seats = []
         for number in side.seats:
             hands = []
-            for who, share in shares.get(number, {holders.BOT: 1.0}).items():
-                if who is holders.BOT:
+            for who, share in shares.get(number, {turn_shares.BOT: 1.0}).items():
+                if who is turn_shares.BOT:
                     hands.append(Hand(None, bot, share))
                 elif not who:  # no address left: rated as a newcomer, stored nowhere
                     hands.append(Hand(None, Skill(), share))

@@ -12,9 +12,9 @@ from django.test import Client
 
 from games import engine
 from games.home.address import home_url
-from games.models import Game, PlayerRating, RatedRound, SeatHolder, SideRating
+from games.models import Game, PastHolder, PlayerRating, RatedRound, SideRating
 from games.models.mailboxes import mailbox_key_hash
-from games.ratings import holders, rounds
+from games.ratings import rounds, turn_shares
 from games.ratings.model import Hand, Skill, Team, rate_round, side_key, side_prior
 from games.ratings.sides import round_sides
 from tests.players.play import round_ends
@@ -45,9 +45,6 @@ def rated_game(seed: int = 1, players: int = 4) -> GameWithLinks:
 
 def test_a_rated_round_moves_the_ratings_by_the_model(commit: Any) -> None:
     g = rated_game()
-    with commit():  # the start's follow-up: who holds each seat from version 0
-        pass
-    assert SeatHolder.objects.filter(game=g.game).count() == 4
     with commit():
         game = play_first_round(g)
     [event] = round_ends(game)
@@ -84,16 +81,20 @@ def test_an_unrated_game_moves_no_rating(commit: Any) -> None:
 
 def test_a_taken_over_seat_shares_its_round_by_turns() -> None:
     g = rated_game(seed=5)
-    holders.observe(g.game)
     game = play_first_round(g)
     [event] = round_ends(game)
     end = game.version
-    # Seat 0 changed hands halfway through the round (as a takeover's row dates it).
+    # Seat 0 changed hands halfway through the round: p0 held it until then (the seat's
+    # history, as a takeover writes it), new@ holds it now.
     turns = [n for n, s in game.moves.values_list("number", "seat_number") if s == 0]
     middle = turns[len(turns) // 2]
-    SeatHolder.objects.create(game=game, seat=0, mailbox=mailbox_key_hash("new@example.com"),
-                              from_version=middle - 1)
-    shares = holders.turn_shares(game, 1, end)
+    seat = game.seats.get(number=0)
+    PastHolder.objects.create(game=game, seat=seat, number=0, name="P0",
+                              mailbox=mailbox_key_hash("p0@example.com"),
+                              until_version=middle - 1, until_log=0)
+    seat.email = "new@example.com"
+    seat.save()
+    shares = turn_shares.turn_shares(game, 1, end)
     assert shares[0] == pytest.approx({
         mailbox_key_hash("p0@example.com"): len(turns) // 2 / len(turns),
         mailbox_key_hash("new@example.com"): 1 - len(turns) // 2 / len(turns)})
