@@ -9,7 +9,7 @@ class GamesConfig(AppConfig):
     def ready(self) -> None:
         # Signal receivers and registrations every process needs: the email provider's
         # delivery reports (anymail's tracking signal); the Celery tasks, registered by
-        # name for games.mail.dispatch; the deploy checks of the rate limits' settings
+        # name for games.ops.after_commit; the deploy checks of the rate limits' settings
         # (games.web.deploy_checks). (Moves by email use no signal: the webhook reads the
         # provider's post itself, games.web.views.inbound_webhook.)
         from games import tasks  # noqa: F401

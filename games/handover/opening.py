@@ -21,7 +21,6 @@ from django.utils.translation import gettext as _
 
 from games.handover.handover_errors import HandoverError
 from games.handover.offers import offer_open_seat
-from games.mail.dispatch import enqueue
 from games.models import Game, GameNotice, OpenSeat, Seat, SeatKind, SeatOffer, WhileOpen
 from games.models.handover_rows import RUNNING
 from games.models.mailboxes import mailbox_hash
@@ -36,6 +35,7 @@ from games.moderation.acts import (
     tell_table,
 )
 from games.moderation.seats import queue_turn_email
+from games.ops.after_commit import queue_on_commit
 
 # A seat can look for a new player while its game is under way.
 
@@ -76,15 +76,10 @@ def open_seat(seat_id: int, *, reason: str = OpenSeat.Reason.LEFT,
                    waits=opened.while_open == WhileOpen.WAIT, why=reason, note=public_note)
         if opened.while_open == WhileOpen.BOT:
             bot_moves_if_due(game)  # its turn now: the bot moves in a few seconds
-        opened_id = opened.pk
-        transaction.on_commit(lambda: send_offers(opened_id))
+        # The first offers to standby volunteers, by the worker (games.handover.offers);
+        # if the broker is down, the beat's sweep sends them within minutes.
+        queue_on_commit(offer_open_seat, opened.pk)
     return opened
-
-
-def send_offers(open_seat_id: int) -> None:
-    """The first offers to standby volunteers, by the worker (games.handover.offers); if
-    the broker is down, the beat's sweep sends them within minutes (offered_at unset)."""
-    enqueue(offer_open_seat, open_seat_id)
 
 
 def stay(seat_id: int) -> Seat:

@@ -21,7 +21,6 @@ from django.db import transaction
 from django.utils import timezone
 
 from games.mail import plan
-from games.mail.dispatch import enqueue
 from games.mail.table_letters import NEW_HOME, new_home_spec
 from games.models import NewHome
 from games.models.home_links import home_address, home_path, home_row, home_token
@@ -30,6 +29,7 @@ from games.models.mailbox_keys import of_mailbox
 from games.models.mailboxes import mailbox, mailbox_hash
 from games.models.player_data import is_forgotten
 from games.ops import limits
+from games.ops.after_commit import queue_on_commit
 from games.play import lost_links
 
 DAY = timedelta(days=1)
@@ -40,8 +40,8 @@ def ask_for_home(address: str, client: str, language: str) -> None:
     """The /me/ form's POST: count the client, hand the rest to a task. Raises
     limits.Limited (the client asked too often)."""
     limits.hit("links_client", client)
-    enqueue(plan_home_email, address.strip(), language,
-            fallback=lambda: home_email(address.strip(), language))
+    queue_on_commit(plan_home_email, address.strip(), language,
+                    fallback=lambda: home_email(address.strip(), language))
 
 
 @shared_task(name="games.tasks.plan_home_email")

@@ -30,9 +30,9 @@ from games.inbound import process, providers
 from games.inbound.incoming import Incoming, header_recipients
 from games.inbound.providers import Delivery
 from games.inbound.screen import Unreadable
-from games.mail.dispatch import enqueue
 from games.models import InboundMail, ReplyToken
 from games.models.reply_tokens import find
+from games.ops.after_commit import queue_on_commit
 
 log = logging.getLogger("games.inbound")
 Outcome = InboundMail.Outcome
@@ -56,8 +56,7 @@ def accept(delivery: Delivery, *, queue_task: bool = True) -> Accepted:
     if mail is None:
         return Accepted("duplicate", "this message was handled before")
     if queue_task:
-        mail_id = mail.pk
-        transaction.on_commit(lambda: enqueue(process.process_inbound_mail, mail_id))
+        queue_on_commit(process.process_inbound_mail, mail.pk)
     return Accepted(Outcome.RECEIVED, "stored; a worker reads it", mail)
 
 

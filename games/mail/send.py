@@ -26,17 +26,16 @@ from anymail.exceptions import AnymailAPIError, AnymailInvalidAddress, AnymailRe
 from celery import Task, shared_task
 from django.conf import settings
 from django.core.mail import BadHeaderError
-from django.db import transaction
 from django.db.models import F, Q
 from django.utils import timezone
 
 from games.mail import letters, seen_turns
 from games.mail.builders import letter_for
-from games.mail.dispatch import enqueue
 from games.mail.message import build, message_id_for
 from games.mail.notification_rows import create, moderator_alert, wants
 from games.models import Notification, Seat
 from games.models.player_data import is_forgotten
+from games.ops.after_commit import queue_on_commit
 
 log = logging.getLogger("games.notifications")
 Status = Notification.Status
@@ -213,11 +212,5 @@ def send_notification(self: Task[Any, Any], notification_id: int) -> str:
 def send_after_commit(ids: Iterable[int]) -> None:
     """Hand new rows to the send task once the transaction that wrote them commits (if
     the broker refuses, the beat's `requeue_unsent` sends them later)."""
-    ids = list(ids)
-    if ids:
-        transaction.on_commit(lambda: _send_each(ids))
-
-
-def _send_each(ids: list[int]) -> None:
     for notification_id in ids:
-        enqueue(send_notification, notification_id)
+        queue_on_commit(send_notification, notification_id)

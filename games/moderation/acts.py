@@ -102,8 +102,7 @@ def tell_table(game: Game, kind: str, **params: Any) -> GameNotice:
 
 def bot_moves_if_due(game: Game) -> None:
     """After the act commits, a bot holding the seat to act moves (games.play.moves)."""
-    game_id, version = game.pk, game.version
-    transaction.on_commit(lambda: queue_bot_turn(game_id, version))
+    queue_bot_turn(game.pk, game.version)
 
 
 def require_status(game: Game, *allowed: str) -> None:

@@ -211,9 +211,8 @@ def valid_time_zone(name: str) -> bool:
 def invite_seat(seat: Seat) -> None:
     """Queue the seat's invitation for after the commit (hooks.send_invitation); the email
     carries the player's own link, rebuilt from the seat."""
-    seat_id = seat.pk
     record_invitations([seat])  # what the setup page's caps count (games.play.web_setup)
-    transaction.on_commit(lambda: hooks.send_invitation(seat_id))
+    hooks.send_invitation(seat.pk)
 
 
 def start_game(game_id: int) -> Game:
@@ -231,8 +230,7 @@ def _start(game: Game, now: datetime) -> None:
     game.save(update_fields=["status", "turn_started_at", "deadline_at", "deadline_extension",
                              "reminder_at", "updated_at"])
     queue_follow_up(game.pk, game.version, now)  # the first turn email
-    game_id = game.pk
-    transaction.on_commit(lambda: hooks.after_game_started(game_id))
+    hooks.after_game_started(game.pk, game.version)
 
 
 def accept_seat(seat_id: int, by_invitation: bool = False,

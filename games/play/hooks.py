@@ -1,9 +1,10 @@
 """Follow-up work after a change to a game is committed, other than a move's.
 
-`games.play.game_setup` and `games.play.clock.misses` call these through
-`transaction.on_commit`, so they run only once the change is durable and never for a
-rolled-back one. They take ids, not model instances, and hand over to Celery tasks
-(defined here), which plan the emails (Notification rows with unique keys) and send them.
+`games.play.game_setup` and `games.play.clock.misses` call these inside their
+transaction; each queues its task with `games.ops.after_commit.queue_on_commit`, so it
+runs only once the change is durable and never for a rolled-back one. They take ids, not
+model instances, and the Celery tasks (defined here) plan the emails (Notification rows
+with unique keys) and send them.
 A move's own emails are planned from its outbox row by the beat (games.play.move_emails),
 and a bot's turn after a move is queued by the move itself (games.play.moves).
 
@@ -24,18 +25,17 @@ from celery import shared_task
 from django.db import transaction
 
 from games.mail import plan
-from games.mail.dispatch import enqueue
 from games.models import Game, Seat
+from games.ops.after_commit import queue_on_commit
 from games.play.clock import ABSENT_AFTER_MISSES
 from games.play.moves import queue_bot_turn
 
 log = logging.getLogger("games")
 
 
-def after_game_started(game_id: int) -> None:
-    """The game left setup: seat `state.actor` is to act at version 0 (a bot, maybe)."""
+def after_game_started(game_id: int, version: int) -> None:
+    """The game left setup: seat `state.actor` is to act at `version` (a bot, maybe)."""
     log.debug("game %s: started", game_id)
-    version = Game.objects.values_list("version", flat=True).get(pk=game_id)
     queue_bot_turn(game_id, version)
 
 
@@ -50,8 +50,8 @@ def send_invitation(seat_id: int) -> None:
     """Invite the player of `seat_id`; the email carries their own link, rebuilt from the
     seat when it is written (never passed through the broker)."""
     log.debug("seat %s: invitation ready", seat_id)
-    enqueue(plan_invitation, seat_id,
-            fallback=lambda: plan.create(plan.invitation(Seat.objects.get(pk=seat_id))))
+    queue_on_commit(plan_invitation, seat_id,
+                    fallback=lambda: plan.create(plan.invitation(Seat.objects.get(pk=seat_id))))
 
 
 @shared_task(name="games.tasks.plan_deadline_missed")
@@ -64,8 +64,8 @@ def plan_deadline_missed(game_id: int, version: int, seat_id: int) -> int:
 def after_deadline_missed(game_id: int, version: int, seat_id: int) -> None:
     """The server applied the timeout policy to turn `version` of the game (seat_id's)."""
     log.debug("game %s: deadline of version %s missed", game_id, version)
-    enqueue(plan_deadline_missed, game_id, version, seat_id,
-            fallback=lambda: plan_deadline_missed_rows(game_id, version, seat_id))
+    queue_on_commit(plan_deadline_missed, game_id, version, seat_id,
+                    fallback=lambda: plan_deadline_missed_rows(game_id, version, seat_id))
 
 
 def plan_deadline_missed_rows(game_id: int, version: int, seat_id: int) -> list[int]:

@@ -15,11 +15,11 @@ from django.db import transaction
 from django.utils import timezone
 
 from games.mail import plan
-from games.mail.dispatch import enqueue
 from games.models import Game, Seat, SeatKind
 from games.models.mailbox_keys import of_mailbox
 from games.models.mailboxes import mailbox
 from games.ops import limits
+from games.ops.after_commit import queue_on_commit
 
 OPEN = (Game.Status.SETUP, Game.Status.ACTIVE, Game.Status.PAUSED)
 FINISHED_SHOWN = 20  # the latest finished games listed (their replays stay reachable)
@@ -42,8 +42,7 @@ def ask_for_links(address: str, client: str) -> None:
     limits.hit("links_address", mailbox(address))
     # With the broker down, the request does the lookup itself: slower for everyone,
     # and no email is lost.
-    transaction.on_commit(lambda: enqueue(send_links, address,
-                                          fallback=lambda: send_links_now(address)))
+    queue_on_commit(send_links, address, fallback=lambda: send_links_now(address))
 
 
 def send_links_now(address: str) -> int:

@@ -13,13 +13,17 @@
                         at that deadline: the timeout policy's move, or the bot's;
 - `ByModerator(game_id, moderator)`    a moderator, for the seat to act.
 
-Every way locks the game once (`games.play.move_store`), checks the version the mover
-saw, lets the engine judge the move, writes the Move row, its after-move outbox row and
-the game's new state in one conditional write, and, when a bot is next, queues its turn
-for after the commit (a Celery task here: a bot's turn is one more way a move arrives).
-Nothing is written when anything refuses: StaleVersion, GameNotPlayable, NotDue (a bot's
-or the server's turn that is over), NoSuchSeat, InvitationLink, or the engine's
-MalformedMove / IllegalMove.
+Every way locks the game once (`games.play.move_store`); a seat's player who had not
+taken the seat yet takes it now, as the first step of the move (its own link used is the
+player's act: an invitation link still open dies), in the move's transaction; then the
+service checks the version the mover saw, lets the engine judge the move, writes the
+Move row, its after-move outbox row and the game's new state in one conditional write,
+and, when a bot is next, queues its turn for after the commit (a Celery task here: a
+bot's turn is one more way a move arrives).
+Nothing is written when anything refuses, the seat's acceptance included: StaleVersion,
+GameNotPlayable, NotDue (a bot's or the server's turn that is over), NoSuchSeat,
+InvitationLink, or the engine's MalformedMove / IllegalMove. Through a link, the refusal
+arrives as a `LinkRefusal` carrying it and the link's seat.
 """
 
 from __future__ import annotations
@@ -34,14 +38,15 @@ from django.conf import settings
 from django.contrib.auth.models import User
 from django.db import transaction
 from django.db.models import F
+from django.db.models.functions import Coalesce
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from games import engine
 from games.engine import chain
 from games.engine.types import JSON
-from games.mail.dispatch import enqueue
 from games.models import Game, Move, Seat, SeatKind
+from games.ops.after_commit import queue_on_commit
 from games.play import clock
 from games.play.bot_choice import bot_move
 from games.play.move_store import Locked, SeatRow, store
@@ -62,14 +67,26 @@ class NoSuchSeat(ServiceError):
 
 
 class InvitationLink(ServiceError):
-    """A host's invitation link tried to move: only the seat's own link moves. It carries
-    the seat (`error.seat`), for the refusal's words and its `accept` address."""
+    """A host's invitation link tried to move: only the seat's own link moves."""
 
-    def __init__(self, seat: Seat) -> None:
+    def __init__(self) -> None:
         super().__init__("invitation_not_accepted", _(
             "This is an invitation link: accept it first; the player's own private link "
             "is then sent to the seat's email address."))
-        self.seat = seat
+
+
+Refusal = ServiceError | engine.IllegalMove
+
+
+class LinkRefusal(Exception):
+    """A move through a seat's link (ByLink), refused: `reason` says why (a ServiceError,
+    or the engine's IllegalMove / MalformedMove) and `seat` is the link's seat, for the
+    answer's language and words (None when the link opens no seat)."""
+
+    def __init__(self, reason: Refusal, seat: Seat | None) -> None:
+        super().__init__(str(reason))
+        self.reason: Refusal = reason
+        self.seat: Seat | None = seat
 
 
 @dataclass(frozen=True)
@@ -130,19 +147,36 @@ def game_move_submit(*, actor: Actor, version: int, move: object = None,
     answer that shows it (a move through a link always does).
 
     Through a link, the seat's language is active for the refusals' words, and a refusal
-    carries the seat (`error.seat`) for the caller's own words."""
+    is raised as a LinkRefusal with the link's seat, for the caller's own words."""
     seat: Seat | None = None
     try:
         with transaction.atomic():
             seat, locked = _lock(actor, with_state)
             with _seat_language(actor, seat):
+                if seat is not None:
+                    seat = _take_seat(seat, locked.game)
                 chosen, kind, number, moderator = _decide(actor, locked, seat, version, move)
                 return _apply(locked, version, chosen, actor_kind=kind, seat_number=number,
                               moderator=moderator, seat=seat)
     except (ServiceError, engine.IllegalMove) as refused:
-        if not isinstance(refused, InvitationLink):  # (it carries its seat already)
-            setattr(refused, "seat", seat)  # noqa: B010  (exceptions carry no such attribute)
+        if isinstance(actor, ByLink):
+            raise LinkRefusal(refused, seat) from refused
         raise
+
+
+def _take_seat(seat: Seat, game: Game) -> Seat:
+    """The player's first move through their own link takes the seat (and kills an
+    invitation link still open), in the move's transaction: a refused move takes it back
+    with everything else. A game still in setup starts only through acceptance itself
+    (games.play.game_setup.accept_seat): its moves are refused anyway."""
+    if seat.kind != SeatKind.PERSON or game.status == Game.Status.SETUP or (
+            seat.accepted_at is not None and seat.invite_hash is None):
+        return seat
+    now = timezone.now()
+    Seat.objects.filter(pk=seat.pk).update(accepted_at=Coalesce(F("accepted_at"), now),
+                                           invite_hash=None)
+    seat.accepted_at, seat.invite_hash = seat.accepted_at or now, None
+    return seat
 
 
 def _seat_language(actor: Actor, seat: Seat | None) -> AbstractContextManager[None]:
@@ -156,10 +190,10 @@ def _lock(actor: Actor, with_state: bool) -> tuple[Seat | None, Locked]:
     if isinstance(actor, ByLink):
         found = moves.lock_by_link(actor.token, with_log=True)
         if found is None:
-            raise NoSuchSeat()
+            raise LinkRefusal(NoSuchSeat(), None)
         seat, locked = found
         if seat.via_invitation:
-            raise InvitationLink(seat)
+            raise LinkRefusal(InvitationLink(), seat)
         return seat, locked
     if isinstance(actor, BySeat):
         return actor.seat, moves.lock_game(actor.seat.game_id, with_log=with_state)
@@ -294,8 +328,7 @@ def _queue_follow_up(game: Game, number: int, seats: dict[int, SeatRow]) -> None
     bot_next = (game.status == Game.Status.ACTIVE and next_seat is not None
                 and next_seat.kind == SeatKind.BOT)
     if bot_next:
-        game_id = game.pk
-        transaction.on_commit(lambda: queue_bot_turn(game_id, number, bot_next=True))
+        queue_bot_turn(game.pk, number, bot_next=True)
 
 
 # ---- a bot's turn: one more way a move arrives ---------------------------------------------
@@ -326,4 +359,5 @@ def queue_bot_turn(game_id: int, version: int, *, bot_next: bool | None = None) 
     if bot_next is None:
         bot_next = bot_to_act(game_id, version)
     if bot_next:
-        enqueue(play_bot_turn, game_id, version, countdown=settings.BOT_MOVE_DELAY_SECONDS)
+        queue_on_commit(play_bot_turn, game_id, version,
+                        countdown=settings.BOT_MOVE_DELAY_SECONDS)

@@ -11,8 +11,6 @@ seat email with their own link, and only theirs. The game is rated when the tabl
 
 from __future__ import annotations
 
-from functools import partial
-
 from django.db import transaction
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
@@ -57,7 +55,7 @@ def start_table(table: OpenTable, *, with_bots: bool = False) -> None:
     people = list(Seat.objects.filter(game=game, kind=SeatKind.PERSON))
     Seat.objects.filter(pk__in=[seat.pk for seat in people]).update(accepted_at=now)
     for seat in people:  # the normal seat email, each with their own link only
-        transaction.on_commit(partial(hooks.send_invitation, seat.pk))
+        hooks.send_invitation(seat.pk)
     table.status, table.game, table.ended_at = OpenTable.Status.STARTED, game, now
     table.save(update_fields=["status", "game", "ended_at"])
 

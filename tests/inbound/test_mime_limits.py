@@ -139,7 +139,7 @@ def test_the_bomb_is_stored_unparsed_by_the_web_request_and_refused_by_the_worke
     client = Client()
     mail.outbox.clear()
     with webhook_settings(), \
-            mock.patch("games.inbound.receive.enqueue"), \
+            mock.patch("games.inbound.process.process_inbound_mail.delay"), \
             mock.patch.object(email.feedparser.FeedParser, "__init__", _refuse), \
             mock.patch.object(AnymailInboundMessage, "__init__", _refuse):
         with CallCounter() as tiny_request:
@@ -172,7 +172,7 @@ def test_the_task_has_time_limits_and_a_message_past_them_is_answered(commit: An
     with commit():
         g = make_game(players=3, seed=1, start=True)
     address = reply_address("p0@example.com")
-    with webhook_settings(), mock.patch("games.inbound.receive.enqueue"):
+    with webhook_settings(), mock.patch("games.inbound.process.process_inbound_mail.delay"):
         sendgrid_raw(Client(), raw_reply(address, "pass 1"), address)
     stored = InboundMail.objects.get()
     mail.outbox.clear()

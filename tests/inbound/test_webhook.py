@@ -99,7 +99,7 @@ def test_the_html_of_a_reply_is_read_in_one_pass_whatever_it_holds(commit: Any) 
     # A real HTML reply with the original quoted, to a fresh address: the move is made.
     address = reply_address("p0@example.com")
     html = "<div>pass 1</div><div><br></div><blockquote>" + "<p>x" * 5000 + "</blockquote>"
-    with mock.patch("games.mail.dispatch.enqueue"):  # the task runs below, by hand
+    with mock.patch("games.inbound.receive.queue_on_commit"):  # the task runs below, by hand
         assert sendgrid(Client(), raw_reply(address, html=html), address).status_code == 200
     stored = InboundMail.objects.latest("pk")
     assert process.process(stored.pk).outcome == "moved" and g.refresh().version == 1
@@ -109,13 +109,13 @@ def test_the_webhook_stores_the_message_and_a_worker_makes_the_move(commit: Any)
     g = started(commit)
     address = reply_address("p0@example.com")
     mail.outbox.clear()
-    with mock.patch("games.inbound.receive.enqueue") as enqueue, commit():
+    with mock.patch("games.inbound.process.process_inbound_mail.delay") as enqueue, commit():
         answer = postmark(Client(), address, "pass 1\nsay good luck")
     # The request only stored the message: no move, no answer yet, the web worker is free.
     assert answer.status_code == 200 and g.refresh().version == 0 and mail.outbox == []
     stored = InboundMail.objects.get()
     assert stored.outcome == "received" and b"pass 1" in bytes(stored.payload)
-    enqueue.assert_called_once_with(process.process_inbound_mail, stored.pk)
+    enqueue.assert_called_once_with(stored.pk)  # after the commit, its id only
     with commit():
         result = process.process(stored.pk)
     assert result.outcome == "moved" and g.refresh().version == 1
@@ -129,7 +129,8 @@ def test_the_webhook_stores_the_message_and_a_worker_makes_the_move(commit: Any)
 def test_a_lost_task_is_picked_up_by_the_beat(commit: Any, clock: Any) -> None:
     g = started(commit)
     address = reply_address("p0@example.com")
-    with mock.patch("games.inbound.receive.enqueue"), commit():  # the broker lost it
+    # The broker lost the task.
+    with mock.patch("games.inbound.process.process_inbound_mail.delay"), commit():
         postmark(Client(), address, "pass 1")
     clock.shift(60)
     assert process.unprocessed() == []
@@ -265,7 +266,7 @@ def test_a_reply_stored_before_the_link_changed_is_not_acted_on(commit: Any) -> 
 
     g = started(commit)
     address = reply_address("p0@example.com")
-    with mock.patch("games.inbound.receive.enqueue"), commit():
+    with mock.patch("games.inbound.process.process_inbound_mail.delay"), commit():
         postmark(Client(), address, "pass 1")
     services.rotate_link(g.seats[0].pk)
     stored = InboundMail.objects.get()

@@ -125,7 +125,7 @@ def test_running_any_task_twice_sends_once(commit: Any) -> None:
     count = len(mail.outbox)
     with commit():
         plan_after_move.delay(g.game.pk, 0)
-        hooks.after_game_started(g.game.pk)
+        hooks.after_game_started(g.game.pk, 0)
     for note in Notification.objects.all():  # a send task delivered again
         assert send_notification.apply(args=(note.pk,)).get() == ""
     assert len(mail.outbox) == count
@@ -195,7 +195,7 @@ def test_a_lost_send_is_sent_by_requeue_unsent(commit: Any) -> None:
     g = make_game(players=3, seed=1, start=True)
     with mock.patch.object(send_notification, "delay", side_effect=OSError("broker down")), \
             commit():
-        hooks.after_game_started(g.game.pk)
+        hooks.after_game_started(g.game.pk, 0)
     note = Notification.objects.get(kind="turn")
     assert note.status == "pending" and not mail.outbox
     with time_machine.travel(note.created_at, tick=False) as traveller:
@@ -213,7 +213,7 @@ def test_a_moves_emails_are_planned_while_the_broker_is_down(commit: Any) -> Non
     with mock.patch.object(plan_after_move, "delay", side_effect=OSError("broker down")), \
             mock.patch.object(send_notification, "delay", side_effect=OSError("broker down")), \
             commit():
-        hooks.after_game_started(g.game.pk)
+        hooks.after_game_started(g.game.pk, 0)
     assert Notification.objects.get(kind="turn").status == "pending"
     assert not FollowUp.objects.exists()
 

@@ -87,5 +87,4 @@ def _record_miss(game_id: int, version: int, number: int, *, passed: bool) -> No
         GameNotice.objects.create(game=game, version=game.version, kind=GameNotice.Kind.ABSENT,
                                   params={**public, "missed": seat.missed_turns})
     seat.save(update_fields=["missed_turns", "absent_since"])
-    seat_id = seat.pk
-    transaction.on_commit(lambda: hooks.after_deadline_missed(game_id, version, seat_id))
+    hooks.after_deadline_missed(game_id, version, seat.pk)

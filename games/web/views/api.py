@@ -261,8 +261,9 @@ def _newest(model: type[Message] | type[GameNotice]) -> Subquery:
 @api_methods("POST")
 def api_move(request: HttpRequest, secret: str) -> JsonResponse:
     # The rate limit and the body come first, without the game's lock; then the seat's
-    # lookup and its game's lock are one read (games.play.moves, ByLink). Every refusal
-    # writes nothing.
+    # lookup and its game's lock are one read (games.play.moves, ByLink), and the first
+    # move of an own link takes the seat in the move's transaction. Every refusal writes
+    # nothing.
     limited = _rate_limited(secret)
     if limited is not None:
         return limited
@@ -277,25 +278,16 @@ def api_move(request: HttpRequest, secret: str) -> JsonResponse:
     version, move = body
     try:
         moved = moves.game_move_submit(actor=moves.ByLink(secret), version=version, move=move)
-    except (services.ServiceError, engine.IllegalMove) as refused:
-        _take_seat(getattr(refused, "seat", None))
-        return _refused_move(refused, secret)
+    except moves.LinkRefusal as refusal:
+        return _refused_move(refusal, secret)
     assert moved.seat is not None
-    _take_seat(moved.seat)
     with seat_locale(moved.seat):
         return _payload(moved.game, moved.seat, moved.state, moved.players)
 
 
-def _take_seat(seat: Seat | None) -> None:
-    """The own link's first move, made or refused, takes the seat (and kills an
-    invitation link still open): it is the player's act."""
-    if seat is not None and not seat.via_invitation and not services.has_accepted(seat):
-        services.accept_seat(seat.pk)
-
-
-def _refused_move(refused: Exception, secret: str) -> JsonResponse:
+def _refused_move(refusal: moves.LinkRefusal, secret: str) -> JsonResponse:
     """The answer to a move the service refused, in the seat's language."""
-    seat: Seat | None = getattr(refused, "seat", None)
+    refused, seat = refusal.reason, refusal.seat
     if isinstance(refused, moves.NoSuchSeat) or seat is None:
         return _not_found()
     with seat_locale(seat):

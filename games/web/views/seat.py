@@ -30,6 +30,7 @@ from games.web.views.seat_access import (
     opens_with_invitation,
     private,
     seat_locale,
+    takes_seat_in_move,
     too_many,
     with_seat,
     within_link_limit,
@@ -100,6 +101,7 @@ def seat_live(request: HttpRequest, seat: Seat, secret: str) -> HttpResponse:
 
 @require_POST
 @with_seat
+@takes_seat_in_move
 def seat_move(request: HttpRequest, seat: Seat, secret: str) -> HttpResponse:
     form = MoveForm(request.POST)
     # A refused move shows the page again with the choice kept (select, checkboxes).

@@ -45,13 +45,21 @@ def opens_with_invitation(view: SeatView) -> SeatView:
     return view
 
 
+def takes_seat_in_move(view: SeatView) -> SeatView:
+    """Mark the move's view: its seat is taken as the move's first step, in the move's
+    transaction (games.play.moves), so a refused move takes nothing."""
+    view.takes_seat_in_move = True  # type: ignore[attr-defined]
+    return view
+
+
 def with_seat(view: SeatView) -> Callable[[HttpRequest, str], HttpResponse]:
     """Resolve the link's seat (404 when there is none) and run `view` in its locale.
 
     A POST through the seat's own link is the player's act: it takes the seat (and kills
     an invitation link still open) if the player had not accepted yet. A GET changes
-    nothing (mail scanners open links)."""
+    nothing (mail scanners open links). A move takes the seat itself (takes_seat_in_move)."""
     invitation_ok = getattr(view, "opens_with_invitation", False)
+    in_move = getattr(view, "takes_seat_in_move", False)
 
     @wraps(view)
     def wrapper(request: HttpRequest, secret: str) -> HttpResponse:
@@ -63,7 +71,7 @@ def with_seat(view: SeatView) -> Callable[[HttpRequest, str], HttpResponse]:
                 messages.error(request, _("Accept the invitation first: then you have a "
                                           "link of your own."))
                 return private(redirect(seat_path(secret)))
-            if (request.method == "POST" and not seat.via_invitation
+            if (request.method == "POST" and not seat.via_invitation and not in_move
                     and not has_accepted(seat)):
                 seat = accept_seat(seat.pk) or seat
             return view(request, seat, secret)
