@@ -6,7 +6,7 @@ Run one beat (the schedule below) and any number of workers:
     celery -A saboteur_site beat --loglevel INFO
 
 The beat only sends small sweep tasks; each sweep claims what is due with a few bulk
-UPDATEs and hands the per-game work to other tasks (games.deadlines). Nothing waits
+UPDATEs and hands the per-game work to other tasks (games.play.clock.sweeps). Nothing waits
 in the broker for a day: deadlines live in the database, so a restart loses nothing.
 """
 

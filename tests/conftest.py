@@ -51,7 +51,8 @@ def game_factory(db: None) -> Callable[..., GameWithLinks]:
 
 @pytest.fixture
 def game(db: None) -> GameWithLinks:
-    """A started 3-seat game, seed 1, every seat accepted."""
+    """A 3-seat game (seed 1) started at once: no seat has accepted yet (a seat's first
+    move or form takes it, games.play.moves)."""
     return make_game(players=3, seed=1, start=True)
 
 

@@ -9,11 +9,12 @@ changed; the admin views only check permissions, collect a reason and call these
     seats.rotate_seat_link                 a new link, mailed to the seat's player
     seats.moderator_move                   a legal move for the seat to act
     seats.resend_turn_email                the turn email again
-    bots.hand_to_bot / hand_to_person      a bot plays an absent player's seat, and back
-    bots.set_bot_level                     how the game's bots play (normal / strong)
-    clock.extend_deadline / pause / resume / cancel
+    bot_seats.hand_to_bot / hand_to_person a bot plays an absent player's seat, and back
+    bot_seats.set_bot_level                how the game's bots play (normal / strong)
+    game_clock.extend_deadline / pause / resume / cancel
     integrity.verify_integrity             replay equals snapshot, or where not
-    disputes.file_dispute / resolve_dispute
+    dispute_acts.file_dispute / resolve_dispute
+    talk_reports.report_talk               a player reports a line of table talk
     secrets_viewed                         record that a moderator looked
 """
 

@@ -1,7 +1,7 @@
 """The move a bot makes for a seat: `games.bots.choose_move` on that seat's view only.
 
 Shared by the bot seats' turns (games.play.bot_turns) and the "a bot plays for the absent
-player" timeout policy (games.play.services.miss_deadline). The bot's seed comes from
+player" timeout policy (games.play.clock.misses.miss_deadline). The bot's seed comes from
 the game's seed and the version, so replaying a game's record gives the same moves and a
 task run twice would choose the same move (the version check makes the second a no-op).
 """

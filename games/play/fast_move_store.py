@@ -189,7 +189,7 @@ class _Logged:
 def events_of_game_sql(game: str, after: str = "") -> str:
     """PostgreSQL: every Move row's events of game `game` (an SQL expression), in move
     order, as one text of comma-separated JSON arrays (NULL when there is no move): one
-    value to read and one parse, however long the game (games.models.game.joined_events).
+    value to read and one parse, however long the game (`joined_events` below).
     `after` (an SQL expression): only the moves numbered above it."""
     later = f" AND number > {after}" if after else ""
     return (f"SELECT string_agg(events::text, ',' ORDER BY number) "

@@ -1,4 +1,4 @@
-"""games.services: the single write path."""
+"""games.play.services: the single write path."""
 
 from __future__ import annotations
 
