@@ -325,6 +325,9 @@ def test(args: argparse.Namespace, pytest_args: list[str]) -> int:
         ("mypy", [str(PYTHON), "-m", "mypy", "."]),
         # The layers contract in pyproject.toml: dependencies point one way.
         ("import layers", [str(BIN / "lint-imports")]),
+        # Dead code: [tool.vulture] in pyproject.toml, names used by name in
+        # vulture_whitelist.py.
+        ("dead code", [str(PYTHON), "-m", "vulture"]),
         # pytest's exit code 5 ("no tests ran") is a failure like any other non-zero code.
         # Two workers (pytest-xdist): the engine's self-play is CPU-bound and the
         # project's machines have two cores. PYTEST_WORKERS=0 runs in one process.

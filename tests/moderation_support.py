@@ -72,13 +72,13 @@ def play(g: GameWithLinks, rng: random.Random, moves: int | None = None,
          bot: Bot = wanderer) -> list[dict[str, Any]]:
     """Play with the bot; returns the snapshot after each version (index = version)."""
     game = g.refresh()
-    snapshots = [game.full_snapshot()]
+    snapshots = [game.state().to_json()]
     done = 0
     while not game.state().finished and (moves is None or done < moves):
         if until is not None and until(game):
             break
         game = bot_move(game, rng, bot)
-        snapshots.append(game.full_snapshot())
+        snapshots.append(game.state().to_json())
         done += 1
     g.game = game
     return snapshots

@@ -145,7 +145,7 @@ def assert_replay_matches(game: Game) -> None:
         for move in moves[len(done):]:
             state = engine.apply(state, move)
     _REPLAYED[key] = (moves, state)
-    assert state.to_json() == game.full_snapshot()
+    assert state.to_json() == game.state().to_json()
 
 
 # ---- leak checks ---------------------------------------------------------------------------
@@ -392,3 +392,18 @@ def move_for(game_id: int, version: int, move: Mapping[str, Any], *, actor_kind:
         actor = moves.BySeat(Seat.objects.get(game_id=game_id, number=int(number)))
     return moves.game_move_submit(actor=actor, version=version, move=plain,
                                   with_state=True).game
+
+
+def put_opening_state(game: Game, state: engine.State) -> None:
+    """Store a state no Move row led to (a position set up for a test), as a new game's."""
+    game.snapshot = state.to_json(include_log=False)
+    game.opening_log = list(state.log)
+    game.log_length = len(state.log)
+
+
+def new_home_url(address: str) -> str:
+    """"Give me a new home link", as the home's form does: the absolute new link."""
+    from django.conf import settings
+
+    from games.home.address import new_home_path
+    return settings.SITE_URL + new_home_path(address)

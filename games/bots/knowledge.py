@@ -11,9 +11,9 @@ from functools import lru_cache
 
 from games.engine import rules_for
 from games.engine.cards import CardSpec
-from games.engine.types import JSON, LogEvent, SeatView
+from games.engine.types import LogEvent, SeatView
 
-from .maze import Seg, is_dead_end, mask
+from .maze import Seg, is_dead_end
 
 TEAM_ROLES = {"blue-digger": "blue", "green-digger": "green"}
 
@@ -100,11 +100,3 @@ def _learn(event: LogEvent, know: Knowledge, sus: list[float], cards: dict[str, 
         if target == know.me and "role" in event:
             know.role = str(event["role"])
 
-
-def door_colour(card: JSON) -> str | None:
-    colour = card.get("door")
-    return str(colour) if colour else None
-
-
-def card_exits(card: JSON) -> int:
-    return mask(card.get("exits", ()))

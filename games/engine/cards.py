@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from .geometry import mask_of, names_of, rotate180
+from .geometry import mask_of, rotate180
 
 TOOLS: tuple[str, ...] = ("pickaxe", "lantern", "cart")
 
@@ -80,9 +80,6 @@ def dead(*exits: str) -> tuple[Segment, ...]:
     """A dead end: every exit reaches the edge, none reaches another."""
     return tuple(Segment(mask_of(e)) for e in exits)
 
-
-def describe_exits(segments: tuple[Segment, ...]) -> list[list[str]]:
-    return [names_of(s.exits) for s in segments]
 
 
 def _tunnel_name(exits: tuple[str, ...]) -> str:

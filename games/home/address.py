@@ -4,11 +4,10 @@ tokens are made, hashed and rotated)."""
 
 from __future__ import annotations
 
-from django.conf import settings
 from django.db import transaction
 
 from games.home.listing import seats_of
-from games.models.home_links import home_link, home_path, home_row_of_token, rotate_home_token
+from games.models.home_links import home_path, home_row_of_token, rotate_home_token
 from games.play.services import rotate_link
 
 
@@ -18,11 +17,6 @@ def address_for_home_token(token: str) -> str | None:
     row = home_row_of_token(token)
     return None if row is None else row.address
 
-
-def home_url(address: str) -> str:
-    """The absolute home link of `address` (usable in emails; only ever sent to that
-    address or shown on its own home). Never log it."""
-    return home_link(address)
 
 
 def new_home_path(address: str) -> str:
@@ -40,7 +34,3 @@ def new_home_and_seat_links(address: str) -> tuple[str, int]:
         seats = [pk for pk in seats_of(address).values_list("pk", flat=True)
                  if rotate_link(pk) is not None]
     return path, len(seats)
-
-
-def new_home_url(address: str) -> str:
-    return settings.SITE_URL + new_home_path(address)

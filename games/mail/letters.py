@@ -86,12 +86,6 @@ def _seat_and_game(note: Notification) -> tuple[Seat, Game]:
     return note.seat, note.game
 
 
-def notices_since(game: Game, log_index: int, names: dict[int, str]) -> list[str]:
-    """Table notices (timeouts, vacations, moderators) written since the given log index."""
-    found = game.notices.order_by("created_at", "id").values_list("kind", "params")
-    return [describe.notice_sentence(kind, params, names) for kind, params in found
-            if int((params or {}).get("log_at", 0)) >= log_index]
-
 
 def deadline_context(game: Game, seat: Seat) -> JSON:
     if game.deadline_at is None:

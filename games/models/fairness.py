@@ -16,7 +16,6 @@ first move changed on.
 
 from __future__ import annotations
 
-import hmac
 import secrets
 from typing import Any
 
@@ -33,9 +32,6 @@ def new_salt() -> str:
 def commitment(salt: str, seed: int) -> str:
     return chain.commitment(salt, seed)
 
-
-def matches(salt: str, seed: int, published: str) -> bool:
-    return hmac.compare_digest(commitment(salt, seed), published.lower())
 
 
 def public_facts(game: Game) -> dict[str, Any]:

@@ -216,16 +216,6 @@ class Game(KeepsMailboxKeys):
             events.extend(appended)
         return events
 
-    def full_snapshot(self) -> JSON:
-        """engine.State.to_json() of the whole state: what replaying the moves gives."""
-        return self.state().to_json()
-
-    def put_opening_state(self, state: engine.State) -> None:
-        """Store a state that no Move row led to (a new game, or one undone to move 0)."""
-        self.snapshot = state.to_json(include_log=False)
-        self.opening_log = list(state.log)
-        self.log_length = len(state.log)
-
     @property
     def is_playable(self) -> bool:
         return self.status == self.Status.ACTIVE

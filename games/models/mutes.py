@@ -7,15 +7,13 @@ mailbox key hash as it was when the mute was made, and holds only while both sea
 still held by those people (a newcomer who takes either seat over starts with no mute).
 
     muted_seats(seat)          the seat numbers whose talk `seat`'s reader does not see
-    audible(messages, seat)    the messages `seat`'s reader sees (a page, an email)
 
 Every place that shows table talk to a seat's player (the seat page, turn emails, the
-digest) filters it through these.
+digest) filters it through this.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import TypeVar
 
 from django.db import models
@@ -51,14 +49,3 @@ def muted_seats(seat: Seat | None) -> frozenset[int]:
 
 
 M = TypeVar("M", bound=Message)
-
-
-def audible(messages: Iterable[M], seat: Seat | None) -> list[M]:
-    """`messages` without those of the seats `seat`'s player muted (in the same order)."""
-    hidden = muted_seats(seat)
-    messages = list(messages)
-    if not hidden:
-        return messages
-    numbers = dict(Seat.objects.filter(pk__in={m.seat_id for m in messages})
-                   .values_list("pk", "number"))
-    return [m for m in messages if numbers.get(m.seat_id) not in hidden]

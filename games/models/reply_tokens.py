@@ -110,9 +110,6 @@ def find(addresses: Iterable[str]) -> ReplyToken | None:
     return next((live[token] for token in candidates if token in live), None)
 
 
-def carries_token(addresses: Iterable[str]) -> bool:
-    return any(TOKEN_RE.search(address or "") for address in addresses)
-
 
 def revoke_seat(seat_id: int) -> int:
     """Kill every reply address the seat's emails carry (a new player, link or bot)."""

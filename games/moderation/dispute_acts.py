@@ -84,9 +84,3 @@ def resolve_dispute(dispute_id: int, *, moderator: User, outcome: str, note: str
                        seat=dispute.seat.number, outcome=outcome, note=public_note)
         dispute_mail.dispute_resolved(dispute)
     return dispute
-
-
-def open_disputes(game: Game) -> list[Dispute]:
-    return list(game.disputes.filter(status=Dispute.Status.OPEN)
-                .select_related("seat").order_by("created_at"))
-

@@ -1,5 +1,5 @@
 """Muting another player's table talk, for oneself only (the seat page; the filter every
-page and email applies is games.models.mutes.muted_seats / audible)."""
+page and email applies is games.models.mutes.muted_seats)."""
 
 from __future__ import annotations
 

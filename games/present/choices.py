@@ -12,7 +12,8 @@ remove a card in front of you". Listing every combination would be dozens of rad
 buttons, so when the legal moves are exactly "any 1 to 3 of these cards" (and "any 2
 of these cards with any one of those in front of you"), they are offered as
 checkboxes on the hand cards and composed into the move on the server
-(`games.web.seat_forms.MoveForm`). Those moves stay in `other` marked `composed` (a moderator's list shows them all).
+(`games.web.seat_forms.MoveForm`). Those moves stay in `other` marked `composed` (a
+moderator's list shows them all).
 """
 
 from __future__ import annotations

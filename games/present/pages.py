@@ -181,10 +181,6 @@ def waiting_text(game: Game, view: SeatView, names: Names) -> str:
     return _("%(name)s is to play.") % {"name": name}
 
 
-def log_lines(view: SeatView, names: Names) -> list[str]:
-    return [describe.event_sentence(e, names, view["ruleset"], view.get("seat"))
-            for e in view_log(view)]
-
 
 def new_lines(view_before: SeatView, view_after: SeatView, names: Names) -> list[str]:
     """Sentences for what one move added to the log (for the message after a move)."""

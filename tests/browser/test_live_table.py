@@ -28,7 +28,7 @@ from tests.browser.test_pages import (
     started_game,
 )
 from tests.engine.helpers import position
-from tests.support import move_for
+from tests.support import move_for, put_opening_state
 
 __all__ = ["browser"]  # the module's Chromium, shared with test_pages
 
@@ -146,7 +146,7 @@ def test_a_choice_in_progress_is_kept_when_others_move(browser: Any, live_server
 def _position_page(browser: Any, live_server: Any, device: dict[str, Any],
                    state: engine.State) -> tuple[Any, Game]:
     game = started_game(seed=3)
-    game.put_opening_state(state)
+    put_opening_state(game, state)
     game.save()
     page = browser.new_page(**device)
     page.goto(seat_url(live_server, game, 0))

@@ -27,7 +27,7 @@ from tests.browser.test_pages import (
     seat_url,
 )
 from tests.engine.helpers import position as engine_position
-from tests.support import move_for
+from tests.support import move_for, put_opening_state
 
 __all__ = ["browser", "plain_http_cookies"]  # the fixtures this module uses
 
@@ -77,7 +77,7 @@ def italian_long_names() -> Game:
                for n in ("Ann", "Bob", "Cy")]
     game = services.create_game(name="Nomi lunghi", players=players, seed=3,
                                 ruleset="saboteur2", start=True, invite=False).game
-    game.put_opening_state(engine_position(seats=3, turn=0, ruleset="saboteur2",
+    put_opening_state(game, engine_position(seats=3, turn=0, ruleset="saboteur2",
                                            hands={0: LONG_NAMES}))
     game.save()
     return game

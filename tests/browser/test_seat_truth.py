@@ -16,8 +16,8 @@ import pytest
 from playwright.sync_api import expect
 
 from games import engine
-from games.home.address import home_url
 from games.models import Game
+from games.models.home_links import home_link
 from tests.browser.test_pages import (
     CHROMIUM,
     DESKTOP,
@@ -82,7 +82,7 @@ def test_the_seat_page_shows_what_is_true_now(browser: Any, live_server: Any, wo
     expect(notices).to_have_count(0, timeout=LIVE)
     expect(page.locator("#log li.fresh").first).to_contain_text("Bob")
     # The home and the setup page preselect it too.
-    page.goto(home_url("ann@example.org").replace("http://127.0.0.1:8000", live_server.url))
+    page.goto(home_link("ann@example.org").replace("http://127.0.0.1:8000", live_server.url))
     assert page.locator("#settings select[name=time_zone]").input_value() == ROME
     page.goto(live_server.url + "/new/")
     assert page.locator("select[name=time_zone]").input_value() == ROME

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from games.home.address import home_url
 from games.models import Game, Seat
+from games.models.home_links import home_link
 from games.play import services
 
 ANN = "ann@example.org"
@@ -40,7 +40,7 @@ class AnnsGames:
 
     @property
     def token(self) -> str:
-        return token_of(home_url(ANN))
+        return token_of(home_link(ANN))
 
 
 def anns_games(*, invite: bool = True) -> AnnsGames:

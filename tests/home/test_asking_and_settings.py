@@ -139,10 +139,10 @@ def test_every_email_a_player_gets_links_to_their_own_home_only(
     for message in mail.outbox:
         [address] = message.to
         found = homes_in(bodies(message))
-        from games.home.address import home_url
-        assert found == {token_of(home_url(address))}, message.subject
+        from games.models.home_links import home_link
+        assert found == {token_of(home_link(address))}, message.subject
     # No page of another player and no log line carries a home token.
-    anns = token_of(home_url(ANN))
+    anns = token_of(home_link(ANN))
     for seat in Seat.objects.filter(game=game).exclude(email=ANN):
         from games.models.links import link_for
         page = client.get(link_for(seat).split("127.0.0.1:8000", 1)[-1])

@@ -8,8 +8,10 @@ from typing import Any
 import pytest
 from django.conf import settings
 
-from games.home.address import address_for_home_token, home_url, new_home_url
+from games.home.address import address_for_home_token
 from games.models import HomeLink
+from games.models.home_links import home_link
+from tests.support import new_home_url
 
 pytestmark = pytest.mark.django_db
 
@@ -19,35 +21,35 @@ def token_of(url: str) -> str:
 
 
 def test_a_home_link_opens_its_address_and_only_its_hash_is_stored() -> None:
-    url = home_url("Ann@Example.org")
+    url = home_link("Ann@Example.org")
     assert url.startswith(settings.SITE_URL + "/me/")
     token = token_of(url)
     assert address_for_home_token(token) == "ann@example.org"
-    assert home_url("ann@example.org ") == url  # the same link every time
+    assert home_link("ann@example.org ") == url  # the same link every time
     row = HomeLink.objects.get()
     assert token not in str(list(HomeLink.objects.values_list()))
     assert row.token_hash != token
 
 
 def test_a_new_home_link_kills_the_old_one_at_once() -> None:
-    old = token_of(home_url("ann@example.org"))
+    old = token_of(home_link("ann@example.org"))
     new = token_of(new_home_url("ann@example.org"))
     assert new != old
     assert address_for_home_token(old) is None
     assert address_for_home_token(new) == "ann@example.org"
-    assert home_url("ann@example.org").endswith(f"/{new}/")
+    assert home_link("ann@example.org").endswith(f"/{new}/")
 
 
 def test_unknown_and_malformed_tokens_open_nothing() -> None:
-    home_url("ann@example.org")
+    home_link("ann@example.org")
     assert address_for_home_token("x" * 43) is None
     assert address_for_home_token("../etc") is None
 
 
 def test_a_changed_link_key_renews_the_link_emails_carry(settings: object) -> None:
-    old = token_of(home_url("ann@example.org"))
+    old = token_of(home_link("ann@example.org"))
     settings.LINK_KEY = "another key entirely, long enough to be one"  # type: ignore[attr-defined]
-    new = token_of(home_url("ann@example.org"))
+    new = token_of(home_link("ann@example.org"))
     assert new != old
     assert address_for_home_token(new) == "ann@example.org"
 
@@ -55,7 +57,7 @@ def test_a_changed_link_key_renews_the_link_emails_carry(settings: object) -> No
 def test_home_links_are_redacted_from_log_lines() -> None:
     from saboteur_site.log_redaction import redact
 
-    token = token_of(home_url("ann@example.org"))
+    token = token_of(home_link("ann@example.org"))
     for line in (f'"GET /me/{token}/ HTTP/1.1" 200', f"GET /api/me/{token}/",
                  f"POST /me/{token}/rotate", f"referer=https://x.org/me/{token}/"):
         assert token not in redact(line)

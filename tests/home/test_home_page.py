@@ -7,9 +7,9 @@ from typing import Any
 import pytest
 from django.test import Client
 
-from games.home.address import new_home_url
 from games.models import Game
 from tests.home.support import ANN, anns_games, table, token_of
+from tests.support import new_home_url
 
 pytestmark = pytest.mark.django_db
 

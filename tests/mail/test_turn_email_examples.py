@@ -17,7 +17,7 @@ from games.mail import letters
 from games.models import Game, Notification
 from games.present import describe, maze_drawing, reply_help
 from tests.engine.helpers import position
-from tests.support import make_game
+from tests.support import make_game, put_opening_state
 
 pytestmark = pytest.mark.django_db
 NAMES = {0: "Ann", 1: "Bob", 2: "Cy"}
@@ -93,7 +93,7 @@ def test_the_game_end_email_links_the_replay_and_the_record(commit: Any) -> None
     state.phase = "finished"
     Game.objects.filter(pk=g.game.pk).update(status=Game.Status.FINISHED)
     g.game.refresh_from_db()
-    g.game.put_opening_state(state)
+    put_opening_state(g.game, state)
     g.game.save()
     note = Notification(kind=Notification.Kind.GAME_END, game=g.game, seat=g.seats[0],
                         to_email="p0@example.com", key="t", params={})

@@ -80,7 +80,7 @@ def test_one_person_plays_a_whole_game_against_bots_through_the_api(
     # The record replays: the bots' moves are ordinary moves of their seats.
     moves = list(Move.objects.filter(game=game).order_by("number").values_list("move", flat=True))
     final = engine.replay(4, game.seed, moves, game.ruleset, game.options)
-    assert final.to_json() == game.full_snapshot()
+    assert final.to_json() == game.state().to_json()
 
 
 @pytest.mark.django_db

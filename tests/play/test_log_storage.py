@@ -60,12 +60,12 @@ def test_the_whole_state_is_exactly_the_replay() -> None:
     moves = list(game.moves.order_by("number").values_list("move", flat=True))
     replayed = engine.replay(5, game.seed, moves, game.ruleset, game.options)
     assert game.state().to_json() == replayed.to_json()
-    assert game.full_snapshot() == replayed.to_json()
+    assert game.state().to_json() == replayed.to_json()
 
 
 def test_the_migration_splits_an_old_style_log_into_the_move_rows() -> None:
     game = play(make_game(players=4, seed=13).game, 40, seed=7)
-    whole = game.full_snapshot()
+    whole = game.state().to_json()
     opening = list(game.opening_log)
     events = dict(game.moves.values_list("number", "events"))
     # Stored the old way: the whole log in the snapshot, nothing in the rows.
@@ -75,12 +75,12 @@ def test_the_migration_splits_an_old_style_log_into_the_move_rows() -> None:
     game.refresh_from_db()
     assert game.snapshot["log"] == [] and game.opening_log == opening
     assert dict(game.moves.values_list("number", "events")) == events
-    assert game.log_length == len(whole["log"]) and game.full_snapshot() == whole
+    assert game.log_length == len(whole["log"]) and game.state().to_json() == whole
 
 
 def test_a_game_whose_moves_do_not_replay_keeps_its_whole_log() -> None:
     game = play(make_game(players=3, seed=14).game, 10, seed=2)
-    whole = game.full_snapshot()
+    whole = game.state().to_json()
     Game.objects.filter(pk=game.pk).update(snapshot=whole, opening_log=[], seed=game.seed + 1)
     Move.objects.filter(game=game).update(events=[])
     split_logs(apps, None)

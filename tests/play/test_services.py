@@ -47,7 +47,7 @@ def test_create_game_writes_seats_with_hashed_links_and_a_snapshot() -> None:
     created = services.create_game(name=" Friday ", players=players(3), seed=9)
     game = created.game
     assert game.name == "Friday" and game.status == Game.Status.SETUP and game.version == 0
-    assert game.full_snapshot() == engine.new_game(3, 9).to_json()
+    assert game.state().to_json() == engine.new_game(3, 9).to_json()
     assert game.options == engine.rules_for("base").default_options
     assert game.actor == 0 and game.deadline_at is None
     for number, (seat_row, link) in enumerate(created.seats):
@@ -88,7 +88,8 @@ def test_random_seating_keeps_every_player(game_factory: Callable[..., GameWithL
 def test_game_starts_when_every_seat_has_accepted(
         django_capture_on_commit_callbacks: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     started: list[int] = []
-    monkeypatch.setattr(hooks, "after_game_started", started.append)
+    monkeypatch.setattr(hooks, "after_game_started",
+                        lambda game_id, _version: started.append(game_id))
     g = make_game(players=3, start=False)
     with time_machine.travel(datetime(2030, 1, 1, 12, tzinfo=UTC), tick=False):
         for number in range(3):
@@ -129,7 +130,7 @@ def test_a_move_writes_the_move_row_snapshot_version_and_clock(
     assert row.move == {**move, "seat": 0} and row.created_at == moment
     fresh = game.refresh()
     assert fresh.version == 1 and fresh.actor == 1
-    assert fresh.full_snapshot() == engine.apply(engine.new_game(3, 1), move).to_json()
+    assert fresh.state().to_json() == engine.apply(engine.new_game(3, 1), move).to_json()
     assert fresh.deadline_at == moment + timedelta(hours=24)
     # Its emails wait in the after-move outbox for the beat; no bot is next: no task.
     assert FollowUp.objects.filter(game=fresh, version=1).exists()

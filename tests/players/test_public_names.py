@@ -11,8 +11,8 @@ import pytest
 import time_machine
 from django.test import Client
 
-from games.home.address import home_url
 from games.models import NameKey, PlayerRating, PublicName, TableMember
+from games.models.home_links import home_link
 from games.models.mailboxes import mailbox_key_hash
 from games.players.export import export_player_data
 from games.players.forget import forget_player
@@ -23,7 +23,7 @@ pytestmark = pytest.mark.django_db
 
 
 def home(address: str) -> str:
-    return token_of(home_url(address))
+    return token_of(home_link(address))
 
 
 def name(client: Client, token: str, wanted: Any) -> Any:

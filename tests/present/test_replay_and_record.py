@@ -63,7 +63,7 @@ def test_the_commitment_holds_and_the_record_replays_to_the_final_state(
     assert record["seats"]["count"] == players and len(record["seats"]["names"]) == players
     final = engine.replay(record["seats"]["count"], record["seed"], record["moves"],
                           record["ruleset"], record["options"])
-    assert final.to_json() == game.full_snapshot()
+    assert final.to_json() == game.state().to_json()
     assert len(record["made_by"]) == len(record["moves"]) == game.version
     assert {m["by"] for m in record["made_by"]} == {"seat"}
 
@@ -97,7 +97,7 @@ def test_the_record_shows_every_moderator_act_and_who_made_each_move(client: Cli
     ]  # filing the dispute was the player's act, not a moderator's
     assert record["seats"]["names"] == ["Player0", "Player1", "Zoe"]
     final = engine.replay(3, record["seed"], record["moves"], "base", record["options"])
-    assert final.to_json() == game.full_snapshot()
+    assert final.to_json() == game.state().to_json()
 
 
 def test_verifygame_accepts_a_true_record_and_refuses_a_forged_one(

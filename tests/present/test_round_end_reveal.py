@@ -10,7 +10,7 @@ from games import engine
 from games.engine.cards_s2 import BLUE, BOSS, GEOLOGIST, GREEN, SABOTEUR
 from games.present import facts
 from tests.engine.helpers import position
-from tests.support import make_game
+from tests.support import make_game, put_opening_state
 
 pytestmark = pytest.mark.django_db
 SWAP_HATS = next(c.id for c in engine.rules_for("saboteur2").cards.values()
@@ -38,12 +38,12 @@ def test_the_round_results_list_every_dwarf_card_only_once_the_round_ended() -> 
     game = made.game
     swapped, ended = _swapped_and_ended()
     client = Client()
-    game.put_opening_state(swapped)
+    put_opening_state(game, swapped)
     game.save()
     for token in made.tokens:  # before the end: no seat sees what was set aside
         body = _page(client, token)
         assert "<li>set aside: " not in body and "discarded hat" not in body
-    game.put_opening_state(ended)
+    put_opening_state(game, ended)
     game.save()
     end = next(e for e in ended.log if e["type"] == "round_end")
     aside = end["set_aside_roles"]

@@ -11,8 +11,8 @@ import time_machine
 from django.test import Client
 
 from games import engine
-from games.home.address import home_url
 from games.models import Game, PastHolder, PlayerRating, RatedRound, SideRating
+from games.models.home_links import home_link
 from games.models.mailboxes import mailbox_key_hash
 from games.ratings import rounds, turn_shares
 from games.ratings.model import Hand, Skill, Team, rate_round, side_key, side_prior
@@ -103,7 +103,7 @@ def test_a_taken_over_seat_shares_its_round_by_turns() -> None:
 
 
 def home_token(address: str) -> str:
-    return token_of(home_url(address))
+    return token_of(home_link(address))
 
 
 def test_the_home_shows_the_name_and_ratings_and_ratings_list_only_who_opted_in(

@@ -14,8 +14,8 @@ import time_machine
 from django.core import mail
 from django.test import Client, override_settings
 
-from games.home.address import home_url
 from games.models import Game, OpenTable, Seat, SeatKind, TableMember
+from games.models.home_links import home_link
 from games.models.links import link_for
 from games.tables.starting import sweep_tables
 from tests.support import token_of
@@ -27,7 +27,7 @@ SEAT_LINK = re.compile(r"/play/[A-Za-z0-9_-]{43}/")
 
 
 def home(address: str) -> str:
-    return token_of(home_url(address))
+    return token_of(home_link(address))
 
 
 def find(client: Client, token: str, wish: Any) -> Any:

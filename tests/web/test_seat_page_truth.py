@@ -14,8 +14,8 @@ import pytest
 from django.test import Client
 
 from games import engine
-from games.home.address import home_url
 from games.models import Seat
+from games.models.home_links import home_link
 from tests.home.support import token_of
 from tests.support import GameWithLinks, choose, make_game, move_for
 
@@ -59,7 +59,7 @@ def test_time_zones_are_a_list_with_the_browser_zone_guessed_while_unchosen(
     chosen = client.get(game.page(0)).content.decode()
     assert "data-zone-guess" not in zone_list(chosen)  # a zone chosen is never overridden
     assert re.search(r'<option value="Europe/Rome" selected>', chosen)
-    home = client.get(home_url(game.seats[1].email).replace("http://127.0.0.1:8000", ""))
+    home = client.get(home_link(game.seats[1].email).replace("http://127.0.0.1:8000", ""))
     assert "data-zone-guess" in zone_list(home.content.decode())
 
 
@@ -72,7 +72,7 @@ def test_an_unknown_time_zone_is_refused_by_name_and_changes_nothing(
     assert f"Unknown time zone {zone}." in text
     seat = Seat.objects.get(pk=game.seats[0].pk)
     assert (seat.time_zone, seat.language) == ("UTC", "en")
-    token = token_of(home_url(seat.email))
+    token = token_of(home_link(seat.email))
     answer = client.post(f"/me/{token}/preferences", {"time_zone": zone, "language": "it"},
                          follow=True)
     assert f"Unknown time zone {zone}." in html.unescape(answer.content.decode())
