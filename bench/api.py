@@ -111,13 +111,13 @@ class Played:
 def make_games(count: int, seeds: Iterator[int]) -> list[Played]:
     from games import engine
     from games.models.links import link_for
-    from games.play import services
+    from games.play import game_setup
 
     games = []
     for seed in itertools.islice(seeds, count):
-        created = services.create_game(
+        created = game_setup.create_game(
             name=f"Bench {seed}", start=True, seed=seed,
-            players=[services.PlayerSpec(name=f"P{i}", email=f"p{i}.{seed}@example.com")
+            players=[game_setup.PlayerSpec(name=f"P{i}", email=f"p{i}.{seed}@example.com")
                      for i in range(SEATS)])
         game = created.game
         tokens = {seat.number: link_for(seat).rstrip("/").rsplit("/", 1)[-1]

@@ -71,13 +71,13 @@ def database(postgres: bool) -> Callable[[], None]:
 
 def seed(games: int) -> None:
     from games.models import Game
-    from games.play import services
+    from games.play import game_setup
 
     for n in range(games):
-        players = [services.PlayerSpec(name="Player", email=PLAYER),
-                   services.PlayerSpec(name="B", email=f"b{n}@bench.example"),
-                   services.PlayerSpec(name="C", email=f"c{n}@bench.example")]
-        made = services.create_game(name=f"Bench {n}", players=players, seed=n, start=True,
+        players = [game_setup.PlayerSpec(name="Player", email=PLAYER),
+                   game_setup.PlayerSpec(name="B", email=f"b{n}@bench.example"),
+                   game_setup.PlayerSpec(name="C", email=f"c{n}@bench.example")]
+        made = game_setup.create_game(name=f"Bench {n}", players=players, seed=n, start=True,
                                     invite=False)
         if n % 6 == 0:
             Game.objects.filter(pk=made.game.pk).update(status=Game.Status.FINISHED)

@@ -127,11 +127,11 @@ def main() -> None:
         setup(folder)
         from django.conf import settings
 
-        from games.play import services
+        from games.play import game_setup
         from tests.inbound_support import random_mime, raw_reply
 
-        services.create_game(name="Bench", start=True, seed=3, players=[
-            services.PlayerSpec(name=f"P{i}", email=f"p{i}@example.com") for i in range(3)])
+        game_setup.create_game(name="Bench", start=True, seed=3, players=[
+            game_setup.PlayerSpec(name=f"P{i}", email=f"p{i}@example.com") for i in range(3)])
         # The baseline: a two-line reply (the best of 5: the first request warms up).
         runs = []
         for _ in range(5):

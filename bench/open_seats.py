@@ -66,14 +66,14 @@ def list_seats(count: int, moves: int, first: int) -> None:
     """`count` listed open seats, each in a game of its own with `moves` moves made."""
     from games import engine
     from games.handover import opening
+    from games.play import game_setup
     from games.play import moves as move_service
-    from games.play import services
 
     rng = random.Random(first)
     for n in range(first, first + count):
-        players = [services.PlayerSpec(name=f"P{i}", email=f"p{n}-{i}@bench.example")
+        players = [game_setup.PlayerSpec(name=f"P{i}", email=f"p{n}-{i}@bench.example")
                    for i in range(4)]
-        game = services.create_game(name=f"Bench {n}", players=players, seed=n, start=True,
+        game = game_setup.create_game(name=f"Bench {n}", players=players, seed=n, start=True,
                                     invite=False, list_open_seats=True).game
         for _ in range(moves):
             game.refresh_from_db()

@@ -9,14 +9,13 @@ The beat runs the sweep_* tasks (schedule in saboteur_site/celery.py).
 
 from __future__ import annotations
 
-from django.db import transaction
 from django.utils import timezone
 
 from games.handover.offers import offer_open_seat
 from games.handover.sweep import sweep_open_seats as sweep_handover
 from games.home.welcome import plan_home_email
 from games.inbound.process import process_inbound_mail, unprocessed
-from games.mail import plan, send
+from games.mail import send
 from games.mail.send import send_notification
 from games.play import bot_turns, move_emails, web_setup
 from games.play.clock import sweeps
@@ -29,21 +28,12 @@ from saboteur_site.celery import app
 
 __all__ = [
     "follow_up_moves", "handle_deadlines", "handle_reminders", "offer_open_seat",
-    "plan_after_move", "plan_deadline_missed", "plan_home_email", "plan_invitation",
+    "plan_deadline_missed", "plan_home_email", "plan_invitation",
     "play_bot_turn", "process_inbound_mail", "requeue_unsent", "send_links",
     "send_notification", "sweep_bot_turns", "sweep_deadlines", "sweep_digests",
     "sweep_forgets", "sweep_open_seats", "sweep_open_tables", "sweep_reminders",
     "sweep_unconfirmed_setups",
 ]
-
-
-@app.task(name="games.tasks.plan_after_move")
-def plan_after_move(game_id: int, version: int) -> int:
-    """Turn, round-end and game-end emails after a move (or the start) reached `version`.
-    Moves no longer queue it (their outbox rows go to `follow_up_moves`); it stays for
-    tasks a server of the previous release left in the broker, and for operators."""
-    with transaction.atomic():
-        return len(plan.queue(plan.after_move(game_id, version)))
 
 
 @app.task(name="games.tasks.follow_up_moves")

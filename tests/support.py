@@ -17,7 +17,7 @@ from urllib.parse import urlsplit
 from games import engine
 from games.models import Game, Seat
 from games.models.links import link_for
-from games.play import services
+from games.play import game_setup
 
 CSRF_INPUT = re.compile(r'name="csrfmiddlewaretoken" value="[^"]*"')
 
@@ -81,9 +81,9 @@ def own_link_emailed_to(address: str) -> str:
 
 def make_game(players: int = 3, seed: int = 1, start: bool = True,
               **kwargs: Any) -> GameWithLinks:
-    specs = [services.PlayerSpec(name=f"Player{i}", email=f"p{i}@example.com")
+    specs = [game_setup.PlayerSpec(name=f"Player{i}", email=f"p{i}@example.com")
              for i in range(players)]
-    created = services.create_game(name="Test game", players=specs, seed=seed, start=start,
+    created = game_setup.create_game(name="Test game", players=specs, seed=seed, start=start,
                                    **kwargs)
     # The players' own links (what their emails carry), not the host's invitation links.
     seats = [s for s, _ in created.seats]

@@ -45,7 +45,7 @@ from games.moderation.acts import (
     require_status,
     tell_table,
 )
-from games.play import moves, services
+from games.play import game_setup, moves, services
 from games.play.text import is_clean_line
 
 OPEN = (Game.Status.SETUP, Game.Status.ACTIVE, Game.Status.PAUSED)
@@ -87,7 +87,7 @@ def replace_player(seat_id: int, *, name: str, email: str, moderator: User, reas
         name, email = _check_player(game, seat, name, email)
         time_zone = time_zone or seat.time_zone
         language = language or seat.language
-        if not services.valid_time_zone(time_zone):
+        if not game_setup.valid_time_zone(time_zone):
             raise ModerationError("bad_time_zone", _("Unknown time zone %(zone)s.")
                                   % {"zone": time_zone})
         if language not in {code for code, _label in settings.LANGUAGES}:
@@ -118,7 +118,7 @@ def replace_player(seat_id: int, *, name: str, email: str, moderator: User, reas
                     "language": language})
         tell_table(game, GameNotice.Kind.PLAYER_REPLACED, seat=seat.number,
                    old=old["name"], new=name, note=public_note)
-        services.invite_seat(seat)
+        game_setup.invite_seat(seat)
     return seat
 
 
@@ -131,7 +131,7 @@ def rotate_seat_link(seat_id: int, *, moderator: User, reason: str) -> Seat:
         services.rotate_link(seat.pk)
         seat.refresh_from_db()
         record(game, moderator, "rotate_link", reason, seat=seat.number)
-        services.invite_seat(seat)
+        game_setup.invite_seat(seat)
     return seat
 
 

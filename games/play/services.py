@@ -1,6 +1,6 @@
 """The services that change a game besides its moves, one transaction per operation: a
-seat's link, preferences and email setting, table talk; and (re-exported) setting games up
-(games.play.game_setup). Every move, whoever makes it, goes through
+seat's link, preferences and email setting, table talk. Setting games up is
+games.play.game_setup's. Every move, whoever makes it, goes through
 `games.play.moves.game_move_submit`; a missed deadline through
 `games.play.clock.misses.miss_deadline`.
 
@@ -18,28 +18,13 @@ from django.utils.translation import gettext as _
 
 from games.models import EmailMode, Game, Message, Seat, reply_tokens
 from games.models.links import new_link
-from games.play.game_setup import (
-    SEED_BITS,
-    CreatedGame,
-    PlayerSpec,
-    accept_seat,
-    bot_player,
-    bot_players,
-    create_game,
-    has_accepted,
-    invite_seat,
-    start_game,
-    valid_time_zone,
-)
+from games.play.game_setup import valid_time_zone
 from games.play.service_errors import GameNotPlayable, ServiceError, SetupError, StaleVersion
 from games.play.text import is_clean_message
 
 __all__ = [
-    "SEED_BITS", "CreatedGame", "GameNotPlayable", "PlayerSpec", "ServiceError", "SetupError",
-    "StaleVersion", "accept_seat", "bot_player", "bot_players", "create_game", "has_accepted",
-    "invite_seat", "post_message", "rotate_link", "set_email_mode", "set_email_options",
-    "start_game",
-    "update_preferences", "valid_time_zone",
+    "GameNotPlayable", "ServiceError", "SetupError", "StaleVersion", "post_message",
+    "rotate_link", "set_email_mode", "set_email_options", "update_preferences",
 ]
 
 MAX_MESSAGE_LENGTH = 1000

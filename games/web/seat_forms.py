@@ -19,9 +19,10 @@ from django.utils.translation import gettext_lazy as _
 
 from games import engine
 from games.models import MAX_HOURS_PER_MOVE, BotLevel, TimeoutPolicy, WhileOpen
-from games.play import services
+from games.play import game_setup
+from games.play.game_setup import PlayerSpec, bot_players
 from games.play.player_defaults import seat_language_and_zone
-from games.play.services import MAX_MESSAGE_LENGTH, PlayerSpec, bot_players
+from games.play.services import MAX_MESSAGE_LENGTH
 from games.play.text import is_clean_line, is_clean_message
 from games.present.words import option_label, option_value_label, ruleset_name
 from games.web import jsonsafe
@@ -82,7 +83,7 @@ def time_zone_choices() -> list[tuple[str, str]]:
 
 
 def valid_zone(value: str) -> None:
-    if not services.valid_time_zone(value):
+    if not game_setup.valid_time_zone(value):
         raise forms.ValidationError(_("Unknown time zone %(zone)s.") % {"zone": value})
 
 

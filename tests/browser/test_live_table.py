@@ -14,7 +14,7 @@ from playwright.sync_api import expect
 
 from games import engine
 from games.models import Game, Seat
-from games.play import hooks, moves, services
+from games.play import game_setup, hooks, moves, services
 from games.play.clock import sweeps
 from games.present.choices import symmetric
 from tests.browser.test_pages import (
@@ -59,10 +59,10 @@ def bots_wait(monkeypatch: pytest.MonkeyPatch) -> list[tuple[Any, ...]]:
 
 
 def game_with_bots(seed: int) -> Game:
-    players = [services.PlayerSpec(name="Ann", email="ann@example.org"),
-               services.PlayerSpec(name="Bert", bot=True),
-               services.PlayerSpec(name="Cy", bot=True)]
-    return services.create_game(name="Live game", players=players, seed=seed,
+    players = [game_setup.PlayerSpec(name="Ann", email="ann@example.org"),
+               game_setup.PlayerSpec(name="Bert", bot=True),
+               game_setup.PlayerSpec(name="Cy", bot=True)]
+    return game_setup.create_game(name="Live game", players=players, seed=seed,
                                 start=True).game
 
 

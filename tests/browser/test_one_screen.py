@@ -17,7 +17,7 @@ import pytest
 from games import engine
 from games.engine.types import Move
 from games.models import Game
-from games.play import services
+from games.play import game_setup
 from tests.browser.test_pages import (
     CHROMIUM,
     DESKTOP,
@@ -49,9 +49,9 @@ def spreading(legal: list[Move], rng: random.Random) -> Move:
 def position(ruleset: str, seed: int, moves: int) -> Game:
     """A 3-seat game after at least `moves` moves (the spreading policy), at a turn of
     seat 0 with a path card to place."""
-    players = [services.PlayerSpec(name=n, email=f"{n.lower()}@example.org")
+    players = [game_setup.PlayerSpec(name=n, email=f"{n.lower()}@example.org")
                for n in ("Ann", "Bob", "Cy")]
-    game = services.create_game(name=f"{ruleset} {seed}", players=players, seed=seed,
+    game = game_setup.create_game(name=f"{ruleset} {seed}", players=players, seed=seed,
                                 ruleset=ruleset, start=True, invite=False).game
     rng = random.Random(seed)
     made = 0
@@ -73,9 +73,9 @@ LONG_NAMES = ["p66", "a18", "p56", "a07", "a39", "p51"]
 
 
 def italian_long_names() -> Game:
-    players = [services.PlayerSpec(name=n, email=f"{n.lower()}@example.org", language="it")
+    players = [game_setup.PlayerSpec(name=n, email=f"{n.lower()}@example.org", language="it")
                for n in ("Ann", "Bob", "Cy")]
-    game = services.create_game(name="Nomi lunghi", players=players, seed=3,
+    game = game_setup.create_game(name="Nomi lunghi", players=players, seed=3,
                                 ruleset="saboteur2", start=True, invite=False).game
     put_opening_state(game, engine_position(seats=3, turn=0, ruleset="saboteur2",
                                            hands={0: LONG_NAMES}))

@@ -20,7 +20,7 @@ from django.core import mail
 from games import engine
 from games.models import Game, Move, Seat
 from games.models.links import link_for
-from games.play import services
+from games.play import game_setup
 from games.present import describe
 from tests.support import choose, move_for
 
@@ -67,9 +67,9 @@ def plain_http_cookies(settings: Any) -> None:
 
 
 def started_game(seed: int = 3) -> Game:
-    players = [services.PlayerSpec(name=n, email=f"{n.lower()}@example.org")
+    players = [game_setup.PlayerSpec(name=n, email=f"{n.lower()}@example.org")
                for n in ("Ann", "Bob", "Cy")]
-    game = services.create_game(name="Browser game", players=players, seed=seed,
+    game = game_setup.create_game(name="Browser game", players=players, seed=seed,
                                 start=True).game
     return game
 
@@ -241,9 +241,9 @@ def test_a_whole_turn_fits_one_phone_screen(browser: Any, live_server: Any) -> N
 def finished_game(seed: int) -> Game:
     """A base game played to its end through the services (the quick test policy), with
     a long name that widens the table of hands."""
-    players = [services.PlayerSpec(name=n, email=f"{n[:3].lower()}@example.org")
+    players = [game_setup.PlayerSpec(name=n, email=f"{n[:3].lower()}@example.org")
                for n in ("Annemarie-Kunigunde", "Bob", "Cy")]
-    game = services.create_game(name="Browser game", players=players, seed=seed,
+    game = game_setup.create_game(name="Browser game", players=players, seed=seed,
                                 start=True).game
     rng = random.Random(seed)
     while not (state := game.state()).finished:

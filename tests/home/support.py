@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from games.models import Game, Seat
 from games.models.home_links import home_link
-from games.play import services
+from games.play import game_setup
 
 ANN = "ann@example.org"
 
@@ -18,9 +18,9 @@ def token_of(url: str) -> str:
 def table(name: str, host: str, *, ann_to_act: bool, hours: int = 24, players: int = 3,
           address: str = ANN, invite: bool = True) -> Game:
     """A started game whose seat to act is the address's (or the next seat is)."""
-    specs = [services.PlayerSpec(name=f"{name} P{i}", email=f"{name.lower()}{i}@example.net")
+    specs = [game_setup.PlayerSpec(name=f"{name} P{i}", email=f"{name.lower()}{i}@example.net")
              for i in range(players)]
-    game = services.create_game(name=name, players=specs, seed=7, start=True,
+    game = game_setup.create_game(name=name, players=specs, seed=7, start=True,
                                 hours_per_move=hours, invite=invite).game
     Game.objects.filter(pk=game.pk).update(host_email=host)
     game.refresh_from_db()

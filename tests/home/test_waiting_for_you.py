@@ -14,7 +14,7 @@ import pytest
 from django.test import Client
 
 from games.models import Game, Seat
-from games.play import services
+from games.play import game_setup
 from tests.home.support import ANN, anns_games
 
 pytestmark = pytest.mark.django_db
@@ -22,12 +22,12 @@ pytestmark = pytest.mark.django_db
 
 def invited(name: str, *, accepted_by_ann: bool = False) -> Game:
     """A game set up (not started) with Ann in seat 1, her seat not accepted yet."""
-    players = [services.PlayerSpec(name=f"{name} Host", email=f"{name.lower()}@example.net"),
-               services.PlayerSpec(name="Ann", email=ANN),
-               services.PlayerSpec(name=f"{name} Cy", email=f"cy.{name.lower()}@example.net")]
-    game = services.create_game(name=name, players=players, seed=3, invite=False).game
+    players = [game_setup.PlayerSpec(name=f"{name} Host", email=f"{name.lower()}@example.net"),
+               game_setup.PlayerSpec(name="Ann", email=ANN),
+               game_setup.PlayerSpec(name=f"{name} Cy", email=f"cy.{name.lower()}@example.net")]
+    game = game_setup.create_game(name=name, players=players, seed=3, invite=False).game
     if accepted_by_ann:
-        services.accept_seat(Seat.objects.get(game=game, number=1).pk)
+        game_setup.accept_seat(Seat.objects.get(game=game, number=1).pk)
     return game
 
 

@@ -14,7 +14,7 @@ from django.utils.html import escape
 from games import engine
 from games.models import Game
 from games.models.links import link_for
-from games.play import services
+from games.play import game_setup
 from games.present import describe
 from tests.support import token_of, work_off
 
@@ -22,9 +22,9 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 
 def _italian_game() -> tuple[Game, list[str]]:
-    players = [services.PlayerSpec(name=n, email=f"{n.lower()}@example.com", language="it")
+    players = [game_setup.PlayerSpec(name=n, email=f"{n.lower()}@example.com", language="it")
                for n in ("Anna", "Bruno", "Carla")]
-    created = services.create_game(name="Partita", players=players, seed=5, start=True)
+    created = game_setup.create_game(name="Partita", players=players, seed=5, start=True)
     work_off()  # the worker and the beat: the invitations and the first turn email
     # The players' own links: a host's invitation link never opens a started seat.
     return created.game, [token_of(link_for(seat)) for seat, _ in created.seats]

@@ -28,7 +28,7 @@ from games import engine, tasks
 from games.mail import builders
 from games.mail.message import inline_css
 from games.models import EmailMode, Game, Notification, Seat
-from games.play import services
+from games.play import game_setup
 from games.present import describe
 from tests.email_support import play_one, word
 from tests.support import make_game, other_hands, perturbed
@@ -88,7 +88,7 @@ def test_no_email_of_a_whole_game_leaks_a_secret(commit: Any) -> None:
         check_new()
         Seat.objects.filter(pk=g.seats[2].pk).update(email_mode=EmailMode.DAILY_DIGEST)
         with commit():
-            services.start_game(g.game.pk)
+            game_setup.start_game(g.game.pk)
         check_new()
         for step in range(1, 1000):
             game = g.refresh()

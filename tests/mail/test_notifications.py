@@ -17,8 +17,8 @@ from django.utils import timezone
 from games import engine
 from games.mail import builders, plan, send
 from games.models import EmailMode, FollowUp, Game, Notification, Seat
-from games.play import hooks, services
-from games.tasks import plan_after_move, requeue_unsent, send_notification
+from games.play import game_setup, hooks, services
+from games.tasks import follow_up_moves, requeue_unsent, send_notification
 from tests.email_support import FlakyBackend, play_one, play_until, sent_to
 from tests.support import make_game
 
@@ -110,7 +110,7 @@ def test_email_modes_digest_and_links_only_get_no_turn_emails(commit: Any) -> No
     services.set_email_mode([g.seats[0].pk], EmailMode.DAILY_DIGEST)
     services.set_email_mode([g.seats[1].pk], EmailMode.LINKS_ONLY)
     with commit():
-        services.start_game(g.game.pk)
+        game_setup.start_game(g.game.pk)
     assert not sent_to("p0@example.com")
     rng = random.Random(1)
     play_one(g, rng, commit)  # seat 1's turn: links only
@@ -124,7 +124,8 @@ def test_running_any_task_twice_sends_once(commit: Any) -> None:
         g = make_game(players=3, seed=1, start=True)
     count = len(mail.outbox)
     with commit():
-        plan_after_move.delay(g.game.pk, 0)
+        plan.queue(plan.after_move(g.game.pk, 0))  # the start's emails planned again
+        follow_up_moves.delay()
         hooks.after_game_started(g.game.pk, 0)
     for note in Notification.objects.all():  # a send task delivered again
         assert send_notification.apply(args=(note.pk,)).get() == ""
@@ -210,8 +211,7 @@ def test_a_moves_emails_are_planned_while_the_broker_is_down(commit: Any) -> Non
     """A move's follow-up is a row in its own transaction, not a task: no broker is
     needed to plan its emails (their sends wait for `requeue_unsent`)."""
     g = make_game(players=3, seed=1, start=True)
-    with mock.patch.object(plan_after_move, "delay", side_effect=OSError("broker down")), \
-            mock.patch.object(send_notification, "delay", side_effect=OSError("broker down")), \
+    with mock.patch.object(send_notification, "delay", side_effect=OSError("broker down")), \
             commit():
         hooks.after_game_started(g.game.pk, 0)
     assert Notification.objects.get(kind="turn").status == "pending"
@@ -246,10 +246,10 @@ def test_an_email_for_a_turn_already_played_is_skipped(commit: Any) -> None:
 
 
 def test_emails_are_written_in_the_seats_language(commit: Any) -> None:
-    specs = [services.PlayerSpec(name=f"P{i}", email=f"p{i}@example.com", language="it",
+    specs = [game_setup.PlayerSpec(name=f"P{i}", email=f"p{i}@example.com", language="it",
                                  time_zone="Europe/Rome") for i in range(3)]
     with commit():
-        services.create_game(name="Partita", players=specs, seed=1, start=True)
+        game_setup.create_game(name="Partita", players=specs, seed=1, start=True)
     message = [m for m in sent_to("p0@example.com") if "Partita" in m.subject][-1]
     assert '<html lang="it">' in message.alternatives[0][0]
     assert "(Europe/Rome)" in message.body

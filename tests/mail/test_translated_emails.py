@@ -23,7 +23,7 @@ from games import tasks
 from games.handover import opening
 from games.models import EmailMode, Game, Notification, Seat
 from games.moderation.dispute_acts import file_dispute, resolve_dispute
-from games.play import lost_links, services
+from games.play import game_setup, lost_links
 from tests.email_support import play_one
 from tests.handover_support import sign_up
 from tests.inbound_support import reply_address, send_reply
@@ -59,11 +59,11 @@ def plain(markup: str) -> str:
 
 
 def the_table() -> GameWithLinks:
-    players = [services.PlayerSpec(name=name, email=email, language=language,
+    players = [game_setup.PlayerSpec(name=name, email=email, language=language,
                                    time_zone="Europe/Rome")
                for (email, language), name in zip(LANGUAGES.items(),
                                                   ("Gia", "Joke", "Lucía", "Ute"), strict=True)]
-    created = services.create_game(name="Tavola", players=players, seed=5)
+    created = game_setup.create_game(name="Tavola", players=players, seed=5)
     game = created.game
     seats = list(Seat.objects.filter(game=game).order_by("number"))
     return GameWithLinks(game=game, seats=seats, tokens=[])
@@ -77,7 +77,7 @@ def test_no_translated_email_says_a_sentence_in_english(commit: Any) -> None:
             g = the_table()
         Seat.objects.filter(pk=g.seats[3].pk).update(email_mode=EmailMode.DAILY_DIGEST)
         with commit():
-            services.start_game(g.game.pk)
+            game_setup.start_game(g.game.pk)
         moderator = make_moderator()
         for step in range(1, 1000):
             game = g.refresh()
@@ -110,8 +110,8 @@ def test_no_translated_email_says_a_sentence_in_english(commit: Any) -> None:
     # A volunteer on standby in Italian, offered a seat of a game going on.
     italian = Client(HTTP_ACCEPT_LANGUAGE="it")  # she signs up on the page in Italian
     sign_up(italian, commit, "vera@esempio.it", "Vera", languages=("it",))
-    other = services.create_game(name="Altra", players=[
-        services.PlayerSpec(name=n, email=f"{n.lower()}@esempio.it", language="it")
+    other = game_setup.create_game(name="Altra", players=[
+        game_setup.PlayerSpec(name=n, email=f"{n.lower()}@esempio.it", language="it")
         for n in ("Pia", "Teo", "Ada")], seed=6, start=True).game
     with commit():
         opening.open_seat(Seat.objects.get(game=other, number=1).pk)

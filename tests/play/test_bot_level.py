@@ -13,7 +13,7 @@ from django.test import Client
 from games import bots as games_bots
 from games import moderation
 from games.models import BotLevel, Game, ModeratorAction
-from games.play import moves, services
+from games.play import game_setup, moves, services
 from tests.moderation_support import logged_in, make_moderator, post_action
 from tests.setup_support import set_up
 
@@ -21,9 +21,9 @@ pytestmark = pytest.mark.django_db
 
 
 def bots_game(level: str | None = None) -> Game:
-    players = [*services.bot_players(2), services.PlayerSpec(name="Ann", email="a@x.org")]
+    players = [*game_setup.bot_players(2), game_setup.PlayerSpec(name="Ann", email="a@x.org")]
     extra: dict[str, Any] = {} if level is None else {"bot_level": level}
-    return services.create_game(name="G", players=players, seed=3, start=True, **extra).game
+    return game_setup.create_game(name="G", players=players, seed=3, start=True, **extra).game
 
 
 def test_creategame_bot_level_and_its_default() -> None:

@@ -19,7 +19,7 @@ from games import bots as games_bots
 from games import engine, moderation
 from games.models import Game, GameNotice, Move, Notification, Seat, SeatKind, TimeoutPolicy
 from games.models.links import link_for
-from games.play import bot_turns, moves, services
+from games.play import bot_turns, game_setup, moves
 from games.play.clock import misses
 from tests.setup_support import set_up
 from tests.support import token_of
@@ -27,9 +27,9 @@ from tests.support import token_of
 
 def one_person_and_bots(bots_count: int = 3, ruleset: str = "base", seed: int = 5,
                         **kwargs: Any) -> tuple[Game, str]:
-    players = [services.PlayerSpec(name="Ann", email="ann@example.com"),
-               *services.bot_players(bots_count, ["Ann"])]
-    created = services.create_game(name="Ann and the bots", players=players, ruleset=ruleset,
+    players = [game_setup.PlayerSpec(name="Ann", email="ann@example.com"),
+               *game_setup.bot_players(bots_count, ["Ann"])]
+    created = game_setup.create_game(name="Ann and the bots", players=players, ruleset=ruleset,
                                    seed=seed, **kwargs)
     return created.game, token_of(link_for(created.seats[0][0]))
 
@@ -57,7 +57,7 @@ def test_one_person_plays_a_whole_game_against_bots_through_the_api(
         client: Client, commit: Any, ruleset: str) -> None:
     with commit():
         game, token = one_person_and_bots(ruleset=ruleset, seed=11)
-        services.accept_seat(game.seats.get(number=0).pk)
+        game_setup.accept_seat(game.seats.get(number=0).pk)
     players = client.get(f"/api/play/{token}/").json()["players"]
     assert players == [{"seat": 0, "name": "Ann", "bot": False},
                        {"seat": 1, "name": "Bert", "bot": True},
@@ -85,8 +85,8 @@ def test_one_person_plays_a_whole_game_against_bots_through_the_api(
 
 @pytest.mark.django_db
 def test_the_bot_task_run_twice_makes_one_move(commit: Any) -> None:
-    players = [*services.bot_players(2), services.PlayerSpec(name="Ann", email="a@x.org")]
-    created = services.create_game(name="G", players=players, seed=3, start=True)
+    players = [*game_setup.bot_players(2), game_setup.PlayerSpec(name="Ann", email="a@x.org")]
+    created = game_setup.create_game(name="G", players=players, seed=3, start=True)
     game = created.game
     assert game.actor == 0  # a bot
     assert moves.play_bot_turn(game.pk, 0) is True
@@ -99,9 +99,9 @@ def test_the_bot_task_run_twice_makes_one_move(commit: Any) -> None:
 
 @pytest.mark.django_db
 def test_bots_move_after_the_commit_until_a_person_is_to_act(commit: Any) -> None:
-    players = [*services.bot_players(2), services.PlayerSpec(name="Ann", email="a@x.org")]
+    players = [*game_setup.bot_players(2), game_setup.PlayerSpec(name="Ann", email="a@x.org")]
     with commit():
-        created = services.create_game(name="G", players=players, seed=3, start=True)
+        created = game_setup.create_game(name="G", players=players, seed=3, start=True)
     game = Game.objects.get(pk=created.game.pk)
     assert game.version == 2 and game.actor == 2
     assert list(Move.objects.filter(game=game).values_list("actor_kind", flat=True)) == [
@@ -118,9 +118,9 @@ def test_a_bot_sees_only_its_own_seat(monkeypatch: pytest.MonkeyPatch) -> None:
         return real(view, legal, seed, level=level)
 
     monkeypatch.setattr(games_bots, "choose_move", spy)
-    players = [*services.bot_players(1), services.PlayerSpec(name="Ann", email="a@x.org"),
-               services.PlayerSpec(name="Bo", email="b@x.org")]
-    game = services.create_game(name="G", players=players, seed=8, start=True).game
+    players = [*game_setup.bot_players(1), game_setup.PlayerSpec(name="Ann", email="a@x.org"),
+               game_setup.PlayerSpec(name="Bo", email="b@x.org")]
+    game = game_setup.create_game(name="G", players=players, seed=8, start=True).game
     state = game.state()
     moves.play_bot_turn(game.pk, 0)
     assert seen == [(engine.view(state, 0), engine.legal_moves(state))]
@@ -208,9 +208,9 @@ def test_setup_page_refuses_a_game_of_bots_only(client: Client) -> None:
 @pytest.mark.django_db
 def test_a_moderator_hands_an_absent_players_seat_to_a_bot_and_back(commit: Any) -> None:
     mod = User.objects.create_user("mod", "mod@x.org", "pw")
-    players = [services.PlayerSpec(name=n, email=f"{n}@x.org") for n in ("ann", "bo", "cy")]
+    players = [game_setup.PlayerSpec(name=n, email=f"{n}@x.org") for n in ("ann", "bo", "cy")]
     with commit():
-        game = services.create_game(name="G", players=players, seed=2, start=True).game
+        game = game_setup.create_game(name="G", players=players, seed=2, start=True).game
         seat0 = game.seats.get(number=0)
     mail.outbox.clear()
     with commit():
@@ -233,8 +233,8 @@ def test_a_moderator_hands_an_absent_players_seat_to_a_bot_and_back(commit: Any)
 @pytest.mark.django_db
 def test_a_seat_that_was_a_bot_from_the_start_cannot_be_given_back() -> None:
     mod = User.objects.create_user("mod", "mod@x.org", "pw")
-    players = [services.PlayerSpec(name="Ann", email="a@x.org"), *services.bot_players(2)]
-    game = services.create_game(name="G", players=players, seed=2).game
+    players = [game_setup.PlayerSpec(name="Ann", email="a@x.org"), *game_setup.bot_players(2)]
+    game = game_setup.create_game(name="G", players=players, seed=2).game
     bot_seat = game.seats.get(number=1)
     with pytest.raises(moderation.ModerationError, match="replace the player"):
         moderation.hand_to_person(bot_seat.pk, moderator=mod, reason="why not")
@@ -242,9 +242,9 @@ def test_a_seat_that_was_a_bot_from_the_start_cannot_be_given_back() -> None:
 
 @pytest.mark.django_db
 def test_timeout_policy_bot_plays_for_the_absent_player(commit: Any) -> None:
-    players = [services.PlayerSpec(name=n, email=f"{n}@x.org") for n in ("ann", "bo", "cy")]
+    players = [game_setup.PlayerSpec(name=n, email=f"{n}@x.org") for n in ("ann", "bo", "cy")]
     with commit():
-        game = services.create_game(name="G", players=players, seed=2, start=True,
+        game = game_setup.create_game(name="G", players=players, seed=2, start=True,
                                     timeout_policy=TimeoutPolicy.BOT).game
     game.refresh_from_db()
     assert game.deadline_at is not None
@@ -260,9 +260,9 @@ def test_timeout_policy_bot_plays_for_the_absent_player(commit: Any) -> None:
 
 @pytest.mark.django_db
 def test_stalled_bot_turns_are_found_by_the_sweep() -> None:
-    players = [*services.bot_players(1), services.PlayerSpec(name="Ann", email="a@x.org"),
-               services.PlayerSpec(name="Bo", email="b@x.org")]
-    game = services.create_game(name="G", players=players, seed=8, start=True).game
+    players = [*game_setup.bot_players(1), game_setup.PlayerSpec(name="Ann", email="a@x.org"),
+               game_setup.PlayerSpec(name="Bo", email="b@x.org")]
+    game = game_setup.create_game(name="G", players=players, seed=8, start=True).game
     now = timezone.now()
     assert bot_turns.stalled_bot_turns(now) == []
     later = now + timedelta(minutes=5)

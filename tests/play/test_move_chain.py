@@ -20,7 +20,7 @@ from django.test import Client
 from games import engine, moderation
 from games.models import Game, Move, Seat
 from games.moderation import integrity
-from games.play import services
+from games.play import game_setup
 from tests.email_support import sent_to
 from tests.support import choose, make_game, move_for
 
@@ -79,11 +79,11 @@ def test_every_move_extends_the_chain_and_every_answer_shows_its_head(
 
 
 def test_bots_and_the_moves_of_every_kind_of_actor_extend_the_chain(commit: Any) -> None:
-    players = [services.PlayerSpec(name="Ann", email="ann@x.org"),
-               services.PlayerSpec(name="Bert", bot=True),
-               services.PlayerSpec(name="Bo", bot=True)]
+    players = [game_setup.PlayerSpec(name="Ann", email="ann@x.org"),
+               game_setup.PlayerSpec(name="Bert", bot=True),
+               game_setup.PlayerSpec(name="Bo", bot=True)]
     with commit():
-        game = services.create_game(name="Bots", players=players, seed=32, start=True).game
+        game = game_setup.create_game(name="Bots", players=players, seed=32, start=True).game
     rng = random.Random(32)
     for _ in range(3):
         game.refresh_from_db()

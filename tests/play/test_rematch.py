@@ -15,7 +15,7 @@ from games import engine
 from games.models import Game, Invitation, Move, OpenSeat, Seat
 from games.models.links import link_for
 from games.models.mailboxes import mailbox_hash
-from games.play import services
+from games.play import game_setup
 from games.play.rematch import propose_rematch
 from tests.email_support import dig
 from tests.support import GameWithLinks, make_game, move_for, seat_move, token_of
@@ -25,11 +25,11 @@ EMAILS = ["ann@example.org", "bo@example.org", "cy@example.org"]
 
 def finished_table(bot: bool = True) -> GameWithLinks:
     """Three people and a bot play a base game to its end (no emails: none is needed)."""
-    players = [services.PlayerSpec(name=e.split("@")[0].title(), email=e, language="it"
+    players = [game_setup.PlayerSpec(name=e.split("@")[0].title(), email=e, language="it"
                                    if e.startswith("cy") else "en") for e in EMAILS]
     if bot:
-        players.append(services.bot_player("Bert"))
-    made = services.create_game(name="Friday", players=players, seed=5, start=True,
+        players.append(game_setup.bot_player("Bert"))
+    made = game_setup.create_game(name="Friday", players=players, seed=5, start=True,
                                 spectators_allowed=True, hours_per_move=12)
     seats = [seat for seat, _link in made.seats]
     table = GameWithLinks(game=made.game, seats=seats,
@@ -76,7 +76,7 @@ def test_a_rematch_from_the_proposal_to_its_first_move(client: Client, commit: A
         ("Cy", EMAILS[2], False)]
     assert seats[3].language == "it"  # each player keeps their language
     # The proposer (Bo) has accepted; the others are invited, counted with Bo as host.
-    assert services.has_accepted(seats[2]) and not services.has_accepted(seats[1])
+    assert game_setup.has_accepted(seats[2]) and not game_setup.has_accepted(seats[1])
     assert rematch.status == Game.Status.SETUP
     counted = Invitation.objects.filter(game=rematch)
     assert sorted(counted.values_list("recipient_hash", flat=True)) == sorted(

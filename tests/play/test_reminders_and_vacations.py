@@ -11,7 +11,7 @@ from games import engine, tasks
 from games.engine.types import Move, SeatView
 from games.models import EmailMode, Game, GameNotice, Notification, Seat
 from games.play import clock as rules
-from games.play import services
+from games.play import game_setup
 from games.play.clock import sweeps as deadlines
 from games.play.services import ServiceError
 from tests.email_support import sent_to, system_moves
@@ -36,7 +36,7 @@ def test_reminders_12_and_1_hours_before_in_the_seats_time_zone(clock: Any,
     g = make_game(players=3, seed=1, start=False)
     Seat.objects.filter(pk=g.seats[0].pk).update(time_zone="America/New_York")
     with commit():
-        services.start_game(g.game.pk)
+        game_setup.start_game(g.game.pk)
     deadline = START + DAY
     assert g.refresh().reminder_at == deadline - 12 * HOUR
     for moment, expected in [(deadline - 12 * HOUR - timedelta(seconds=1), 0),
@@ -61,7 +61,7 @@ def test_reminders_follow_the_games_setting(clock: Any, commit: Any) -> None:
     g = make_game(players=3, seed=1, start=False)
     Game.objects.filter(pk=g.game.pk).update(reminder_hours=[3])
     with commit():
-        services.start_game(g.game.pk)
+        game_setup.start_game(g.game.pk)
     clock.move_to(START + 12 * HOUR)
     remind(commit)
     assert not reminders_to("p0@example.com")
@@ -99,7 +99,7 @@ def test_digest_players_get_only_the_last_reminder(clock: Any, commit: Any) -> N
     g = make_game(players=3, seed=1, start=False)
     Seat.objects.filter(pk=g.seats[0].pk).update(email_mode=EmailMode.DAILY_DIGEST)
     with commit():
-        services.start_game(g.game.pk)
+        game_setup.start_game(g.game.pk)
     for hours_before in (12, 1):
         clock.move_to(START + DAY - hours_before * HOUR)
         remind(commit)

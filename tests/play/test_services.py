@@ -14,7 +14,7 @@ from django.db import connection
 from games import engine
 from games.engine.types import Move as EngineMove
 from games.models import FollowUp, Game, Message, Move, Seat
-from games.play import hooks, services
+from games.play import game_setup, hooks, services
 from tests.support import (
     GameWithLinks,
     assert_replay_matches,
@@ -24,11 +24,11 @@ from tests.support import (
     seat_move,
 )
 
-Players = list[services.PlayerSpec]
+Players = list[game_setup.PlayerSpec]
 
 
 def players(n: int) -> Players:
-    return [services.PlayerSpec(f"P{i}", f"p{i}@example.com") for i in range(n)]
+    return [game_setup.PlayerSpec(f"P{i}", f"p{i}@example.com") for i in range(n)]
 
 
 def first_legal(game: Game) -> EngineMove:
@@ -44,7 +44,7 @@ def seat(g: GameWithLinks, number: int) -> Seat:
 
 @pytest.mark.django_db
 def test_create_game_writes_seats_with_hashed_links_and_a_snapshot() -> None:
-    created = services.create_game(name=" Friday ", players=players(3), seed=9)
+    created = game_setup.create_game(name=" Friday ", players=players(3), seed=9)
     game = created.game
     assert game.name == "Friday" and game.status == Game.Status.SETUP and game.version == 0
     assert game.state().to_json() == engine.new_game(3, 9).to_json()
@@ -64,16 +64,16 @@ def test_create_game_writes_seats_with_hashed_links_and_a_snapshot() -> None:
     ({"players": players(3), "options": {"gold_cards": "all"}}, "gold_cards"),
     ({"players": players(3), "hours_per_move": 0}, "pace"),
     ({"players": players(3), "name": "  "}, "name"),
-    ({"players": [*players(2), services.PlayerSpec("X", "P0@example.com")]}, "different email"),
-    ({"players": [*players(2), services.PlayerSpec("X", "x@example.com", "Mars/Base")]},
+    ({"players": [*players(2), game_setup.PlayerSpec("X", "P0@example.com")]}, "different email"),
+    ({"players": [*players(2), game_setup.PlayerSpec("X", "x@example.com", "Mars/Base")]},
      "time zone"),
-    ({"players": [*players(2), services.PlayerSpec("X", "x@example.com", language="fr")]},
+    ({"players": [*players(2), game_setup.PlayerSpec("X", "x@example.com", language="fr")]},
      "language"),
 ])
 def test_bad_setup_creates_nothing(kwargs: dict[str, Any], fragment: str) -> None:
     arguments: dict[str, Any] = {"name": "G", **kwargs}
     with pytest.raises(services.SetupError) as refused:
-        services.create_game(**arguments)
+        game_setup.create_game(**arguments)
     assert fragment in refused.value.message
     assert not Game.objects.exists() and not Seat.objects.exists()
 
@@ -95,12 +95,12 @@ def test_game_starts_when_every_seat_has_accepted(
         for number in range(3):
             assert g.refresh().status == Game.Status.SETUP
             with django_capture_on_commit_callbacks(execute=True):
-                services.accept_seat(g.seats[number].pk)
+                game_setup.accept_seat(g.seats[number].pk)
         game = g.refresh()
     assert game.status == Game.Status.ACTIVE and started == [game.pk]
     assert game.turn_started_at == datetime(2030, 1, 1, 12, tzinfo=UTC)
     assert game.deadline_at == datetime(2030, 1, 2, 12, tzinfo=UTC)
-    services.accept_seat(g.seats[0].pk)  # accepting twice changes nothing
+    game_setup.accept_seat(g.seats[0].pk)  # accepting twice changes nothing
     assert g.refresh().status == Game.Status.ACTIVE and started == [game.pk]
 
 
@@ -110,7 +110,7 @@ def test_invitations_are_queued_on_commit(django_capture_on_commit_callbacks: An
     sent: list[int] = []
     monkeypatch.setattr(hooks, "send_invitation", sent.append)
     with django_capture_on_commit_callbacks(execute=True):
-        created = services.create_game(name="G", players=players(3))
+        created = game_setup.create_game(name="G", players=players(3))
     assert sent == [s.pk for s, _invitation in created.seats]
 
 

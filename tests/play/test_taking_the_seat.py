@@ -14,7 +14,7 @@ from django.test.utils import CaptureQueriesContext
 
 from games.models import Seat
 from games.models.links import find_seat, link_for
-from games.play import services
+from games.play import game_setup
 from tests.inbound_support import reply_address, send_reply
 from tests.support import make_game, token_of
 
@@ -24,8 +24,8 @@ pytestmark = pytest.mark.django_db
 def unaccepted_game() -> tuple[Seat, str, str]:
     """A started game nobody has accepted yet: seat 0, its own link's token and the
     host's invitation token still open."""
-    players = [services.PlayerSpec(name=n, email=f"{n}@x.org") for n in ("ann", "bo", "cy")]
-    made = services.create_game(name="First use", players=players, seed=4, start=True)
+    players = [game_setup.PlayerSpec(name=n, email=f"{n}@x.org") for n in ("ann", "bo", "cy")]
+    made = game_setup.create_game(name="First use", players=players, seed=4, start=True)
     seat, invitation = made.seats[0]
     return seat, token_of(link_for(seat)), token_of(invitation)
 

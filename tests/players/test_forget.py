@@ -16,7 +16,7 @@ from games.home.address import address_for_home_token
 from games.models import Game, OpenSeat, PendingForget, Seat, SeatKind, WhileOpen
 from games.models.home_links import home_token
 from games.models.player_data import FORMER_PLAYER
-from games.play import services
+from games.play import game_setup, services
 from games.play.service_errors import SetupError
 from games.play.web_setup import check_caps
 from games.players.forget import forget_player
@@ -80,10 +80,10 @@ def test_after_forget_me_the_address_is_nowhere_and_gets_no_email(
         assert not verify.check_record(game_record(game)).mismatch
     # No email again: a game's emails, nor an invitation to a new game.
     with commit():
-        services.create_game(name="Again", players=[
-            services.PlayerSpec(name="Back", email=GONE),
-            services.PlayerSpec(name="Other", email="other@example.com"),
-            services.PlayerSpec(name="Third", email="third@example.com")])
+        game_setup.create_game(name="Again", players=[
+            game_setup.PlayerSpec(name="Back", email=GONE),
+            game_setup.PlayerSpec(name="Other", email="other@example.com"),
+            game_setup.PlayerSpec(name="Third", email="third@example.com")])
     assert sent_to(GONE) == before and sent_to("other@example.com") == 1
     assert not [f for f in tables_holding(GONE) if not f.startswith("games.Seat.")]
     with pytest.raises(SetupError):  # the setup page does not invite it

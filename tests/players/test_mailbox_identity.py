@@ -27,7 +27,7 @@ from hypothesis import strategies as st
 from games.models import Game, HomeLink, Notification, Seat
 from games.models.mailbox_keys import MailboxKeyQuerySet, key_fields, of_mailbox
 from games.models.mailboxes import mailbox, mailbox_key, mailbox_key_hash, same_mailbox
-from games.play import services
+from games.play import game_setup
 
 HOME = re.compile(r"https?://[^\s\"<>]+?/me/([A-Za-z0-9_-]{43})/")
 ROOT = Path(__file__).resolve().parents[2]
@@ -38,10 +38,10 @@ def bodies(message: Any) -> str:
 
 
 def game_of(name: str, address: str, seed: int) -> Game:
-    players = [services.PlayerSpec(name=name, email=address),
-               services.PlayerSpec(name="Cy", email=f"cy{seed}@example.org"),
-               services.PlayerSpec(name="Di", email=f"di{seed}@example.org")]
-    return services.create_game(name=f"{name}'s game", players=players, seed=seed,
+    players = [game_setup.PlayerSpec(name=name, email=address),
+               game_setup.PlayerSpec(name="Cy", email=f"cy{seed}@example.org"),
+               game_setup.PlayerSpec(name="Di", email=f"di{seed}@example.org")]
+    return game_setup.create_game(name=f"{name}'s game", players=players, seed=seed,
                                 start=True).game
 
 

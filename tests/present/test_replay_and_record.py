@@ -22,7 +22,7 @@ from django.test import Client
 from games import engine, moderation
 from games.models import Game, Move
 from games.models.links import link_for
-from games.play import services
+from games.play import game_setup
 from games.present import describe
 from tests.support import GameWithLinks, choose, make_game, move_for, token_of
 
@@ -156,9 +156,9 @@ BIG_SEED = 3_141_592_653_589_793_238  # 19 digits (SEED_BITS = 62): no number by
 
 def test_no_page_tells_the_salt_or_the_seed_before_the_end(client: Client,
                                                            commit: Any) -> None:
-    players = [services.PlayerSpec(name=n, email=f"{n}@x.org") for n in ("ann", "bo", "cy")]
+    players = [game_setup.PlayerSpec(name=n, email=f"{n}@x.org") for n in ("ann", "bo", "cy")]
     with commit():
-        created = services.create_game(name="Sealed", players=players, seed=BIG_SEED,
+        created = game_setup.create_game(name="Sealed", players=players, seed=BIG_SEED,
                                        spectators_allowed=True)
     game = created.game
     seats = [seat for seat, _ in created.seats]
@@ -191,10 +191,10 @@ def test_the_replay_names_who_made_each_move(client: Client) -> None:
     """The heading named nobody ("Move 1, made by the player"): it names the player, a
     bot seat as the log does ("Bert (bot)"), and who moved for a person (a bot at a
     deadline, the server passing at a deadline, a moderator)."""
-    players = [services.PlayerSpec(name="Ann", email="ann@x.org"),
-               services.PlayerSpec(name="Bob", email="bob@x.org"),
-               services.PlayerSpec(name="Bert", bot=True)]
-    game = services.create_game(name="Who moved", players=players, seed=29, start=True).game
+    players = [game_setup.PlayerSpec(name="Ann", email="ann@x.org"),
+               game_setup.PlayerSpec(name="Bob", email="bob@x.org"),
+               game_setup.PlayerSpec(name="Bert", bot=True)]
+    game = game_setup.create_game(name="Who moved", players=players, seed=29, start=True).game
     mod = User.objects.create_user("mod", "mod@x.org", "pw")
     stand_ins = [(Move.Actor.SYSTEM, "the server for {} (deadline)"),
                  (Move.Actor.MODERATOR, "a moderator for {}"),

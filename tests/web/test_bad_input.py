@@ -17,7 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from games.models import Game, Notification
-from games.play import services
+from games.play import game_setup, services
 from saboteur_site.log_redaction import RedactSecretsFilter
 from tests.support import GameWithLinks
 
@@ -98,8 +98,8 @@ def test_setup_refuses_names_that_would_break_emails_or_hide(client: Client, cha
 
 def test_services_and_commands_refuse_a_header_breaking_game_name() -> None:
     with pytest.raises(services.SetupError):
-        services.create_game(name="Bad\r\nSubject: x", players=[
-            services.PlayerSpec(name=n, email=f"{n}@x.org") for n in ("a", "b", "c")])
+        game_setup.create_game(name="Bad\r\nSubject: x", players=[
+            game_setup.PlayerSpec(name=n, email=f"{n}@x.org") for n in ("a", "b", "c")])
     with pytest.raises(CommandError):
         call_command("creategame", "--name", "Bad\nname", "--player", "A <a@x.org>",
                      "--player", "B <b@x.org>", "--player", "C <c@x.org>", stdout=io.StringIO())
@@ -236,5 +236,5 @@ def test_blank_looking_letters_alone_are_not_a_name(client: Client, blank: str) 
     answer = client.post("/new/", setup_data(player_1_name=blank))
     assert answer.status_code == 400 and "visible letters" in answer.content.decode()
     assert not Game.objects.exists()
-    assert services.valid_time_zone("UTC")  # the page still works for a real name
+    assert game_setup.valid_time_zone("UTC")  # the page still works for a real name
     assert client.post("/new/", setup_data(player_1_name="Ann \u3164")).status_code != 500

@@ -14,13 +14,13 @@ from django.test import Client, override_settings
 
 from games.models import Notification, Seat
 from games.models.links import find_seat, link_for
-from games.play import services
+from games.play import game_setup
 from tests.support import token_of
 
 
-def created(start: bool = False) -> services.CreatedGame:
-    players = [services.PlayerSpec(name=n, email=f"{n}@x.org") for n in ("ann", "bo", "cy")]
-    return services.create_game(name="Links", players=players, seed=4, start=start)
+def created(start: bool = False) -> game_setup.CreatedGame:
+    players = [game_setup.PlayerSpec(name=n, email=f"{n}@x.org") for n in ("ann", "bo", "cy")]
+    return game_setup.create_game(name="Links", players=players, seed=4, start=start)
 
 
 def path_of(link: str) -> str:

@@ -13,7 +13,7 @@ from games import engine
 from games.engine.types import Move as EngineMove
 from games.engine.types import SeatView
 from games.models import Game, Move
-from games.play import services
+from games.play import game_setup, services
 from games.present import pages, recent
 from games.present.choices import build
 from tests.support import GameWithLinks, make_game, move_for
@@ -46,8 +46,8 @@ def test_the_version_endpoint_says_how_far_the_game_is_and_changes_nothing(
 
 
 def test_an_invitation_link_cannot_poll(client: Client) -> None:
-    created = services.create_game(
-        name="G", players=[services.PlayerSpec(name=n, email=f"{n}@example.com")
+    created = game_setup.create_game(
+        name="G", players=[game_setup.PlayerSpec(name=n, email=f"{n}@example.com")
                            for n in ("a", "b", "c")], seed=1, start=True)
     invitation = created.seats[0][1]
     token = invitation.rstrip("/").rsplit("/", 1)[1]

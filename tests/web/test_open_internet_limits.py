@@ -18,7 +18,7 @@ from django.test.utils import CaptureQueriesContext
 
 from games.models import Game, HostBlock, Notification
 from games.ops import limits
-from games.play import services
+from games.play import game_setup
 from tests.setup_support import HOST, confirm_path, set_up
 from tests.support import GameWithLinks, redis_answers
 
@@ -89,10 +89,10 @@ def test_a_host_address_has_a_daily_cap_on_games(commit: Any) -> None:
 def test_a_recipient_gets_at_most_five_invitations_a_day(client: Client, commit: Any) -> None:
     for n in range(5):
         with commit():
-            services.create_game(name=f"Op {n}", players=[
-                services.PlayerSpec(name="V", email="victim0@example.net"),
-                services.PlayerSpec(name="W", email=f"w{n}@example.net"),
-                services.PlayerSpec(name="X", email=f"x{n}@example.net")])
+            game_setup.create_game(name=f"Op {n}", players=[
+                game_setup.PlayerSpec(name="V", email="victim0@example.net"),
+                game_setup.PlayerSpec(name="W", email=f"w{n}@example.net"),
+                game_setup.PlayerSpec(name="X", email=f"x{n}@example.net")])
     assert Notification.objects.filter(kind=Notification.Kind.INVITATION,
                                        to_email="victim0@example.net").count() == 5
     capped = client.post("/new/", setup_form(host="other@example.org"))

@@ -12,7 +12,7 @@ from django.test import Client, override_settings
 
 from games import engine
 from games.models.links import link_for
-from games.play import services
+from games.play import game_setup
 from games.present import describe
 from tests.support import GameWithLinks
 
@@ -91,8 +91,8 @@ def test_the_whole_rules_are_in_every_language(client: Client, lang: str,
 
 def test_the_rules_are_linked_from_seat_setup_and_emails(client: Client, commit: Any) -> None:
     with commit():
-        g = services.create_game(name="G", seed=1, start=True, players=[
-            services.PlayerSpec(name=n, email=f"{n}@x.org") for n in ("a", "b", "c")])
+        g = game_setup.create_game(name="G", seed=1, start=True, players=[
+            game_setup.PlayerSpec(name=n, email=f"{n}@x.org") for n in ("a", "b", "c")])
     seat_page = client.get(link_for(g.seats[0][0]).replace("http://127.0.0.1:8000", ""))
     assert "/rules/base/" in seat_page.content.decode()
     assert "/rules/base/" in client.get("/new/").content.decode()
@@ -102,8 +102,8 @@ def test_the_rules_are_linked_from_seat_setup_and_emails(client: Client, commit:
 def test_email_me_my_links_sends_the_open_seats_of_that_address_only(
         client: Client, game: GameWithLinks, commit: Any) -> None:
     with commit():
-        other = services.create_game(name="Other", seed=2, start=True, players=[
-            services.PlayerSpec(name=n, email=f"{n}@x.org") for n in ("p0x", "q", "r")])
+        other = game_setup.create_game(name="Other", seed=2, start=True, players=[
+            game_setup.PlayerSpec(name=n, email=f"{n}@x.org") for n in ("p0x", "q", "r")])
     mail.outbox.clear()
     with commit():
         answer = client.post("/links/", {"email": "P0@example.com"})
@@ -168,7 +168,7 @@ def test_a_turn_email_points_to_the_fairness_section_in_the_reader_s_language(
     with commit():
         g = make_game(players=3, seed=2, start=False)
         Seat.objects.filter(game=g.game).update(language=language)
-        services.start_game(g.game.pk)
+        game_setup.start_game(g.game.pk)
     [turn] = [m for m in mail.outbox if "Fingerprint" not in m.body and "/rules/" in m.body
               and m.to == [g.seats[0].email] and "#fairness" in m.body]
     assert "README" not in str(turn.body) and "Fairness and the game record" not in turn.body

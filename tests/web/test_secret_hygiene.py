@@ -19,15 +19,15 @@ from django.test import Client, override_settings
 
 from games.models import Notification
 from games.models.links import link_for
-from games.play import services
+from games.play import game_setup
 from saboteur_site.celery import redact_worker_logs
 from saboteur_site.log_redaction import REDACTED
 from tests.support import GameWithLinks, own_link_emailed_to, token_of
 
 
-def started_with_invitations() -> services.CreatedGame:
-    players = [services.PlayerSpec(name=n, email=f"{n}@x.org") for n in ("ann", "bo", "cy")]
-    return services.create_game(name="Started", players=players, seed=8, start=True)
+def started_with_invitations() -> game_setup.CreatedGame:
+    players = [game_setup.PlayerSpec(name=n, email=f"{n}@x.org") for n in ("ann", "bo", "cy")]
+    return game_setup.create_game(name="Started", players=players, seed=8, start=True)
 
 
 @pytest.mark.django_db

@@ -16,7 +16,7 @@ from django.test import Client, override_settings
 
 from games.models import Game, HostBlock, Notification
 from games.models.mailboxes import mailbox
-from games.play import services
+from games.play import game_setup
 from tests.setup_support import confirm_path, set_up
 
 pytestmark = pytest.mark.django_db
@@ -151,10 +151,10 @@ def test_operator_invitations_count_against_a_recipients_cap(client: Client,
                                                              commit: Any) -> None:
     for n in range(5):
         with commit():
-            services.create_game(name=f"Op {n}", players=[
-                services.PlayerSpec(name="V", email=f"Victim+op{n}@example.net"),
-                services.PlayerSpec(name="W", email=f"w{n}@example.net"),
-                services.PlayerSpec(name="X", email=f"x{n}@example.net")])
+            game_setup.create_game(name=f"Op {n}", players=[
+                game_setup.PlayerSpec(name="V", email=f"Victim+op{n}@example.net"),
+                game_setup.PlayerSpec(name="W", email=f"w{n}@example.net"),
+                game_setup.PlayerSpec(name="X", email=f"x{n}@example.net")])
     capped = client.post("/new/", form("other@example.org", [VICTIM, "y@example.net"]))
     assert capped.status_code == 400
     assert f"{VICTIM} has been invited as often today" in capped.content.decode()

@@ -25,7 +25,7 @@ from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.core.validators import validate_email
 
-from games.play import services
+from games.play import game_setup, services
 from games.play.player_defaults import seat_language_and_zone
 
 PLAYER_RE = re.compile(r"^\s*(?P<name>[^<>]+?)\s*<(?P<email>[^<>\s]+)>(?P<rest>[^<>]*)$")
@@ -33,7 +33,7 @@ PLAYER_RE = re.compile(r"^\s*(?P<name>[^<>]+?)\s*<(?P<email>[^<>\s]+)>(?P<rest>[
 SEAT_CHOICES = {"lang": "language", "tz": "time_zone"}
 
 
-def parse_player(text: str) -> services.PlayerSpec:
+def parse_player(text: str) -> game_setup.PlayerSpec:
     """'Ann <ann@example.com> [lang=it] [tz=Europe/Rome]' -> PlayerSpec, or CommandError.
     A language or time zone not given is left empty (`resolve_choices` fills it)."""
     match = PLAYER_RE.match(text)
@@ -50,12 +50,12 @@ def parse_player(text: str) -> services.PlayerSpec:
             raise CommandError(f"after a player's address only lang=LANG and tz=ZONE may "
                                f"follow, not {word!r}")
         chosen[SEAT_CHOICES[key]] = value
-    return services.PlayerSpec(name=match["name"], email=match["email"],
+    return game_setup.PlayerSpec(name=match["name"], email=match["email"],
                                language=chosen["language"], time_zone=chosen["time_zone"])
 
 
-def resolve_choices(players: list[services.PlayerSpec], language: str,
-                    time_zone: str) -> list[services.PlayerSpec]:
+def resolve_choices(players: list[game_setup.PlayerSpec], language: str,
+                    time_zone: str) -> list[game_setup.PlayerSpec]:
     """Each person's seat: its own choice, else its address's, else the game's."""
     resolved = []
     for player in players:
@@ -88,14 +88,14 @@ class InSeatOrder(argparse.Action):
         namespace.seats = seats
 
 
-def seat_specs(seats: list[tuple[str, str]]) -> list[services.PlayerSpec]:
+def seat_specs(seats: list[tuple[str, str]]) -> list[game_setup.PlayerSpec]:
     specs = []
     for kind, text in seats:
         if kind == "bot":
             name = text.strip()
             if not name or len(name) > 60:
                 raise CommandError(f"--bot needs a name of 1 to 60 characters, not {text!r}")
-            specs.append(services.bot_player(name))
+            specs.append(game_setup.bot_player(name))
         else:
             specs.append(parse_player(text))
     return specs
@@ -153,7 +153,7 @@ class Command(BaseCommand):
         if language is not None and language not in known:
             raise CommandError(f"--language must be one of {', '.join(known)}, "
                                f"not {language!r}")
-        if not services.valid_time_zone(options["time_zone"]):
+        if not game_setup.valid_time_zone(options["time_zone"]):
             raise CommandError(f"--time-zone: unknown time zone {options['time_zone']!r}")
         players = resolve_choices(players, language or "en", options["time_zone"])
         if not players:
@@ -164,7 +164,7 @@ class Command(BaseCommand):
         if seed is not None and not 0 <= seed < 2**63:
             raise CommandError("--seed must be between 0 and 2**63 - 1")
         try:
-            created = services.create_game(
+            created = game_setup.create_game(
                 name=options["name"], players=players, ruleset=options["ruleset"],
                 options=game_options, hours_per_move=options["hours_per_move"], seed=seed,
                 shuffle_seats=options["random_seats"], start=options["start"],

@@ -20,7 +20,7 @@ from games import engine
 from games.management.commands.creategame import seat_line
 from games.models import BotLevel, Game
 from games.models.links import link_for
-from games.play import services
+from games.play import game_setup
 
 DEMO_NAME = "Demo game"
 OPEN = (Game.Status.SETUP, Game.Status.ACTIVE, Game.Status.PAUSED)
@@ -84,15 +84,15 @@ class Command(BaseCommand):
         people, bots = fit(*seat_counts(options["players"], options["bots"]),
                            rules.min_seats, rules.max_seats)
         names = DEMO_PLAYERS[:people + bots]
-        players = ([services.PlayerSpec(name=name, email=f"{name.lower()}@example.com")
+        players = ([game_setup.PlayerSpec(name=name, email=f"{name.lower()}@example.com")
                     for name in names[:people]]
-                   + [services.bot_player(name) for name in names[people:]])
-        created = services.create_game(
+                   + [game_setup.bot_player(name) for name in names[people:]])
+        created = game_setup.create_game(
             name=f"{DEMO_NAME} {timezone.now():%Y-%m-%d %H:%M}", players=players,
             ruleset=options["ruleset"], seed=options["seed"], start=True,
             spectators_allowed=True, bot_level=BotLevel.STRONG)
         for seat, _invitation in created.seats:
-            services.accept_seat(seat.pk)
+            game_setup.accept_seat(seat.pk)
         self.stdout.write(self.style.SUCCESS(f"Demo game “{created.game.name}”: open a seat link "
                                              "to play that seat."))
         # The demo is for whoever runs it: they get the seats' own links (the host's

@@ -43,7 +43,7 @@ from games.mail import seen_turns
 from games.models import Game, GameNotice, Message, Seat, SeatKind
 from games.models.links import find_seat, hash_token
 from games.ops import limits
-from games.play import moves, services
+from games.play import game_setup, moves, services
 from games.present import game_record, holders, pages
 from games.present.move_errors import explain
 from games.web import jsonsafe
@@ -138,7 +138,7 @@ def api_accept(request: HttpRequest, secret: str) -> JsonResponse:
         return seat
     with seat_locale(seat):
         if seat.via_invitation:
-            accepted = services.accept_seat(seat.pk, by_invitation=True,
+            accepted = game_setup.accept_seat(seat.pk, by_invitation=True,
                                             invitation_hash=hash_token(secret))
             if accepted is None:  # another accept took it first: the invitation is gone
                 return _not_found()
@@ -147,7 +147,7 @@ def api_accept(request: HttpRequest, secret: str) -> JsonResponse:
                 "game_status": accepted.game.status, "link_sent": True,
                 "message": _("The player's own private link was sent to the seat's email "
                              "address: a program playing the seat reads it from there.")}))
-        accepted = services.accept_seat(seat.pk) or seat
+        accepted = game_setup.accept_seat(seat.pk) or seat
         return private(JsonAnswer({"seat": accepted.number, "accepted": True,
                                    "game_status": accepted.game.status}))
 

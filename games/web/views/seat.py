@@ -21,7 +21,7 @@ from games.mail import seen_turns
 from games.models import Game, Seat
 from games.models.links import hash_token, seat_path
 from games.ops import limits
-from games.play import moves, services
+from games.play import game_setup, moves, services
 from games.players.record import table_lines
 from games.present import game_record, pages
 from games.present.move_errors import explain
@@ -144,12 +144,12 @@ def seat_accept(request: HttpRequest, seat: Seat, secret: str) -> HttpResponse:
     if seat.via_invitation:
         # Whoever holds an invitation link (the host, often) never gets the own link: it
         # goes to the seat's address only. The invitation link is dead from here on.
-        accepted = services.accept_seat(seat.pk, by_invitation=True,
+        accepted = game_setup.accept_seat(seat.pk, by_invitation=True,
                                         invitation_hash=hash_token(secret))
         if accepted is None:
             raise Http404("This invitation was accepted already")
         return private(render(request, "games/accepted.html", {"game": accepted.game}))
-    seat = services.accept_seat(seat.pk) or seat
+    seat = game_setup.accept_seat(seat.pk) or seat
     if seat.game.status == Game.Status.ACTIVE:
         messages.success(request, _("You have joined the game."))
     else:
