@@ -10,6 +10,7 @@ file.
 """
 
 import os
+from pathlib import Path
 
 # nginx on the same machine proxies to this address (deploy/nginx-saboteur.conf).
 bind = os.environ.get("GUNICORN_BIND", "127.0.0.1:8000")
@@ -40,7 +41,7 @@ logger_class = "saboteur_site.gunicorn_logging.RedactingLogger"
 # gunicorn's control socket (`gunicornc`) in systemd's RuntimeDirectory (/run/saboteur-web)
 # rather than the service user's home, which the unit makes read-only.
 if os.environ.get("RUNTIME_DIRECTORY"):
-    control_socket = os.path.join(os.environ["RUNTIME_DIRECTORY"].split(":")[0], "gunicorn.ctl")
+    control_socket = str(Path(os.environ["RUNTIME_DIRECTORY"].split(":")[0]) / "gunicorn.ctl")
 
 
 def post_worker_init(worker: object) -> None:

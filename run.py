@@ -61,7 +61,7 @@ def ensure_env() -> None:
     stamp.write_text(digest)
 
 
-def lock(upgrade: bool) -> int:
+def lock(*, upgrade: bool) -> int:
     """Resolve pyproject.toml into requirements/{dev,base,ses}.txt with uv (in the dev set).
 
     --universal: one lock for every platform and Python >= 3.11 (markers, not this
@@ -84,7 +84,7 @@ def lock(upgrade: bool) -> int:
     return 0
 
 
-def django_env(debug: bool) -> dict[str, str]:
+def django_env(*, debug: bool) -> dict[str, str]:
     env = dict(os.environ)
     if debug:
         env.setdefault("DEBUG", "1")
@@ -92,7 +92,7 @@ def django_env(debug: bool) -> dict[str, str]:
     return env
 
 
-def serve_env(host: str, port: int, verbose: bool) -> dict[str, str]:
+def serve_env(host: str, port: int, *, verbose: bool) -> dict[str, str]:
     """The environment of `serve` (and of `manage`): DEBUG=1, links on this host and port,
     Django's friendly error pages (a dead link shows the page a player would see, not the
     debug page), and, unless `verbose`, only warnings and errors on the console: each
@@ -161,7 +161,7 @@ def seat_link(demo_output: str) -> str:
     return ""
 
 
-def processes(host: str, port: int, verbose: bool = False) -> list[tuple[str, list[str]]]:
+def processes(host: str, port: int, *, verbose: bool = False) -> list[tuple[str, list[str]]]:
     """What `serve` runs side by side: the web server, a Celery worker (emails, deadline
     handling) and the beat (the sweeps every minute). The embedded default broker is a
     folder (kombu's filesystem transport, var/celery), so no server is needed. Quiet
@@ -272,7 +272,7 @@ def serve(args: argparse.Namespace) -> int:
             f"choose another port with --port")
         return 1
     ensure_env()
-    env = serve_env(args.host, args.port, args.verbose)
+    env = serve_env(args.host, args.port, verbose=args.verbose)
     remember_site_url(env["SITE_URL"])
     say("migrating the database")
     manage("migrate", "--verbosity", "0", env=env)
@@ -294,7 +294,7 @@ def serve(args: argparse.Namespace) -> int:
             say(f"the emails: {outbox} · Ctrl-C stops it all"
                 + ("" if args.verbose else " · --verbose shows every request and task"))
 
-    return run_all(processes(args.host, args.port, args.verbose), env, ready)
+    return run_all(processes(args.host, args.port, verbose=args.verbose), env, ready)
 
 
 def manage_command(rest: list[str], port: int | None = None) -> int:
@@ -383,7 +383,7 @@ def main() -> int:
     if args.command == "lock":
         if rest:
             parser.error(f"unknown arguments: {' '.join(rest)}")
-        return lock(args.upgrade)
+        return lock(upgrade=args.upgrade)
     if args.command == "serve":
         if rest:
             parser.error(f"unknown arguments: {' '.join(rest)}")

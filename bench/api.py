@@ -222,7 +222,7 @@ def in_threads(clients: list[Client], work: Callable[[Client], object]) -> float
     def run(client: Client) -> None:
         try:
             work(client)
-        except BaseException as error:  # noqa: BLE001 - re-raised below
+        except BaseException as error:
             errors.append(error)
 
     threads = [threading.Thread(target=run, args=(c,)) for c in clients]
@@ -311,7 +311,7 @@ def free_port() -> int:
 def start_gunicorn(port: int, env: dict[str, str], log: Path) -> subprocess.Popen[bytes]:
     env = {**env, "GUNICORN_BIND": f"127.0.0.1:{port}", "GUNICORN_ACCESS_LOG": "/dev/null",
            "GUNICORN_ERROR_LOG": "-"}
-    with open(log, "ab") as output:  # gunicorn's error log and Django's console log
+    with Path(log).open("ab") as output:  # gunicorn's error log and Django's console log
         proc = subprocess.Popen(
             [sys.executable, "-m", "gunicorn", "-c", "gunicorn.conf.py", "saboteur_site.wsgi"],
             cwd=ROOT, env=env, stdin=subprocess.DEVNULL, stdout=output, stderr=output,
@@ -356,7 +356,7 @@ def redis_answers() -> bool:
 
         return bool(redis.Redis(host="127.0.0.1", port=6379, db=REDIS_DB,
                                 socket_timeout=2, socket_connect_timeout=2).ping())
-    except Exception:  # noqa: BLE001 - no Redis, no redis package: the in-memory broker
+    except Exception:
         return False
 
 
@@ -372,7 +372,7 @@ def forget_queue(queue: str) -> None:
 # ---- the SQL of one move -----------------------------------------------------------------
 
 
-def sql_of_one_move(game: Played, show: bool) -> int:
+def sql_of_one_move(game: Played, *, show: bool) -> int:
     """Play the game's next move through the API in this process (django.test.Client),
     counting (and with `show` listing) the SQL statements, the after-commit work included."""
     from django.db import connection
@@ -489,7 +489,7 @@ def run(args: argparse.Namespace, name: str, queue: str, broker: str, log: Path,
                            [row, document])
     seeds = itertools.count(1000)
     [probe] = make_games(1, seeds)
-    statements = sql_of_one_move(probe, args.sql)
+    statements = sql_of_one_move(probe, show=args.sql)
     connections.close_all()
     print(f"postgresql: {name}, bare JSON {len(document) / 1000:.0f} KB, broker "
           f"{broker.split(':')[0]}, {args.threads} client threads, {SEATS}-seat games; "

@@ -24,9 +24,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from games.bots import choose_move  # noqa: E402
-from games.bots.strong.belief import TABLE, feature, pair_key  # noqa: E402
-from games.engine import apply, legal_moves, new_game, rules_for, view  # noqa: E402
+from games.bots import choose_move
+from games.bots.strong.belief import TABLE, feature, pair_key
+from games.engine import apply, legal_moves, new_game, rules_for, view
 
 Counts = dict[str, Counter[str]]
 

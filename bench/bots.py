@@ -34,8 +34,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from games.bots import choose_move  # noqa: E402
-from games.engine import State, apply, legal_moves, new_game, view  # noqa: E402
+from games.bots import choose_move
+from games.engine import State, apply, legal_moves, new_game, view
 
 RANGES: dict[str, list[tuple[int, int]]] = {
     "base": [(3, 5), (6, 8), (9, 10)],

@@ -21,7 +21,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from games.engine import RULESETS, Move, State, apply, legal_moves, new_game, rules_for  # noqa: E402
+from games.engine import RULESETS, Move, State, apply, legal_moves, new_game, rules_for
 
 
 def median_time(fn: Callable[[], object], repeat: int) -> float:

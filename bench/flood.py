@@ -56,7 +56,7 @@ FLOODED_SEAT = 3
 def start_gunicorn(port: int, env: dict[str, str], log: Path) -> subprocess.Popen[bytes]:
     env = {**env, "GUNICORN_BIND": f"127.0.0.1:{port}", "GUNICORN_ACCESS_LOG": "/dev/null",
            "GUNICORN_ERROR_LOG": "-"}
-    with open(log, "ab") as output:
+    with Path(log).open("ab") as output:
         proc = subprocess.Popen(
             [sys.executable, "-m", "gunicorn", "-c", "gunicorn.conf.py", "saboteur_site.wsgi"],
             cwd=ROOT, env=env, stdin=subprocess.DEVNULL, stdout=output, stderr=output,

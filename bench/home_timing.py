@@ -36,7 +36,7 @@ PLAYER = "player@bench.example"
 STRANGER = "nobody@bench.example"
 
 
-def database(postgres: bool) -> Callable[[], None]:
+def database(*, postgres: bool) -> Callable[[], None]:
     """Point DATABASE_URL at a throwaway database; returns how to clean it up."""
     os.environ.setdefault("DEBUG", "1")
     if postgres:
@@ -163,7 +163,7 @@ def main() -> None:
     parser.add_argument("--check", action="store_true", help="exit 1 past the target")
     parser.add_argument("--postgres", action="store_true")
     args = parser.parse_args()
-    cleanup = database(args.postgres)
+    cleanup = database(postgres=args.postgres)
     try:
         run(args)
     finally:

@@ -29,7 +29,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 
-def database(postgres: bool) -> Callable[[], None]:
+def database(*, postgres: bool) -> Callable[[], None]:
     """Point DATABASE_URL at a throwaway database; returns how to clean it up."""
     os.environ.setdefault("DEBUG", "1")
     if postgres:
@@ -128,7 +128,7 @@ def run(args: argparse.Namespace) -> None:
     extra = list(Game.objects.order_by("pk").values_list("pk", flat=True))[args.few:]
     client = Client()
 
-    def listing(many: bool) -> None:
+    def listing(*, many: bool) -> None:
         Game.objects.filter(pk__in=extra).update(list_open_seats=many)
 
     # Interleaved, FEW then MANY in each round, so that a machine busy with other work
@@ -137,12 +137,12 @@ def run(args: argparse.Namespace) -> None:
     results: dict[bool, list[tuple[float, float]]] = {False: [], True: []}
     facts: dict[bool, tuple[int, int]] = {}
     for many in (False, True):
-        listing(many)
+        listing(many=many)
         timed_get(client, args.gap)  # warm
         facts[many] = shown(client)
     for _ in range(args.repeat):
         for many in (False, True):
-            listing(many)
+            listing(many=many)
             results[many].append(timed_get(client, args.gap))
     print(f"GET /seats/, {args.repeat} interleaved rounds, games of 4 seats with "
           f"{args.moves} moves made")
@@ -172,7 +172,7 @@ def main() -> None:
     parser.add_argument("--check", action="store_true", help="exit 1 past the target")
     parser.add_argument("--postgres", action="store_true")
     args = parser.parse_args()
-    cleanup = database(args.postgres)
+    cleanup = database(postgres=args.postgres)
     try:
         run(args)
     finally:

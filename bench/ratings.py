@@ -44,9 +44,9 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from games.bots import choose_move  # noqa: E402
-from games.engine import apply, legal_moves, new_game, rules_for, view  # noqa: E402
-from games.ratings.model import (  # noqa: E402
+from games.bots import choose_move
+from games.engine import apply, legal_moves, new_game, rules_for, view
+from games.ratings.model import (
     Hand,
     Skill,
     Team,
@@ -55,7 +55,7 @@ from games.ratings.model import (  # noqa: E402
     side_key,
     side_prior,
 )
-from games.ratings.sides import round_sides  # noqa: E402
+from games.ratings.sides import round_sides
 
 LEVELS = ("random", "normal", "strong")
 POOL = {"random": 6, "normal": 10, "strong": 4}  # players per level
@@ -72,7 +72,7 @@ def level_of(player: str) -> str:
     return player.split("-", 1)[0]
 
 
-def seat_players(ruleset: str, seed: int, strong: bool, strong_seats: int) -> list[str]:
+def seat_players(ruleset: str, seed: int, *, strong: bool, strong_seats: int) -> list[str]:
     rng = random.Random(seed)
     rules = rules_for(ruleset)
     size = rng.randint(rules.min_seats, rules.max_seats)
@@ -88,7 +88,7 @@ def seat_players(ruleset: str, seed: int, strong: bool, strong_seats: int) -> li
 def play(job: tuple[Job, int]) -> list[Round]:
     """One seeded game's first `rounds` rounds, each with its sides and seats' players."""
     (ruleset, seed, rounds, strong), strong_seats = job
-    players = seat_players(ruleset, seed, strong, strong_seats)
+    players = seat_players(ruleset, seed, strong=strong, strong_seats=strong_seats)
     rng = random.Random(seed * 31 + 7)
     state = new_game(len(players), seed, ruleset)
     turn = 0

@@ -71,7 +71,7 @@ class Channel(filesystem.Channel):
         self.control_folder.mkdir(exist_ok=True)
         entry = filesystem.exchange_queue_t(routing_key or "", pattern or "", queue or "")
         try:
-            with open(table.with_name(table.name + ".lock"), "a") as guard:
+            with table.with_name(table.name + ".lock").open("a") as guard:
                 filesystem.lock(guard, filesystem.LOCK_EX)  # type: ignore[attr-defined]
                 try:
                     bound = self.get_table(exchange)
@@ -79,7 +79,7 @@ class Channel(filesystem.Channel):
                         return
                     partial = table.with_name(f"{table.name}.{uuid.uuid4().hex}.partial")
                     partial.write_bytes(str_to_bytes(dumps([entry, *bound])))
-                    os.replace(partial, table)
+                    partial.replace(table)
                 finally:
                     filesystem.unlock(guard)
         except OSError as exc:
@@ -94,23 +94,23 @@ class Channel(filesystem.Channel):
         name = message_name(queue)
         partial = self._side_folder("partial") / name
         try:
-            with open(partial, "wb") as handle:
+            with partial.open("wb") as handle:
                 handle.write(str_to_bytes(dumps(payload)))
                 handle.flush()
                 os.fsync(handle.fileno())
-            os.replace(partial, Path(self.data_folder_out) / name)
+            partial.replace(Path(self.data_folder_out) / name)
         except OSError as exc:
             raise ChannelError(f"Cannot add a message to queue {queue!r}") from exc
 
     def _get(self, queue: str, timeout: Any = None) -> Any:
         wanted = f"{queue}.msg"
-        for name in sorted(os.listdir(self.data_folder_in)):
+        for name in sorted(entry.name for entry in Path(self.data_folder_in).iterdir()):
             if name.partition(".")[2] != wanted:
                 continue
             taken = Path(self.processed_folder if self.store_processed
                          else tempfile.gettempdir()) / name
             try:
-                shutil.move(os.path.join(self.data_folder_in, name), taken)
+                shutil.move(Path(self.data_folder_in) / name, taken)
             except OSError:
                 continue  # another worker took it
             try:

@@ -17,4 +17,4 @@ os.environ.setdefault("SECRET_KEY", secrets.token_urlsafe(50))
 os.environ.setdefault("LINK_KEY", secrets.token_urlsafe(50))
 os.environ["DATABASE_URL"] = "sqlite://:memory:"
 
-from .settings import *  # noqa: E402,F403
+from .settings import *  # noqa: F403

@@ -16,7 +16,7 @@ from .env import env_bool, env_int, env_list, env_str
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
-DEBUG = env_bool("DEBUG", False)
+DEBUG = env_bool("DEBUG", default=False)
 
 SECRET_KEY = env_str("SECRET_KEY")
 if not SECRET_KEY:
@@ -76,7 +76,7 @@ CACHES = {"default": (
     if _cache_url else
     {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "saboteur"})}
 # Behind our own nginx: the client address is the last one in X-Forwarded-For.
-USE_X_FORWARDED_FOR = env_bool("USE_X_FORWARDED_FOR", False)
+USE_X_FORWARDED_FOR = env_bool("USE_X_FORWARDED_FOR", default=False)
 # Who may set up games on the web page: "open" (anyone, once they confirm their address
 # by email) or "closed" (only `manage.py creategame` and moderators).
 SETUP = env_str("SETUP", "open")
@@ -119,7 +119,7 @@ MIDDLEWARE = [
     "axes.middleware.AxesMiddleware",
 ]
 # `run.py serve` sets it: a dead link shows the friendly 404 page even with DEBUG on.
-FRIENDLY_ERRORS = env_bool("FRIENDLY_ERRORS", False)
+FRIENDLY_ERRORS = env_bool("FRIENDLY_ERRORS", default=False)
 
 # ---- admin login lockout (django-axes; games/web/lockout.py, docs/api.md "Limits") ------------
 # Axes' backend first: it refuses a locked-out user name or client before the password is
@@ -233,13 +233,13 @@ STORAGES = {
 
 # ---- security (all on when DEBUG is off; `manage.py check --deploy` is clean) -----------
 _secure = not DEBUG
-SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", _secure)
-SESSION_COOKIE_SECURE = env_bool("SESSION_COOKIE_SECURE", _secure)
-CSRF_COOKIE_SECURE = env_bool("CSRF_COOKIE_SECURE", _secure)
+SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", default=_secure)
+SESSION_COOKIE_SECURE = env_bool("SESSION_COOKIE_SECURE", default=_secure)
+CSRF_COOKIE_SECURE = env_bool("CSRF_COOKIE_SECURE", default=_secure)
 SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 31536000 if _secure else 0)
-SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", _secure)
-SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", _secure)
-if env_bool("BEHIND_HTTPS_PROXY", False):
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", default=_secure)
+SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", default=_secure)
+if env_bool("BEHIND_HTTPS_PROXY", default=False):
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 # Seat links are secrets: a page behind one must not send its address anywhere, not even
 # to our own server as the Referer of its CSS (it would sit in access logs).
@@ -323,7 +323,7 @@ EMAIL_HOST = env_str("EMAIL_HOST", "localhost")
 EMAIL_PORT = env_int("EMAIL_PORT", 587)
 EMAIL_HOST_USER = env_str("EMAIL_HOST_USER")
 EMAIL_HOST_PASSWORD = env_str("EMAIL_HOST_PASSWORD")
-EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", True)
+EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", default=True)
 EMAIL_TIMEOUT = env_int("EMAIL_TIMEOUT", 30)
 # anymail's HTTP providers wait as long as SMTP does; a claim older than the timeout plus
 # this margin belongs to a dead worker (games/mail/send.py) and is sent again.
@@ -350,7 +350,7 @@ if CELERY_BROKER_URL.startswith("filesystem:"):
         "control_folder": str(_queue_dir / "control"),
         "store_processed": False,
     }
-if env_bool("CELERY_TASK_ALWAYS_EAGER", False):  # inline tasks would send no move's email
+if env_bool("CELERY_TASK_ALWAYS_EAGER", default=False):  # inline tasks would send no move's email
     raise ImproperlyConfigured(
         "CELERY_TASK_ALWAYS_EAGER is not supported: the beat plans every move's emails. "
         "Unset it; `python3 run.py serve` starts a worker and the beat on a folder broker.")

@@ -4,11 +4,12 @@ DATABASE_URL still applies, so the suite runs on PostgreSQL when it points there
 """
 
 import os
+from pathlib import Path
 
 os.environ.setdefault("SECRET_KEY", "test-only-not-secret-" + "x" * 40)
 os.environ.setdefault("LINK_KEY", "test-only-link-key-" + "y" * 40)
 
-from .settings import *  # noqa: E402,F403
+from .settings import *  # noqa: F403
 
 SECURE_SSL_REDIRECT = False
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
@@ -32,5 +33,5 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":  # noqa: F405
     import tempfile as _tempfile
 
     DATABASES["default"]["TEST"] = {  # noqa: F405
-        "NAME": os.path.join(_tempfile.gettempdir(), f"saboteur-tests-{os.getpid()}.sqlite3"),
+        "NAME": str(Path(_tempfile.gettempdir()) / f"saboteur-tests-{os.getpid()}.sqlite3"),
     }

@@ -17,7 +17,7 @@ def fresh_rate_limits() -> Any:
     """Rate limits count in the cache (games.ops.limits): every test starts at zero."""
     from django.core.cache import cache
     cache.clear()
-    yield
+    return
 
 
 @pytest.fixture(autouse=True)
@@ -60,7 +60,7 @@ def game(db: None) -> GameWithLinks:
 def empty_broker() -> Any:
     """Every test starts with no task waiting in the (in-memory) broker."""
     queued_tasks()
-    yield
+    return
 
 
 @pytest.fixture
@@ -71,7 +71,7 @@ def commit(django_capture_on_commit_callbacks: Any) -> Any:
     the tasks stay queued."""
 
     @contextmanager
-    def committed(worker: bool = True) -> Iterator[Any]:
+    def committed(*, worker: bool = True) -> Iterator[Any]:
         with django_capture_on_commit_callbacks(execute=True) as callbacks:
             yield callbacks
         if worker:

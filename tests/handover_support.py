@@ -31,7 +31,7 @@ def offer_link_to(address: str) -> str:
 
 def sign_up(client: Client, commit: Any, email: str, name: str,
             languages: Sequence[str] = ("en",), rulesets: Sequence[str] = ("base",),
-            offers_per_day: int = 3, games: int = 2, confirm: bool = True) -> str:
+            offers_per_day: int = 3, games: int = 2, *, confirm: bool = True) -> str:
     """Sign `email` up on the standby page (and confirm through the emailed link, as its
     owner would); the path of its private standby link."""
     with commit():

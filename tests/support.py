@@ -79,7 +79,7 @@ def own_link_emailed_to(address: str) -> str:
     raise AssertionError(f"no email with a seat link was sent to {address}")
 
 
-def make_game(players: int = 3, seed: int = 1, start: bool = True,
+def make_game(players: int = 3, seed: int = 1, *, start: bool = True,
               **kwargs: Any) -> GameWithLinks:
     specs = [game_setup.PlayerSpec(name=f"Player{i}", email=f"p{i}@example.com")
              for i in range(players)]

@@ -38,12 +38,12 @@ class Context:
     memo: dict[tuple[str, bool], tuple[Seg, ...]] = field(default_factory=dict)
     kept: dict[str, float] = field(default_factory=dict)
 
-    def segments(self, card: CardView, rotated: bool) -> tuple[Seg, ...]:
+    def segments(self, card: CardView, *, rotated: bool) -> tuple[Seg, ...]:
         """A hand card's segments after an optional turn (cached: many moves per card)."""
         key = (str(card["id"]), rotated)
         segs = self.memo.get(key)
         if segs is None:
-            segs = self.memo[key] = card_segments(card, rotated)
+            segs = self.memo[key] = card_segments(card, rotated=rotated)
         return segs
 
     @property

@@ -59,7 +59,7 @@ def bits(exits: int) -> Iterator[int]:
             yield d
 
 
-def card_segments(card: CardView, rotated: bool = False) -> tuple[Seg, ...]:
+def card_segments(card: CardView, *, rotated: bool = False) -> tuple[Seg, ...]:
     """Segments of a card JSON (board cards are already turned; hand cards are not)."""
     doors = {mask(s) for s in card.get("door_segments", ())}
     ladder = bool(card.get("ladder"))

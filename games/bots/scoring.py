@@ -24,7 +24,7 @@ def usefulness(ctx: Context, card: CardView) -> float:
 def _usefulness(ctx: Context, card: CardView) -> float:
     action = card.get("action")
     if card["kind"] == "path":
-        segs = ctx.segments(card, False)
+        segs = ctx.segments(card, rotated=False)
         crystals = float(card.get("crystals", 0))
         if ctx.aim == "crystal":
             return 2.0 * crystals if crystals else -0.5
@@ -49,7 +49,7 @@ def _usefulness(ctx: Context, card: CardView) -> float:
 
 
 def score_place(ctx: Context, move: Move, card: CardView) -> float:
-    segs = ctx.segments(card, bool(move.get("rotated")))
+    segs = ctx.segments(card, rotated=bool(move.get("rotated")))
     cell = (move["x"], move["y"])
     maze = ctx.maze
     after, hit = maze.after_place(cell, segs)

@@ -31,10 +31,27 @@ from .views import card_json, moderator_view, seat_event
 from .views import seat_view as _seat_view
 
 __all__ = [
-    "IllegalMove", "MalformedMove", "RULESETS", "State", "apply", "card_json",
-    "legal_moves", "moderator_view", "new_game", "replay", "rules_for", "seat_event", "view",
-    "JSON", "CardView", "LogEvent", "ModeratorView", "Move", "PlacedCard", "RoundResult",
+    "JSON",
+    "RULESETS",
+    "CardView",
+    "IllegalMove",
+    "LogEvent",
+    "MalformedMove",
+    "ModeratorView",
+    "Move",
+    "PlacedCard",
+    "RoundResult",
     "SeatView",
+    "State",
+    "apply",
+    "card_json",
+    "legal_moves",
+    "moderator_view",
+    "new_game",
+    "replay",
+    "rules_for",
+    "seat_event",
+    "view",
 ]
 
 

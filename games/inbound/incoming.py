@@ -180,7 +180,7 @@ def from_fields(payload: bytes) -> Incoming:
         headers += [(str(k), _header(parsed, k)) for parsed in
                     [_header_block(block.encode("utf-8", "replace"))]
                     for k in parsed.keys()[:MAX_HEADERS]]
-    found = dict((name.lower(), value) for name, value in reversed(headers))
+    found = {name.lower(): value for name, value in reversed(headers)}
     sender = text("sender", "from") or found.get("from", "")
     return Incoming(
         sender=clean(parseaddr(sender)[1] or sender)[:254],

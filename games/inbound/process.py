@@ -56,7 +56,7 @@ def _claim(mail_id: int) -> bool:
         outcome=Outcome.PROCESSING) == 1
 
 
-def _finish(mail: InboundMail, result: Result, answered: bool) -> None:
+def _finish(mail: InboundMail, result: Result, *, answered: bool) -> None:
     InboundMail.objects.filter(pk=mail.pk).update(
         outcome=result.outcome, detail=result.detail[:2000], answered=answered, payload=b"")
 
@@ -151,7 +151,7 @@ def process(mail_id: int) -> Result:
     if result.answer and not answered:
         result = Result(result.outcome, result.detail + " (answer limit reached)", [],
                         result.move)
-    _finish(mail, result, answered)
+    _finish(mail, result, answered=answered)
     log.info("inbound email %s: %s", mail.pk, result.outcome)
     return result
 
@@ -177,7 +177,7 @@ def _unread(mail: InboundMail, seat: Seat, outcome: str, detail: str) -> Result:
     """Tell the seat that its email was not read (too large, or past the parser's limits)."""
     answered = answer.plan_unread(mail, seat, outcome, mail.size)
     result = Result(outcome, detail)
-    _finish(mail, result, answered)
+    _finish(mail, result, answered=answered)
     log.info("inbound email %s: %s", mail.pk, outcome)
     return result
 

@@ -120,7 +120,7 @@ class Posted:
         self.form = form_fields(self.content_type, self.content_params, body)
 
     @cached_property
-    def POST(self) -> QueryDict:  # noqa: N802  (the request attribute anymail reads)
+    def POST(self) -> QueryDict:
         post = QueryDict(mutable=True)
         for name, values in self.form.items():
             post.setlist(name, [value.decode("utf-8", "replace") for value in values])

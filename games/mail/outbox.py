@@ -39,7 +39,7 @@ def _slug(text: str) -> str:
 class OutboxBackend(BaseEmailBackend):
     """Write each message to its own .eml file (atomically: readers never see half)."""
 
-    def __init__(self, file_path: str | None = None, fail_silently: bool = False,
+    def __init__(self, file_path: str | None = None, *, fail_silently: bool = False,
                  **kwargs: Any) -> None:
         super().__init__(fail_silently=fail_silently, **kwargs)
         self.directory = Path(file_path) if file_path else outbox_dir()

@@ -131,7 +131,7 @@ def results(game: Game, seats: dict[int, Seat]) -> list[Spec]:
     return specs
 
 
-def reminder(game: Game, seat: Seat, hours: int, last: bool) -> list[Spec]:
+def reminder(game: Game, seat: Seat, hours: int, *, last: bool) -> list[Spec]:
     """`last`: the final reminder before the deadline (digest players get only that one)."""
     if not wants(seat, Kind.REMINDER) or game.deadline_at is None:
         return []

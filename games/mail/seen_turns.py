@@ -36,7 +36,7 @@ SEEN_RECENTLY = timedelta(minutes=5)  # "within the last few minutes"
 STILL_UNPLAYED = timedelta(hours=1)
 
 
-def note_seen(seat: Seat, version: int, its_turn: bool, now: datetime | None = None) -> None:
+def note_seen(seat: Seat, version: int, *, its_turn: bool, now: datetime | None = None) -> None:
     """The seat's open page shows the game at `version` (see the module: bookkeeping
     written at most once a minute, or when it shows the seat a new turn of its own)."""
     now = now or timezone.now()

@@ -36,7 +36,7 @@ class VerbatimJSONField(models.JSONField):  # type: ignore[type-arg,unused-ignor
             return super().from_db_value(text, expression, connection)
 
     def get_db_prep_value(self, value: Any, connection: BaseDatabaseWrapper,
-                          prepared: bool = False) -> Any:
+                          prepared: bool = False) -> Any:  # noqa: FBT001, FBT002 (Django's)
         adapted = super().get_db_prep_value(value, connection, prepared)
         if connection.vendor == "postgresql":
             from psycopg.types.json import Json, Jsonb

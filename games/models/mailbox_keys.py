@@ -44,7 +44,7 @@ class MailboxKeyField(models.CharField):  # type: ignore[type-arg]
                 del kwargs[key]
         return name, path, args, kwargs
 
-    def pre_save(self, model_instance: models.Model, add: bool) -> str:
+    def pre_save(self, model_instance: models.Model, add: bool) -> str:  # noqa: FBT001
         value = mailbox_key_hash(str(getattr(model_instance, self.source) or ""))
         setattr(model_instance, self.attname, value)
         return value

@@ -220,14 +220,14 @@ class FastMoveStore:
         """The Game row `FOR UPDATE`, its seats and (`with_log`) the log, in one statement.
         Raises Game.DoesNotExist."""
         since = log_cache.known(game_id) if with_log else None
-        columns, params = _locked_columns(with_log, since)
+        columns, params = _locked_columns(with_log=with_log, since=since)
         with hot_cursor() as cursor:
             cursor.execute(f"SELECT {columns} FROM {Game._meta.db_table} g "
                            "WHERE g.id = %s FOR UPDATE", [*params, game_id])
             found = cursor.fetchone()
         if found is None:
             raise Game.DoesNotExist(f"no game {game_id}")
-        return _locked(found, with_log, since)
+        return _locked(found, with_log=with_log, since=since)
 
     def lock_by_link(self, token: str, *,
                      with_log: bool = False) -> tuple[Seat, Locked] | None:
@@ -238,7 +238,7 @@ class FastMoveStore:
             return None
         game_id = log_cache.game_of_link(digest)
         since = log_cache.known(game_id) if with_log and game_id is not None else None
-        columns, params = _locked_columns(with_log, since)
+        columns, params = _locked_columns(with_log=with_log, since=since)
         with hot_cursor() as cursor:
             cursor.execute(f"SELECT {column_list(Seat, 's')}, {columns} "
                            f"FROM {Seat._meta.db_table} s JOIN {Game._meta.db_table} g "
@@ -252,7 +252,7 @@ class FastMoveStore:
         log_cache.remember_link(digest, seat.game_id)
         row = next(row for s, row in seats if s is seat)
         # Were `since` another game's log, its move id (ids are unique) would not match.
-        return seat, _locked(row[width(Seat):], with_log, since)
+        return seat, _locked(row[width(Seat):], with_log=with_log, since=since)
 
     def write_move(self, row: MoveRow, game_values: dict[str, Any], version: int) -> Written:
         """The Move and FollowUp inserts and the game's UPDATE, conditional on `version`,
@@ -279,7 +279,7 @@ class FastMoveStore:
         log_cache.remember(game_id, log_cache.Entry(number, move_id, log))
 
 
-def _locked_columns(with_log: bool,
+def _locked_columns(*, with_log: bool,
                     since: log_cache.Entry | None) -> tuple[str, list[Any]]:
     """The game `g`'s columns, its seats as JSON and (`with_log`) its log, or with a log
     this process knows up to a move, the events after it and that move's id; the
@@ -297,7 +297,7 @@ def _locked_columns(with_log: bool,
             [since.number, since.number])
 
 
-def _locked(row: Sequence[Any], with_log: bool, since: log_cache.Entry | None) -> Locked:
+def _locked(row: Sequence[Any], *, with_log: bool, since: log_cache.Entry | None) -> Locked:
     game = from_row(Game, row)
     extra = row[width(Game):]
     seats = [SeatRow(*_seat_values(values)) for values in orjson.loads(extra[0] or "[]")]

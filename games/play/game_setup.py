@@ -233,7 +233,7 @@ def _start(game: Game, now: datetime) -> None:
     hooks.after_game_started(game.pk, game.version)
 
 
-def accept_seat(seat_id: int, by_invitation: bool = False,
+def accept_seat(seat_id: int, *, by_invitation: bool = False,
                 invitation_hash: str | None = None) -> Seat | None:
     """Record that the seat's player accepted; start the game once every seat has.
 

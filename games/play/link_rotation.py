@@ -22,7 +22,7 @@ class Rotated:
     emails: int
 
 
-def rotate_all_links(old_keys_only: bool = False) -> Rotated:
+def rotate_all_links(*, old_keys_only: bool = False) -> Rotated:
     """New links for every person's seat of an open game (or only those made under a key
     other than the current one); one email per seat with its new link."""
     seats = Seat.objects.filter(game__status__in=OPEN, kind=SeatKind.PERSON)

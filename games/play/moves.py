@@ -151,7 +151,7 @@ def game_move_submit(*, actor: Actor, version: int, move: object = None,
     seat: Seat | None = None
     try:
         with transaction.atomic():
-            seat, locked = _lock(actor, with_state)
+            seat, locked = _lock(actor, with_state=with_state)
             with _seat_language(actor, seat):
                 if seat is not None:
                     seat = _take_seat(seat, locked.game)
@@ -185,7 +185,7 @@ def _seat_language(actor: Actor, seat: Seat | None) -> AbstractContextManager[No
     return nullcontext()
 
 
-def _lock(actor: Actor, with_state: bool) -> tuple[Seat | None, Locked]:
+def _lock(actor: Actor, *, with_state: bool) -> tuple[Seat | None, Locked]:
     moves = store()
     if isinstance(actor, ByLink):
         found = moves.lock_by_link(actor.token, with_log=True)

@@ -144,7 +144,7 @@ def _taken() -> NameRefused:
                                       "just like it; choose another."))
 
 
-def list_ratings(address: str, listed: bool) -> bool:
+def list_ratings(address: str, *, listed: bool) -> bool:
     """Show (or stop showing) the address's ratings on /ratings/ under its public name;
     False when it has no public name yet."""
     digest = mailbox_key_hash(address)

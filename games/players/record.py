@@ -124,7 +124,7 @@ def shows_record(address: str) -> bool:
     return RecordShown.objects.filter(of_mailbox(address, "mailbox")).exists()
 
 
-def set_record_shown(address: str, shown: bool) -> None:
+def set_record_shown(address: str, *, shown: bool) -> None:
     """Whether the tables this address sits at see a line of its record (off by default)."""
     digest = mailbox_key_hash(address)
     if not digest:

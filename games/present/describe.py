@@ -186,7 +186,7 @@ _EVENTS: dict[str, s2.EventHandler] = {
 # ---- moves ----------------------------------------------------------------------------------
 
 
-def move_label(move: Move, ctx: MoveContext, prefix: bool = False) -> str:
+def move_label(move: Move, ctx: MoveContext, *, prefix: bool = False) -> str:
     """A legal move as a choice in a form. With `prefix`, the name of the move's card
     (one of `ctx.cards`) comes first: "Map: look at the top goal"."""
     kind = move.get("type")

@@ -39,7 +39,7 @@ def _n(value: float) -> str:
     return f"{value:g}"
 
 
-def _hub(exits: list[str], offset: bool) -> tuple[float, float]:
+def _hub(exits: list[str], *, offset: bool) -> tuple[float, float]:
     if not offset:
         return HALF, HALF
     dx = sum(DIRECTION[e][0] for e in exits) / len(exits)
@@ -47,7 +47,7 @@ def _hub(exits: list[str], offset: bool) -> tuple[float, float]:
     return HALF + dx * 22, HALF + dy * 22
 
 
-def _segment(exits: list[str], offset: bool, crossing: bool, ladder: bool = False
+def _segment(exits: list[str], *, offset: bool, crossing: bool, ladder: bool = False
              ) -> list[SafeString]:
     """One segment: a stub ending in rock, or arms from each exit to a hub. A ladder's
     single exit runs to the hub too: the ladder there connects it."""
@@ -63,7 +63,7 @@ def _segment(exits: list[str], offset: bool, crossing: bool, ladder: bool = Fals
         parts.append(format_html('<rect x="{}" y="{}" width="{}" height="{}" class="rock"/>',
                                  _n(end_x - width / 2), _n(end_y - height / 2), width, height))
         return parts
-    hx, hy = _hub(exits, offset)
+    hx, hy = _hub(exits, offset=offset)
     for name in exits:
         ex, ey = EXIT_POINT[name]
         if crossing:

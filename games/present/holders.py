@@ -32,7 +32,7 @@ def bot_name(name: str) -> str:
     return _("%(name)s (bot)") % {"name": name}
 
 
-def table_name(player: str, bot: bool) -> str:
+def table_name(player: str, *, bot: bool) -> str:
     """A holder's name as the log shows it ("Ann", "Bert (bot)", "a former player")."""
     return bot_name(shown_name(player)) if bot else shown_name(player)
 
@@ -51,7 +51,7 @@ class Held:
 
     @property
     def name(self) -> str:
-        return table_name(self.player, self.bot)
+        return table_name(self.player, bot=self.bot)
 
 
 class TableNames(Mapping[int, str]):
@@ -68,7 +68,7 @@ class TableNames(Mapping[int, str]):
     # -- today's names (a Mapping) ---------------------------------------------------------
 
     def __getitem__(self, seat: int) -> str:
-        return table_name(self.players[seat], seat in self.bots)
+        return table_name(self.players[seat], bot=seat in self.bots)
 
     def __iter__(self) -> Iterator[int]:
         return iter(self.players)

@@ -42,7 +42,7 @@ def _edges(ruleset: str, p: Params) -> str:
              "a tunnel there.") % {"side": _side(p)}
 
 
-def _tool_state(broken: bool) -> Callable[[str, Params], str]:
+def _tool_state(*, broken: bool) -> Callable[[str, Params], str]:
     def explain(ruleset: str, p: Params) -> str:
         tool = tool_name(str(p.get("tool", "")))
         if p.get("self"):

@@ -111,5 +111,5 @@ def _round_ends(games: Iterable[int]) -> defaultdict[int, list[dict[str, Any]]]:
     for game_id, events in rows:
         for event in events:
             if event.get("type") == "round_end":
-                ended[game_id].append(dict(engine.seat_event(event, None, False)))
+                ended[game_id].append(dict(engine.seat_event(event, None, finished=False)))
     return ended

@@ -42,7 +42,7 @@ def _example_rank(move: Move, view: SeatView) -> tuple[int, ...]:
 
 
 def _legal_lines(view: SeatView, legal: list[Move], names: dict[int, str], language: str,
-                 full: bool) -> list[str]:
+                 *, full: bool) -> list[str]:
     """Legal moves as commands; placements grouped per card. `full`: every option (up
     to MAX_OPTIONS lines), else one example of each kind."""
     places: dict[str, list[str]] = {}
@@ -80,7 +80,7 @@ def _legal_lines(view: SeatView, legal: list[Move], names: dict[int, str], langu
         grouped.append(f"{prefix} {shown}" + (f" (+{more})" if more > 0 else ""))
     result = grouped + lines
     if len(result) > MAX_OPTIONS:
-        result = result[:MAX_OPTIONS] + [_("… and %(n)s more") % {"n": len(result) - MAX_OPTIONS}]
+        result = [*result[:MAX_OPTIONS], _("… and %(n)s more") % {"n": len(result) - MAX_OPTIONS}]
     return result
 
 
@@ -90,8 +90,8 @@ def options(view: SeatView, legal: list[Move], names: dict[int, str], language: 
 
 def examples(view: SeatView, legal: list[Move], names: dict[int, str], language: str) -> list[str]:
     say = kw.first(kw.VERBS["say"], language)
-    return _legal_lines(view, legal, names, language, full=False) + [
-        _("%(say)s Good luck everyone! (a message to the table)") % {"say": say}]
+    example = _("%(say)s Good luck everyone! (a message to the table)") % {"say": say}
+    return [*_legal_lines(view, legal, names, language, full=False), example]
 
 
 def numbered_hand(view: SeatView) -> list[str]:
@@ -104,7 +104,7 @@ def numbered_gold(view: SeatView) -> list[str]:
 
 
 def how_to_reply(view: SeatView, legal: list[Move], names: dict[int, str], language: str,
-                 with_hand: bool = True) -> list[str]:
+                 *, with_hand: bool = True) -> list[str]:
     """The part of a turn email (or an answer) that explains the commands. A turn email
     lists the numbered hand itself (`with_hand=False`)."""
     intro = _("Play by replying to this email: write one command above the quoted text.")

@@ -189,11 +189,11 @@ def rate_round(teams: Sequence[Team], sides: Mapping[str, Skill]) -> Outcome:
             for hand in seat_hands:
                 if hand.player is not None:
                     outcome.players[hand.player] = _share_of(hand, mixed[t][s], seat_after,
-                                                             len(seat_hands) == 1)
+                                                             alone=len(seat_hands) == 1)
     return outcome
 
 
-def _share_of(hand: Hand, seat_before: Skill, seat_after: Skill, alone: bool) -> Skill:
+def _share_of(hand: Hand, seat_before: Skill, seat_after: Skill, *, alone: bool) -> Skill:
     """One hand's part of its seat's update (see the module)."""
     if alone:
         return seat_after

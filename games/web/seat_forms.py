@@ -123,7 +123,7 @@ class ZoneSelect(forms.Widget):
             "", ' {}="{}"', ((k, k if v is True else v) for k, v in final.items()
                              if v is not False and v is not None))
         return format_html('<select name="{}"{}>{}</select>', name, attributes,
-                           mark_safe(options))  # built by format_html_join (_options_html)
+                           mark_safe(options))  # noqa: S308  (built by format_html_join)
 
 
 def zone_field(label: Any, **kwargs: Any) -> forms.CharField:
@@ -151,7 +151,7 @@ class LongSelect(forms.Select):
             "", ' {}="{}"', ((k, k if v is True else v) for k, v in final.items()
                              if v is not False and v is not None))
         return format_html('<select name="{}"{}>{}</select>', name, attributes,
-                           mark_safe(options))  # built by format_html_join above
+                           mark_safe(options))  # noqa: S308  (built by format_html_join)
 
 
 class CardIdsField(forms.Field):

@@ -60,5 +60,5 @@ def test_any_position_gets_a_legal_move(ruleset: str, seed: int, seats: int, ste
 
 def test_no_legal_moves_is_a_clear_error() -> None:
     state = new_game(3, 1)
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="no legal move"):
         choose_move(view(state, 0), [], 1)

@@ -31,7 +31,7 @@ pytestmark = [
 
 @pytest.mark.parametrize("javascript", [True, False], ids=["js", "no-js"])
 def test_a_player_opens_the_home_on_a_phone_and_plays_from_it(
-        browser: Any, live_server: Any, javascript: bool) -> None:
+        browser: Any, live_server: Any, *, javascript: bool) -> None:
     games = anns_games(invite=False)
     context = browser.new_context(java_script_enabled=javascript, **PHONE)
     page = context.new_page()

@@ -69,9 +69,8 @@ def plain_http_cookies(settings: Any) -> None:
 def started_game(seed: int = 3) -> Game:
     players = [game_setup.PlayerSpec(name=n, email=f"{n.lower()}@example.org")
                for n in ("Ann", "Bob", "Cy")]
-    game = game_setup.create_game(name="Browser game", players=players, seed=seed,
+    return game_setup.create_game(name="Browser game", players=players, seed=seed,
                                 start=True).game
-    return game
 
 
 def seat_url(live_server: Any, game: Game, number: int) -> str:

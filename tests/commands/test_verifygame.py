@@ -121,7 +121,7 @@ def test_a_forger_who_rewrites_the_chain_and_scores_too_is_caught_by_an_emailed_
         played: tuple[GameWithLinks, dict[str, Any]], tmp_path: Path) -> None:
     """A record made consistent with itself gives other heads from the first changed
     move on: the head in any email from after the change does not match."""
-    g, record = played
+    _g, record = played
     forged, first_changed = swapped_gold_picks(record)
     true_heads = printed_heads(verify(record, tmp_path)[1])
     salt, heads = record["salt"], [record["commitment"]]

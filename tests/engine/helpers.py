@@ -96,7 +96,7 @@ def box(state: State) -> Counter[str]:
     return seen
 
 
-def check_invariants(state: State, through_text: bool = True) -> None:
+def check_invariants(state: State, *, through_text: bool = True) -> None:
     """What must hold after every move of every game. `through_text=False` is the cheap
     form for every move: card counts instead of the full census, and the round trip
     without the append-only log."""

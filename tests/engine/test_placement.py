@@ -13,7 +13,7 @@ DEAD_EW, DEAD_N = "p35", "p32"
 BROKEN_PICKAXE, REPAIR_PICKAXE = "a01", "a10"
 
 
-def place(state, card, x, y, rotated=False):
+def place(state, card, x, y, *, rotated=False):
     return apply(state, {"type": "place", "card": card, "x": x, "y": y, "rotated": rotated})
 
 
@@ -121,7 +121,7 @@ def test_only_path_cards_from_your_hand_can_be_placed() -> None:
 
 
 @pytest.mark.parametrize(("stone", "rotated"), [("stone-nw", False), ("stone-ne", True)])
-def test_stone_turns_to_meet_a_tunnel_from_the_west(stone: str, rotated: bool) -> None:
+def test_stone_turns_to_meet_a_tunnel_from_the_west(stone: str, *, rotated: bool) -> None:
     state = position(board=chain_to(6), hands={0: [EW]}, goals=["gold", stone, "stone-nw"])
     after = place(state, EW, 7, 0)
     assert after.goal_revealed == [False, True, False]
@@ -134,7 +134,7 @@ def test_stone_turns_to_meet_a_tunnel_from_the_west(stone: str, rotated: bool) -
 @pytest.mark.parametrize("stone", ["stone-nw", "stone-ne"])
 @pytest.mark.parametrize("from_north", [True, False])
 def test_stone_reached_from_north_or_south_turns_to_meet_the_tunnel(stone: str,
-                                                                     from_north: bool) -> None:
+                                                                     *, from_north: bool) -> None:
     side = -1 if from_north else 1
     state = position(board=chain_to(7, y=side), hands={0: ["p09", "p14"]},
                      goals=["gold" if not from_north else "stone-nw", stone,
@@ -153,7 +153,7 @@ def test_stone_reached_from_north_or_south_turns_to_meet_the_tunnel(stone: str,
     ("stone-nw", "S", True), ("stone-ne", "E", False), ("stone-ne", "N", False),
     ("stone-ne", "W", True), ("stone-ne", "S", True),
 ])
-def test_stone_orientation_table(stone: str, arriving: str, rotated: bool) -> None:
+def test_stone_orientation_table(stone: str, arriving: str, *, rotated: bool) -> None:
     from games.engine.geometry import BY_NAME, DELTA
     from games.engine.rules.base import BaseRules
 

@@ -32,7 +32,7 @@ def refused(state, move, code: str) -> IllegalMove:
     return caught.value
 
 
-def place(state, card, x, y, rotated=False):
+def place(state, card, x, y, *, rotated=False):
     return apply(state, {"type": "place", "card": card, "x": x, "y": y, "rotated": rotated})
 
 

@@ -97,7 +97,7 @@ def test_the_open_seats_page_lists_only_games_that_allow_it_and_nothing_secret(
     assert body.count('class="open-seat"') == 1
     assert "Seat 1 of a game of Saboteur" in body
     state = listed.refresh().state()
-    hand = {card for card in state.hands[1]}
+    hand = set(state.hands[1])
     for secret in ("@example.com", "Player1", "Test game", state.roles[1], *hand,
                    listed.tokens[1]):
         assert secret not in body
@@ -137,7 +137,7 @@ def test_a_player_invites_someone_and_the_caps_count_it(client: Client, commit: 
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize("language,words", [
+@pytest.mark.parametrize(("language", "words"), [
     ("it", "Un posto in una partita"), ("de", "Ein Platz in einem"),
     ("es", "Un puesto libre"), ("nl", "Een plaats")])
 def test_offers_come_in_the_volunteer_s_language(

@@ -113,7 +113,7 @@ def test_the_replay_the_record_and_the_api_keep_who_held_the_seat(client: Client
         ("Hal", False, 2), ("Hal", True, 5)]
     # The log's event of move 2 (Hal's pass) comes before Hal's time ended.
     log = answer["view"]["log"]
-    hal_pass = [i for i, e in enumerate(log) if e.get("type") == "pass" and e["seat"] == 1][0]
+    hal_pass = next(i for i, e in enumerate(log) if e.get("type") == "pass" and e["seat"] == 1)
     assert hal_pass < seat["holders"][0]["until_log"]
     assert "holders" not in answer["players"][0]  # nobody else left: as before
 

@@ -65,7 +65,7 @@ def test_home_links_are_redacted_from_log_lines() -> None:
 
 @pytest.mark.parametrize("seats_too", [True, False])
 def test_rotating_the_home_offers_new_seat_links_in_the_same_post(
-        client: Any, commit: Any, seats_too: bool) -> None:
+        client: Any, commit: Any, *, seats_too: bool) -> None:
     """Issue 34, item 8: the old home listed every seat's link; "also give every seat a
     new link" (one POST, same form) kills them all, and the page says why."""
     from tests.home.support import ANN, anns_games

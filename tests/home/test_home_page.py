@@ -15,8 +15,7 @@ pytestmark = pytest.mark.django_db
 
 
 def positions(body: str, *names: str) -> list[int]:
-    found = [body.index(f">{name}</a>") for name in names]
-    return found
+    return [body.index(f">{name}</a>") for name in names]
 
 
 def test_the_home_lists_games_of_two_hosts_your_turn_first_soonest_first(

@@ -70,7 +70,7 @@ def started(commit: Any) -> Any:
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize("subject,text", [
+@pytest.mark.parametrize(("subject", "text"), [
     ("[Auto-Reply] Re: Test game: your turn", "pass 1"),
     ("AUTO: Ann Lee is out of the office", "pass 1"),
     ("Autosvar: Re: Test game: your turn", "Jeg er på ferie til mandag."),
@@ -89,7 +89,7 @@ def test_an_auto_reply_changes_nothing_and_gets_no_answer(
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize("subject,text,outcome", [
+@pytest.mark.parametrize(("subject", "text", "outcome"), [
     ("Re: your turn", "pass 1", "moved"),
     ("Re: your turn", "play 3 at 2,1", None),  # made or refused: answered either way
     ("SV: Re: Test game: your turn", "pass 1", "moved"),

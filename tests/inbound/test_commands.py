@@ -88,7 +88,7 @@ def _check_round_trip(state: engine.State, moves: list[Move], names: dict[int, s
             assert to_move(command, view, names) == want, (language, text)
 
 
-@pytest.mark.parametrize("ruleset,seats,seeds", [("base", 3, (5,)),
+@pytest.mark.parametrize(("ruleset", "seats", "seeds"), [("base", 3, (5,)),
                                                   ("saboteur2", 5, range(4))])
 def test_every_legal_move_written_as_a_command_reads_back_in_every_language(
         ruleset: str, seats: int, seeds: range) -> None:

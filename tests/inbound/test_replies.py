@@ -73,7 +73,7 @@ def test_pass_by_reply_makes_the_move_and_answers(commit: Any) -> None:
     assert REPLY_TO.search(reply_address("p1@example.com"))
 
 
-@pytest.mark.parametrize("language,command", [("it", "passa 1"), ("nl", "pas 1"),
+@pytest.mark.parametrize(("language", "command"), [("it", "passa 1"), ("nl", "pas 1"),
                                               ("es", "pasa 1"), ("de", "passe 1")])
 def test_each_language_s_words_make_the_move(commit: Any, language: str, command: str) -> None:
     g = started(commit, language=language)
@@ -130,7 +130,7 @@ def test_the_same_message_delivered_twice_is_handled_once(commit: Any) -> None:
     assert Message.objects.filter(game=g.game).count() == 2
 
 
-@pytest.mark.parametrize("headers,sender,text", [
+@pytest.mark.parametrize(("headers", "sender", "text"), [
     ({"Auto-Submitted": "auto-replied"}, "p0@example.com", "I am on holiday"),
     ({"Precedence": "bulk"}, "p0@example.com", "pass 1"),
     ({"Precedence": "junk"}, "p0@example.com", "pass 1"),

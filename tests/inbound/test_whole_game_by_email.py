@@ -22,7 +22,7 @@ pytestmark = pytest.mark.django_db
 
 
 @override_settings(INBOUND_ANSWERS_PER_HOUR=10_000)
-@pytest.mark.parametrize("ruleset,players,seed", [("base", 3, 5), ("saboteur2", 4, 3)])
+@pytest.mark.parametrize(("ruleset", "players", "seed"), [("base", 3, 5), ("saboteur2", 4, 3)])
 def test_a_whole_game_played_by_email_replies(commit: Any, ruleset: str, players: int,
                                               seed: int) -> None:
     with commit():

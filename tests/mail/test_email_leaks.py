@@ -61,7 +61,7 @@ def check_email(message: Any, game: Game, rng: random.Random, seen: set[str]) ->
     seen.add(note.kind)
     assert note.kind in CHECKED_KINDS
     other = perturbed(state, number, rng)
-    with mock.patch.object(Game, "state", lambda self: other):
+    with mock.patch.object(Game, "state", return_value=other):
         letter = builders.letter_for(note)
     sent = (message.subject, message.body, message.alternatives[0][0])
     assert (letter.subject, letter.text, inline_css(letter.html)) == sent, (

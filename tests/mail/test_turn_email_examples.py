@@ -78,7 +78,7 @@ def test_your_own_tool_is_yours_in_the_log() -> None:
 
 @pytest.mark.parametrize(("language", "hint"), [("en", False), ("it", True), ("de", True)])
 def test_english_words_work_too_is_said_only_in_other_languages(language: str,
-                                                                hint: bool) -> None:
+                                                                *, hint: bool) -> None:
     state = position(seats=3, turn=0, hands={0: ["p05"]})
     view = engine.view(state, 0)
     with translation.override(language):

@@ -48,11 +48,11 @@ def is_code(lines: list[str]) -> bool:
                                                         and not ITEM.match(lines[0]))
 
 
-def cut_off(lines: list[str], after_code: bool) -> list[str]:
+def cut_off(lines: list[str], *, after_code: bool) -> list[str]:
     """The lines of a paragraph where a sentence is cut off (or begins mid-way).
     `after_code`: the paragraph before was code (a sentence may go on after it)."""
     first = lines[0]
-    if first.startswith(("#", "|")) or first.startswith("Contents:") or is_code(lines):
+    if first.startswith(("#", "|", "Contents:")) or is_code(lines):
         return []  # a heading, a table, code
     start = first.lstrip()[:1]
     if first.startswith(" ") and not ITEM.match(first) and not after_code \

@@ -58,9 +58,9 @@ def test_the_timeout_fires_once_at_the_deadline_and_not_before(clock: Any, commi
     assert notice.params["seat"] == 0 and notice.params["policy"] == "auto_pass"
     new = mail.outbox[before:]
     assert {m.to[0] for m in new} == {"p0@example.com", "p1@example.com"}
-    missed = [m for m in new if "missed the deadline" in m.subject][0]
+    missed = next(m for m in new if "missed the deadline" in m.subject)
     assert "the card you drew last" in missed.body
-    turn = [m for m in new if "your turn" in m.subject][0]
+    turn = next(m for m in new if "your turn" in m.subject)
     assert "Player0 missed the deadline" in turn.body  # the table notice, since your turn
     for _ in range(3):
         assert sweep(commit) == 0

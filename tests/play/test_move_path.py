@@ -61,10 +61,10 @@ def test_the_fast_store_builds_the_instances_the_orm_builds() -> None:
     # Past orjson's 64 bits: the JSONField's own converter reads it, as the ORM does.
     Game.objects.filter(pk=game.pk).update(options={**game.options, "big": 2**70})
     with connection.cursor() as cursor:
-        cursor.execute(f"SELECT {fast.column_list(Game)} FROM games_game WHERE id = %s",
+        cursor.execute(f"SELECT {fast.column_list(Game)} FROM games_game WHERE id = %s",  # noqa: S608
                        [game.pk])
         built = fast.from_row(Game, cursor.fetchone())
-        cursor.execute(f"SELECT {fast.column_list(Seat, 's')} FROM games_seat s "
+        cursor.execute(f"SELECT {fast.column_list(Seat, 's')} FROM games_seat s "  # noqa: S608
                        "WHERE game_id = %s ORDER BY number", [game.pk])
         seats = [fast.from_row(Seat, row) for row in cursor.fetchall()]
     assert field_values(built) == field_values(Game.objects.get(pk=game.pk))

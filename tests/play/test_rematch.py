@@ -23,7 +23,7 @@ from tests.support import GameWithLinks, make_game, move_for, seat_move, token_o
 EMAILS = ["ann@example.org", "bo@example.org", "cy@example.org"]
 
 
-def finished_table(bot: bool = True) -> GameWithLinks:
+def finished_table(*, bot: bool = True) -> GameWithLinks:
     """Three people and a bot play a base game to its end (no emails: none is needed)."""
     players = [game_setup.PlayerSpec(name=e.split("@")[0].title(), email=e, language="it"
                                    if e.startswith("cy") else "en") for e in EMAILS]

@@ -166,7 +166,7 @@ def test_a_turn_starting_during_a_vacation_starts_its_clock_when_it_ends(
     with commit():
         seat_move(g.seats[0], 0, move)
     assert g.refresh().deadline_at == START + 2 * DAY + DAY
-    turn = [m for m in sent_to("p1@example.com") if "your turn" in m.subject][0]
+    turn = next(m for m in sent_to("p1@example.com") if "your turn" in m.subject)
     assert "You are on vacation until" in turn.body
 
 
@@ -196,5 +196,5 @@ def test_the_timeout_move_rule() -> None:
                                                        {"id": "g3b", "value": 3}]}
     picks: list[Move] = [{"type": "pick_gold", "card": c} for c in ("g1", "g3", "g3b")]
     assert rules.timeout_move(offer, picks) == {"type": "pick_gold", "card": "g3"}
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="no legal move"):
         rules.timeout_move(view, [])

@@ -48,7 +48,7 @@ def test_the_first_api_move_takes_the_seat_in_the_moves_one_transaction(
     assert sum(q["sql"].startswith("SAVEPOINT") for q in captured.captured_queries) == 1
 
 
-@pytest.mark.parametrize("version, change, status", [
+@pytest.mark.parametrize(("version", "change", "status"), [
     (7, {}, 409),                                      # a stale version
     (0, {"type": "fly"}, 400),                         # no such move
     (0, {"x": 40, "y": 40}, 422),                      # a card far from the maze

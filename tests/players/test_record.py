@@ -93,10 +93,10 @@ def test_the_table_sees_a_record_only_when_its_player_allows_it(client: Client) 
     play_moves(make_game(players=3, seed=5), 5)
     line = "2 games"
     assert line not in client.get(g.page(1)).content.decode()
-    set_record_shown("p0@example.com", True)
+    set_record_shown("p0@example.com", shown=True)
     others = client.get(g.page(1)).content.decode()
     assert line in others and "rounds won" in others
     own = client.get(g.page(0)).content.decode()
     assert line not in own  # beside the name, for the other players
-    set_record_shown("p0@example.com", False)
+    set_record_shown("p0@example.com", shown=False)
     assert line not in client.get(g.page(1)).content.decode()

@@ -16,7 +16,7 @@ NAMES = {0: "Ann", 1: "Bob", 2: "Cy"}
 RULES = engine.rules_for("saboteur2")
 
 
-def card(card_id: str, rotated: bool = False) -> engine.CardView:
+def card(card_id: str, *, rotated: bool = False) -> engine.CardView:
     spec = RULES.cards[card_id]
     return engine.card_json(spec, rotated)
 
@@ -102,10 +102,10 @@ def test_hand_cards_of_the_expansion_are_drawn() -> None:
     ("Dead end W (crystal)", False, "Dead end W (1 crystal)"),
     ("T-junction E-S-W + stub N (crystal)", True, "T-junction N-E-W + stub S (1 crystal)"),
 ])
-def test_expansion_cards_are_named_from_their_structure(label: str, rotated: bool,
+def test_expansion_cards_are_named_from_their_structure(label: str, *, rotated: bool,
                                                         name: str) -> None:
     with translation.override("en"):
-        assert describe.card_name(card(s2_card(label), rotated)) == name
+        assert describe.card_name(card(s2_card(label), rotated=rotated)) == name
 
 
 def test_every_card_and_role_has_a_translatable_name() -> None:

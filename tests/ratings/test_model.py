@@ -28,8 +28,8 @@ def base_end(roles: list[str], winners: str) -> dict[str, object]:
 
 def test_the_base_sides_come_from_the_revealed_roles_and_the_winner() -> None:
     event = base_end(["gold-digger", "saboteur", "gold-digger", "gold-digger"], "saboteurs")
-    assert round_sides("base", event) == [SideSeats("gold-diggers", (0, 2, 3), False),
-                                          SideSeats("saboteurs", (1,), True)]
+    assert round_sides("base", event) == [SideSeats("gold-diggers", (0, 2, 3), won=False),
+                                          SideSeats("saboteurs", (1,), won=True)]
 
 
 def test_a_round_with_one_side_only_is_not_rated() -> None:
@@ -41,22 +41,22 @@ def test_saboteur2_boss_and_profiteer_rank_with_the_side_they_win_with() -> None
     roles = ["blue-digger", "green-digger", "boss", "profiteer", "geologist", "saboteur"]
     event = {"roles": roles, "winners": "green", "winning_seats": [1, 2, 3]}
     assert round_sides("saboteur2", event) == [
-        SideSeats("blue", (0,), False), SideSeats("green", (1, 2, 3), True),
-        SideSeats("saboteurs", (5,), False)]  # the geologist is left out
+        SideSeats("blue", (0,), won=False), SideSeats("green", (1, 2, 3), won=True),
+        SideSeats("saboteurs", (5,), won=False)]  # the geologist is left out
 
 
 def test_saboteur2_a_losing_boss_and_a_lone_winning_profiteer_are_sides_of_their_own() -> None:
     roles = ["blue-digger", "boss", "profiteer", "saboteur"]
     won = round_sides("saboteur2", {"roles": roles, "winners": "saboteurs",
                                     "winning_seats": [2, 3]})
-    assert SideSeats("boss", (1,), False) in won
-    assert SideSeats("saboteurs", (2, 3), True) in won  # the profiteer wins with them
+    assert SideSeats("boss", (1,), won=False) in won
+    assert SideSeats("saboteurs", (2, 3), won=True) in won  # the profiteer wins with them
     alone = round_sides("saboteur2", {"roles": roles, "winners": "nobody",
                                       "winning_seats": [2]})
-    assert SideSeats("profiteer", (2,), True) in alone
+    assert SideSeats("profiteer", (2,), won=True) in alone
 
 
-def team(side: str, players: list[str | None], won: bool, size: int | None = None,
+def team(side: str, players: list[str | None], *, won: bool, size: int | None = None,
          shares: list[float] | None = None) -> Team:
     seats = tuple((Hand(p, BOT_SKILLS["normal"] if p is None else Skill(),
                         1.0 if shares is None else shares[i]),)
@@ -112,7 +112,7 @@ def test_a_taken_over_seat_shares_the_round_by_turns() -> None:
 
 
 def test_a_round_needs_a_winner_and_a_loser() -> None:
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="a winning and a losing team"):
         rate_round([team("gold-diggers", ["a"], won=True), team("saboteurs", ["b"], won=True)],
                    {})
 

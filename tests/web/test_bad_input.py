@@ -186,8 +186,7 @@ def test_fuzz_the_seat_forms(client: Client, game: GameWithLinks, fields: dict[s
 
 @settings(max_examples=40, deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(fields=st.dictionaries(st.sampled_from(list(setup_data()) + ["player_12_name",
-                                                                    "bots"]),
+@given(fields=st.dictionaries(st.sampled_from([*list(setup_data()), "player_12_name", "bots"]),
                               st.text(max_size=30), max_size=8))
 def test_fuzz_the_setup_page(client: Client, fields: dict[str, str]) -> None:
     answer = client.post("/new/", {**setup_data(), **fields})

@@ -18,7 +18,7 @@ from games.play import game_setup
 from tests.support import token_of
 
 
-def created(start: bool = False) -> game_setup.CreatedGame:
+def created(*, start: bool = False) -> game_setup.CreatedGame:
     players = [game_setup.PlayerSpec(name=n, email=f"{n}@x.org") for n in ("ann", "bo", "cy")]
     return game_setup.create_game(name="Links", players=players, seed=4, start=start)
 

@@ -280,7 +280,7 @@ def test_the_favicon_answers_with_an_existing_file(client: Client) -> None:
     answer = client.get("/favicon.ico")
     assert answer.status_code in (301, 302)
     target = answer["Location"]
-    assert target.endswith(".svg") or target.endswith(".ico")
+    assert target.endswith((".svg", ".ico"))
     name = target.split("/static/", 1)[1]
     assert finders.find(name) is not None
 
@@ -312,10 +312,10 @@ def test_a_turned_card_has_one_name_in_the_rockfall_list_and_the_log(
         actor = g.actor_seat()
         if any(m["type"] == "rockfall" for m in moves):
             body = html.unescape(client.get(g.page(actor)).content.decode())
-            placed = dict((cell, name) for name, cell in re.findall(
-                r"placed ([^<>]+?) at (\(-?\d+, -?\d+\)), turned round\.", body))
-            offered = dict((cell, name) for name, cell in re.findall(
-                r">remove ([^<>]+?) \(turned round\) at (\(-?\d+, -?\d+\))<", body))
+            placed = {cell: name for name, cell in re.findall(
+                r"placed ([^<>]+?) at (\(-?\d+, -?\d+\)), turned round\.", body)}
+            offered = {cell: name for name, cell in re.findall(
+                r">remove ([^<>]+?) \(turned round\) at (\(-?\d+, -?\d+\))<", body)}
             both = set(placed) & set(offered)
             if both:
                 for cell in both:

@@ -63,7 +63,7 @@ def test_a_move_through_an_invitation_link_is_a_403_as_docs_api_md_says(
     than the link's own GET tells); a dead or unknown link stays a 404."""
     with commit():
         created = started_with_invitations()
-    seat, invitation = created.seats[0]  # seat 0 moves first
+    _seat, invitation = created.seats[0]  # seat 0 moves first
     token = token_of(invitation)
     body = '{"version": 0, "move": {"type": "pass", "card": null}}'
     refused = client.post(f"/api/play/{token}/moves", body, content_type="application/json")

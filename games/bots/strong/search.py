@@ -66,7 +66,7 @@ def effect_key(ctx: Context, move: Move, hand: dict[str, CardView]) -> str:
     """Moves with the same effect (a symmetric card turned or not) share a key."""
     if move.get("type") == "place":
         card = hand[move.get("card") or ""]
-        segs = ctx.segments(card, bool(move.get("rotated")))
+        segs = ctx.segments(card, rotated=bool(move.get("rotated")))
         return json.dumps(["place", move["card"], move["x"], move["y"],
                            sorted(s.exits for s in segs)])
     return json.dumps(move, sort_keys=True)

@@ -23,7 +23,7 @@ CARD_FIELDS = ("card", "removed")
 
 
 @lru_cache(maxsize=8)
-def stone_exits(kind: str, rotated: bool) -> tuple[str, ...]:
+def stone_exits(kind: str, *, rotated: bool) -> tuple[str, ...]:
     return tuple(card_json(GOAL_CONTENTS[kind], rotated)["exits"])
 
 

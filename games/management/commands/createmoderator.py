@@ -47,7 +47,7 @@ class Command(BaseCommand):
         except Group.DoesNotExist:
             raise CommandError("the moderators group is missing: run migrate first") from None
         user = User.objects.filter(username=username).first()
-        password = self.password(options["password_from_env"], user is None)
+        password = self.password(options["password_from_env"], required=user is None)
         with transaction.atomic():
             created = user is None
             if user is None:
@@ -66,7 +66,7 @@ class Command(BaseCommand):
         verb = "created" if created else "updated"
         self.stdout.write(f"moderator {username} {verb} (staff, in the {MODERATORS_GROUP} group)")
 
-    def password(self, env_var: str | None, required: bool) -> str | None:
+    def password(self, env_var: str | None, *, required: bool) -> str | None:
         """From the environment, or asked twice; None keeps an existing user's password."""
         if env_var is not None:
             value = os.environ.get(env_var)

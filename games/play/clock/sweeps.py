@@ -134,7 +134,7 @@ def remind(game: Game, now: datetime) -> list[int]:
     seat = Seat.objects.get(game=game, number=game.actor)
     times = clock.reminder_times(game.deadline_at, game.reminder_hours) if game.deadline_at else []
     last = hours == min(h for h, _at in times)
-    return plan.queue(plan.reminder(game, seat, hours, last))
+    return plan.queue(plan.reminder(game, seat, hours, last=last))
 
 
 # ---- daily digests -----------------------------------------------------------------------

@@ -80,7 +80,7 @@ def api_methods(*allowed: str) -> Callable[[ApiView], ApiView]:
     return decorate
 
 
-def _seat_within_limits(secret: str, invitation_ok: bool = False) -> Seat | JsonResponse:
+def _seat_within_limits(secret: str, *, invitation_ok: bool = False) -> Seat | JsonResponse:
     """The link's seat, or the JSON answer instead: 404 unknown, 429 too many requests,
     403 an invitation link (unless `invitation_ok`)."""
     limited = _rate_limited(secret)
@@ -89,7 +89,7 @@ def _seat_within_limits(secret: str, invitation_ok: bool = False) -> Seat | Json
     seat = find_seat(secret)
     if seat is None:
         return _not_found()
-    return _invitation_refusal(seat, secret, invitation_ok) or seat
+    return _invitation_refusal(seat, secret, invitation_ok=invitation_ok) or seat
 
 
 def _rate_limited(secret: str) -> JsonResponse | None:
@@ -108,7 +108,7 @@ def _rate_limited(secret: str) -> JsonResponse | None:
 
 
 def _invitation_refusal(seat: Seat, secret: str,
-                        invitation_ok: bool = False) -> JsonResponse | None:
+                        *, invitation_ok: bool = False) -> JsonResponse | None:
     """403 for a host's invitation link used for anything but accepting, else None."""
     if seat.via_invitation and not invitation_ok:
         # A host's invitation link is not the player's: it only opens the invitation and

@@ -45,7 +45,7 @@ def home_forget(request: HttpRequest, address: str, token: str) -> HttpResponse:
 @with_home
 def home_record_shown(request: HttpRequest, address: str, token: str) -> HttpResponse:
     shown = request.POST.get("shown") == "1"
-    set_record_shown(address, shown)
+    set_record_shown(address, shown=shown)
     messages.success(request, _("The tables you sit at now see your record.") if shown
                      else _("The tables you sit at no longer see your record."))
     return redirect(page.home_path(token) + "#record")

@@ -130,7 +130,7 @@ def home_name(request: HttpRequest, address: str, token: str) -> HttpResponse:
 @with_home
 def home_ratings_listed(request: HttpRequest, address: str, token: str) -> HttpResponse:
     listed = request.POST.get("listed") == "1"
-    if not naming.list_ratings(address, listed):
+    if not naming.list_ratings(address, listed=listed):
         return _refused(request, address, token, ServiceError("no_name", _(
             "Choose a public name first: the ratings list shows it.")), 409)
     if listed:

@@ -77,7 +77,7 @@ def offer_page(request: HttpRequest, token: str) -> HttpResponse:
         raise Http404("No such offer")
     row = offer.open_seat
     if offer.state != SeatOffer.State.PENDING or row.closed_at is not None:
-        return _gone(request, offer.state == SeatOffer.State.TAKEN)
+        return _gone(request, yours=offer.state == SeatOffer.State.TAKEN)
     name = offer.volunteer.name if offer.volunteer is not None else ""
     form = TakeSeatForm(request.POST or None, initial={
         "name": name, "language": translation.get_language() or "en"})
@@ -89,7 +89,7 @@ def offer_page(request: HttpRequest, token: str) -> HttpResponse:
                 seat = takeover.accept_offer(token, name=form.cleaned_data["name"],
                                              language=form.cleaned_data["language"])
             except SeatGone:
-                return _gone(request, False, status=409)
+                return _gone(request, yours=False, status=409)
             except HandoverError as refused:
                 form.add_error(None, refused.message)
             else:
@@ -100,7 +100,7 @@ def offer_page(request: HttpRequest, token: str) -> HttpResponse:
         status=status))
 
 
-def _gone(request: HttpRequest, yours: bool, status: int = 200) -> HttpResponse:
+def _gone(request: HttpRequest, *, yours: bool, status: int = 200) -> HttpResponse:
     """The offer is over: the seat was taken (by someone else, or by this offer already),
     or it no longer needs a player. Said kindly: they offered to help."""
     return private(render(request, "games/seat_gone.html", {"yours": yours}, status=status))
