@@ -12,7 +12,7 @@ from __future__ import annotations
 from django.utils import timezone
 
 from games.handover.offers import offer_open_seat
-from games.handover.sweep import sweep_open_seats as sweep_handover
+from games.handover.opening import sweep_open_seats as sweep_handover
 from games.home.welcome import plan_home_email
 from games.inbound.process import process_inbound_mail, unprocessed
 from games.mail import send

@@ -2,6 +2,8 @@
 
 Every change goes through games.moderation (with a reason, on the record); these
 model admins only list and show.
+
+Its own module: every admin module builds on it.
 """
 
 from __future__ import annotations

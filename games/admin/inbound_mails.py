@@ -1,5 +1,8 @@
 """Inbound emails (moves by email): what each reply did, and replies whose From is not
-the seat's address (the token decides; moderators may want a look)."""
+the seat's address (the token decides; moderators may want a look).
+
+Its own module as each admin page of the games app is (games.admin lists them).
+"""
 
 from __future__ import annotations
 

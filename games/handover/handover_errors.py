@@ -1,4 +1,5 @@
-"""Refusals of the handover services: nothing was changed."""
+"""Refusals of the handover services: nothing was changed. A module of its own so that
+the web views can catch them without importing the handover's services."""
 
 from __future__ import annotations
 

@@ -264,3 +264,4 @@ def listed_seats() -> QuerySet[OpenSeat]:
 def offer_open_seat(open_seat_id: int) -> int:
     """The first offers of a seat that just opened, to standby volunteers."""
     return offer_to_volunteers(open_seat_id)
+

@@ -20,7 +20,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games.handover.handover_errors import HandoverError
-from games.handover.offers import offer_open_seat
+from games.handover.offers import offer_open_seat, offer_to_volunteers
 from games.models import Game, GameNotice, OpenSeat, Seat, SeatKind, SeatOffer, WhileOpen
 from games.models.handover_rows import RUNNING
 from games.models.mailboxes import mailbox_hash
@@ -165,3 +165,15 @@ def close_ended_games() -> int:
             close(row, OpenSeat.Outcome.CLOSED)
             Seat.objects.filter(pk=row.seat_id).update(open_since=None)
     return len(rows)
+
+
+def sweep_open_seats() -> dict[str, int]:
+    """The beat's sweep (every few minutes): close the open seats of ended games, open
+    absent seats where games allow it, and offer every open seat to whoever fits now: a
+    volunteer who confirmed or resumed since the last sweep is asked within minutes, a
+    few at a time and within their daily cap."""
+    closed = close_ended_games()
+    opened = open_absent_seats()
+    still_open = OpenSeat.objects.filter(closed_at__isnull=True).values_list("pk", flat=True)
+    offered = sum(offer_to_volunteers(pk) for pk in list(still_open))
+    return {"closed": closed, "opened": opened, "offered": offered}

@@ -12,11 +12,11 @@ from django.db.models import QuerySet
 from django.utils.translation import gettext as _
 
 from games.home.listing import GOING_ON, seats_of
-from games.home.preferences import remember
 from games.models import Game, Seat
 from games.play import services
 from games.play.clock import sweeps
 from games.play.game_setup import valid_time_zone
+from games.play.player_defaults import remember_preferences
 from games.play.service_errors import ServiceError
 
 
@@ -31,7 +31,7 @@ def set_language_and_zone(address: str, *, language: str, time_zone: str) -> int
         raise ServiceError("bad_time_zone", _("Unknown time zone %(zone)s.") % {"zone": time_zone})
     if language not in {code for code, _label in settings.LANGUAGES}:
         raise ServiceError("bad_language", _("Unknown language %(code)s.") % {"code": language})
-    remember(address, language, time_zone)
+    remember_preferences(address, language, time_zone)
     return Seat.objects.filter(pk__in=list(_going_on(address).values_list("pk", flat=True))
                                ).update(language=language, time_zone=time_zone)
 

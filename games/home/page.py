@@ -15,10 +15,10 @@ from django.utils import timezone, translation
 from django.utils.translation import ngettext
 
 from games.home.listing import GOING_ON, Home, Row, home_of, seats_of
-from games.home.preferences import preferences_for
 from games.home.strangers import tables_section
 from games.models import EmailMode
 from games.models.home_links import home_path as home_path
+from games.play.player_defaults import default_preferences
 from games.players.record import home_section
 from games.present.facts import local_time
 
@@ -35,7 +35,7 @@ def _zone(name: str) -> zoneinfo.ZoneInfo:
 def language_and_zone(address: str) -> tuple[str, str]:
     """The home's language and zone: the address's chosen defaults, else its newest
     seat's, else the reader's language and UTC."""
-    chosen = preferences_for(address)
+    chosen = default_preferences(address)
     language = chosen.language if chosen else ""
     zone = chosen.time_zone if chosen else ""
     if not (language and zone):

@@ -4,6 +4,8 @@ whose follow-up (planning the turn, round-end and game-end emails) is still to b
 The row is written in the move's own transaction, so a committed move always has it and
 a rolled-back one never does, and the request publishes nothing to the broker: the beat's
 `follow_up_moves` task (every FOLLOW_UP_SECONDS) plans the emails and deletes the rows.
+
+Its own module as each concept's rows are (games.models lists them).
 """
 
 from __future__ import annotations

@@ -9,7 +9,7 @@ server can, for every email's footer. "Give me a new home link" adds one to the
 generation: the old token's hash is gone at once, so the old link opens nothing.
 
 The row also keeps what the address chose on its home as its defaults (language, time
-zone), read by the setup page (games.home.preferences).
+zone), read by the setup page (games.play.player_defaults).
 """
 
 from __future__ import annotations

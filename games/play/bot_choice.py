@@ -4,6 +4,8 @@ Shared by the bot seats' turns (games.play.bot_turns) and the "a bot plays for t
 player" timeout policy (games.play.clock.misses.miss_deadline). The bot's seed comes from
 the game's seed and the version, so replaying a game's record gives the same moves and a
 task run twice would choose the same move (the version check makes the second a no-op).
+
+Its own module: the move service and the timeout policy both call it, below both.
 """
 
 from __future__ import annotations

@@ -3,6 +3,8 @@
 A move after which a bot is to act queues the bot's turn itself (games.play.moves
 `queue_bot_turn`, a few seconds later); the task moves only if the game is still at that
 version and a bot still holds the seat to act, so queuing it again does no harm.
+
+Its own module: the beat's sweep task imports it without the move service's tasks.
 """
 
 from __future__ import annotations

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from games.models.home_links import HomeLink
+from games.models.home_links import HomeLink, home_row
 from games.models.mailbox_keys import of_mailbox
 
 
@@ -40,3 +40,10 @@ def seat_language_and_zone(email: str, *, language: str = "", time_zone: str = "
         language = language or chosen.language
         time_zone = time_zone or chosen.time_zone
     return language or game_language, time_zone or game_time_zone
+
+
+def remember_preferences(address: str, language: str, time_zone: str) -> None:
+    """Keep what the address chose on its home as its defaults (made with its home link
+    row if need be)."""
+    row = home_row(address)
+    HomeLink.objects.filter(pk=row.pk).update(language=language, time_zone=time_zone)

@@ -1,4 +1,7 @@
-"""Who is asking: the client address the rate limits count per (games.ops.limits)."""
+"""Who is asking: the client address the rate limits count per (games.ops.limits).
+
+Its own module: the views and the rate limits both ask it, and it reads only settings.
+"""
 
 from __future__ import annotations
 

@@ -1,7 +1,10 @@
 """The Content-Security-Policy (django-csp, settings CONTENT_SECURITY_POLICY): scripts and
 styles from our own files only, nothing inline, no frames, no plugins, forms posting only
 to us. The Django admin's own templates carry a few inline style attributes: for /admin/
-only, inline styles are allowed (never inline scripts)."""
+only, inline styles are allowed (never inline scripts).
+
+Its own module: settings name its middleware by path.
+"""
 
 from __future__ import annotations
 

@@ -6,6 +6,8 @@ refuses a null origin (and on HTTPS a missing Referer). This middleware accepts 
 that case, a literal "null" origin with no Referer; the CSRF token check (the cookie,
 SameSite=Lax, against the form's token) still runs for every POST, which is the defence
 an attacker cannot pass: their page can neither read nor set our cookie and token.
+
+Its own module: settings name the middleware by path.
 """
 
 from __future__ import annotations

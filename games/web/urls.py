@@ -16,11 +16,9 @@ from games.web.views import (
     seat_handover,
     seat_rematch,
     setup_pages,
-    spectate,
     standby_pages,
     strangers_pages,
     talk_forms,
-    welcome_pages,
 )
 
 
@@ -78,7 +76,7 @@ urlpatterns: list[URLPattern] = [
     path("me/<token:token>/tables/leave", home_tables.home_leave_table, name="me-leave-table"),
     path("me/<token:token>/name", home_tables.home_name, name="me-name"),
     path("me/<token:token>/ratings", home_tables.home_ratings_listed, name="me-ratings"),
-    path("me/new/<token:token>/", welcome_pages.new_home, name="me-new"),
+    path("me/new/<token:token>/", home_pages.new_home, name="me-new"),
     path("tables/", strangers_pages.tables_page, name="tables"),
     path("ratings/", strangers_pages.ratings_page, name="ratings"),
     path("healthz", ops.healthz, name="healthz"),
@@ -120,5 +118,5 @@ urlpatterns: list[URLPattern] = [
     path("outbox/<str:name>/reply", email_pages.outbox_reply, name="outbox-reply"),
     path("play/<token:secret>/replay/", replay_pages.seat_replay, name="seat-replay"),
     path("watch/<token:public_id>/replay/", replay_pages.watch_replay, name="watch-replay"),
-    path("watch/<token:public_id>/", spectate.watch, name="watch"),
+    path("watch/<token:public_id>/", replay_pages.watch, name="watch"),
 ]

@@ -11,7 +11,7 @@ import pytest
 from django.core import mail
 from django.test import Client, override_settings
 
-from games.handover import opening, sweep
+from games.handover import opening
 from games.models import SeatOffer
 from tests.handover_support import open_row, sign_up
 from tests.support import make_game
@@ -32,11 +32,11 @@ def test_a_volunteer_who_confirms_after_the_seat_opened_is_offered_it_within_min
     sign_up(client, commit, "vera@example.org", "Vera")
     clock.shift(timedelta(minutes=5))  # the beat's next sweep
     with commit():
-        assert sweep.sweep_open_seats()["offered"] == 1
+        assert opening.sweep_open_seats()["offered"] == 1
     assert offered_to() == ["vera@example.org"]
     assert [m for m in mail.outbox if "vera@example.org" in m.to and "/seats/offer/" in m.body]
     with commit():  # once is enough
-        assert sweep.sweep_open_seats()["offered"] == 0
+        assert opening.sweep_open_seats()["offered"] == 0
 
 
 @pytest.mark.django_db
@@ -52,7 +52,7 @@ def test_a_volunteer_who_resumes_is_offered_the_seat_at_the_next_sweep(
     assert client.post(link, {"action": "resume"}).status_code == 302
     clock.shift(timedelta(minutes=5))
     with commit():
-        sweep.sweep_open_seats()
+        opening.sweep_open_seats()
     assert offered_to() == ["vera@example.org"]
 
 
@@ -71,16 +71,16 @@ def test_newcomers_fill_the_round_a_few_at_a_time_and_keep_their_daily_cap(
     sign_up(client, commit, "cid@v.org", "Cid")
     clock.shift(timedelta(minutes=5))
     with commit():
-        sweep.sweep_open_seats()
+        opening.sweep_open_seats()
     # Room for one more in this round of two: the one on standby longest, Bea.
     assert offered_to() == ["ann@v.org", "bea@v.org"]
     clock.shift(timedelta(hours=10))
     with commit():
-        sweep.sweep_open_seats()
+        opening.sweep_open_seats()
     assert offered_to() == ["ann@v.org", "bea@v.org"]  # the round is not over
     clock.shift(timedelta(hours=1, minutes=5))  # nobody answered in 12 hours
     with commit():
-        sweep.sweep_open_seats()
+        opening.sweep_open_seats()
     assert offered_to() == ["ann@v.org", "bea@v.org", "cid@v.org"]
     # A volunteer with one offer a day, offered another seat today, waits for tomorrow,
     # though this seat's round has room for one more.
@@ -92,9 +92,9 @@ def test_newcomers_fill_the_round_a_few_at_a_time_and_keep_their_daily_cap(
     row = open_row(g.seats[1].pk)
     clock.shift(timedelta(minutes=5))
     with commit():
-        sweep.sweep_open_seats()
+        opening.sweep_open_seats()
     assert SeatOffer.objects.filter(open_seat=row, to_email="dee@v.org").count() == 0
     clock.shift(timedelta(days=1))
     with commit():
-        sweep.sweep_open_seats()
+        opening.sweep_open_seats()
     assert SeatOffer.objects.filter(open_seat=row, to_email="dee@v.org").count() == 1

@@ -12,7 +12,7 @@ from django.core import mail
 from django.test import Client, override_settings
 
 from games import engine
-from games.handover import offers, opening, sweep
+from games.handover import offers, opening
 from games.models import (
     GameNotice,
     Invitation,
@@ -71,7 +71,7 @@ def test_an_absent_seat_opens_only_where_the_game_allows_it(
     for g in (allowed, other):
         Seat.objects.filter(pk=g.seats[1].pk).update(missed_turns=3, absent_since=START)
     with commit():
-        assert sweep.sweep_open_seats()["opened"] == 1
+        assert opening.sweep_open_seats()["opened"] == 1
     row = open_row(allowed.seats[1].pk)
     assert row.reason == OpenSeat.Reason.ABSENT
     assert not OpenSeat.objects.filter(seat_id=other.seats[1].pk).exists()
@@ -80,7 +80,7 @@ def test_an_absent_seat_opens_only_where_the_game_allows_it(
     assert offer_link_to("vera@example.org")
     # Once per absence: a second sweep opens nothing more.
     with commit():
-        assert sweep.sweep_open_seats()["opened"] == 0
+        assert opening.sweep_open_seats()["opened"] == 0
 
 
 @pytest.mark.django_db
@@ -223,7 +223,7 @@ def test_a_finished_or_cancelled_game_s_open_seats_close(commit: Any) -> None:
         opening.open_seat(g.seats[1].pk)
     from games.models import Game
     Game.objects.filter(pk=g.game.pk).update(status=Game.Status.CANCELLED)
-    assert sweep.sweep_open_seats()["closed"] == 1
+    assert opening.sweep_open_seats()["closed"] == 1
     assert OpenSeat.objects.get().outcome == OpenSeat.Outcome.CLOSED
     assert Seat.objects.get(pk=g.seats[1].pk).open_since is None
     assert services  # the services module is the one games.handover builds on

@@ -88,8 +88,8 @@ def test_language_zone_and_emails_are_set_for_every_game_at_once(client: Client)
     assert mine.count() == 3
     others = Seat.objects.exclude(email=ANN)
     assert set(others.values_list("language", flat=True)) == {"en"}
-    from games.home.preferences import preferences_for
-    chosen = preferences_for(ANN)
+    from games.play.player_defaults import default_preferences
+    chosen = default_preferences(ANN)
     assert chosen is not None and (chosen.language, chosen.time_zone) == ("de", "Europe/Berlin")
     # A game's own page can still differ afterwards.
     seat = mine.get(game=games.soon)

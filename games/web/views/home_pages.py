@@ -158,3 +158,19 @@ def home_rotate(request: HttpRequest, address: str, token: str) -> HttpResponse:
                                 "longer works."))
     return redirect(new_home_path(address))
 
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+def new_home(request: HttpRequest, token: str) -> HttpResponse:
+    """/me/new/<token>/: the link that confirms an address asking for a home while it
+    plays nowhere yet (games.home.welcome). GET shows a button (mail scanners open links:
+    GET changes nothing), POST with CSRF confirms and opens the new, empty home."""
+    row = welcome.pending_home(token)
+    if row is None:
+        raise Http404("No such home to confirm")
+    if request.method != "POST":
+        return private(render(request, "games/me_new.html", {"token": token}))
+    path = welcome.confirm_home(row)
+    messages.success(request, _("Your home is ready. Bookmark this page: its link is yours "
+                                "alone. From here you can find a table with other players."))
+    return private(redirect(path))

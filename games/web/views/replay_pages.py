@@ -1,6 +1,7 @@
-"""The replay of a finished game (games.present.replay_steps): one page per step, so it works
-without JavaScript (a small script adds the arrow keys). GET only; before the end it is
-a 404, since it shows every hand and role."""
+"""What spectators see: the spectator page of a game that allows it (built from
+view(state, None)), and the replay of a finished game (games.present.replay_steps): one
+page per step, so it works without JavaScript (a small script adds the arrow keys). GET
+only; before the end the replay is a 404, since it shows every hand and role."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from django.views.decorators.http import require_GET
 
 from games.models import Game, Seat
 from games.models.links import seat_path
-from games.present import game_record, replay_steps
+from games.present import game_record, pages, replay_steps
 from games.web.views.seat_access import private, with_seat
 
 
@@ -44,3 +45,13 @@ def watch_replay(request: HttpRequest, public_id: str) -> HttpResponse:
     game = get_object_or_404(Game, public_id=public_id, spectators_allowed=True)
     page = f"/watch/{public_id}/"
     return _render(request, game, page + "replay/", page)
+
+
+@require_GET
+def watch(request: HttpRequest, public_id: str) -> HttpResponse:
+    """The spectator page: off unless the game allows it."""
+    game = get_object_or_404(Game, public_id=public_id, spectators_allowed=True)
+    view = pages.seat_view(game, None)
+    context = pages.page_context(game, None, view, [])
+    context["replay_url"] = f"/watch/{public_id}/replay/"
+    return render(request, "games/watch.html", context)
