@@ -24,6 +24,7 @@ def pass_turn(g: GameWithLinks) -> Game:
     game = g.refresh()
     state = game.state()
     move = next(m for m in engine.legal_moves(state) if m["type"] == "pass")
+    assert state.actor is not None
     seat = Seat.objects.get(game=game, number=state.actor)
     return seat_move(seat, game.version, {k: v for k, v in move.items() if k != "seat"})
 
