@@ -143,6 +143,14 @@ def reminder(game: Game, seat: Seat, hours: int, last: bool) -> list[Spec]:
     return [_seat_spec(Kind.REMINDER, key, seat, version=game.version, hours=hours)]
 
 
+def nudge(game: Game, seat: Seat, by: Seat) -> list[Spec]:
+    """The one short email of a nudge (once per turn: the key names the turn)."""
+    if not wants(seat, Kind.NUDGE):
+        return []
+    key = f"nudge:seat={seat.pk}:{turn_tag(game.pk, game.version)}"
+    return [_seat_spec(Kind.NUDGE, key, seat, version=game.version, by=by.number)]
+
+
 def deadline_missed(game: Game, seat: Seat, version: int, absent_after: int) -> list[Spec]:
     """The missed-deadline email, and the moderators' alert when the game waits or the
     seat has just been marked absent."""

@@ -33,6 +33,14 @@ class GameClockFields(models.Model):
     weekdays_off = models.JSONField(_("weekdays off"), default=list, blank=True)
     dates_off = models.JSONField(_("dates off"), default=list, blank=True)
     stops = models.JSONField(_("pauses"), default=list, blank=True, editable=False)
+    # The table's pause (games.play.clock.table_pause): the proposal and its votes while
+    # it is open or running ({} without one), and who has proposed one (once each).
+    pause = models.JSONField(_("pause proposed"), default=dict, blank=True, editable=False)
+    pause_proposers = models.JSONField(_("seats that proposed a pause"), default=list,
+                                       blank=True, editable=False)
+    # The version whose turn was nudged (games.play.clock.nudges): once per turn.
+    nudged_version = models.PositiveIntegerField(_("nudged at version"), null=True,
+                                                 blank=True, editable=False)
 
     class Meta:
         abstract = True

@@ -132,3 +132,27 @@ def banks_shown(game: Game, numbers: list[int]) -> dict[str, int] | None:
     if not uses_bank(game):
         return None
     return {str(n): int(bank_of(game, n).total_seconds()) for n in numbers}
+
+
+def spent(game: Game, seat: ClockSeat, now: datetime) -> timedelta:
+    """The running time the seat's turn has taken so far."""
+    if game.turn_started_at is None:
+        return timedelta()
+    return timing.charged(rules(game, seat, now), game.turn_started_at, now)
+
+
+def is_late(game: Game, seat: ClockSeat, now: datetime) -> bool:
+    """Whether the seat to act has taken more than half of its turn's time."""
+    if game.actor != seat.number or game.deadline_at is None:
+        return False
+    return spent(game, seat, now) > time_left(game, seat, now)
+
+
+def late_hours(total: timedelta) -> list[int]:
+    """Hours before the deadline of the late player's daily reminders: from half of the
+    turn's `total` running time on, one every 24 running hours (the judges' practice).
+    A turn of a day or less has the game's reminders only (they come daily anyway)."""
+    if total <= timedelta(days=1):
+        return []
+    half = int(total.total_seconds() // 7200)
+    return list(range(half, 0, -24))

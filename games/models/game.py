@@ -398,6 +398,8 @@ class GameNotice(models.Model):
         SEAT_OPEN = "seat_open", _("seat looking for a new player")
         SEAT_KEPT = "seat_kept", _("player stays")
         TAKEOVER = "takeover", _("seat taken over")
+        NUDGE = "nudge", _("nudge")
+        PAUSE = "pause", _("pause")
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="notices")
     version = models.PositiveIntegerField(_("at version"))

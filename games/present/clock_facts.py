@@ -17,6 +17,10 @@ from django.utils.translation import gettext as _
 
 from games.models import Game, Seat, clock_rules
 from games.models import clock_timing as timing
+from games.present.facts import local_time
+
+# A proposed pause nobody agreed to lapses after this (games.play.clock.table_pause).
+PROPOSAL_LIFETIME = timedelta(days=2)
 
 
 def duration(delta: timedelta) -> str:
@@ -70,10 +74,39 @@ def bank_seats(game: Game) -> list[Seat]:
     return list(game.seats.order_by("number")) if clock_rules.uses_bank(game) else []
 
 
+def _late(game: Game, now: datetime) -> Seat | None:
+    """The seat to act when it has taken more than half of its time."""
+    if game.actor is None or game.deadline_at is None or game.status != Game.Status.ACTIVE:
+        return None
+    actor = game.seats.filter(number=game.actor).first()
+    return actor if actor is not None and clock_rules.is_late(game, actor, now) else None
+
+
+def _pause_words(game: Game, seat: Seat, now: datetime) -> dict[str, Any]:
+    pause, step = game.pause or {}, pause_state(game, now)
+    by = (game.seats.filter(number=int(pause["by"])).first()
+          if step != "none" and isinstance(pause.get("by"), int) else None)
+    return {
+        "state": step, "by": by.player_name if by else "", "days": pause.get("days"),
+        "reason": pause.get("reason", ""),
+        "until": local_time(datetime.fromisoformat(pause["until"]), seat.zone)
+        if step == "running" else "",
+        "can_propose": step == "none" and seat.number not in (game.pause_proposers or [])
+        and game.status == Game.Status.ACTIVE and not seat.is_bot,
+        "can_agree": step == "proposed" and seat.number not in pause.get("agreed", []),
+        "can_end": step == "running",
+    }
+
+
 def page_clock(game: Game, seat: Seat, now: datetime) -> dict[str, Any]:
     """What the seat page shows of the clock."""
     banks = [(s.player_name, duration(seat_left(game, s, now))) for s in bank_seats(game)]
+    late = _late(game, now)
     return {
+        "late": late.player_name if late is not None and late.number != seat.number else "",
+        "can_nudge": late is not None and late.number != seat.number
+        and game.nudged_version != game.version,
+        "pause": _pause_words(game, seat, now),
         "settings": settings_sentence(game),
         "left": duration(seat_left(game, seat, now)) if not plain(game, seat) else "",
         "banks": banks,
@@ -103,3 +136,26 @@ def api_clock(game: Game, seat: Seat, now: datetime) -> dict[str, Any]:
         "dates_off": list(game.dates_off or []),
         "quiet_hours": list(clock_rules.quiet_of(seat) or []) or None,
     }
+
+
+def api_pause(game: Game, now: datetime) -> dict[str, Any] | None:
+    """The table's pause as the API shows it (None: none proposed or running)."""
+    pause = game.pause or {}
+    step = pause_state(game, now)
+    if step == "none":
+        return None
+    return {"state": step, "by": pause.get("by"), "days": pause.get("days"),
+            "reason": pause.get("reason"), "agreed": pause.get("agreed", []),
+            "until": pause.get("until"), "end_votes": pause.get("end_votes", [])}
+
+
+def pause_state(game: Game, now: datetime) -> str:
+    """"none", "proposed" (for two days) or "running" (games.play.clock.table_pause)."""
+    pause = game.pause or {}
+    if not pause:
+        return "none"
+    if pause.get("started_at"):
+        return "running" if datetime.fromisoformat(pause["until"]) > now else "none"
+    if datetime.fromisoformat(pause["proposed_at"]) + PROPOSAL_LIFETIME > now:
+        return "proposed"
+    return "none"

@@ -2,7 +2,9 @@ from django.urls import URLPattern, path, register_converter
 
 from games.web.views import (
     api,
+    api_clock,
     api_home,
+    clock_pages,
     dispute_form,
     email_pages,
     help,
@@ -56,6 +58,8 @@ urlpatterns: list[URLPattern] = [
     path("api/play/<token:secret>/record", api.api_record, name="api-record"),
     path("api/play/<token:secret>/accept", api.api_accept, name="api-accept"),
     path("api/play/<token:secret>/leave", api.api_leave, name="api-leave"),
+    path("api/play/<token:secret>/nudge", api_clock.api_nudge, name="api-nudge"),
+    path("api/play/<token:secret>/pause", api_clock.api_pause, name="api-pause"),
     path("api/me/<token:token>/", api_home.api_home, name="api-me"),
     path("api/me/<token:token>/tables", home_tables.api_home_tables, name="api-me-tables"),
     path("api/me/<token:token>/tables/<int:table_id>/leave", home_tables.api_home_leave,
@@ -105,6 +109,8 @@ urlpatterns: list[URLPattern] = [
     path("play/<token:secret>/again", table_again.seat_again, name="seat-again"),
     path("play/<token:secret>/dispute", dispute_form.seat_dispute, name="seat-dispute"),
     path("play/<token:secret>/mute", talk_forms.seat_mute, name="seat-mute"),
+    path("play/<token:secret>/nudge", clock_pages.seat_nudge, name="seat-nudge"),
+    path("play/<token:secret>/pause", clock_pages.seat_pause, name="seat-pause"),
     path("play/<token:secret>/report", talk_forms.seat_report, name="seat-report"),
     path("play/<token:secret>/emails", email_pages.seat_emails, name="seat-emails"),
     path("play/<token:secret>/vacation", email_pages.seat_vacation, name="seat-vacation"),

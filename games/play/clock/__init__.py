@@ -124,7 +124,19 @@ def set_clock(game: Game, now: datetime,
     rules = clock_rules.rules(game, seat, now)
     # A seat on vacation: its clock starts when the vacation ends (a stop in its rules).
     game.deadline_at = turn_deadline(rules, now, clock_rules.turn_time(game, game.actor))
-    game.reminder_at = next_reminder_at(game.deadline_at, game.reminder_hours, now, rules)
+    game.reminder_at = next_reminder_at(game.deadline_at, turn_reminders(game, rules), now,
+                                        rules)
+
+
+def turn_reminders(game: Game, rules: timing.Rules) -> list[int]:
+    """The running turn's reminders (hours before its deadline): the game's, and from
+    half of the turn's time on one a day for the late player (none if the game has no
+    reminders at all)."""
+    hours = [h for h in game.reminder_hours or [] if isinstance(h, int)]
+    if not hours or game.turn_started_at is None or game.deadline_at is None:
+        return hours
+    total = timing.charged(rules, game.turn_started_at, game.deadline_at)
+    return sorted({*hours, *clock_rules.late_hours(total)})
 
 
 def turn_deadline(rules: timing.Rules, now: datetime, time: timedelta) -> datetime:
@@ -160,4 +172,5 @@ def replan(game: Game, seat: ClockSeat | None, now: datetime, left: timedelta) -
         game.deadline_at = timing.deadline(rules, now, left)
     except timing.NeverRuns:
         game.deadline_at = now + left
-    game.reminder_at = next_reminder_at(game.deadline_at, game.reminder_hours, now, rules)
+    game.reminder_at = next_reminder_at(game.deadline_at, turn_reminders(game, rules), now,
+                                        rules)
