@@ -83,9 +83,11 @@ def test_a_pause_the_table_agrees_on(client: Client, clock: Any, commit: Any) ->
         g = make_game(players=3, seed=1, start=True)
     deadline = g.refresh().deadline_at
     assert deadline == START + 24 * HOUR
-    for bad, code in [({"action": "propose", "days": 30, "reason": "trip"}, "bad_pause"),
-                      ({"action": "propose", "days": 2, "reason": ""}, "bad_pause"),
-                      ({"action": "wobble"}, "bad_pause")]:
+    cases: list[tuple[dict[str, Any], str]] = [
+        ({"action": "propose", "days": 30, "reason": "trip"}, "bad_pause"),
+        ({"action": "propose", "days": 2, "reason": ""}, "bad_pause"),
+        ({"action": "wobble"}, "bad_pause")]
+    for bad, code in cases:
         answer = post(client, g.api(1) + "pause", bad)
         assert answer.status_code == 400 and answer.json()["error"]["code"] == code
     agree_first = post(client, g.api(2) + "pause", {"action": "agree"})
