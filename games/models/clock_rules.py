@@ -10,7 +10,7 @@ so the deadline sweep stays one indexed range query on (status, deadline_at).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from datetime import date, datetime, timedelta
+from datetime import date, datetime, time, timedelta
 from typing import Protocol
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
@@ -73,9 +73,18 @@ def rules(game: Game, seat: ClockSeat | None, now: datetime) -> timing.Rules:
                             dates_off=dates_off(game), stops=tuple(stops))
     if seat.vacation_until is not None and seat.vacation_until > now:
         stops.append((now, seat.vacation_until))
+    quiet = quiet_of(seat)
+    if quiet is not None and not uses_bank(game):
+        # A fixed time per move: a turn begun in quiet hours counts from their end; the
+        # quiet hours after that count as any hours (a bank is never charged for them).
+        quiet = None
+        begun = game.turn_started_at
+        held = quiet_until(seat, begun) if begun is not None else None
+        if begun is not None and held is not None:
+            stops.append((begun, held))
     return timing.Rules(zone=zone_of(seat.time_zone),
                         weekdays_off=frozenset(game.weekdays_off or []),
-                        dates_off=dates_off(game), quiet=quiet_of(seat), stops=tuple(stops))
+                        dates_off=dates_off(game), quiet=quiet, stops=tuple(stops))
 
 
 def uses_bank(game: Game) -> bool:
@@ -156,3 +165,19 @@ def late_hours(total: timedelta) -> list[int]:
         return []
     half = int(total.total_seconds() // 7200)
     return list(range(half, 0, -24))
+
+
+def quiet_until(seat: ClockSeat, now: datetime) -> datetime | None:
+    """The end of the seat's quiet hours when `now` falls inside them, else None."""
+    quiet = quiet_of(seat)
+    if quiet is None:
+        return None
+    zone = zone_of(seat.time_zone)
+    local = now.astimezone(zone)
+    start, end = quiet
+    inside = start <= local.hour < end if start < end else (local.hour >= start
+                                                             or local.hour < end)
+    if not inside:
+        return None
+    day = local.date() if local.hour < end else local.date() + timedelta(days=1)
+    return datetime.combine(day, time(end), tzinfo=zone)

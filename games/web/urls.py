@@ -73,6 +73,7 @@ urlpatterns: list[URLPattern] = [
     path("me/<token:token>/preferences", home_pages.home_preferences, name="me-preferences"),
     path("me/<token:token>/emails", home_pages.home_emails, name="me-emails"),
     path("me/<token:token>/vacation", home_pages.home_vacation, name="me-vacation"),
+    path("me/<token:token>/quiet", home_pages.home_quiet, name="me-quiet"),
     path("me/<token:token>/rotate", home_pages.home_rotate, name="me-rotate"),
     path("me/<token:token>/data.json", home_data.home_data, name="me-data"),
     path("me/<token:token>/forget", home_data.home_forget, name="me-forget"),
