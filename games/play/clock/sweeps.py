@@ -45,7 +45,7 @@ log = logging.getLogger("games.deadlines")
 
 OVERLAP = timedelta(seconds=30)  # less than a sweep period: at most one repeat
 LOST_AFTER = timedelta(minutes=10)
-BATCH = 200  # games per task
+BATCH = 1000  # games per task: fewer messages per sweep (bench/sweep.py), ~20 s of work each
 EPOCH = datetime(2000, 1, 1, tzinfo=UTC)
 
 Batch = list[list[object]]
