@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from games.engine.types import JSON, LogEvent, Move, RoundResult
+from games.present import clock_notices
 from games.present import describe_s2 as s2
 from games.present.words import (
     MoveContext,
@@ -368,22 +369,6 @@ def _takeover_notice(p: Mapping[str, Any], names: Names) -> str:
         "new": p.get("new"), "seat": p.get("seat"), "old": p.get("old")}
 
 
-def _nudge_notice(p: Mapping[str, Any], names: Names) -> str:
-    return _("%(who)s was nudged by %(by)s") % {"who": seat_name(p.get("seat"), names),
-                                               "by": seat_name(p.get("by"), names)}
-
-
-def _pause_notice(p: Mapping[str, Any], names: Names) -> str:
-    who = seat_name(p.get("seat"), names)
-    words = {"proposed": _("%(who)s proposes a pause of %(days)s days: %(reason)s"),
-             "agreed": _("%(who)s agrees to the pause"),
-             "started": _("The table agreed: the game is paused for %(days)s days; no clock "
-                          "runs"),
-             "ended": _("The pause is over; the clocks run again")}
-    return words.get(str(p.get("step")), words["ended"]) % {
-        "who": who, "days": p.get("days"), "reason": p.get("reason")}
-
-
 NoticeHandler = Callable[[Mapping[str, Any], Names], str]
 _NOTICES: dict[str, NoticeHandler] = {
     "moderator": _moderator_notice,
@@ -395,6 +380,6 @@ _NOTICES: dict[str, NoticeHandler] = {
     "seat_open": _seat_open_notice,
     "seat_kept": _seat_kept_notice,
     "takeover": _takeover_notice,
-    "nudge": _nudge_notice,
-    "pause": _pause_notice,
+    "nudge": clock_notices.nudge_notice,
+    "pause": clock_notices.pause_notice,
 }
