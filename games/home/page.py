@@ -110,13 +110,18 @@ def usual_email_mode(rows: list[Row]) -> str:
     return modes.most_common(1)[0][0] if modes else EmailMode.EACH_TURN
 
 
-def usual_email_options(address: str) -> dict[str, bool]:
-    """The email options most games going on have (both on when there is none)."""
-    chosen = list(seats_of(address).filter(game__status__in=GOING_ON)
-                  .values_list("talk_in_emails", "skip_seen_turns"))
+def usual_email_options(address: str) -> dict[str, Any]:
+    """The email options most games going on have (both on when there is none), and the
+    quiet hours (games.home.quiet_hours: the same in every game going on) in the one
+    query."""
+    rows = list(seats_of(address).filter(game__status__in=GOING_ON)
+                .values_list("talk_in_emails", "skip_seen_turns", "quiet_from", "quiet_to"))
+    chosen = [(t, s) for t, s, _f, _u in rows]
     half = len(chosen) / 2
+    quiet = next(((f, u) for _t, _s, f, u in rows if f is not None and u is not None), None)
     return {"talk_in_emails": not chosen or sum(t for t, _s in chosen) >= half,
-            "skip_seen_turns": not chosen or sum(s for _t, s in chosen) >= half}
+            "skip_seen_turns": not chosen or sum(s for _t, s in chosen) >= half,
+            "quiet": quiet, "hours": range(24)}
 
 
 VACATION_DAYS = (1, 2, 3, 5, 7, 10, 14, 21, 30)

@@ -20,6 +20,7 @@ from django.utils.translation import ngettext
 
 from games import engine
 from games.engine.types import Move, SeatView
+from games.inbound.clock_commands import clock_command
 from games.inbound.commands import CommandError, Reply, command_error, parse_reply, to_move
 from games.models import Game, InboundMail, ReplyToken, Seat
 from games.ops import limits
@@ -64,6 +65,9 @@ def options(seat: Seat) -> list[str]:
 
 
 def act(token: ReplyToken, seat: Seat, lines: list[str]) -> Result:
+    clock = clock_command(seat, lines)  # nudge, pause: whatever the version
+    if clock is not None:
+        return Result(*clock)
     game = Game.objects.get(pk=seat.game_id)
     if game.version != token.version:
         text = _("The game has moved on since the email you answered (it showed version "

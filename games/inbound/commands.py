@@ -6,6 +6,7 @@
     map 5 top|middle|bottom     rockfall 1 at 3,0          pass 4 (Saboteur 2: pass 1 4 5)
     gold 2                      steal Bert                 free 2 5 remove trapped
     say ...                     table talk
+    nudge                       nudge the seat to act      pause 3 reason | agree | end
 
 Hand numbers count from 1 in the order of `hand` in the seat's view (the order the
 seat page and the turn email show); gold numbers in the order the turn email lists
@@ -186,7 +187,13 @@ def _free(rest: str) -> Command:
     return Command(verb="free", numbers=numbers, remove=" ".join(words))
 
 
+def _clock(verb: str) -> Callable[[str], Command]:
+    """nudge, pause: read by games.inbound.clock_commands before any move."""
+    return lambda rest: Command(verb=verb, text=rest)
+
+
 _PARSERS: dict[str, Callable[[str], Command]] = {
+    "nudge": _clock("nudge"), "pause": _clock("pause"),
     "rockfall": _rockfall, "map": _map, "pass": _pass, "gold": _gold, "steal": _steal,
     "free": _free}
 

@@ -30,7 +30,7 @@ from games.models.home_links import home_link
 from games.models.links import link_for, token_of_seat
 from games.models.mailbox_keys import of_mailbox
 from games.models.mailboxes import same_mailbox
-from games.present import describe, facts, maze_drawing, pages
+from games.present import clock_facts, describe, facts, maze_drawing, pages
 from games.present.holders import TableNames
 from games.present.pages import table_notices
 from games.present.recent import view_log
@@ -92,8 +92,12 @@ def deadline_context(game: Game, seat: Seat) -> JSON:
         return {"deadline": "", "time_left": ""}
     now = timezone.now()
     vacation = seat.vacation_until if seat.vacation_until and seat.vacation_until > now else None
+    clock_left = ""
+    if not clock_facts.plain(game, seat) and game.actor == seat.number:
+        clock_left = clock_facts.duration(clock_facts.seat_left(game, seat, now))
     return {"deadline": facts.local_time(game.deadline_at, seat.zone),
             "time_left": facts.time_left(game.deadline_at, now),
+            "clock_left": clock_left,  # running time: days off, quiet hours, pauses left out
             "vacation_until": facts.local_time(vacation, seat.zone) if vacation else ""}
 
 

@@ -31,6 +31,7 @@ WANTED_BY: dict[str, set[str]] = {
     Kind.ROUND_END: {EmailMode.EACH_TURN},
     Kind.GAME_END: {EmailMode.EACH_TURN, EmailMode.DAILY_DIGEST},
     Kind.DIGEST: {EmailMode.DAILY_DIGEST},
+    Kind.NUDGE: {EmailMode.EACH_TURN, EmailMode.DAILY_DIGEST},
 }
 
 
@@ -47,7 +48,8 @@ class Spec:
 
 # What a seat a bot plays (or one looking for a new player) no longer needs: its person
 # (if any) is not asked to move.
-NOT_FOR_BOT_SEATS = {Kind.INVITATION, Kind.TURN, Kind.REMINDER, Kind.MISSED, Kind.DIGEST}
+NOT_FOR_BOT_SEATS = {Kind.INVITATION, Kind.TURN, Kind.REMINDER, Kind.MISSED, Kind.DIGEST,
+                     Kind.NUDGE}
 
 
 def wants(seat: Seat, kind: str) -> bool:

@@ -40,7 +40,7 @@ from games.mail.notification_rows import (
     wants,
 )
 from games.mail.send import send_after_commit
-from games.models import EmailMode, Game, Move, Notification, Seat
+from games.models import EmailMode, Game, Move, Notification, Seat, clock_rules
 from games.models.mailbox_keys import of_mailbox
 
 __all__ = ["WANTED_BY", "Spec", "address_hash", "create", "moderator_addresses",
@@ -70,9 +70,14 @@ def queue(specs: Sequence[Spec]) -> list[int]:
     return ids
 
 
+# Held until the end of the seat's quiet hours (games.home.quiet_hours).
+QUIET_KINDS = {Kind.TURN, Kind.REMINDER, Kind.NUDGE}
+
+
 def _seat_spec(kind: str, key: str, seat: Seat, **params: Any) -> Spec:
+    held = clock_rules.quiet_until(seat, timezone.now()) if kind in QUIET_KINDS else None
     return Spec(key=key, kind=kind, to_email=seat.email, game_id=seat.game_id,
-                seat_id=seat.pk, params=params)
+                seat_id=seat.pk, params=params, not_before=held)
 
 
 # ---- what each event causes -------------------------------------------------------------
@@ -111,7 +116,9 @@ def turn_email(game: Game, seats: dict[int, Seat], version: int) -> list[Spec]:
         return []
     spec = _seat_spec(Kind.TURN, f"turn:seat={seat.pk}:{tag}", seat, version=version)
     # The player may be looking at the game: the email waits to see (games.mail.seen_turns).
-    return [replace(spec, not_before=seen_turns.wait_when_planned(seat, timezone.now()))]
+    looking = seen_turns.wait_when_planned(seat, timezone.now())
+    held = [t for t in (spec.not_before, looking) if t is not None]
+    return [replace(spec, not_before=max(held, default=None))]
 
 
 def results(game: Game, seats: dict[int, Seat]) -> list[Spec]:
@@ -141,6 +148,14 @@ def reminder(game: Game, seat: Seat, hours: int, *, last: bool) -> list[Spec]:
     stamp = int(game.deadline_at.timestamp())
     key = f"reminder:seat={seat.pk}:{tag}:h={hours}:d={stamp}"
     return [_seat_spec(Kind.REMINDER, key, seat, version=game.version, hours=hours)]
+
+
+def nudge(game: Game, seat: Seat, by: Seat) -> list[Spec]:
+    """The one short email of a nudge (once per turn: the key names the turn)."""
+    if not wants(seat, Kind.NUDGE):
+        return []
+    key = f"nudge:seat={seat.pk}:{turn_tag(game.pk, game.version)}"
+    return [_seat_spec(Kind.NUDGE, key, seat, version=game.version, by=by.number)]
 
 
 def deadline_missed(game: Game, seat: Seat, version: int, absent_after: int) -> list[Spec]:

@@ -18,6 +18,7 @@ from django.utils.translation import gettext_lazy as _
 
 from games import engine
 from games.engine.types import JSON
+from games.models.clock_fields import GameClockFields, SeatClockFields
 from games.models.fields import VerbatimJSONField
 from games.models.game_choices import BotLevel, EmailMode, SeatKind, TimeoutPolicy, WhileOpen
 from games.models.mailbox_keys import KeepsMailboxKeys, MailboxKeyField
@@ -41,7 +42,7 @@ def default_vacation() -> timedelta:
     return timedelta(days=7)
 
 
-class Game(KeepsMailboxKeys):
+class Game(KeepsMailboxKeys, GameClockFields):
     class Status(models.TextChoices):
         SETUP = "setup", _("waiting for players")
         ACTIVE = "active", _("active")
@@ -221,7 +222,7 @@ class Game(KeepsMailboxKeys):
         return self.status == self.Status.ACTIVE
 
 
-class Seat(KeepsMailboxKeys):
+class Seat(KeepsMailboxKeys, SeatClockFields):
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
     number = models.PositiveSmallIntegerField(_("seat number"))
     player_name = models.CharField(_("player name"), max_length=60)
@@ -387,6 +388,8 @@ class GameNotice(models.Model):
         SEAT_OPEN = "seat_open", _("seat looking for a new player")
         SEAT_KEPT = "seat_kept", _("player stays")
         TAKEOVER = "takeover", _("seat taken over")
+        NUDGE = "nudge", _("nudge")
+        PAUSE = "pause", _("pause")
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="notices")
     version = models.PositiveIntegerField(_("at version"))

@@ -31,6 +31,7 @@ class Notification(KeepsMailboxKeys):
         SEAT_OFFER = "seat_offer", _("offer of an open seat")
         NEW_HOME = "new_home", _("confirm a new home")
         TABLE_CLOSED = "table_closed", _("open table expired")
+        NUDGE = "nudge", _("nudge")
 
     class Status(models.TextChoices):
         PENDING = "pending", _("pending")

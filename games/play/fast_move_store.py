@@ -207,7 +207,8 @@ def joined_events(text: str | None) -> list[JSON]:
 # ---- the move's statements ----------------------------------------------------------------
 
 
-_SEAT_COLUMNS = "id, number, kind, player_name, vacation_until, missed_turns, absent_since"
+_SEAT_COLUMNS = ("id, number, kind, player_name, vacation_until, missed_turns, absent_since, "
+                 "time_zone, quiet_from, quiet_to")
 # A link's seat: its own link, or an invitation still open (games.models.links.find_seat's
 # rule), with the seat table's alias `s`.
 SEAT_BY_TOKEN = "s.secret_hash = %s OR (s.invite_hash = %s AND s.accepted_at IS NULL)"
@@ -319,10 +320,11 @@ def _log(game: Game, extra: Sequence[Any], since: log_cache.Entry | None) -> lis
 
 
 def _seat_values(row: Sequence[Any]) -> tuple[Any, ...]:
-    """(id, number, kind, player_name, vacation_until, missed_turns, absent_since), the
-    times read as aware datetimes from JSON's ISO text."""
-    seat_id, number, kind, name, vacation, missed, absent = row
-    return (seat_id, number, kind, name, _when(vacation), missed, _when(absent))
+    """(id, number, kind, player_name, vacation_until, missed_turns, absent_since,
+    time_zone, quiet_from, quiet_to), the times read as aware datetimes from JSON's ISO
+    text."""
+    seat_id, number, kind, name, vacation, missed, absent, *clock = row
+    return (seat_id, number, kind, name, _when(vacation), missed, _when(absent), *clock)
 
 
 def _when(value: Any) -> datetime | None:

@@ -39,6 +39,7 @@ from games.models.links import new_invitation, new_link, seat_link
 from games.models.mailboxes import mailbox
 from games.play import hooks
 from games.play.clock import set_clock
+from games.play.clock.clock_setup import ClockSettings, clock_fields
 from games.play.move_store import queue_follow_up
 from games.play.service_errors import SetupError
 from games.play.text import is_clean_line
@@ -98,10 +99,12 @@ def create_game(
     while_seat_open: str = WhileOpen.BOT,
     bot_level: str = BotLevel.NORMAL,
     rated: bool = False,
+    clock: ClockSettings | None = None,
 ) -> CreatedGame:
     """Create a game with one seat per player and invite them (unless `invite` is False:
     the host has not confirmed their address yet, games.play.web_setup); optionally start.
-    `rated`: its rounds count for the players' ratings (games.ratings)."""
+    `rated`: its rounds count for the players' ratings (games.ratings). `clock`: a time
+    bank and days off (games.play.clock.clock_setup; None: the fixed time per move)."""
     name = name.strip()
     hours = settings.DEFAULT_HOURS_PER_MOVE if hours_per_move is None else hours_per_move
     _check_setup(name, players, hours)
@@ -135,6 +138,7 @@ def create_game(
             timeout_policy=timeout_policy, list_open_seats=list_open_seats,
             open_absent_seats=open_absent_seats, while_seat_open=while_seat_open,
             bot_level=bot_level, rated=rated,
+            **clock_fields(clock),
         )
         created = []
         for number, player in enumerate(order):

@@ -37,7 +37,7 @@ __all__ = ["Locked", "MoveRow", "MoveStore", "OrmMoveStore", "SeatRow", "Written
 
 
 SEAT_FIELDS = ("id", "number", "kind", "player_name", "vacation_until", "missed_turns",
-               "absent_since")
+               "absent_since", "time_zone", "quiet_from", "quiet_to")
 
 
 class OrmMoveStore:

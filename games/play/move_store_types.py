@@ -20,6 +20,9 @@ class SeatRow:
     vacation_until: datetime | None
     missed_turns: int
     absent_since: datetime | None
+    time_zone: str = "UTC"  # the clock's (games.play.clock.timing): days off, quiet hours
+    quiet_from: int | None = None
+    quiet_to: int | None = None
 
 
 @dataclass

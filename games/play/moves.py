@@ -304,15 +304,17 @@ def _advance(game: Game, state: engine.State, move: JSON, now: datetime,
     game.chain_head = chain.extend(game.chain_head, game.salt, move)  # the Move row's move
     game.snapshot = state.to_json(include_log=False)
     game.log_length += len(state.log)
+    clock.end_turn(game, now, seats)  # the bank of the seat whose turn ends, if any
     game.actor = state.actor
     if state.finished:
         game.status = Game.Status.FINISHED
-    clock.set_clock(game, now, {n: s.vacation_until for n, s in seats.items()})
+    clock.set_clock(game, now, seats)
     game.updated_at = now
 
 
 def _game_values(game: Game) -> dict[str, Any]:
-    return {
+    banks = {"banks": game.banks} if game.bank_hours is not None else {}
+    return {**banks,
         "version": game.version, "chain_head": game.chain_head, "snapshot": game.snapshot,
         "log_length": game.log_length, "actor": game.actor, "status": game.status,
         "turn_started_at": game.turn_started_at, "deadline_at": game.deadline_at,

@@ -33,7 +33,17 @@ VERBS: dict[str, dict[str, tuple[str, ...]]] = {
              "de": ("befreie",)},
     "say": {"en": ("say",), "it": ("di", "dici"), "nl": ("zeg",), "es": ("di", "dice"),
             "de": ("sag", "sage")},
+    # The clock (games.inbound.clock_commands): no move, whatever the game's version.
+    "nudge": {"en": ("nudge",), "it": ("sollecita",), "nl": ("duw",), "es": ("avisa",),
+              "de": ("stups", "stupse")},
+    "pause": {"en": ("pause",), "it": ("pausa",), "nl": ("pauze",), "es": ("pausa",),
+              "de": ("pause",)},
 }
+# "pause agree", "pause end" (anything else after "pause": a number of days and a reason).
+AGREE = {"en": ("agree", "yes", "ok"), "it": ("accetto", "si"), "nl": ("akkoord", "ja"),
+         "es": ("acepto", "si"), "de": ("ja", "einverstanden")}
+END = {"en": ("end", "stop"), "it": ("fine", "basta"), "nl": ("einde", "stop"),
+       "es": ("fin", "basta"), "de": ("ende", "stopp")}
 
 # Small words between the parts of a command: "at 2,1", "on Bert", "remove trapped".
 AT = {"en": ("at",), "it": ("in", "a"), "nl": ("op",), "es": ("en",), "de": ("auf", "bei")}

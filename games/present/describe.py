@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from games.engine.types import JSON, LogEvent, Move, RoundResult
+from games.present import clock_notices
 from games.present import describe_s2 as s2
 from games.present.words import (
     MoveContext,
@@ -379,4 +380,6 @@ _NOTICES: dict[str, NoticeHandler] = {
     "seat_open": _seat_open_notice,
     "seat_kept": _seat_kept_notice,
     "takeover": _takeover_notice,
+    "nudge": clock_notices.nudge_notice,
+    "pause": clock_notices.pause_notice,
 }

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from zoneinfo import ZoneInfo
 
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games import engine
@@ -16,7 +17,7 @@ from games.engine.types import JSON, Move, SeatView
 from games.models import Game, Message, Seat
 from games.models.fairness import chain_shown, public_facts
 from games.models.mutes import muted_seats
-from games.present import describe, drawing, facts, log_json, recent
+from games.present import clock_facts, describe, drawing, facts, log_json, recent
 from games.present.choices import MoveForms, build
 from games.present.facts import local_time
 from games.present.holders import TableNames, names_at_round_end, table_names
@@ -123,6 +124,8 @@ def page_context(game: Game, seat: Seat | None, view: SeatView, legal: list[Move
         "over": game.status in (Game.Status.FINISHED, Game.Status.CANCELLED),
         "waiting": waiting_text(game, view, names),
         "deadline": local_time(game.deadline_at, zone) if game.is_playable else "",
+        "clock": clock_facts.page_clock(game, seat, timezone.now())
+        if seat is not None and game.status != Game.Status.FINISHED else None,
         "log": list(reversed(timeline(view, names, table_notices(game)))),
         "expansion": view["ruleset"] == "saboteur2",
         "round_results": round_results(view, names),

@@ -26,6 +26,7 @@ from games.play.services import MAX_MESSAGE_LENGTH
 from games.play.text import is_clean_line, is_clean_message
 from games.present.words import option_label, option_value_label, ruleset_name
 from games.web import jsonsafe
+from games.web.clock_forms import ClockFields
 
 
 def printable_text(value: str) -> None:
@@ -238,7 +239,7 @@ def ruleset_label(ruleset: str) -> str:
         "name": ruleset_name(ruleset), "min": rules.min_seats, "max": rules.max_seats}
 
 
-class SetupForm(forms.Form):
+class SetupForm(ClockFields, forms.Form):
     name = forms.CharField(label=_("Name of the game"), max_length=100,
                            validators=[printable_text])
     host_email = forms.EmailField(

@@ -26,6 +26,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.core.validators import validate_email
 
 from games.play import game_setup, services
+from games.play.clock.clock_setup import clock_settings
 from games.play.player_defaults import seat_language_and_zone
 
 PLAYER_RE = re.compile(r"^\s*(?P<name>[^<>]+?)\s*<(?P<email>[^<>\s]+)>(?P<rest>[^<>]*)$")
@@ -145,6 +146,18 @@ class Command(BaseCommand):
                                 code for code, _ in settings.LANGUAGES))
         parser.add_argument("--time-zone", default="UTC", metavar="ZONE",
                             help="every seat's time zone (default UTC), e.g. Europe/Rome")
+        parser.add_argument("--bank-hours", type=int, default=None, metavar="N",
+                            help="a time bank per seat of N hours instead of a fixed time "
+                                 "per move (docs/playing.md \"The clock\")")
+        parser.add_argument("--increment-hours", type=int, default=None, metavar="N",
+                            help="hours each move adds to the seat's bank")
+        parser.add_argument("--bank-max-hours", type=int, default=None, metavar="N",
+                            help="the most a bank can hold (default: the bank)")
+        parser.add_argument("--days-off", default="", metavar="DAYS",
+                            help="weekdays on which no clock runs, in each seat's zone, "
+                                 "e.g. sat,sun")
+        parser.add_argument("--date-off", action="append", default=[], metavar="YYYY-MM-DD",
+                            help="a date on which no clock runs; repeatable")
 
     def handle(self, *args: Any, **options: Any) -> None:
         players = seat_specs(options["seats"])
@@ -164,6 +177,10 @@ class Command(BaseCommand):
         if seed is not None and not 0 <= seed < 2**63:
             raise CommandError("--seed must be between 0 and 2**63 - 1")
         try:
+            chosen = clock_settings(
+                bank_hours=options["bank_hours"], increment_hours=options["increment_hours"],
+                bank_max_hours=options["bank_max_hours"], days_off=options["days_off"],
+                dates_off=options["date_off"])
             created = game_setup.create_game(
                 name=options["name"], players=players, ruleset=options["ruleset"],
                 options=game_options, hours_per_move=options["hours_per_move"], seed=seed,
@@ -173,7 +190,7 @@ class Command(BaseCommand):
                 while_seat_open=options["while_seat_open"],
                 bot_level=options["bot_level"],
                 open_absent_seats=options["open_absent_seats"],
-                list_open_seats=options["list_open_seats"])
+                list_open_seats=options["list_open_seats"], clock=chosen)
         except services.SetupError as refused:
             raise CommandError(refused.message) from None
         for seat, link in created.seats:

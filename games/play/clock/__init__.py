@@ -1,4 +1,5 @@
-"""The turn clock's rules, without side effects: deadlines, reminders, vacations, timeouts.
+"""The turn clock's rules: deadlines, reminders, banks, timeouts (the arithmetic of
+running time: games.models.clock_timing; a seat's settings read: games.models.clock_rules).
 
 `games.play.services` uses these when it sets a turn's clock or applies a missed deadline;
 `games.play.clock.sweeps` when it sweeps. Keeping them here (pure, small) keeps both honest
@@ -24,37 +25,36 @@ from collections.abc import Iterable, Mapping
 from datetime import datetime, timedelta
 
 from games.engine.types import Move, SeatView
-from games.models import Game, Seat
+from games.models import Game, clock_rules
+from games.models import clock_timing as timing
+from games.models.clock_rules import ClockSeat
 
 # Deadlines missed in a row (auto-passed) after which a seat counts as absent.
 ABSENT_AFTER_MISSES = 3
+# A turn always gives at least this much running time (a bank run down to nothing).
+MIN_TURN_TIME = timedelta(hours=1)
 
 
-def vacation_delay(game: Game, now: datetime,
-                   vacations: Mapping[int, datetime | None] | None = None) -> timedelta:
-    """How long the clock of the seat to act stays paused: what is left of its vacation.
-    `vacations` (seat number -> vacation end), when the caller has read them already."""
-    if game.actor is None:
-        return timedelta()
-    if vacations is not None:
-        until = vacations.get(game.actor)
-    else:
-        until = (Seat.objects.filter(game_id=game.pk, number=game.actor)
-                 .values_list("vacation_until", flat=True).first())
-    if until is None or until <= now:
-        return timedelta()
-    return until - now
-
-
-def reminder_times(deadline: datetime, hours: Iterable[object]) -> list[tuple[int, datetime]]:
-    """(hours before, moment) of each configured reminder, latest reminder last."""
+def reminder_times(deadline: datetime, hours: Iterable[object],
+                   rules: timing.Rules | None = None,
+                   now: datetime | None = None) -> list[tuple[int, datetime]]:
+    """(hours before, moment) of each configured reminder, latest reminder last. With the
+    seat's `rules`, "hours before" counts running time only (a reminder never falls on a
+    day off, in quiet hours or in a pause); reminders already past `now` are left out."""
     valid = sorted({int(h) for h in hours if isinstance(h, int) and not isinstance(h, bool)
                     and h > 0}, reverse=True)
-    return [(h, deadline - timedelta(hours=h)) for h in valid]
+    if rules is None or now is None:
+        return [(h, deadline - timedelta(hours=h)) for h in valid]
+    found = []
+    for h in valid:
+        at = timing.before(rules, now, deadline, timedelta(hours=h))
+        if at is not None:
+            found.append((h, at))
+    return found
 
 
 def next_reminder_at(deadline: datetime | None, hours: Iterable[object],
-                     now: datetime) -> datetime | None:
+                     now: datetime, rules: timing.Rules | None = None) -> datetime | None:
     """When the reminder sweep should next look at a game whose deadline is `deadline`.
 
     Reminders already due when the turn starts are skipped (a 12-hour reminder in a
@@ -62,19 +62,24 @@ def next_reminder_at(deadline: datetime | None, hours: Iterable[object],
     """
     if deadline is None:
         return None
-    upcoming = [at for _h, at in reminder_times(deadline, hours) if now < at < deadline]
+    upcoming = [at for _h, at in reminder_times(deadline, hours, rules, now)
+                if now < at < deadline]
     return min(upcoming, default=None)
 
 
 def due_reminder(deadline: datetime | None, hours: Iterable[object],
-                 now: datetime) -> int | None:
+                 now: datetime, rules: timing.Rules | None = None) -> int | None:
     """The reminder to send now (hours before the deadline), or None.
 
     If the sweep was down and several are due, only the most urgent one goes out.
     """
     if deadline is None or now >= deadline:
         return None
-    due = [h for h, at in reminder_times(deadline, hours) if at <= now]
+    if rules is None:
+        due = [h for h, at in reminder_times(deadline, hours) if at <= now]
+    else:
+        left = timing.charged(rules, now, deadline)
+        due = [h for h, _at in reminder_times(deadline, hours) if timedelta(hours=h) >= left]
     return min(due, default=None)
 
 
@@ -105,14 +110,67 @@ def timeout_move(view: SeatView, legal: list[Move]) -> Move:
 
 
 def set_clock(game: Game, now: datetime,
-              vacations: Mapping[int, datetime | None] | None = None) -> None:
-    """Start the clock of the turn now beginning (none when nobody is to act)."""
+              seats: Mapping[int, ClockSeat] | None = None) -> None:
+    """Start the clock of the turn now beginning (none when nobody is to act): the
+    deadline is when the seat's turn time (its bank, or the time per move) of running
+    time is spent (games.models.clock_timing). `seats`: the game's seats, when the caller
+    has read them already."""
     game.deadline_extension = timedelta()  # moderators' extensions are per turn
     if game.actor is None or game.status != Game.Status.ACTIVE:
-        game.turn_started_at = game.deadline_at = None
-    else:
-        game.turn_started_at = now
-        # A seat on vacation: its clock starts when the vacation ends (games.play.clock).
-        game.deadline_at = (now + timedelta(hours=game.hours_per_move)
-                            + vacation_delay(game, now, vacations))
-    game.reminder_at = next_reminder_at(game.deadline_at, game.reminder_hours, now)
+        game.turn_started_at = game.deadline_at = game.reminder_at = None
+        return
+    game.turn_started_at = now
+    seat = clock_rules.actor_seat(game, seats)
+    rules = clock_rules.rules(game, seat, now)
+    # A seat on vacation: its clock starts when the vacation ends (a stop in its rules).
+    game.deadline_at = turn_deadline(rules, now, clock_rules.turn_time(game, game.actor))
+    game.reminder_at = next_reminder_at(game.deadline_at, turn_reminders(game, rules), now,
+                                        rules)
+
+
+def turn_reminders(game: Game, rules: timing.Rules) -> list[int]:
+    """The running turn's reminders (hours before its deadline): the game's, and from
+    half of the turn's time on one a day for the late player (none if the game has no
+    reminders at all)."""
+    hours = [h for h in game.reminder_hours or [] if isinstance(h, int)]
+    if not hours or game.turn_started_at is None or game.deadline_at is None:
+        return hours
+    total = timing.charged(rules, game.turn_started_at, game.deadline_at)
+    return sorted({*hours, *clock_rules.late_hours(total)})
+
+
+def turn_deadline(rules: timing.Rules, now: datetime, time: timedelta) -> datetime:
+    """The deadline of a turn giving `time` from `now` (at least MIN_TURN_TIME)."""
+    time = max(time, MIN_TURN_TIME)
+    try:
+        return timing.deadline(rules, now, time)
+    except timing.NeverRuns:  # settings that leave no running time: the wall clock
+        return now + time
+
+
+def end_turn(game: Game, now: datetime, seats: Mapping[int, ClockSeat] | None = None) -> None:
+    """The turn of the seat to act ends now (it moved, or the server moved for it): its
+    bank is charged the running time it took and given the increment, up to the cap."""
+    seat = clock_rules.actor_seat(game, seats)
+    if seat is not None:
+        clock_rules.charge(game, seat, now)
+
+
+def reminder_rules(game: Game, now: datetime) -> timing.Rules | None:
+    """The rules of the seat to act, for the reminder sweep (None: nobody is to act)."""
+    seat = clock_rules.actor_seat(game, None)
+    return None if seat is None else clock_rules.rules(game, seat, now)
+
+
+def replan(game: Game, seat: ClockSeat | None, now: datetime, left: timedelta) -> None:
+    """The running turn's deadline again after its rules changed (a vacation, a pause,
+    new days off): `left` of running time from now, read before the change."""
+    if game.deadline_at is None or game.actor is None:
+        return
+    rules = clock_rules.rules(game, seat, now)
+    try:
+        game.deadline_at = timing.deadline(rules, now, left)
+    except timing.NeverRuns:
+        game.deadline_at = now + left
+    game.reminder_at = next_reminder_at(game.deadline_at, turn_reminders(game, rules), now,
+                                        rules)

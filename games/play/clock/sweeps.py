@@ -35,7 +35,8 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games.mail import plan
-from games.models import EmailMode, Game, GameNotice, Seat, SweepMark
+from games.models import EmailMode, Game, GameNotice, Seat, SweepMark, clock_rules
+from games.models import clock_timing as timing
 from games.play import clock
 from games.play.clock.misses import miss_deadline
 from games.play.services import ServiceError
@@ -44,7 +45,7 @@ log = logging.getLogger("games.deadlines")
 
 OVERLAP = timedelta(seconds=30)  # less than a sweep period: at most one repeat
 LOST_AFTER = timedelta(minutes=10)
-BATCH = 200  # games per task
+BATCH = 1000  # games per task: fewer messages per sweep (bench/sweep.py), ~20 s of work each
 EPOCH = datetime(2000, 1, 1, tzinfo=UTC)
 
 Batch = list[list[object]]
@@ -121,18 +122,22 @@ def handle_reminders(batch: Sequence[Sequence[object]]) -> int:
             if game is None:
                 continue  # handled already, or the turn moved on meanwhile
             now = timezone.now()
-            planned += len(remind(game, now))
-            game.reminder_at = clock.next_reminder_at(game.deadline_at, game.reminder_hours, now)
+            rules = clock.reminder_rules(game, now)
+            hours = clock.turn_reminders(game, rules) if rules else game.reminder_hours
+            planned += len(remind(game, now, rules, hours))
+            game.reminder_at = clock.next_reminder_at(game.deadline_at, hours, now, rules)
             Game.objects.filter(pk=game.pk).update(reminder_at=game.reminder_at)
     return planned
 
 
-def remind(game: Game, now: datetime) -> list[int]:
-    hours = clock.due_reminder(game.deadline_at, game.reminder_hours, now)
+def remind(game: Game, now: datetime, rules: timing.Rules | None = None,
+           every: list[int] | None = None) -> list[int]:
+    every = game.reminder_hours if every is None else every
+    hours = clock.due_reminder(game.deadline_at, every, now, rules)
     if hours is None or game.actor is None or game.status != Game.Status.ACTIVE:
         return []
     seat = Seat.objects.get(game=game, number=game.actor)
-    times = clock.reminder_times(game.deadline_at, game.reminder_hours) if game.deadline_at else []
+    times = clock.reminder_times(game.deadline_at, every) if game.deadline_at else []
     last = hours == min(h for h, _at in times)
     return plan.queue(plan.reminder(game, seat, hours, last=last))
 
@@ -178,10 +183,11 @@ def take_vacation(seat_id: int, length: timedelta) -> Seat:
             raise ServiceError("on_vacation", _("You are already on vacation."))
         if length <= timedelta() or length > seat.vacation_left:
             raise ServiceError("no_vacation_left", _("That is more vacation than you have left."))
+        left = clock_rules.time_left(game, seat, now)
         seat.vacation_until = now + length
         seat.vacation_left -= length
         seat.save(update_fields=["vacation_until", "vacation_left"])
-        _shift_deadline(game, seat, length, now)
+        _replan(game, seat, left, now)
         _notice(game, {"seat": seat.number, "until": seat.vacation_until.isoformat(),
                        "hours": round(length.total_seconds() / 3600, 1)})
     return seat
@@ -195,10 +201,11 @@ def end_vacation(seat_id: int) -> Seat:
         if seat.vacation_until is None or seat.vacation_until <= now:
             raise ServiceError("not_on_vacation", _("You are not on vacation."))
         unused = seat.vacation_until - now
+        left = clock_rules.time_left(game, seat, now)
         seat.vacation_left += unused
         seat.vacation_until = None
         seat.save(update_fields=["vacation_until", "vacation_left"])
-        _shift_deadline(game, seat, -unused, now)
+        _replan(game, seat, left, now)
         _notice(game, {"seat": seat.number, "ended": True})
     return seat
 
@@ -215,11 +222,11 @@ def _lock_seat(seat_id: int) -> tuple[Game, Seat]:
     return game, Seat.objects.select_for_update().get(pk=seat_id)
 
 
-def _shift_deadline(game: Game, seat: Seat, delta: timedelta, now: datetime) -> None:
-    """Move the deadline of the seat's running turn (its clock is paused meanwhile)."""
+def _replan(game: Game, seat: Seat, left: timedelta, now: datetime) -> None:
+    """The deadline of the seat's running turn again, `left` running time from now (its
+    clock stops during the vacation)."""
     if (game.status != Game.Status.ACTIVE or game.actor != seat.number
             or game.deadline_at is None):
         return
-    game.deadline_at = max(game.deadline_at + delta, now)
-    game.reminder_at = clock.next_reminder_at(game.deadline_at, game.reminder_hours, now)
+    clock.replan(game, seat, now, left)
     game.save(update_fields=["deadline_at", "reminder_at", "updated_at"])

@@ -33,6 +33,7 @@ from typing import Any
 from django.core.exceptions import RequestDataTooBig
 from django.db.models import OuterRef, Subquery
 from django.http import HttpRequest, JsonResponse
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
 
@@ -44,7 +45,7 @@ from games.models import Game, GameNotice, Message, Seat, SeatKind
 from games.models.links import find_seat, hash_token
 from games.ops import limits
 from games.play import game_setup, moves, services
-from games.present import game_record, holders, pages
+from games.present import clock_facts, game_record, holders, pages
 from games.present.move_errors import explain
 from games.web import jsonsafe
 from games.web.json_answer import JsonAnswer
@@ -182,6 +183,7 @@ def _payload(game: Game, seat: Seat, state: engine.State | None = None,
         "legal_moves": legal,
         "players": [_player(p, before)
                     for p in (players if players is not None else _players(game))],
+        "clock": clock_facts.api_clock(game, seat, timezone.now()),
         **game_record.fairness(game),
     }))
 

@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from games.home import everywhere, page, welcome
+from games.home import everywhere, page, quiet_hours, welcome
 from games.home.address import address_for_home_token, new_home_and_seat_links, new_home_path
 from games.ops import limits
 from games.play.service_errors import ServiceError
@@ -113,6 +113,29 @@ def home_emails(request: HttpRequest, address: str, token: str) -> HttpResponse:
             everywhere.set_email_options(address, **email_options(request))
         messages.success(request, _("Saved for all your games (%(n)s).") % {"n": count})
     return _back(token, "#settings")
+
+
+@require_POST
+@with_home
+def home_quiet(request: HttpRequest, address: str, token: str) -> HttpResponse:
+    """Quiet hours for every game going on (games.home.quiet_hours); empty: none."""
+    try:
+        start, end = (_hour(request.POST.get(name, "")) for name in ("quiet_from", "quiet_to"))
+        count = quiet_hours.set_quiet_hours(address, start, end)
+    except ServiceError as refused:
+        messages.error(request, refused.message)
+    else:
+        messages.success(request, _("Saved for all your games (%(n)s).") % {"n": count})
+    return _back(token, "#quiet")
+
+
+def _hour(raw: str) -> int | None:
+    if raw.strip() == "":
+        return None
+    try:
+        return int(raw)
+    except ValueError:
+        return -1  # refused by the service
 
 
 @require_POST

@@ -54,7 +54,7 @@ def new_game(request: HttpRequest) -> HttpResponse:
                 while_seat_open=data["while_seat_open"],
                 bot_level=data["bot_level"],
                 open_absent_seats=data["open_absent_seats"],
-                list_open_seats=data["list_open_seats"])
+                list_open_seats=data["list_open_seats"], clock=data.get("clock"))
         except limits.Limited as busy:
             return too_many(request, busy)
         except services.SetupError as refused:

@@ -1,0 +1,177 @@
+"""A game's clock settings read for one seat: the `timing.Rules` of its turns, the time a
+turn gives, what is left of it, and the bank a move leaves (games.models.clock_timing does
+the arithmetic; this module only reads the rows).
+
+The stored `Game.deadline_at` is always `timing.deadline(rules, turn start, turn time)`,
+computed again whenever something changes it (a move, a vacation, a pause, new days off):
+so the deadline sweep stays one indexed range query on (status, deadline_at).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from datetime import date, datetime, time, timedelta
+from typing import Protocol
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from games.models import clock_timing as timing
+from games.models.game import Game, Seat
+
+
+class ClockSeat(Protocol):
+    """What the clock needs of a seat (a Seat, or the move path's SeatRow)."""
+    @property
+    def number(self) -> int: ...
+    @property
+    def time_zone(self) -> str: ...
+    @property
+    def quiet_from(self) -> int | None: ...
+    @property
+    def quiet_to(self) -> int | None: ...
+    @property
+    def vacation_until(self) -> datetime | None: ...
+
+
+def zone_of(name: str) -> ZoneInfo:
+    try:
+        return ZoneInfo(name)
+    except (ZoneInfoNotFoundError, ValueError):
+        return ZoneInfo("UTC")
+
+
+def quiet_of(seat: ClockSeat) -> tuple[int, int] | None:
+    if seat.quiet_from is None or seat.quiet_to is None or seat.quiet_from == seat.quiet_to:
+        return None
+    return seat.quiet_from, seat.quiet_to
+
+
+def table_stops(game: Game) -> list[timing.Interval]:
+    found = []
+    for pair in game.stops or []:
+        try:
+            found.append((datetime.fromisoformat(pair[0]), datetime.fromisoformat(pair[1])))
+        except (TypeError, ValueError, IndexError):
+            continue
+    return found
+
+
+def dates_off(game: Game) -> frozenset[date]:
+    found = set()
+    for text in game.dates_off or []:
+        try:
+            found.add(date.fromisoformat(str(text)))
+        except ValueError:
+            continue
+    return frozenset(found)
+
+
+def rules(game: Game, seat: ClockSeat | None, now: datetime) -> timing.Rules:
+    """When `seat`'s clock runs from `now` on (None: no seat, the game's days in UTC)."""
+    stops = table_stops(game)
+    if seat is None:
+        return timing.Rules(weekdays_off=frozenset(game.weekdays_off or []),
+                            dates_off=dates_off(game), stops=tuple(stops))
+    if seat.vacation_until is not None and seat.vacation_until > now:
+        stops.append((now, seat.vacation_until))
+    quiet = quiet_of(seat)
+    if quiet is not None and not uses_bank(game):
+        # A fixed time per move: a turn begun in quiet hours counts from their end; the
+        # quiet hours after that count as any hours (a bank is never charged for them).
+        quiet = None
+        begun = game.turn_started_at
+        held = quiet_until(seat, begun) if begun is not None else None
+        if begun is not None and held is not None:
+            stops.append((begun, held))
+    return timing.Rules(zone=zone_of(seat.time_zone),
+                        weekdays_off=frozenset(game.weekdays_off or []),
+                        dates_off=dates_off(game), quiet=quiet, stops=tuple(stops))
+
+
+def uses_bank(game: Game) -> bool:
+    return game.bank_hours is not None
+
+
+def bank_cap(game: Game) -> timedelta:
+    hours = game.bank_max_hours if game.bank_max_hours is not None else game.bank_hours
+    return timedelta(hours=max(hours or 0, game.bank_hours or 0))
+
+
+def bank_of(game: Game, number: int) -> timedelta:
+    """The seat's bank as its last turn left it (its first turn: the game's bank)."""
+    seconds = (game.banks or {}).get(str(number))
+    if seconds is None:
+        return timedelta(hours=game.bank_hours or 0)
+    return timedelta(seconds=int(seconds))
+
+
+def turn_time(game: Game, number: int) -> timedelta:
+    """The running time a turn of seat `number` gives: its bank, or the time per move."""
+    if uses_bank(game):
+        return bank_of(game, number)
+    return timedelta(hours=game.hours_per_move)
+
+
+def time_left(game: Game, seat: ClockSeat, now: datetime) -> timedelta:
+    """The running time left of the seat's turn now (zero once the deadline passed)."""
+    if game.deadline_at is None or game.deadline_at <= now:
+        return timedelta()
+    return timing.charged(rules(game, seat, now), now, game.deadline_at)
+
+
+def charge(game: Game, seat: ClockSeat, now: datetime) -> None:
+    """The turn of `seat` ends now: its bank keeps what was left plus the increment, up
+    to the cap (games without a bank: nothing)."""
+    if not uses_bank(game) or game.turn_started_at is None:
+        return
+    left = time_left(game, seat, now)
+    bank = timing.bank_after(left, timedelta(hours=game.increment_hours), bank_cap(game))
+    game.banks = {**(game.banks or {}), str(seat.number): int(bank.total_seconds())}
+
+
+def actor_seat(game: Game, seats: Mapping[int, ClockSeat] | None) -> ClockSeat | None:
+    if game.actor is None:
+        return None
+    if seats is not None and game.actor in seats:
+        return seats[game.actor]
+    return Seat.objects.filter(game_id=game.pk, number=game.actor).first()
+
+
+
+def spent(game: Game, seat: ClockSeat, now: datetime) -> timedelta:
+    """The running time the seat's turn has taken so far."""
+    if game.turn_started_at is None:
+        return timedelta()
+    return timing.charged(rules(game, seat, now), game.turn_started_at, now)
+
+
+def is_late(game: Game, seat: ClockSeat, now: datetime) -> bool:
+    """Whether the seat to act has taken more than half of its turn's time."""
+    if game.actor != seat.number or game.deadline_at is None:
+        return False
+    return spent(game, seat, now) > time_left(game, seat, now)
+
+
+def late_hours(total: timedelta) -> list[int]:
+    """Hours before the deadline of the late player's daily reminders: from half of the
+    turn's `total` running time on, one every 24 running hours (the judges' practice).
+    A turn of a day or less has the game's reminders only (they come daily anyway)."""
+    if total <= timedelta(days=1):
+        return []
+    half = int(total.total_seconds() // 7200)
+    return list(range(half, 0, -24))
+
+
+def quiet_until(seat: ClockSeat, now: datetime) -> datetime | None:
+    """The end of the seat's quiet hours when `now` falls inside them, else None."""
+    quiet = quiet_of(seat)
+    if quiet is None:
+        return None
+    zone = zone_of(seat.time_zone)
+    local = now.astimezone(zone)
+    start, end = quiet
+    inside = start <= local.hour < end if start < end else (local.hour >= start
+                                                             or local.hour < end)
+    if not inside:
+        return None
+    day = local.date() if local.hour < end else local.date() + timedelta(days=1)
+    return datetime.combine(day, time(end), tzinfo=zone)

@@ -1,0 +1,97 @@
+"""The clock through the JSON API (docs/api.md "The clock"): nudge the seat to act, and
+the table's pause.
+
+    POST /api/play/<token>/nudge   {}                                  -> {"nudged": seat}
+    POST /api/play/<token>/pause   {"action": "propose", "days": 3, "reason": "..."}
+                                   {"action": "agree"} | {"action": "end"}
+                                   -> {"pause": {...}, "clock": {...}}
+
+Refusals are the API's JSON errors: 400 bad input, 409 what the game does not allow now
+(a second nudge, a second proposal, no pause to agree to); nothing changes.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import HttpRequest, JsonResponse
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.views.decorators.csrf import csrf_exempt
+
+from games.models import Game, Seat
+from games.play.clock import nudges, table_pause
+from games.play.service_errors import ServiceError
+from games.present import clock_facts
+from games.web import jsonsafe
+from games.web.json_answer import JsonAnswer
+from games.web.views.api import _body, _error, _seat_within_limits, api_methods
+from games.web.views.seat_access import private, seat_locale
+
+BAD_INPUT = {"bad_pause"}
+
+
+def _refused(refused: ServiceError) -> JsonResponse:
+    return _error(400 if refused.code in BAD_INPUT else 409, refused.code, refused.message)
+
+
+def _answer(game: Game, seat: Seat, **extra: Any) -> JsonResponse:
+    game.refresh_from_db()
+    now = timezone.now()
+    return private(JsonAnswer({**extra, "pause": clock_facts.api_pause(game, now),
+                               "clock": clock_facts.api_clock(game, seat, now)}))
+
+
+@csrf_exempt
+@api_methods("POST")
+def api_nudge(request: HttpRequest, secret: str) -> JsonResponse:
+    seat = _seat_within_limits(secret)
+    if isinstance(seat, JsonResponse):
+        return seat
+    with seat_locale(seat):
+        try:
+            game = nudges.nudge(seat.pk)
+        except ServiceError as refused:
+            return _refused(refused)
+        return _answer(game, seat, nudged=game.actor)
+
+
+def _data(request: HttpRequest) -> dict[str, Any] | JsonResponse:
+    body = _body(request)
+    if body is None:
+        return _error(413, "too_large", _("The request body is too large."))
+    try:
+        data = jsonsafe.loads(body or b"{}")
+    except (ValueError, UnicodeDecodeError):
+        return _error(400, "bad_json", _("The request body is not valid JSON."))
+    if not isinstance(data, dict):
+        return _error(400, "bad_request", _('Send an object: {"action": "propose", '
+                                            '"days": 3, "reason": "..."}.'))
+    return data
+
+
+@csrf_exempt
+@api_methods("POST")
+def api_pause(request: HttpRequest, secret: str) -> JsonResponse:
+    seat = _seat_within_limits(secret)
+    if isinstance(seat, JsonResponse):
+        return seat
+    with seat_locale(seat):
+        data = _data(request)
+        if isinstance(data, JsonResponse):
+            return data
+        action, days = data.get("action"), data.get("days")
+        try:
+            if action == "propose":
+                if isinstance(days, bool) or not isinstance(days, int):
+                    raise ServiceError("bad_pause", _('"days" must be a whole number.'))
+                game = table_pause.propose(seat.pk, days, str(data.get("reason") or ""))
+            elif action == "agree":
+                game = table_pause.agree(seat.pk)
+            elif action == "end":
+                game = table_pause.end(seat.pk)
+            else:
+                raise ServiceError("bad_pause", _('"action" must be propose, agree or end.'))
+        except ServiceError as refused:
+            return _refused(refused)
+        return _answer(game, seat)

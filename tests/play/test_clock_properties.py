@@ -1,0 +1,133 @@
+"""The clock's arithmetic (games.models.clock_timing) checked against counting by hand:
+the time charged to a seat never includes its days off, quiet hours or stops; a deadline
+is always after the turn's start; a bank never exceeds its cap."""
+
+from __future__ import annotations
+
+from datetime import UTC, date, datetime, timedelta
+from zoneinfo import ZoneInfo
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from games.models import clock_timing as timing
+
+STEP = timedelta(minutes=15)
+ORIGIN = datetime(2026, 3, 20, tzinfo=UTC)  # a week before Europe's spring-forward
+ZONES = ["UTC", "Europe/Amsterdam", "America/New_York", "Asia/Kolkata"]
+
+
+def runs_at(rules: timing.Rules, moment: datetime) -> bool:
+    """Whether the clock runs at `moment`, read from the local clock face."""
+    local = moment.astimezone(rules.zone)
+    if local.weekday() in rules.weekdays_off or local.date() in rules.dates_off:
+        return False
+    if rules.quiet is not None and rules.quiet[0] != rules.quiet[1]:
+        start, end = rules.quiet
+        inside = start <= local.hour < end if start < end else (
+            local.hour >= start or local.hour < end)
+        if inside:
+            return False
+    return not any(a <= moment < b for a, b in rules.stops)
+
+
+def counted(rules: timing.Rules, start: datetime, end: datetime) -> timedelta:
+    moment, total = start, timedelta()
+    while moment < end:
+        if runs_at(rules, moment):
+            total += STEP
+        moment += STEP
+    return total
+
+
+def steps(low: int, high: int) -> st.SearchStrategy[datetime]:
+    return st.integers(low, high).map(lambda n: ORIGIN + n * STEP)
+
+
+@st.composite
+def rules(draw: st.DrawFn) -> timing.Rules:
+    zone = ZoneInfo(draw(st.sampled_from(ZONES)))
+    weekdays = frozenset(draw(st.sets(st.integers(0, 6), max_size=timing.MAX_WEEKDAYS_OFF)))
+    dates = frozenset(draw(st.sets(st.dates(date(2026, 3, 19), date(2026, 4, 20)),
+                                   max_size=3)))
+    quiet = draw(st.none() | st.tuples(st.integers(0, 23), st.integers(0, 23))
+                 .filter(lambda q: timing.quiet_length(q) <= timing.MAX_QUIET_HOURS))
+    stops = []
+    for start in draw(st.lists(steps(0, 4 * 24 * 7), max_size=3)):
+        stops.append((start, start + draw(st.integers(1, 200)) * STEP))
+    return timing.Rules(zone, weekdays, dates, quiet, tuple(stops))
+
+
+@settings(max_examples=60, deadline=None)
+@given(rules(), steps(0, 4 * 24 * 14), st.integers(0, 4 * 24 * 4))
+def test_time_charged_is_only_running_time(chosen: timing.Rules, start: datetime,
+                                           length: int) -> None:
+    end = start + length * STEP
+    assert timing.charged(chosen, start, end) == counted(chosen, start, end)
+
+
+@settings(max_examples=60, deadline=None)
+@given(rules(), steps(0, 4 * 24 * 14), st.integers(1, 4 * 24 * 3))
+def test_a_deadline_is_after_the_start_and_spends_exactly_the_time(
+        chosen: timing.Rules, start: datetime, length: int) -> None:
+    budget = length * STEP
+    due = timing.deadline(chosen, start, budget)
+    assert due > start
+    assert timing.charged(chosen, start, due) == budget
+    assert runs_at(chosen, due - STEP)  # the last quarter hour before it counted
+
+
+@settings(max_examples=60, deadline=None)
+@given(rules(), steps(0, 4 * 24 * 14), st.integers(1, 4 * 24 * 3), st.integers(1, 48))
+def test_a_reminder_leaves_the_time_it_names(chosen: timing.Rules, start: datetime,
+                                             length: int, hours: int) -> None:
+    due = timing.deadline(chosen, start, length * STEP)
+    at = timing.before(chosen, start, due, timedelta(hours=hours))
+    if at is None:
+        assert timing.charged(chosen, start, due) < timedelta(hours=hours)
+    else:
+        assert start <= at <= due
+        assert timing.charged(chosen, at, due) == timedelta(hours=hours)
+
+
+@given(st.integers(0, 10**7), st.integers(0, 10**6), st.integers(1, 10**7))
+def test_a_bank_never_exceeds_its_cap(left: int, increment: int, cap: int) -> None:
+    bank = timing.bank_after(timedelta(seconds=left), timedelta(seconds=increment),
+                             timedelta(seconds=cap))
+    assert timedelta() <= bank <= timedelta(seconds=cap)
+    assert bank == min(timedelta(seconds=left + increment), timedelta(seconds=cap))
+
+
+def test_a_weekend_off_in_the_seats_zone() -> None:
+    """A turn begun on Friday 18:00 in Amsterdam with 24 hours and the weekend off ends
+    on Monday 18:00 there, across no daylight-saving change."""
+    zone = ZoneInfo("Europe/Amsterdam")
+    friday = datetime(2026, 3, 13, 18, tzinfo=zone)
+    weekend = timing.Rules(zone, frozenset({5, 6}))
+    assert timing.deadline(weekend, friday, timedelta(hours=24)) == datetime(
+        2026, 3, 16, 18, tzinfo=zone)
+
+
+def test_a_daylight_saving_change() -> None:
+    """Europe springs forward on 29 March 2026: 24 running hours from Saturday noon end
+    on Sunday 13:00 local time (the day is 23 hours long), and quiet hours still end at
+    8 o'clock on the local clock."""
+    zone = ZoneInfo("Europe/Amsterdam")
+    saturday = datetime(2026, 3, 28, 12, tzinfo=zone)
+    plain = timing.Rules(zone)
+    assert timing.deadline(plain, saturday, timedelta(hours=24)).astimezone(zone) == (
+        datetime(2026, 3, 29, 13, tzinfo=zone))
+    quiet = timing.Rules(zone, quiet=(22, 8))
+    due = timing.deadline(quiet, saturday, timedelta(hours=14)).astimezone(zone)
+    assert due == datetime(2026, 3, 29, 12, tzinfo=zone)  # 10 h Saturday, 4 h Sunday
+
+
+@pytest.mark.parametrize("text", ["sat,xyz", "mon,tue,wed,thu,fri,sat"])
+def test_unknown_or_too_many_weekdays_are_refused(text: str) -> None:
+    with pytest.raises((timing.UnknownWeekday, timing.TooManyDaysOff)):
+        timing.parse_weekdays(text)
+
+
+def test_weekdays_read_in_any_case() -> None:
+    assert timing.parse_weekdays("Sat, SUNDAY") == frozenset({5, 6})
