@@ -83,7 +83,7 @@ def counted(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     calls = [0]
     real = engine.seat_event
 
-    def counting(event: Any, seat: int | None, *, finished: bool) -> Any:
+    def counting(event: Any, seat: int | None, finished: bool) -> Any:
         calls[0] += 1
         return real(event, seat, finished)
 

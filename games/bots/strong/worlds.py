@@ -57,7 +57,8 @@ def goal_kinds(view: SeatView, rng: random.Random) -> tuple[list[str], list[bool
         if goal["revealed"]:
             kinds.append("gold" if status == "gold" else next(
                 (k for k in ("stone-nw", "stone-ne")
-                 if stone_exits(k, bool(card.get("rotated"))) == tuple(card.get("exits", ()))),
+                 if stone_exits(k, rotated=bool(card.get("rotated")))
+                 == tuple(card.get("exits", ()))),
                 "stone-nw"))
             continue
         if status != "hidden":
