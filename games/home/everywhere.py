@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 from games.home.listing import GOING_ON, seats_of
 from games.models import Game, Seat
 from games.play import services
-from games.play.clock import sweeps
+from games.play.clock import vacations
 from games.play.game_setup import valid_time_zone
 from games.play.player_defaults import remember_preferences
 from games.play.service_errors import ServiceError
@@ -67,7 +67,7 @@ def take_vacation(address: str, length: timedelta) -> VacationOutcome:
     outcome = VacationOutcome()
     for seat in _going_on(address).exclude(game__status=Game.Status.SETUP):
         try:
-            sweeps.take_vacation(seat.pk, length)
+            vacations.take_vacation(seat.pk, length)
         except ServiceError as refused:
             outcome.refused.append((seat.game.title, refused.message))
         else:
@@ -80,7 +80,7 @@ def end_vacation(address: str) -> VacationOutcome:
     outcome = VacationOutcome()
     for seat in _going_on(address).filter(vacation_until__isnull=False):
         try:
-            sweeps.end_vacation(seat.pk)
+            vacations.end_vacation(seat.pk)
         except ServiceError:
             continue  # that vacation was over already
         outcome.done.append(seat.game.title)

@@ -15,7 +15,7 @@ from playwright.sync_api import expect
 from games import engine
 from games.models import Game, Seat
 from games.play import game_setup, hooks, moves, services
-from games.play.clock import sweeps
+from games.play.clock import vacations
 from games.present.choices import symmetric
 from tests.browser.test_pages import (
     CHROMIUM,
@@ -130,7 +130,7 @@ def test_a_choice_in_progress_is_kept_when_others_move(browser: Any, live_server
     assert mine.locator("#talk textarea, #talk input[type=text]").first.input_value() == (
         "half a sentence")
     # A table notice is news of the game: it waits for the choice, and the bar says so.
-    sweeps.take_vacation(Seat.objects.get(game=game, number=1).pk, timedelta(days=1))
+    vacations.take_vacation(Seat.objects.get(game=game, number=1).pk, timedelta(days=1))
     pending = mine.locator("#turn-bar .pending")
     expect(pending).to_be_visible(timeout=LIVE)
     assert "Something happened at the table" in pending.inner_text()

@@ -13,6 +13,7 @@ from games.models import EmailMode, Game, GameNotice, Notification, Seat
 from games.play import clock as rules
 from games.play import game_setup
 from games.play.clock import sweeps as deadlines
+from games.play.clock import vacations
 from games.play.services import ServiceError
 from tests.email_support import sent_to, system_moves
 from tests.support import START, make_game, seat_move
@@ -125,7 +126,7 @@ def test_running_the_reminder_batch_twice_sends_once(clock: Any, commit: Any) ->
 def test_vacation_moves_the_deadline_and_the_table_sees_it(clock: Any, commit: Any) -> None:
     g = make_game(players=3, seed=1, start=True)
     clock.move_to(START + HOUR)
-    seat = deadlines.take_vacation(g.seats[0].pk, 2 * DAY)
+    seat = vacations.take_vacation(g.seats[0].pk, 2 * DAY)
     game = g.refresh()
     assert game.deadline_at == START + 3 * DAY
     assert game.reminder_at == START + 3 * DAY - 12 * HOUR
@@ -145,21 +146,21 @@ def test_vacation_moves_the_deadline_and_the_table_sees_it(clock: Any, commit: A
 
 def test_ending_a_vacation_early_gives_the_rest_back(clock: Any) -> None:
     g = make_game(players=3, seed=1, start=True)
-    deadlines.take_vacation(g.seats[0].pk, 3 * DAY)
+    vacations.take_vacation(g.seats[0].pk, 3 * DAY)
     clock.move_to(START + DAY)
-    seat = deadlines.end_vacation(g.seats[0].pk)
+    seat = vacations.end_vacation(g.seats[0].pk)
     assert seat.vacation_left == timedelta(days=6)
     assert seat.vacation_until is None
     assert g.refresh().deadline_at == START + 2 * DAY  # paused for the one day used
     assert GameNotice.objects.filter(game=g.game, kind="vacation").count() == 2
     with pytest.raises(ServiceError):
-        deadlines.end_vacation(g.seats[0].pk)
+        vacations.end_vacation(g.seats[0].pk)
 
 
 def test_a_turn_starting_during_a_vacation_starts_its_clock_when_it_ends(
         clock: Any, commit: Any) -> None:
     g = make_game(players=3, seed=1, start=True)
-    deadlines.take_vacation(g.seats[1].pk, 2 * DAY)  # not seat 1's turn: no deadline moves
+    vacations.take_vacation(g.seats[1].pk, 2 * DAY)  # not seat 1's turn: no deadline moves
     assert g.refresh().deadline_at == START + DAY
     clock.move_to(START + HOUR)
     move = next(m for m in engine.legal_moves(g.refresh().state()) if m["type"] == "pass")
@@ -173,11 +174,11 @@ def test_a_turn_starting_during_a_vacation_starts_its_clock_when_it_ends(
 def test_vacation_cannot_exceed_the_budget(clock: Any) -> None:
     g = make_game(players=3, seed=1, start=True)
     with pytest.raises(ServiceError) as refused:
-        deadlines.take_vacation(g.seats[0].pk, timedelta(days=8))
+        vacations.take_vacation(g.seats[0].pk, timedelta(days=8))
     assert refused.value.code == "no_vacation_left"
-    deadlines.take_vacation(g.seats[0].pk, DAY)
+    vacations.take_vacation(g.seats[0].pk, DAY)
     with pytest.raises(ServiceError) as again:
-        deadlines.take_vacation(g.seats[0].pk, DAY)
+        vacations.take_vacation(g.seats[0].pk, DAY)
     assert again.value.code == "on_vacation"
 
 

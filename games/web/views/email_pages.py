@@ -21,7 +21,7 @@ from games.models.links import seat_path
 from games.models.mailbox_keys import of_mailbox
 from games.models.reply_tokens import inbound_domain
 from games.play import services, web_setup
-from games.play.clock import sweeps as deadlines
+from games.play.clock import vacations
 from games.web.views import standby_pages
 from games.web.views.seat_access import private, with_seat
 
@@ -53,11 +53,11 @@ def email_options(request: HttpRequest) -> dict[str, bool]:
 def seat_vacation(request: HttpRequest, seat: Seat, secret: str) -> HttpResponse:
     try:
         if request.POST.get("action") == "end":
-            deadlines.end_vacation(seat.pk)
+            vacations.end_vacation(seat.pk)
             messages.success(request, _("Welcome back: your vacation has ended."))
         else:
             hours = _hours(request.POST.get("hours", ""))
-            deadlines.take_vacation(seat.pk, timedelta(hours=hours))
+            vacations.take_vacation(seat.pk, timedelta(hours=hours))
             messages.success(request, _("Enjoy your vacation: your clock is stopped."))
     except services.ServiceError as refused:
         messages.error(request, refused.message)
