@@ -18,6 +18,8 @@ import pytest
 
 from .selfplay import play_checked
 
+pytestmark = pytest.mark.slow  # 2,000 whole games: not in `run.py test --quick`
+
 GAMES = 1000  # per ruleset
 BATCH = 50
 SEATS = {"base": range(3, 11), "saboteur2": range(2, 13)}
