@@ -3,6 +3,8 @@
 
     python3 run.py serve    set up .venv, migrate, create a demo game, start the server
     python3 run.py test     set up .venv, run ruff, mypy, lint-imports and the whole pytest suite
+    python3 run.py test --quick   the quick loop: ruff and the tests of the engine, the bots
+                            and the move services, without the slow ones (QUICK below)
     python3 run.py manage   a manage.py command with the settings `serve` uses (DEBUG=1, and
                             links on the port the last `serve` used; --port N for another)
     python3 run.py lock     rewrite the lock files requirements/*.txt from pyproject.toml
@@ -316,12 +318,21 @@ def workers() -> list[str]:
     return ["-p", "no:xdist"] if count == "0" else ["-n", count]
 
 
-def test(args: argparse.Namespace, pytest_args: list[str]) -> int:
-    ensure_env()
-    env = django_env(debug=False)
-    failed = []
-    for name, argv in [
-        ("ruff", [str(PYTHON), "-m", "ruff", "check", "."]),
+# The quick loop (`test --quick`, under a minute on two cores): the rules engine, the bots
+# and the move services, on SQLite; not the tests marked slow (whole games played to the
+# end, the engine's self-play, the bots' full-budget searches), nor the browser, the
+# emails, the pages or PostgreSQL. The whole suite runs them all.
+QUICK = ["tests/engine", "tests/bots", "tests/play"]
+
+
+def checks(quick: bool, pytest_args: list[str]) -> list[tuple[str, list[str]]]:
+    """What `test` runs, in order: the linters, then pytest (the quick loop: ruff only)."""
+    ruff = ("ruff", [str(PYTHON), "-m", "ruff", "check", "."])
+    if quick:
+        return [ruff, ("pytest (quick)", [str(PYTHON), "-m", "pytest", *workers(), "-m",
+                                          "not slow", *QUICK, *pytest_args])]
+    return [
+        ruff,
         ("mypy", [str(PYTHON), "-m", "mypy", "."]),
         # The layers contract in pyproject.toml: dependencies point one way.
         ("import layers", [str(BIN / "lint-imports")]),
@@ -332,14 +343,24 @@ def test(args: argparse.Namespace, pytest_args: list[str]) -> int:
         # Two workers (pytest-xdist): the engine's self-play is CPU-bound and the
         # project's machines have two cores. PYTEST_WORKERS=0 runs in one process.
         ("pytest", [str(PYTHON), "-m", "pytest", *workers(), *pytest_args]),
-    ]:
+    ]
+
+
+def test(args: argparse.Namespace, pytest_args: list[str]) -> int:
+    ensure_env()
+    env = django_env(debug=False)
+    failed = []
+    started = time.monotonic()
+    for name, argv in checks(args.quick, pytest_args):
         say(f"running {name}")
         if subprocess.run(argv, cwd=ROOT, env=env).returncode != 0:
             failed.append(name)
+    took = f"in {time.monotonic() - started:.0f} s"
     if failed:
-        say("FAILED: " + ", ".join(failed))
+        say(f"FAILED: {', '.join(failed)} ({took})")
         return 1
-    say("all checks passed")
+    say(f"all checks passed ({took})"
+        + ("; the quick loop only: `run.py test` runs everything" if args.quick else ""))
     return 0
 
 
@@ -370,7 +391,10 @@ def main() -> int:
         "manage", help="run a manage.py command with the settings serve uses")
     manage_parser.add_argument("--port", type=int, default=None,
                                help="links on this port (default: the one serve uses)")
-    sub.add_parser("test", help="run ruff, mypy and the whole test suite")
+    test_parser = sub.add_parser("test", help="run ruff, mypy and the whole test suite")
+    test_parser.add_argument("--quick", action="store_true",
+                             help="ruff and the engine, bot and move-service tests but the "
+                                  "slow ones (under a minute)")
     lock_parser = sub.add_parser("lock", help="update the lock files requirements/*.txt")
     lock_parser.add_argument("--upgrade", action="store_true",
                              help="move every package to its newest allowed version")

@@ -2,21 +2,25 @@
 PostgreSQL and Redis answer; docs/operations.md "The topology in CI"):
 
 two web nodes (two gunicorns with gunicorn.conf.py, each with its own processes and their
-caches) + two Celery workers + the one beat, on one PostgreSQL (a throwaway database) and
-one Redis (a database number of its own, flushed), emails over SMTP to a local aiosmtpd
-server. Several games are played to the end through the JSON API, each seat from the
-private link its invitation email brought, each game's moves sent to the two nodes in
-turn. Halfway through the moves the workers are killed with SIGKILL while one of them is
-inside an SMTP DATA: the server holds one message without answering it, so the worker has
-sent the whole message and waits for the 250 when it dies; the server never accepts that
-message (the client got no answer, exactly as when a real server's connection drops). The
-workers are started again. Then: every game's replay equals
-its snapshot; the held email's row was left `sending` by the kill, was recovered by the
-beat's sweep and sent again, and arrived exactly once; each seat's invitation and game-end
-emails arrived exactly once over SMTP, and one round-end email per round that ended
-before the game end (the last round is told in the game-end email); nothing is left
-unsent. EMAIL_TIMEOUT and EMAIL_STUCK_MARGIN_SECONDS are a few seconds here, so the stuck
-row is recovered within seconds.
+caches) + two Celery workers + the one beat, on one PostgreSQL (a throwaway database)
+reached through PgBouncer in transaction pooling (Debian's /usr/sbin/pgbouncer, started
+here with a config of its own: tests/pgbouncer.py; DATABASE_POOLER=pgbouncer, and a pool
+of POOL server connections for the dozen processes) and one Redis (a database number of
+its own, flushed), emails over SMTP to a local aiosmtpd server. Several games are played
+to the end through the JSON API, each seat from the private link its invitation email
+brought, each game's moves sent to the two nodes in turn. Halfway through the moves the
+workers are killed with SIGKILL while one of them is inside an SMTP DATA: the server holds
+one message without answering it, so the worker has sent the whole message and waits for
+the 250 when it dies; the server never accepts that message (the client got no answer,
+exactly as when a real server's connection drops). The workers are started again. Then:
+every game's replay equals its snapshot; the held email's row was left `sending` by the
+kill, was recovered by the beat's sweep and sent again, and arrived exactly once; each
+seat's invitation and game-end emails arrived exactly once over SMTP, and one round-end
+email per round that ended before the game end (the last round is told in the game-end
+email); nothing is left unsent; and PgBouncer carried it all (its own counts: every move's
+transactions, the sweeps', the checks'), more clients than server connections sharing its
+pool of POOL. EMAIL_TIMEOUT and EMAIL_STUCK_MARGIN_SECONDS are a few seconds here, so the
+stuck row is recovered within seconds.
 
 Waiting never sleeps blindly: the processes' own "ready" lines are read from their output,
 and arriving emails wake a condition variable.
@@ -48,8 +52,11 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # the project, for the checks through Django
+from tests.pgbouncer import PgBouncer  # noqa: E402 (found through the path just set)
+
 PYTHON = ROOT / ".venv" / "bin" / "python"
 PG = "postgresql://postgres@127.0.0.1:5432"
+POOL = 4  # PgBouncer's server connections for the database: fewer than its clients
 REDIS_DB = 13
 GAMES = 3
 PLAYERS = 3
@@ -274,9 +281,48 @@ def kill_mid_send(mailbox: Mailbox, procs: dict[str, subprocess.Popen[str]],
 
 
 def main() -> int:
+    with PgBouncer.started(pool_size=POOL) as bouncer:
+        return play_through(Pool(bouncer, f"saboteur_topology_{os.getpid()}"))
+
+
+class Pool:
+    """What PgBouncer's pool for the topology's database held, looked at every few moves:
+    the most client and server connections at once."""
+
+    def __init__(self, bouncer: PgBouncer, database: str) -> None:
+        self.bouncer, self.database = bouncer, database
+        self.clients = self.servers = 0
+
+    def look(self) -> None:
+        row = self.bouncer.database_row("POOLS", self.database)
+        if row:
+            self.clients = max(self.clients, int(row["cl_active"]) + int(row["cl_waiting"]))
+            self.servers = max(self.servers, sum(int(row[k]) for k in (
+                "sv_active", "sv_idle", "sv_used", "sv_tested", "sv_login")))
+
+    def check(self) -> list[str]:
+        """PgBouncer carried the work: every move's transactions and the sweeps' went
+        through it, more clients than server connections shared its pool."""
+        self.look()
+        stats = self.bouncer.database_row("STATS", self.database)
+        transactions = int(stats.get("total_xact_count", 0))
+        print(f"==> through PgBouncer ({self.bouncer.version()}, transaction pooling): "
+              f"{transactions} transactions, {stats.get('total_query_count', 0)} queries; "
+              f"at most {self.clients} clients on {self.servers} server connections "
+              f"(pool {POOL})")
+        problems = []
+        if transactions < 1000:
+            problems.append(f"only {transactions} transactions went through PgBouncer")
+        if not 0 < self.servers <= POOL < self.clients:
+            problems.append(f"{self.clients} clients on {self.servers} server connections: "
+                            f"the pool of {POOL} was not shared")
+        return problems
+
+
+def play_through(pool: Pool) -> int:
     from aiosmtpd.controller import Controller
 
-    database = f"saboteur_topology_{os.getpid()}"
+    database = pool.database
     web_port, second_port, smtp_port = free_port(), free_port(), free_port()
     mailbox = Mailbox()
     smtp = Controller(mailbox, hostname="127.0.0.1", port=smtp_port)
@@ -284,7 +330,7 @@ def main() -> int:
     env = {
         **os.environ, "DEBUG": "0", "SECRET_KEY": secrets.token_urlsafe(40),
         "LINK_KEY": secrets.token_urlsafe(40),
-        "DATABASE_URL": f"{PG}/{database}",
+        "DATABASE_URL": pool.bouncer.url(database), "DATABASE_POOLER": "pgbouncer",
         "CELERY_BROKER_URL": f"redis://127.0.0.1:6379/{REDIS_DB}",
         "CACHE_URL": f"redis://127.0.0.1:6379/{REDIS_DB}",
         "EMAIL_PROVIDER": "smtp", "EMAIL_HOST": "127.0.0.1", "EMAIL_PORT": str(smtp_port),
@@ -365,6 +411,8 @@ def main() -> int:
                     mailbox.hold_armed = False
                     continue
                 moves += 1
+                if moves % 10 == 0:
+                    pool.look()
                 if arm and kill_mid_send(mailbox, procs, workers, env, kill):
                     kill.after_moves = moves
         print(f"==> {GAMES} games played to the end ({moves} moves, {total} predicted; "
@@ -373,6 +421,9 @@ def main() -> int:
             print("FAILED: no worker was ever killed mid-send")
             return 1
         result = check(mailbox, kill)
+        for problem in pool.check():
+            print("FAILED:", problem)
+            result = 1
         print(f"==> {time.monotonic() - began:.0f} s in all")
         return result
     finally:

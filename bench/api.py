@@ -37,6 +37,7 @@ Target: at least 0.8 at both stages.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import http.client
 import itertools
 import json
@@ -62,6 +63,7 @@ if TYPE_CHECKING:
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+from tests.pgbouncer import PgBouncer  # noqa: E402 (found through the path just set)
 
 ADMIN = "postgresql://postgres@127.0.0.1:5432/postgres"
 REDIS_DB = 14
@@ -147,17 +149,22 @@ def bare_document() -> dict[str, Any]:
 # ---- the client threads ------------------------------------------------------------------
 
 
+# What a batch measures: the API (real moves), the bare view, the API on the ORM reference
+# store, and (--pgbouncer) the API and the bare view through PgBouncer.
+API_KINDS = ("real", "orm", "pgbouncer")
+BARE_KINDS = ("bare", "pgbouncer bare")
+
+
 @dataclass
 class Client:
-    port: int
+    ports: dict[str, int]  # the server each kind goes to
     row: int  # the bare view's row of this client
-    orm_port: int = 0  # the server on the ORM reference store (0: none)
     pools: dict[str, deque[Played]] = field(default_factory=dict)
     bare_version: int = 0
     conns: dict[int, http.client.HTTPConnection] = field(default_factory=dict)
 
     def post(self, url: str, version: int, move: Move, port: int = 0) -> None:
-        port = port or self.port
+        port = port or self.ports["real"]
         if port not in self.conns:
             self.conns[port] = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
         conn = self.conns[port]
@@ -180,12 +187,11 @@ class Client:
             raise BenchError(f"{'API' if api else 'bare view'} answered {response.status} "
                              f"at version {version}: {data[:300]!r}")
 
-    def real(self, stage: str) -> bool:
-        return self._api(stage, self.port)
-
-    def orm(self, stage: str) -> bool:
-        """A move through the API of the server on the ORM reference store."""
-        return self._api(orm_pool(stage), self.orm_port)
+    def step(self, kind: str, stage: str) -> bool:
+        """One move of `kind`; False when this client ran out of games for it."""
+        if kind in BARE_KINDS:
+            return self.bare(self.ports[kind])
+        return self._api(pool_of(stage, kind), self.ports[kind])
 
     def _api(self, pool_name: str, port: int) -> bool:
         pool = self.pools[pool_name]
@@ -198,9 +204,10 @@ class Client:
         game.version += 1
         return True
 
-    def bare(self, stage: str) -> bool:
+    def bare(self, port: int) -> bool:
+        """A move of the bare view (one row per client, whichever server serves it)."""
         self.post(f"/bench/bare/{self.row}/moves", self.bare_version,
-                  {"type": "pass", "card": "p01"})
+                  {"type": "pass", "card": "p01"}, port)
         self.bare_version += 1
         return True
 
@@ -211,8 +218,9 @@ class Client:
                 game.version += 1
 
 
-def orm_pool(stage: str) -> str:
-    return f"{stage}/orm"
+def pool_of(stage: str, kind: str) -> str:
+    """The games a kind of API move plays at a stage: each server on games of its own."""
+    return stage if kind == "real" else f"{stage}/{kind}"
 
 
 def in_threads(clients: list[Client], work: Callable[[Client], object]) -> float:
@@ -282,10 +290,9 @@ def batch(clients: list[Client], kind: str, stage: str, seconds: float) -> Batch
     deadline = time.perf_counter() + seconds
 
     def play(client: Client) -> None:
-        step = {"real": client.real, "bare": client.bare, "orm": client.orm}[kind]
         i = clients.index(client)
         while time.perf_counter() < deadline and not ran_out.is_set():
-            if not step(stage):
+            if not client.step(kind, stage):
                 ran_out.set()
                 return
             counts[i] += 1
@@ -417,6 +424,9 @@ def main() -> None:
                         help="list the SQL statements of one API move")
     parser.add_argument("--no-orm", dest="orm", action="store_false",
                         help="skip the second server on the ORM reference store (MOVE_STORE=orm)")
+    parser.add_argument("--pgbouncer", action="store_true",
+                        help="also the API and the bare view through PgBouncer (transaction "
+                             "pooling, /usr/sbin/pgbouncer: tests/pgbouncer.py)")
     parser.add_argument("--cpu", action="store_true",
                         help="also print the CPU milliseconds per move of gunicorn, "
                              "PostgreSQL and this client (Linux)")
@@ -436,8 +446,10 @@ def main() -> None:
     server: list[subprocess.Popen[bytes]] = []
     log = ROOT / "var" / f"bench-api-{pid}.log"
     log.parent.mkdir(exist_ok=True)
+    bouncer = contextlib.ExitStack()
     try:
-        ratios = run(args, name, queue, broker, log, server)
+        pooler = bouncer.enter_context(PgBouncer.started()) if args.pgbouncer else None
+        ratios = run(args, name, queue, broker, log, server, pooler)
     finally:
         for proc in server:
             stop_gunicorn(proc)
@@ -447,6 +459,7 @@ def main() -> None:
             connections.close_all()
         with psycopg.connect(ADMIN, autocommit=True) as conn:
             conn.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+        bouncer.close()
         if use_redis:
             forget_queue(queue)
         errors = [line for line in tail(log, 10**6).splitlines()
@@ -460,7 +473,7 @@ def main() -> None:
 
 
 def run(args: argparse.Namespace, name: str, queue: str, broker: str, log: Path,
-        server: list[subprocess.Popen[bytes]]) -> dict[str, float]:
+        server: list[subprocess.Popen[bytes]], bouncer: PgBouncer | None) -> dict[str, float]:
     os.environ.update({
         "DJANGO_SETTINGS_MODULE": "bench.api_settings",
         "DATABASE_URL": f"postgres://postgres@127.0.0.1:5432/{name}",
@@ -499,13 +512,19 @@ def run(args: argparse.Namespace, name: str, queue: str, broker: str, log: Path,
     server.append(start_gunicorn(port, {**os.environ, "CELERY_BROKER_URL": broker}, log))
     if args.cpu:
         SERVER_PID.append(server[0].pid)
-    orm_port = 0
+    ports = {"real": port, "bare": port}
     if args.orm:  # the same server on the ORM reference store, beside it
-        orm_port = free_port()
-        server.append(start_gunicorn(orm_port, {**os.environ, "CELERY_BROKER_URL": broker,
-                                                "MOVE_STORE": "orm"}, log))
-    clients = [Client(port, row, orm_port) for row in range(args.threads)]
-    kinds = ("real", "bare", "orm") if args.orm else ("real", "bare")
+        ports["orm"] = free_port()
+        server.append(start_gunicorn(ports["orm"], {**os.environ, "CELERY_BROKER_URL": broker,
+                                                    "MOVE_STORE": "orm"}, log))
+    if bouncer is not None:  # the same server through PgBouncer: the API and the bare view
+        ports["pgbouncer"] = ports["pgbouncer bare"] = free_port()
+        server.append(start_gunicorn(ports["pgbouncer"], {
+            **os.environ, "CELERY_BROKER_URL": broker, "DATABASE_URL": bouncer.url(name),
+            "DATABASE_POOLER": "pgbouncer"}, log))
+        print(f"through PgBouncer: {bouncer.version()}, transaction pooling")
+    clients = [Client(ports, row) for row in range(args.threads)]
+    kinds = tuple(kind for kind in (*API_KINDS, *BARE_KINDS) if kind in ports)
     timed = args.warmup + args.pairs * args.seconds
 
     def new_games(stage: str, rate: float, margin: float) -> list[Played]:
@@ -521,8 +540,9 @@ def run(args: argparse.Namespace, name: str, queue: str, broker: str, log: Path,
     # The warm-up of gunicorn's workers (their first requests import and connect), then
     # a first guess of the rate, to size the stages.
     warm = new_games("calibrate", 0, 0) + new_games("guess", 0, 0)
-    if args.orm:
-        warm += new_games(orm_pool("calibrate"), 0, 0)
+    for kind in kinds:
+        if kind in API_KINDS and kind != "real":
+            warm += new_games(pool_of("calibrate", kind), 0, 0)
     for game in warm:
         game.end = min(args.window, len(game.plan))
     for kind in kinds:
@@ -531,7 +551,7 @@ def run(args: argparse.Namespace, name: str, queue: str, broker: str, log: Path,
 
     results: dict[str, dict[str, list[Batch]]] = {}
     for stage in ("early", "late"):
-        pools = [stage, orm_pool(stage)] if args.orm else [stage]
+        pools = [pool_of(stage, kind) for kind in kinds if kind in API_KINDS]
         if stage == "early":
             for pool in pools:
                 games = new_games(pool, guess.rate, 3.0)
@@ -570,20 +590,17 @@ def run(args: argparse.Namespace, name: str, queue: str, broker: str, log: Path,
 
 
 def report(results: dict[str, dict[str, list[Batch]]], statements: int) -> dict[str, float]:
-    print(f"\n{'stage':<6} {'real moves/s':>13} {'bare moves/s':>13} {'ratio':>6} "
-          f"{'ORM moves/s':>12} {'ORM ratio':>9}   batches real | bare | ORM (moves/s)")
-    ratios: dict[str, float] = {}
-    orm_ratios: dict[str, float] = {}
+    """Each kind's rate per stage, and the ratios: the API against the bare view (the
+    target), the ORM store's, and through PgBouncer (the API against the bare view both
+    through it, and against the direct bare view). The real/bare ratios, returned."""
+    print(f"\n{'stage':<6} {'kind':<15} {'moves/s':>8}   batches (moves/s)")
+    rates: dict[str, dict[str, float]] = {}
     for stage, runs in results.items():
-        rate = {kind: sum(b.moves for b in batches) / sum(b.seconds for b in batches)
-                for kind, batches in runs.items()}
-        ratios[stage] = rate["real"] / rate["bare"]
-        orm = rate.get("orm", 0.0)
-        orm_ratios[stage] = orm / rate["bare"]
-        each = {kind: " ".join(f"{b.rate:.0f}" for b in batches) for kind, batches in runs.items()}
-        print(f"{stage:<6} {rate['real']:>13.1f} {rate['bare']:>13.1f} {ratios[stage]:>6.2f} "
-              f"{orm:>12.1f} {orm_ratios[stage]:>9.2f}   {each['real']} | {each['bare']}"
-              f" | {each.get('orm', '-')}")
+        rates[stage] = {kind: sum(b.moves for b in batches) / sum(b.seconds for b in batches)
+                        for kind, batches in runs.items()}
+        for kind, batches in runs.items():
+            print(f"{stage:<6} {kind:<15} {rates[stage][kind]:>8.1f}   "
+                  + " ".join(f"{b.rate:.0f}" for b in batches))
         if all(b.cpu for batches in runs.values() for b in batches):
             for kind, batches in runs.items():
                 moves = sum(b.moves for b in batches)
@@ -593,10 +610,16 @@ def report(results: dict[str, dict[str, list[Batch]]], statements: int) -> dict[
         if any(b.ran_out for b in runs["real"]):
             print(f"  ({stage}: the clients ran out of games (--max-games), a batch ended early)")
     print(f"\nSQL statements per API move: {statements}")
-    print("ratios (real/bare)  " + "  ".join(f"{s}: {r:.2f}" for s, r in ratios.items()))
-    if any(orm_ratios.values()):
-        print("ORM reference store (orm/bare)  "
-              + "  ".join(f"{s}: {r:.2f}" for s, r in orm_ratios.items()))
+    ratios = {stage: rate["real"] / rate["bare"] for stage, rate in rates.items()}
+    for title, over, under in [
+            ("ratios (real/bare)", "real", "bare"),
+            ("ORM reference store (orm/bare)", "orm", "bare"),
+            ("through PgBouncer (pgbouncer/pgbouncer bare)", "pgbouncer", "pgbouncer bare"),
+            ("through PgBouncer against the direct bare view (pgbouncer/bare)", "pgbouncer",
+             "bare")]:
+        if all(over in rate for rate in rates.values()):
+            print(f"{title}  " + "  ".join(f"{stage}: {rate[over] / rate[under]:.2f}"
+                                           for stage, rate in rates.items()))
     return ratios
 
 

@@ -189,6 +189,22 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         timeout=20,
         init_command="PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
     )
+# Behind PgBouncer in transaction pooling (DATABASE_POOLER=pgbouncer; docs/operations.md
+# "PgBouncer"): each transaction may run on another server connection, so nothing may
+# outlive one. No server-side cursors (Django's .iterator() keeps one open WITH HOLD),
+# and no prepared statements (psycopg's prepare_threshold: named statements live on one
+# server connection; PgBouncer tracks them in transaction pooling only from 1.21, Debian
+# 12 ships 1.18). Django leaves prepare_threshold off unless OPTIONS sets it; this keeps
+# it off. Statements still bind on the server where the fast store asks (unnamed: sent
+# and run in one go, which any PgBouncer passes through).
+DATABASE_POOLER = env_str("DATABASE_POOLER", "")
+if DATABASE_POOLER == "pgbouncer":
+    DATABASES["default"]["DISABLE_SERVER_SIDE_CURSORS"] = True
+    DATABASES["default"].setdefault("OPTIONS", {})["prepare_threshold"] = None
+elif DATABASE_POOLER:
+    raise ImproperlyConfigured(
+        f"DATABASE_POOLER={DATABASE_POOLER!r}: the only pooler known is 'pgbouncer' "
+        "(or leave it unset for a direct connection).")
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

@@ -9,10 +9,13 @@ them by name, e.g. {"api_seat": [600, 60]}.
 
 from __future__ import annotations
 
+import functools
 import hashlib
+import re
 import time
 from dataclasses import dataclass
 
+import redis
 from django.conf import settings
 from django.core.cache import DEFAULT_CACHE_ALIAS, cache, caches
 from django.core.cache.backends.redis import RedisCache
@@ -94,8 +97,7 @@ def _count(slot: str, timeout: int) -> int:
         # every API request: SET NX EX makes the slot with its expiry, INCR counts, and
         # Django reads the plain integer back (check) as it stores integers unpickled.
         redis_key = backend.make_and_validate_key(slot)
-        client = backend._cache.get_client(redis_key, write=True)  # type: ignore[attr-defined]
-        pipe = client.pipeline(transaction=False)
+        pipe = redis_client(_write_location()).pipeline(transaction=False)
         pipe.set(redis_key, 0, ex=timeout, nx=True)
         pipe.incr(redis_key)
         return int(pipe.execute()[1])
@@ -105,6 +107,21 @@ def _count(slot: str, timeout: int) -> int:
     except ValueError:  # expired between add and incr: this is the first event again
         cache.set(slot, 1, timeout=timeout)
         return 1
+
+
+def _write_location() -> str:
+    """The Redis URL the cache writes to: the first of its LOCATION (Django's RedisCache
+    takes a list, or URLs separated by `,` or `;`, and writes to the first)."""
+    location = settings.CACHES[DEFAULT_CACHE_ALIAS]["LOCATION"]
+    return str(re.split("[;,]", location)[0] if isinstance(location, str) else location[0])
+
+
+@functools.cache
+def redis_client(url: str) -> redis.Redis:
+    """redis-py's own client for the cache's Redis (the first LOCATION, where Django's
+    RedisCache writes), one connection pool per process and URL (redis-py's pool makes
+    new connections in a forked child). Django gives no public way to its client."""
+    return redis.Redis.from_url(url)
 
 
 def check(name: str, key: str) -> None:

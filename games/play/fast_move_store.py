@@ -7,10 +7,11 @@ A move is one locked read (through a link: the seat by its link's hash joined to
 `FOR UPDATE`, the seats as JSON and the log as one `string_agg`, or, when this process
 remembers the game's log (games.play.log_cache), only the events since) and one write (the
 Move and FollowUp inserts and the conditional game UPDATE in one statement). They run on a
-cursor that binds on the server (psycopg prepares them per connection) and reads binary
-results; the rows come back through the ORM's own converters (`from_row`), and the values
-go in through each field's own `get_db_prep_save`, so everything is stored and read exactly
-as the ORM would. This is the only module with hand-written SQL outside the migrations.
+cursor that binds on the server (unnamed statements, never prepared: see `hot_cursor`)
+and reads binary results; the rows come back through the ORM's own converters
+(`from_row`), and the values go in through each field's own `get_db_prep_save`, so
+everything is stored and read exactly as the ORM would. This is the only module with
+hand-written SQL outside the migrations.
 """
 
 from __future__ import annotations
@@ -118,9 +119,12 @@ def hot_cursor() -> Iterator[Cursor]:
     """A cursor for the statements every move runs.
 
     On PostgreSQL it binds parameters on the server (Django's cursors bind them in the
-    client, quoting every value into the SQL text), so psycopg prepares a statement once
-    it has run a few times on a connection (its prepare_threshold) and PostgreSQL plans it
-    once per connection instead of on every move. It is opened through Django's own
+    client, quoting every value into the SQL text): the values (a game's 20 KB state
+    among them) travel apart from the SQL, never escaped into it. The statements
+    are unnamed and never prepared (Django's connections leave psycopg's
+    prepare_threshold off, and settings keep it off behind PgBouncer): each is parsed,
+    bound and run in one go, which PgBouncer's transaction pooling passes through at any
+    version (named prepared statements only from 1.21). It is opened through Django's own
     cursor (the connection's health check, errors wrapped as Django's) and its statements
     are logged where Django logs queries (DEBUG, tests' CaptureQueriesContext)."""
     db = connections[DEFAULT_DB_ALIAS]

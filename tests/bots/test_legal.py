@@ -19,6 +19,7 @@ def is_listed(state: State, seen: SeatView, moves: list[Move],
     assert any(move is m for m in moves), move  # the very element, not a look-alike
 
 
+@pytest.mark.slow  # whole games at every seat count
 @pytest.mark.parametrize("ruleset", RULESETS)
 def test_all_bot_games_of_every_seat_count_finish_with_legal_moves(ruleset: str) -> None:
     rules = rules_for(ruleset)

@@ -79,18 +79,21 @@ def test_sampled_worlds_agree_with_the_view(ruleset: str) -> None:
 @pytest.mark.usefixtures("small_search")
 @pytest.mark.parametrize("ruleset", RULESETS)
 def test_strong_moves_are_legal_over_many_positions(ruleset: str) -> None:
+    """Every fourth position of seeded games at every seat count; random positions are
+    test_any_position_gets_a_legal_strong_move's (hypothesis)."""
     asked = 0
     for number, state in enumerate(positions(ruleset, games=5, seed=50)):
-        if number % 2:
+        if number % 4:
             continue
         moves = legal_moves(state)
         move = choose_move(view(state, state.actor), moves, number, level="strong")
         assert any(move is m for m in moves), move  # the very element
         apply(state, move)
         asked += 1
-    assert asked > 150
+    assert asked > 75
 
 
+@pytest.mark.slow  # the strong bot's full search budget
 @pytest.mark.parametrize("ruleset", RULESETS)
 def test_strong_moves_at_full_budget_are_legal(ruleset: str) -> None:
     for number, state in enumerate(positions(ruleset, games=1, seed=90)):
@@ -144,7 +147,7 @@ def test_a_door_makes_its_placer_s_team_certain() -> None:
 
 def test_an_inspection_makes_the_role_certain_for_the_inspector_only() -> None:
     found = 0
-    for state in positions("saboteur2", games=30, seed=400):
+    for state in positions("saboteur2", games=8, seed=400):  # 8 or so inspections
         event = state.log[-1]
         if event.get("type") != "inspection" or state.phase != "play":
             continue
@@ -159,7 +162,7 @@ def test_an_inspection_makes_the_role_certain_for_the_inspector_only() -> None:
             before: SeatView = {**seen, "log": seen["log"][:-1]}
             assert believe(seen).probs[target] == believe(before).probs[target]
         found += 1
-    assert found >= 2
+    assert found >= 4
 
 
 def test_dead_ends_make_a_seat_look_like_a_saboteur() -> None:
@@ -176,7 +179,7 @@ def test_dead_ends_make_a_seat_look_like_a_saboteur() -> None:
 
 
 @pytest.mark.usefixtures("small_search")
-@settings(max_examples=25, deadline=None,
+@settings(max_examples=60, deadline=None,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 @given(ruleset=st.sampled_from(RULESETS), seed=st.integers(0, 2**32),
        seats=st.integers(2, 12), steps=st.integers(0, 120), bot_seed=st.integers(0, 2**63))

@@ -1,20 +1,64 @@
-"""The browser tests' server side, as production runs it: the live server answers the
-pages, and a real Celery worker (in a thread, on the in-memory broker) runs every task the
-pages queue: the invitations' and the other emails, the bots' turns. `worker.settle()`
-waits (on a condition, never a sleep) until it has run everything queued so far."""
+"""The browser tests' fixtures. One Chromium (Debian's, driven by Playwright) for the
+whole session, and pytest-django's one live server: each test opens its own pages or
+contexts and closes them, so nothing of a page outlives its test. The server side as
+production runs it: the live server answers the pages, and a real Celery worker (in a
+thread, on the in-memory broker) runs every task the pages queue: the invitations' and
+the other emails, the bots' turns. `worker.settle()` waits (on a condition, never a
+sleep) until it has run everything queued so far."""
 
 from __future__ import annotations
 
 import threading
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 from celery.contrib.testing.worker import start_worker
 from celery.signals import task_postrun, task_received
+from kombu import Connection
 
 from saboteur_site.celery import app
 from tests.support import queued_tasks_waiting
+
+CHROMIUM = Path("/usr/bin/chromium")
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    """One Chromium for every browser test of the session (a launch costs seconds).
+
+    Playwright's sync API keeps an event loop running in this thread from its start to its
+    end, and Django refuses database work where a loop runs (the live server's work is in
+    its own thread; the tests' and the database flush after each one are in this one,
+    never inside the loop): DJANGO_ALLOW_ASYNC_UNSAFE is set for as long as the browser
+    lives, and put back as it was after. The project has no async code that this check
+    could guard."""
+    import os
+
+    from playwright.sync_api import sync_playwright
+
+    before = os.environ.get("DJANGO_ALLOW_ASYNC_UNSAFE")
+    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+    try:
+        with sync_playwright() as playwright:
+            chromium = playwright.chromium.launch(executable_path=str(CHROMIUM),
+                                                  args=["--no-sandbox"])
+            yield chromium
+            chromium.close()
+    finally:
+        if before is None:
+            del os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"]
+        else:
+            os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = before
+
+
+@pytest.fixture(autouse=True)
+def plain_http_cookies(settings: Any) -> None:
+    """The live server speaks plain HTTP: cookies marked Secure (production) would never
+    come back, and every form would fail its CSRF check."""
+    settings.CSRF_COOKIE_SECURE = False
+    settings.SESSION_COOKIE_SECURE = False
 
 
 class Worker:
@@ -42,9 +86,26 @@ class Worker:
                 lambda: self.taken == 0 and not queued_tasks_waiting(), timeout=timeout)
 
 
+# Celery's blocking worker loop waits up to 2 s for a task before it looks whether it
+# should stop: stopping the worker after each test took that long (under a loaded machine,
+# 3 s, a third of a browser test). The tests' worker waits 0.1 s at a time instead.
+WAIT_FOR_A_TASK = 0.1
+
+
+def short_waits(drain_events: Any) -> Any:
+    def drain(self: Any, **kwargs: Any) -> Any:
+        if kwargs.get("timeout") is not None:
+            kwargs["timeout"] = min(kwargs["timeout"], WAIT_FOR_A_TASK)
+        return drain_events(self, **kwargs)
+
+    return drain
+
+
 @pytest.fixture(autouse=True)
-def worker(transactional_db: None, settings: Any) -> Iterator[Worker]:
+def worker(transactional_db: None, settings: Any,
+           monkeypatch: pytest.MonkeyPatch) -> Iterator[Worker]:
     settings.BOT_MOVE_DELAY_SECONDS = 1  # a bot answers a second after the move, not three
+    monkeypatch.setattr(Connection, "drain_events", short_waits(Connection.drain_events))
     saved = app.conf.broker_transport_options
     app.conf.update(worker_hijack_root_logger=False,
                     broker_transport_options={"polling_interval": 0.05})

@@ -14,13 +14,9 @@ from games.models.home_links import home_token
 from tests.browser.test_pages import (
     CHROMIUM,
     PHONE,
-    browser,
-    plain_http_cookies,
     serious_violations,
 )
 from tests.support import make_game
-
-__all__ = ["browser", "plain_http_cookies"]  # the fixtures this module uses
 
 pytestmark = [
     pytest.mark.skipif(not CHROMIUM.exists(), reason="no /usr/bin/chromium (apt-get install "

@@ -22,15 +22,11 @@ from tests.browser.test_pages import (
     CHROMIUM,
     DESKTOP,
     PHONE,
-    browser,
-    plain_http_cookies,
     seat_url,
     serious_violations,
     started_game,
 )
 from tests.support import choose, seat_move
-
-__all__ = ["browser", "plain_http_cookies"]  # the fixtures this module uses
 
 pytestmark = [
     pytest.mark.skipif(not CHROMIUM.exists(), reason="no /usr/bin/chromium (apt-get install "

@@ -14,13 +14,9 @@ from games.models import Game, Seat
 from tests.browser.test_pages import (
     CHROMIUM,
     PHONE,
-    browser,
-    plain_http_cookies,
     serious_violations,
 )
 from tests.home.support import anns_games
-
-__all__ = ["browser", "plain_http_cookies"]  # the fixtures this module uses
 
 pytestmark = [
     pytest.mark.skipif(not CHROMIUM.exists(), reason="no /usr/bin/chromium (apt-get install "

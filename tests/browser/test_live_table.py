@@ -22,7 +22,6 @@ from tests.browser.test_pages import (
     DEVICES,
     PHONE,
     STRICT,
-    browser,
     finished_game,
     seat_url,
     started_game,
@@ -30,20 +29,12 @@ from tests.browser.test_pages import (
 from tests.engine.helpers import position
 from tests.support import move_for, put_opening_state
 
-__all__ = ["browser"]  # the module's Chromium, shared with test_pages
-
 pytestmark = [
     pytest.mark.skipif(not CHROMIUM.exists(), reason="no /usr/bin/chromium"),
     pytest.mark.django_db(transaction=True),
 ]
 # The page polls every few seconds: long enough for two polls.
 LIVE = 15_000
-
-
-@pytest.fixture(autouse=True)
-def plain_http_cookies(settings: Any) -> None:
-    settings.CSRF_COOKIE_SECURE = False
-    settings.SESSION_COOKIE_SECURE = False
 
 
 @pytest.fixture

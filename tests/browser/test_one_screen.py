@@ -22,14 +22,10 @@ from tests.browser.test_pages import (
     CHROMIUM,
     DESKTOP,
     PHONE,
-    browser,
-    plain_http_cookies,
     seat_url,
 )
 from tests.engine.helpers import position as engine_position
 from tests.support import move_for, put_opening_state
-
-__all__ = ["browser", "plain_http_cookies"]  # the fixtures this module uses
 
 pytestmark = [
     pytest.mark.skipif(not CHROMIUM.exists(), reason="no /usr/bin/chromium (apt-get install "

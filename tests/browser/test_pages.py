@@ -7,10 +7,8 @@ Skipped when /usr/bin/chromium is missing (`.ci/run` installs it)."""
 
 from __future__ import annotations
 
-import os
 import random
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -22,9 +20,9 @@ from games.models import Game, Move, Seat
 from games.models.links import link_for
 from games.play import game_setup
 from games.present import describe
+from tests.browser.conftest import CHROMIUM
 from tests.support import choose, move_for
 
-CHROMIUM = Path("/usr/bin/chromium")
 AXE = Path(__file__).parent / "vendor" / "axe.min.js"
 # The axe scan injects its script into the page, which the Content-Security-Policy forbids:
 # those pages bypass it (test_the_page_script_runs_under_the_policy checks the policy).
@@ -40,30 +38,6 @@ pytestmark = [
                                                      "chromium)"),
     pytest.mark.django_db(transaction=True),
 ]
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    # Playwright's sync API runs an event loop in this thread; the live server's database
-    # work happens in its own thread, the test's in this one, never inside the loop.
-    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
-    from playwright.sync_api import sync_playwright
-    try:
-        with sync_playwright() as playwright:
-            chromium = playwright.chromium.launch(executable_path=str(CHROMIUM),
-                                                  args=["--no-sandbox"])
-            yield chromium
-            chromium.close()
-    finally:
-        del os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"]  # never leak into other tests' processes
-
-
-@pytest.fixture(autouse=True)
-def plain_http_cookies(settings: Any) -> None:
-    """The live server speaks plain HTTP: cookies marked Secure (production) would never
-    come back, and every form would fail its CSRF check."""
-    settings.CSRF_COOKIE_SECURE = False
-    settings.SESSION_COOKIE_SECURE = False
 
 
 def started_game(seed: int = 3) -> Game:

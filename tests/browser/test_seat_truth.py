@@ -22,15 +22,11 @@ from tests.browser.test_pages import (
     CHROMIUM,
     DESKTOP,
     PHONE,
-    browser,
     finished_game,
-    plain_http_cookies,
     seat_url,
     started_game,
 )
 from tests.support import move_for
-
-__all__ = ["browser", "plain_http_cookies"]  # the fixtures this module uses
 
 pytestmark = [
     pytest.mark.skipif(not CHROMIUM.exists(), reason="no /usr/bin/chromium (apt-get install "

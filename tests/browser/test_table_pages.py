@@ -20,12 +20,8 @@ from tests.browser.test_pages import (
     CHROMIUM,
     DESKTOP,
     PHONE,
-    browser,
-    plain_http_cookies,
     serious_violations,
 )
-
-__all__ = ["browser", "plain_http_cookies"]  # the fixtures this module uses
 
 pytestmark = [
     pytest.mark.skipif(not CHROMIUM.exists(), reason="no /usr/bin/chromium (apt-get install "

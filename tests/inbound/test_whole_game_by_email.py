@@ -18,7 +18,7 @@ from tests.email_support import dig
 from tests.inbound_support import reply_address, send_reply
 from tests.support import choose, make_game, replayed
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.slow]  # a whole game
 
 
 @override_settings(INBOUND_ANSWERS_PER_HOUR=10_000)

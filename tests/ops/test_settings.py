@@ -73,3 +73,18 @@ def test_settings_read_the_environment() -> None:
     assert result.stdout.strip().splitlines()[-1] == (
         "['saboteur.example.org'] ['https://a.example.org', 'https://b.example.org'] "
         "https://saboteur.example.org django.db.backends.postgresql True")
+
+
+def test_behind_pgbouncer_nothing_outlives_a_transaction() -> None:
+    """DATABASE_POOLER=pgbouncer (transaction pooling): no server-side cursor, no prepared
+    statement (docs/operations.md "PgBouncer"); an unknown pooler is refused by name."""
+    code = ("from django.conf import settings as s; d = s.DATABASES['default']; "
+            "print(d.get('DISABLE_SERVER_SIDE_CURSORS', False), "
+            "'prepare_threshold' in d['OPTIONS'], d['OPTIONS'].get('prepare_threshold'))")
+    env = {**PRODUCTION, "DATABASE_URL": "postgres://u:p@127.0.0.1:6432/sab"}
+    direct = manage("shell", "-c", code, env=env)
+    assert direct.stdout.strip().splitlines()[-1] == "False False None", direct.stderr
+    pooled = manage("shell", "-c", code, env={**env, "DATABASE_POOLER": "pgbouncer"})
+    assert pooled.stdout.strip().splitlines()[-1] == "True True None", pooled.stderr
+    unknown = manage("check", env={**env, "DATABASE_POOLER": "pgpool"})
+    assert unknown.returncode != 0 and "DATABASE_POOLER='pgpool'" in unknown.stderr

@@ -51,6 +51,7 @@ def play_through_api(client: Client, token: str, commit: Any, seed: int = 0) -> 
     return Game.objects.get(name="Ann and the bots")
 
 
+@pytest.mark.slow  # a whole game
 @pytest.mark.django_db
 @pytest.mark.parametrize("ruleset", ["base", "saboteur2"])
 def test_one_person_plays_a_whole_game_against_bots_through_the_api(

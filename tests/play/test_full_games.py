@@ -37,6 +37,8 @@ from tests.support import (
 
 MAX_MOVES = 1000
 
+pytestmark = pytest.mark.slow  # whole games: not in `run.py test --quick`
+
 
 def check_api_view(data: dict[str, Any], state: engine.State, seat: int) -> None:
     """What an API response for `seat` may contain, checked on its structure."""

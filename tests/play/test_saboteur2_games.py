@@ -23,6 +23,8 @@ from tests.play.test_full_games import (
 )
 from tests.support import GameWithLinks, assert_replay_matches, choose, make_game
 
+pytestmark = pytest.mark.slow  # whole games: not in `run.py test --quick`
+
 S2_EVENTS = {"theft", "hands_off", "swap_hand", "inspection", "swap_hats", "trapped",
              "free_at_last", "free", "steal", "payout"}
 

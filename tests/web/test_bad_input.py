@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 
 from games.models import Game, Notification
 from games.play import game_setup, services
+from games.web import jsonsafe
 from saboteur_site.log_redaction import RedactSecretsFilter
 from tests.support import GameWithLinks
 
@@ -50,6 +51,30 @@ def test_api_errors_are_json_whatever_went_wrong(client: Client, game: GameWithL
     unknown = client.get("/api/nothing/here/")
     assert unknown.status_code == 404 and error_code(unknown) == "not_found"
     assert game.refresh().version == 0
+
+
+@pytest.mark.parametrize("raw", [
+    "[" * 33 + "]" * 33,                       # past MAX_DEPTH (ours)
+    '{"a": ' * 33 + "1" + "}" * 33,
+    "[" * 2000 + "]" * 2000,                   # past orjson's own 1024
+    '"\\ud800"', '{"\\udc00": 1}', '["\\ud83d x"]',  # lone surrogates, value or key
+    '"a\x00b"', "[1,\x002]",                   # a raw NUL, in a string or between values
+    b'"\xff"', b'{"a": "\xc3"}',               # not UTF-8
+    "NaN", '{"a": Infinity}', "1e400", "{not json",
+])
+def test_jsonsafe_refuses_what_is_no_json_text_or_nests_too_deep(raw: str | bytes) -> None:
+    with pytest.raises(ValueError):  # noqa: PT011  (any ValueError: what the callers catch)
+        jsonsafe.loads(raw)
+
+
+def test_jsonsafe_reads_json_text_up_to_its_depth() -> None:
+    nested: list[Any] = []
+    for _ in range(31):
+        nested = [nested]
+    assert jsonsafe.loads("[" * 32 + "]" * 32) == nested
+    assert jsonsafe.loads('{"a": "\\ud83d\\ude00\\u0000", "b": [1, {"c": null}]}') == {
+        "a": "\U0001f600\x00", "b": [1, {"c": None}]}
+    assert jsonsafe.loads(b'{"v": "\xc3\xa9"}') == {"v": "\u00e9"}
 
 
 def test_the_html_move_form_refuses_deep_json(client: Client, game: GameWithLinks) -> None:
