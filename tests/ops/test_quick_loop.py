@@ -20,7 +20,7 @@ def test_the_quick_loop_runs_ruff_and_the_quick_tests_without_the_slow_ones() ->
 
 def test_the_whole_run_has_every_check_and_no_marker_filter() -> None:
     checks = dict(run.checks(quick=False, pytest_args=[]))
-    assert list(checks) == ["ruff", "mypy", "import layers", "pytest"]
+    assert list(checks) == ["ruff", "mypy", "import layers", "dead code", "pytest"]
     assert "not slow" not in checks["pytest"] and not set(run.QUICK) & set(checks["pytest"])
 
 
