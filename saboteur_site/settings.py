@@ -12,6 +12,7 @@ from urllib.parse import urlsplit
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 
+from .email_providers import email_provider
 from .env import env_bool, env_int, env_list, env_str
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -288,35 +289,7 @@ DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", f"Saboteur by post <saboteur@
 SERVER_EMAIL = env_str("SERVER_EMAIL", DEFAULT_FROM_EMAIL)
 EMAIL_FILE_PATH = env_str("EMAIL_FILE_PATH", str(BASE_DIR / "var" / "mail"))
 EMAIL_PROVIDER = env_str("EMAIL_PROVIDER", "file").lower()
-# provider: (backend, {ANYMAIL setting: (environment variable, required)})
-_EMAIL_PROVIDERS: dict[str, tuple[str, dict[str, tuple[str, bool]]]] = {
-    "file": ("games.mail.outbox.OutboxBackend", {}),
-    "console": ("django.core.mail.backends.console.EmailBackend", {}),
-    "smtp": ("django.core.mail.backends.smtp.EmailBackend", {}),
-    "postmark": ("anymail.backends.postmark.EmailBackend", {
-        "POSTMARK_SERVER_TOKEN": ("POSTMARK_SERVER_TOKEN", True)}),
-    "mailgun": ("anymail.backends.mailgun.EmailBackend", {
-        "MAILGUN_API_KEY": ("MAILGUN_API_KEY", True),
-        "MAILGUN_SENDER_DOMAIN": ("MAILGUN_SENDER_DOMAIN", False),
-        "MAILGUN_API_URL": ("MAILGUN_API_URL", False),
-        "MAILGUN_WEBHOOK_SIGNING_KEY": ("MAILGUN_WEBHOOK_SIGNING_KEY", False)}),
-    "amazon_ses": ("anymail.backends.amazon_ses.EmailBackend", {
-        "AMAZON_SES_CONFIGURATION_SET_NAME": ("AMAZON_SES_CONFIGURATION_SET_NAME", False)}),
-    "sendgrid": ("anymail.backends.sendgrid.EmailBackend", {
-        "SENDGRID_API_KEY": ("SENDGRID_API_KEY", True)}),
-    "brevo": ("anymail.backends.brevo.EmailBackend", {
-        "BREVO_API_KEY": ("BREVO_API_KEY", True)}),
-}
-if EMAIL_PROVIDER not in _EMAIL_PROVIDERS:
-    raise ImproperlyConfigured(
-        f"EMAIL_PROVIDER must be one of {', '.join(_EMAIL_PROVIDERS)}, not {EMAIL_PROVIDER!r}")
-EMAIL_BACKEND, _provider_settings = _EMAIL_PROVIDERS[EMAIL_PROVIDER]
-ANYMAIL: dict[str, object] = {}
-for _name, (_variable, _required) in _provider_settings.items():
-    if env_str(_variable):
-        ANYMAIL[_name] = env_str(_variable)
-    elif _required:
-        raise ImproperlyConfigured(f"EMAIL_PROVIDER={EMAIL_PROVIDER} needs {_variable}")
+EMAIL_BACKEND, ANYMAIL = email_provider(EMAIL_PROVIDER)
 # "user:password" for HTTP basic auth on the tracking webhook (/anymail/<provider>/tracking/).
 if env_str("ANYMAIL_WEBHOOK_SECRET"):
     ANYMAIL["WEBHOOK_SECRET"] = env_str("ANYMAIL_WEBHOOK_SECRET")

@@ -18,8 +18,6 @@ from games.models.game import (
     BotLevel,
     EmailMode,
     Game,
-    GameNotice,
-    Message,
     Move,
     Seat,
     SeatKind,
@@ -43,6 +41,7 @@ from games.models.rating_rows import PlayerRating, RatedRound, SideRating
 from games.models.reliability import MissedDeadline, SeatTakeover
 from games.models.reply_tokens import ReplyToken
 from games.models.seat_history import PastHolder
+from games.models.table_lines import GameNotice, Message
 from games.models.table_rows import OpenTable, TableMember
 
 __all__ = [

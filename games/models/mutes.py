@@ -19,7 +19,8 @@ from typing import TypeVar
 from django.db import models
 from django.utils import timezone
 
-from games.models.game import Game, Message, Seat
+from games.models.game import Game, Seat
+from games.models.table_lines import Message
 
 
 class TalkMute(models.Model):

@@ -26,8 +26,9 @@ from django.db.models import F, Max
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from games.models.game import Game, GameNotice, Message, Seat, SeatKind
+from games.models.game import Game, Seat, SeatKind
 from games.models.mailboxes import mailbox_key_hash
+from games.models.table_lines import GameNotice, Message
 
 
 class PastHolder(models.Model):
