@@ -8,6 +8,12 @@ difference of round wins (+1, 0 or -1) measures the level alone, and its mean (t
 gain) has a 95% interval from the paired differences (mean ± 1.96 standard errors)
 far narrower than two independent win rates would give for the same games.
 
+The strong level plays with its work budget but without its wall-clock net
+(`games.bots.strong.budget`): a long run niced on a shared machine waits for the CPU
+far beyond the net's 1.5 s and would otherwise measure the machine's load, each search
+dropped for the normal move. The server plays the same moves whenever the net does not
+fire; each strong move's wall-clock and CPU time are kept and summed up under the table.
+
 The all-normal game of a deal is the same whichever side is under test, so it is played
 once per deal. A deal in which the side holds no seat (Saboteur 2 sets dwarf cards
 aside) is not counted for that side.
@@ -34,13 +40,14 @@ from typing import Any
 
 from bots import RANGES, SIDES, side_won
 
-from games.bots import choose_move
+from games.bots import Budget, choose_move
 from games.engine import apply, legal_moves, new_game, view
 
 NORMAL = "normal"  # the job with normal bots everywhere
 # A job: (ruleset, low, high, seed, who: NORMAL or the side playing strong, rounds).
 Job = tuple[str, int, int, int, str, int]
 Z95 = 1.96
+NO_NET = Budget(seconds=math.inf)  # the work budget alone decides
 
 
 def seats_of(low: int, high: int, seed: int) -> int:
@@ -67,7 +74,7 @@ def play(job: Job) -> dict[str, Any]:
         level = "strong" if state.roles[actor] in strong else "normal"
         started, used = time.perf_counter(), time.process_time()
         move = choose_move(view(state, actor), legal_moves(state), seed * 7919 + turn,
-                           level=level)
+                           level=level, budget=NO_NET if level == "strong" else None)
         if level == "strong":
             wall.append(round((time.perf_counter() - started) * 1000, 1))
             cpu.append(round((time.process_time() - used) * 1000, 1))
