@@ -5,7 +5,7 @@ same cards and the same bot seeds turn by turn: once with the strong level in th
 of the side under test, once with the normal level there; everyone else is the normal
 level both times. The luck of the deal is the same in both games, so the per-deal
 difference of round wins (+1, 0 or -1) measures the level alone, and its mean (the
-gain) has a 95% interval from the paired differences (mean ± 1.96 standard errors)
+gain) has a 95% interval from the paired differences (mean ± t standard errors)
 far narrower than two independent win rates would give for the same games.
 
 The strong level plays with its work budget but without its wall-clock net
@@ -46,7 +46,10 @@ from games.engine import apply, legal_moves, new_game, view
 NORMAL = "normal"  # the job with normal bots everywhere
 # A job: (ruleset, low, high, seed, who: NORMAL or the side playing strong, rounds).
 Job = tuple[str, int, int, int, str, int]
-Z95 = 1.96
+# Student's t at 97.5% by degrees of freedom (a few deals need a wider interval than
+# the normal 1.96); beyond the table, 1.96.
+T975 = {1: 12.71, 2: 4.30, 3: 3.18, 4: 2.78, 5: 2.57, 6: 2.45, 7: 2.36, 8: 2.31, 9: 2.26,
+        10: 2.23, 12: 2.18, 15: 2.13, 20: 2.09, 30: 2.04, 60: 2.00, 120: 1.98}
 NO_NET = Budget(seconds=math.inf)  # the work budget alone decides
 
 
@@ -171,15 +174,23 @@ def pairs(lines: list[dict[str, Any]], ruleset: str, band: tuple[int, int] | Non
     return out
 
 
-def interval(diffs: list[int]) -> tuple[float, float, float]:
-    """The mean difference and its 95% interval (normal approximation)."""
+def t975(freedom: int) -> float:
+    """Student's t quantile for a two-sided 95% interval (the next smaller tabled degrees
+    of freedom: a slightly wider interval)."""
+    return next((T975[d] for d in sorted(T975, reverse=True) if d <= freedom), 12.71) \
+        if freedom <= 120 else 1.96
+
+
+def interval(diffs: list[int], bound: int = 1) -> tuple[float, float, float]:
+    """The mean difference and its 95% interval (Student's t on the paired differences,
+    within ±bound, the most a deal can differ by; all differences equal gives a
+    zero-width interval: too few deals to say more)."""
     if not diffs:
         return 0.0, 0.0, 0.0
     mean = statistics.fmean(diffs)
-    if len(diffs) < 2:
-        return mean, -math.inf, math.inf
-    half = Z95 * statistics.stdev(diffs) / math.sqrt(len(diffs))
-    return mean, mean - half, mean + half
+    half = math.inf if len(diffs) < 2 else \
+        t975(len(diffs) - 1) * statistics.stdev(diffs) / math.sqrt(len(diffs))
+    return mean, max(-bound, mean - half), min(bound, mean + half)
 
 
 def table(rulesets: list[str], lines: list[dict[str, Any]], rounds: int = 1) -> str:
@@ -194,7 +205,8 @@ def table(rulesets: list[str], lines: list[dict[str, Any]], rounds: int = 1) -> 
                 count = max(1, len(deals)) * rounds
                 strong = sum(s for s, _ in deals) / count
                 normal = sum(n for _, n in deals) / count
-                mean, low, high = (v / rounds for v in interval([s - n for s, n in deals]))
+                mean, low, high = (v / rounds for v in interval([s - n for s, n in deals],
+                                                                 rounds))
                 players = "all" if band is None else f"{band[0]}-{band[1]}"
                 rows.append(f"| {ruleset} | {players} | {side} | {len(deals)} | "
                             f"{normal:.0%} | {strong:.0%} | {mean * 100:+.1f} | "
