@@ -115,13 +115,13 @@ class Maze:
                 if not exits & direction:
                     continue
                 other = (x + dx, y + dy)
-                placed = cells.get(other)
-                if placed is None:
+                there = cells.get(other)
+                if there is None:
                     continue
-                j = next((i for i, seg in enumerate(placed.segments) if seg.exits & back), -1)
+                j = next((i for i, seg in enumerate(there.segments) if seg.exits & back), -1)
                 if j < 0 or (other, j) in seen:
                     continue
-                if passable is not None and not passable(placed.segments[j]):
+                if passable is not None and not passable(there.segments[j]):
                     continue
                 seen.add((other, j))
                 queue.append((other, j))
