@@ -18,6 +18,15 @@ green team and the saboteurs. A team "wins" a round when the round's result name
 `--head-to-head` compares the bot levels instead (bench/bots_h2h.py): for each side,
 normal bots everywhere against the strong level playing that side (normal opponents),
 and the strong level playing its opponents (normal side); with the time per strong move.
+
+`--duplicate` compares them in duplicate play (bench/bots_dup.py): each deal played with
+the strong level in the side's seats and with the normal level there, everything else
+equal; the gain is the mean per-deal difference with a 95% interval from the paired
+differences. Resumable: games are appended to `--results` and a rerun continues;
+`--table` prints the table from that file without playing.
+
+    python bench/bots.py --duplicate [--games 200] [--first-seed 0] [--workers 2]
+                         [--results bench/results/duplicate.jsonl] [--table]
 """
 
 from __future__ import annotations
@@ -52,6 +61,7 @@ ROLES: dict[str, frozenset[str]] = {
     "saboteur2": frozenset({"blue-digger", "green-digger", "boss", "profiteer", "geologist",
                             "saboteur"}),
 }
+DUPLICATES = Path(__file__).resolve().parent / "results" / "duplicate.jsonl"
 # A job: (ruleset, low, high, the roles bots play (the rest move at random), seed, rounds).
 Job = tuple[str, int, int, frozenset[str], int, int]
 Key = tuple[str, int, int, frozenset[str]]
@@ -117,9 +127,20 @@ def main() -> int:
     parser.add_argument("--head-to-head", action="store_true",
                         help="strong against normal bots (bench/bots_h2h.py)")
     parser.add_argument("--first-seed", type=int, default=0,
-                        help="head-to-head: seeds start here (more games for a cell)")
+                        help="head-to-head, duplicate: seeds start here")
+    parser.add_argument("--duplicate", action="store_true",
+                        help="strong against normal in duplicate deals (bench/bots_dup.py)")
+    parser.add_argument("--results", type=Path, default=DUPLICATES,
+                        help="duplicate: the results file (appended to; a rerun continues)")
+    parser.add_argument("--table", action="store_true",
+                        help="duplicate: print the table from --results, play nothing")
     args = parser.parse_args()
     rulesets = list(RANGES) if args.ruleset == "all" else [args.ruleset]
+    if args.duplicate:
+        from bots_dup import duplicate
+
+        return duplicate(rulesets, args.games, args.workers, args.rounds, args.first_seed,
+                         args.results, table_only=args.table)
     if args.head_to_head:
         from bots_h2h import head_to_head
 

@@ -16,18 +16,19 @@ from __future__ import annotations
 from games.engine.types import Move, SeatView
 
 from .normal import choose_normal
-from .strong import choose_strong
+from .strong import Budget, choose_strong
 
-__all__ = ["LEVELS", "choose_move"]
+__all__ = ["LEVELS", "Budget", "choose_move"]
 
 LEVELS = ("normal", "strong")
 
 
 def choose_move(view: SeatView, legal_moves: list[Move], seed: int,
-                level: str = "normal") -> Move:
-    """The move this seat's bot plays at `level`: always an element of `legal_moves`."""
+                level: str = "normal", budget: Budget | None = None) -> Move:
+    """The move this seat's bot plays at `level`: always an element of `legal_moves`.
+    `budget`: the strong level's work and wall-clock net (games.bots.strong.budget)."""
     if level == "strong":
-        return choose_strong(view, legal_moves, seed)
+        return choose_strong(view, legal_moves, seed, budget)
     if level != "normal":
         raise ValueError(f"unknown bot level {level!r}; known: {LEVELS}")
     return choose_normal(view, legal_moves, seed)

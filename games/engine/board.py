@@ -8,12 +8,12 @@ so dead ends, bridges, double curves, ladders and doors need no special geometry
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Set
 from dataclasses import dataclass
 
 from .cards import GOAL_CELLS, GOAL_CONTENTS, CardSpec, Segment
 from .errors import IllegalMove
-from .geometry import DIRECTIONS, OPPOSITE, WORDS, Cell, bits, neighbour
+from .geometry import DELTA, DIRECTIONS, OPPOSITE, WORDS, Cell, bits, neighbour
 from .state import State
 
 Node = tuple[Cell, int]  # (cell, segment index)
@@ -44,53 +44,75 @@ class Slot:
     near_goal: bool  # shares an edge with a goal card (face down or not)
 
 
+# Each direction's (bit, dx, dy, opposite bit), for the hot loops below.
+STEPS: tuple[tuple[int, int, int, int], ...] = tuple(
+    (d, DELTA[d][0], DELTA[d][1], OPPOSITE[d]) for d in DIRECTIONS)
+_GOAL_INDEX: dict[Cell, int] = {cell: i for i, cell in enumerate(GOAL_CELLS)}
+_GOAL_SET: frozenset[Cell] = frozenset(GOAL_CELLS)
+# A face-up card as the maze reads it, made once per card and side (keyed by the spec
+# object itself: a catalogue's specs live as long as the process).
+_PLACED: dict[tuple[int, bool, bool], tuple[CardSpec, Placed]] = {}
+
+
+def _placed(spec: CardSpec, rotated: bool, hidden: bool, index: int | None) -> Placed:
+    if index is not None:  # goals: few, and they carry their index
+        if hidden:
+            return Placed(spec, False, (), 0, True, index)
+        return Placed(spec, rotated, spec.oriented(rotated), spec.oriented_exits(rotated),
+                      False, index)
+    key = (id(spec), rotated, hidden)
+    found = _PLACED.get(key)
+    if found is not None and found[0] is spec:
+        return found[1]
+    placed = Placed(spec, rotated, spec.oriented(rotated), spec.oriented_exits(rotated),
+                    False, None)
+    _PLACED[key] = (spec, placed)
+    return placed
+
+
 class Maze:
     def __init__(self, state: State, cards: Mapping[str, CardSpec]) -> None:
         self.cells: dict[Cell, Placed] = {}
-        goal_index = {cell: i for i, cell in enumerate(GOAL_CELLS)}
         for cell, (card_id, rotated) in state.board.items():
-            index = goal_index.get(cell)
+            index = _GOAL_INDEX.get(cell)
             if index is not None and card_id.startswith("goal-"):
                 spec = GOAL_CONTENTS[state.goal_kinds[index]]
-                hidden = not state.goal_revealed[index]
+                self.cells[cell] = _placed(spec, rotated, not state.goal_revealed[index],
+                                           index)
             else:
-                spec, hidden, index = cards[card_id], False, None
-            if hidden:
-                self.cells[cell] = Placed(spec, False, (), 0, True, index)
-            else:
-                self.cells[cell] = Placed(spec, rotated, spec.oriented(rotated),
-                                          spec.oriented_exits(rotated), False, index)
+                self.cells[cell] = _placed(cards[card_id], rotated, False, None)
         self._reach: dict[Cell, int] | None = None
+        self._slots: list[Slot] | None = None
 
     # ---- connectivity --------------------------------------------------------
-    def segment_at(self, cell: Cell, exit_: int) -> int | None:
-        placed = self.cells.get(cell)
-        if placed is None:
-            return None
-        for i, segment in enumerate(placed.segments):
-            if segment.exits & exit_:
-                return i
-        return None
-
     def reached_nodes(self, passable: Callable[[Segment], bool] | None = None) -> set[Node]:
         """Segments joined to the start card (or to a ladder) by unbroken tunnels."""
+        cells = self.cells
         sources: list[Node] = []
-        for cell, placed in self.cells.items():
+        for cell, placed in cells.items():
+            start = placed.card.kind == "start"
             for i, segment in enumerate(placed.segments):
-                if placed.card.kind == "start" or segment.ladder:
+                if start or segment.ladder:
                     sources.append((cell, i))
         if passable is not None:
-            sources = [n for n in sources if passable(self.cells[n[0]].segments[n[1]])]
+            sources = [n for n in sources if passable(cells[n[0]].segments[n[1]])]
         seen: set[Node] = set(sources)
         queue: deque[Node] = deque(sources)
         while queue:
-            cell, index = queue.popleft()
-            for direction in bits(self.cells[cell].segments[index].exits):
-                other = neighbour(cell, direction)
-                j = self.segment_at(other, OPPOSITE[direction])
-                if j is None or (other, j) in seen:
+            node = queue.popleft()
+            (x, y), index = node
+            exits = cells[node[0]].segments[index].exits
+            for direction, dx, dy, back in STEPS:
+                if not exits & direction:
                     continue
-                if passable is not None and not passable(self.cells[other].segments[j]):
+                other = (x + dx, y + dy)
+                there = cells.get(other)
+                if there is None:
+                    continue
+                j = next((i for i, seg in enumerate(there.segments) if seg.exits & back), -1)
+                if j < 0 or (other, j) in seen:
+                    continue
+                if passable is not None and not passable(there.segments[j]):
                     continue
                 seen.add((other, j))
                 queue.append((other, j))
@@ -116,32 +138,39 @@ class Maze:
 
     # ---- placement -----------------------------------------------------------
     def slots(self) -> list[Slot]:
-        """Every empty cell sharing an edge with a card on the table."""
+        """Every empty cell sharing an edge with a card on the table (made once per maze:
+        a state's moves that leave the board alone share their state's maze)."""
+        if self._slots is None:
+            self._slots = self._find_slots()
+        return list(self._slots)
+
+    def _find_slots(self) -> list[Slot]:
         reach = self.reach()
-        goal_cells = set(GOAL_CELLS)
+        cells = self.cells
         empty: set[Cell] = set()
-        for cell in self.cells:
-            for direction in DIRECTIONS:
-                other = neighbour(cell, direction)
-                if other not in self.cells:
+        for x, y in cells:
+            for _, dx, dy, _ in STEPS:
+                other = (x + dx, y + dy)
+                if other not in cells:
                     empty.add(other)
-        return [self.slot(cell, reach, goal_cells) for cell in sorted(empty)]
+        return [self.slot(cell, reach) for cell in sorted(empty)]
 
     def slot(self, cell: Cell, reach: dict[Cell, int] | None = None,
-             goal_cells: set[Cell] | None = None) -> Slot:
+             goal_cells: Set[Cell] | None = None) -> Slot:
         reach = self.reach() if reach is None else reach
-        goal_cells = set(GOAL_CELLS) if goal_cells is None else goal_cells
+        goal_cells = _GOAL_SET if goal_cells is None else goal_cells
+        cells = self.cells
         must = need = live = 0
         near_goal = False
-        for direction in DIRECTIONS:
-            other = neighbour(cell, direction)
-            placed = self.cells.get(other)
+        x, y = cell
+        for direction, dx, dy, back in STEPS:
+            other = (x + dx, y + dy)
+            placed = cells.get(other)
             if placed is None:
                 continue
             near_goal = near_goal or other in goal_cells
             if placed.hidden:
                 continue
-            back = OPPOSITE[direction]
             must |= direction
             if placed.exits & back:
                 need |= direction

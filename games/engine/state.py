@@ -99,7 +99,8 @@ class State:
     def copy(self) -> State:
         """A copy deep enough that mutating the copy never touches self.
 
-        Log events are never mutated after being appended, so they are shared.
+        Log events are never mutated after being appended, so they are shared, and so
+        are the position-keyed caches (the maze, the board's JSON).
         """
         return State(
             ruleset=self.ruleset,
@@ -130,6 +131,10 @@ class State:
             finder=self.finder,
             extra=copy_json(self.extra),
             log=list(self.log),
+            # Every cache entry is keyed by what it was derived from (position_key) and
+            # checked against it when read: a copy may share them, and a move that leaves
+            # the board alone (most of them) does not build the same maze again.
+            cache=dict(self.cache),
         )
 
     def to_json(self, include_log: bool = True) -> JSON:

@@ -7,12 +7,13 @@ import io
 from typing import Any
 
 import pytest
+from celery.exceptions import SoftTimeLimitExceeded
 from django.core.management import CommandError, call_command
 from django.test import Client
 
 from games import bots as games_bots
 from games import moderation
-from games.models import BotLevel, Game, ModeratorAction
+from games.models import BotLevel, Game, ModeratorAction, Move
 from games.play import game_setup, moves, services
 from tests.moderation_support import logged_in, make_moderator, post_action
 from tests.setup_support import set_up
@@ -97,3 +98,24 @@ def test_the_moderation_page_changes_the_level() -> None:
 def test_the_demo_plays_strong_bots() -> None:
     call_command("demo", "--seed", "4", stdout=io.StringIO())
     assert Game.objects.get().bot_level == BotLevel.STRONG
+
+
+def test_a_bot_turn_past_its_soft_time_limit_is_played_at_the_normal_level(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    asked: list[str] = []
+    real = games_bots.choose_move
+
+    def slow_strong(view: Any, legal: Any, seed: int, level: str = "normal") -> Any:
+        asked.append(level)
+        if level == "strong":
+            raise SoftTimeLimitExceeded()
+        return real(view, legal, seed, level=level)
+
+    monkeypatch.setattr(games_bots, "choose_move", slow_strong)
+    game = bots_game("strong")
+    assert moves.play_bot_turn(game.pk, 0) is True
+    assert asked == ["strong", "normal"]
+    game.refresh_from_db()
+    assert game.version == 1 and game.bot_level == BotLevel.STRONG  # the level stays
+    assert list(Move.objects.filter(game=game).values_list("actor_kind", flat=True)) == ["bot"]
+    assert moves.play_bot_turn(game.pk, 0) is False  # and a second run does nothing

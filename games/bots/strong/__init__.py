@@ -7,7 +7,8 @@ forward in those worlds with the normal bots (search.py).
 
 Like the normal level it reads only its seat's view, and the same inputs always give
 the same move (all sampling comes from `random.Random(seed)`, the work is bounded in
-engine steps, never in seconds).
+engine steps and legal moves weighed, budget.py). The wall clock is a safety net only:
+a search past `Budget.seconds` is dropped for the normal level's move.
 """
 
 from __future__ import annotations
@@ -18,22 +19,29 @@ from games.engine.types import Move, SeatView
 
 from ..normal import choose_normal
 from .belief import Belief, believe
+from .budget import Budget, Meter, OutOfTime
 from .search import search
 
-__all__ = ["Belief", "believe", "choose_strong"]
+__all__ = ["Belief", "Budget", "believe", "choose_strong"]
 
 # Roles whose round is not won or lost by the gold (the geologist counts crystals, the
 # profiteer always wins): the normal bot's scoring already says what they want.
 UNSEARCHED = frozenset({"geologist", "profiteer"})
 
 
-def choose_strong(view: SeatView, legal_moves: list[Move], seed: int) -> Move:
-    """The strong bot's move: always an element of `legal_moves`."""
+def choose_strong(view: SeatView, legal_moves: list[Move], seed: int,
+                  budget: Budget | None = None) -> Move:
+    """The strong bot's move: always an element of `legal_moves`. `budget`: how much it
+    may think (Budget() when None)."""
+    meter = Meter(budget or Budget())
     normal = choose_normal(view, legal_moves, seed)
     if view.get("phase") != "play" or len(legal_moves) == 1 \
             or str(view.get("role")) in UNSEARCHED:
         return normal
-    found = search(view, legal_moves, believe(view), random.Random(seed))
+    try:
+        found = search(view, legal_moves, believe(view), random.Random(seed), meter)
+    except OutOfTime:
+        return normal
     if found is None:
         return normal
     return next(m for m in legal_moves if m is found)

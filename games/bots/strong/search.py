@@ -4,8 +4,10 @@ sampled worlds, then every seat plays on as the normal bot for one lap of turns 
 until the round ends; else the maze decides); the move whose worlds end best for the bot's side
 on average is played.
 
-The work is bounded in engine steps, not in seconds, so the same inputs always give the
-same move: WORLDS x candidates x depth <= STEPS.
+The work is bounded in engine steps and in legal moves weighed (budget.py), not in
+seconds, so the same inputs always give the same move: WORLDS x candidates x depth <=
+STEPS, and no further world is played once the budget's work is spent (the wall clock
+is only a safety net: past it, OutOfTime and the normal level's move).
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from ..context import AIMS, Context, build
 from ..maze import Maze
 from ..normal import choose_normal, score_all
 from .belief import Belief, own_seat
+from .budget import STEP_WORK, Meter
 from .worlds import sample_world
 
 WORLDS = 6
@@ -72,9 +75,10 @@ def effect_key(ctx: Context, move: Move, hand: dict[str, CardView]) -> str:
     return json.dumps(move, sort_keys=True)
 
 
-def search(view_: SeatView, moves: list[Move], belief: Belief,
-           rng: random.Random) -> Move | None:
-    """The best candidate by rollouts, or None when the normal choice stands."""
+def search(view_: SeatView, moves: list[Move], belief: Belief, rng: random.Random,
+           meter: Meter) -> Move | None:
+    """The best candidate by rollouts, or None when the normal choice stands. The worlds
+    are played in turn, every candidate in each, until the meter's work is spent."""
     options = candidates(view_, moves)
     if len(options) < 2 or options[0].score - options[1].score >= SURE:
         return None
@@ -82,17 +86,22 @@ def search(view_: SeatView, moves: list[Move], belief: Belief,
     # One lap of turns: every other seat answers the move once (and the bot again).
     depth = max(2, min(int(view_["seats"]) + 1, STEPS // (WORLDS * len(options))))
     worlds = [(sample_world(view_, belief, rng), rng.getrandbits(40)) for _ in range(WORLDS)]
+    played = 0
+    for world, seed in worlds:
+        for option in options:
+            option.value += rollout(world, option.move, seed, depth, me, role, meter)
+        played += 1
+        if meter.exhausted:
+            break
     for option in options:
-        total = 0.0
-        for world, seed in worlds:
-            total += rollout(world, option.move, seed, depth, me, role)
-        option.value = total / len(worlds)
+        option.value /= played
     options[0].value += NORMAL_BONUS
     best = max(options, key=lambda o: o.value)
     return best.move
 
 
-def rollout(world: State, move: Move, seed: int, depth: int, me: int, role: str) -> float:
+def rollout(world: State, move: Move, seed: int, depth: int, me: int, role: str,
+            meter: Meter) -> float:
     """Play `move`, then the normal bots, until the round ends or `depth` steps: the
     value of the end for `me` (1 a win, 0 a loss, between: how near the gold is)."""
     start = len(world.log)
@@ -108,6 +117,7 @@ def rollout(world: State, move: Move, seed: int, depth: int, me: int, role: str)
         actor = state.actor
         if actor is None or not moves:
             break
+        meter.charge(STEP_WORK + len(moves))
         state = apply(state, choose_normal(view(state, actor), moves, seed + step))
     end = round_end(state, start)
     return reward(end, me, role) if end is not None else estimate(state, me, role)

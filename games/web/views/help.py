@@ -15,7 +15,7 @@ from django.views.decorators.http import require_GET, require_POST
 from games import engine
 from games.ops import limits
 from games.play import lost_links
-from games.present import rules_page
+from games.present import bot_strength, rules_page
 from games.present.words import ruleset_name
 from games.web.client import client_address
 from games.web.views.seat_access import too_many
@@ -39,7 +39,9 @@ def rules(request: HttpRequest, ruleset: str) -> HttpResponse:
             "table_cards": rules_page.table_cards(), "setup": rules_page.base_setup(),
             "saboteur_shares": rules_page.saboteur_shares(),
             "winner_shares": rules_page.winner_shares(), "dwarves": rules_page.s2_dwarves(),
-            "s2": rules_page.s2_numbers(), "LANGUAGE_CODE": translation.get_language()})
+            "s2": rules_page.s2_numbers(), "LANGUAGE_CODE": translation.get_language(),
+            "strength": bot_strength.strength_rows(ruleset),
+            "strength_date": bot_strength.MEASURED_ON, "strength_cpu": bot_strength.CPU_MS})
 
 
 @require_POST
