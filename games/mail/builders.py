@@ -14,7 +14,6 @@ from django.utils import timezone, translation
 
 from games.mail import (
     answer_letter,
-    clock_letters,
     dispute_letters,
     handover_letters,
     letters,
@@ -46,7 +45,7 @@ BUILDERS: dict[str, Builder] = {
     Kind.SEAT_OFFER: handover_letters.seat_offer,
     Kind.NEW_HOME: table_letters.new_home,
     Kind.TABLE_CLOSED: table_letters.table_closed,
-    Kind.NUDGE: clock_letters.nudge,
+    Kind.NUDGE: letters.nudge,
 }
 
 

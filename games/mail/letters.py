@@ -314,3 +314,19 @@ def moderator_alert(note: Notification) -> Letter:
 
 
 __all__ = ["Letter", "Skip"]
+
+
+def nudge(note: Notification) -> Letter:
+    """The clock's nudge (games.play.clock.nudges): one short email naming who waits."""
+    seat, game = note.seat, note.game
+    if seat is None or game is None:
+        raise Skip("the seat or game is gone")
+    if (game.status != Game.Status.ACTIVE or game.actor != seat.number
+            or game.version != note.params.get("version")):
+        raise Skip("the turn is over")
+    by = Seat.objects.filter(game=game, number=note.params.get("by")).first()
+    who = by.player_name if by is not None else "?"
+    subject = _("%(game)s: %(who)s is waiting for your move") % {"game": game.title,
+                                                                "who": who}
+    return render("nudge", subject, {**seat_context(note, seat, game),
+                                     **deadline_context(game, seat), "who": who})

@@ -1,5 +1,7 @@
 """The table notices of the clock (games.play.clock.nudges, table_pause) as sentences
-every seat may read: "Ann was nudged by Bert", a pause proposed, agreed, started, over."""
+every seat may read: "Ann was nudged by Bert", a pause proposed, agreed, started, over.
+
+Its own module: games.present.describe, which calls it, is at its size limit."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """A nudge: once a seat's turn has taken more than half of its time, any other player of
 the table may nudge it, once per turn. The player gets one short email naming who is
-waiting (games.mail.clock_letters); the table sees "X was nudged by Y".
+waiting (games.mail.letters.nudge); the table sees "X was nudged by Y".
 
     nudge(seat_id) -> Game     (the nudging seat's id; ServiceError when refused)
 """
