@@ -315,7 +315,9 @@ def manage_command(rest: list[str], port: int | None = None) -> int:
 
 def workers() -> list[str]:
     count = os.environ.get("PYTEST_WORKERS", "2")
-    return ["-p", "no:xdist"] if count == "0" else ["-n", count]
+    # worksteal: an idle worker takes tests queued for the busy one, so the few long
+    # whole-game tests do not leave one core waiting at the end.
+    return ["-p", "no:xdist"] if count == "0" else ["-n", count, "--dist", "worksteal"]
 
 
 # The quick loop (`test --quick`, under a minute on two cores): the rules engine, the bots
