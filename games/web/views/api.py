@@ -30,7 +30,6 @@ from collections.abc import Callable
 from functools import wraps
 from typing import Any
 
-from django.core.exceptions import RequestDataTooBig
 from django.db.models import OuterRef, Subquery
 from django.http import HttpRequest, JsonResponse
 from django.utils import timezone
@@ -49,6 +48,7 @@ from games.present import clock_facts, game_record, holders, pages
 from games.present.move_errors import explain
 from games.web import jsonsafe
 from games.web.json_answer import JsonAnswer
+from games.web.json_body import json_error, request_body
 from games.web.views.seat_access import count_link_request, private, seat_locale
 from games.web.views.seat_handover import left_message
 
@@ -57,13 +57,8 @@ ApiView = Callable[[HttpRequest, str], JsonResponse]
 MAX_BODY = 16 * 1024
 
 
-def _error(status: int, code: str, message: str, **extra: Any) -> JsonResponse:
-    return private(JsonAnswer({"error": {"code": code, "message": message, **extra}},
-                                status=status))
-
-
 def _not_found() -> JsonResponse:
-    return _error(404, "not_found", _("There is no seat with this link."))
+    return json_error(404, "not_found", _("There is no seat with this link."))
 
 
 def api_methods(*allowed: str) -> Callable[[ApiView], ApiView]:
@@ -72,7 +67,7 @@ def api_methods(*allowed: str) -> Callable[[ApiView], ApiView]:
         @wraps(view)
         def wrapper(request: HttpRequest, secret: str) -> JsonResponse:
             if request.method not in allowed:
-                response = _error(405, "method_not_allowed",
+                response = json_error(405, "method_not_allowed",
                                   _("Use %(methods)s here.") % {"methods": ", ".join(allowed)})
                 response["Allow"] = ", ".join(allowed)
                 return response
@@ -100,7 +95,7 @@ def _rate_limited(secret: str) -> JsonResponse | None:
     try:
         count_link_request(secret)
     except limits.Limited as busy:
-        response = _error(429, "too_many_requests",
+        response = json_error(429, "too_many_requests",
                           _("Too many requests for this seat; try again in %(n)s seconds.")
                           % {"n": busy.retry_after}, retry_after=busy.retry_after)
         response["Retry-After"] = str(busy.retry_after)
@@ -114,7 +109,7 @@ def _invitation_refusal(seat: Seat, secret: str,
     if seat.via_invitation and not invitation_ok:
         # A host's invitation link is not the player's: it only opens the invitation and
         # accepts it (POST .../accept, which emails the own link to the seat's address).
-        return _error(403, "invitation_not_accepted", _(
+        return json_error(403, "invitation_not_accepted", _(
             "This is an invitation link: accept it first; the player's own private link "
             "is then sent to the seat's email address."), accept=f"/api/play/{secret}/accept")
     return None
@@ -165,7 +160,7 @@ def api_leave(request: HttpRequest, secret: str) -> JsonResponse:
         try:
             opened = opening.open_seat(seat.pk)
         except HandoverError as refused:
-            return _error(409, refused.code, refused.message)
+            return json_error(409, refused.code, refused.message)
         return private(JsonAnswer({"seat": seat.number, "open": True,
                                    "while_open": opened.while_open,
                                    "message": left_message(opened.while_open)}))
@@ -214,7 +209,7 @@ def api_record(request: HttpRequest, secret: str) -> JsonResponse:
     with seat_locale(seat):
         game = Game.objects.get(pk=seat.game_id)
         if game.status != Game.Status.FINISHED:
-            return _error(409, "game_not_over", _(
+            return json_error(409, "game_not_over", _(
                 "The game is not over yet: its record, with the seed that proves the deal, "
                 "is published when it ends."))
         return private(JsonAnswer(game_record.game_record(game)))
@@ -296,44 +291,29 @@ def _refused_move(refusal: moves.LinkRefusal, secret: str) -> JsonResponse:
         if isinstance(refused, moves.InvitationLink):
             return _invitation_refusal(seat, secret) or _not_found()
         if isinstance(refused, services.StaleVersion):
-            return _error(409, refused.code, refused.message, version=refused.current)
+            return json_error(409, refused.code, refused.message, version=refused.current)
         ruleset = Game.objects.values_list("ruleset", flat=True).get(pk=seat.game_id)
         if isinstance(refused, engine.MalformedMove):  # a subclass of IllegalMove: first
-            return _error(400, refused.code, explain(refused, ruleset), params=refused.params)
+            return json_error(400, refused.code, explain(refused, ruleset), params=refused.params)
         if isinstance(refused, engine.IllegalMove):
-            return _error(422, refused.code, explain(refused, ruleset), params=refused.params)
+            return json_error(422, refused.code, explain(refused, ruleset), params=refused.params)
         assert isinstance(refused, services.ServiceError)
-        return _error(422, refused.code, refused.message)
-
-
-def _body(request: HttpRequest) -> bytes | None:
-    """The request body, or None when it is larger than MAX_BODY (read no further)."""
-    try:
-        declared = int(request.META.get("CONTENT_LENGTH") or 0)
-    except ValueError:
-        declared = 0
-    if declared > MAX_BODY:
-        return None
-    try:
-        body = request.body
-    except RequestDataTooBig:
-        return None
-    return body if len(body) <= MAX_BODY else None
+        return json_error(422, refused.code, refused.message)
 
 
 def _parse(request: HttpRequest) -> tuple[int, dict[str, Any]] | JsonResponse:
-    body = _body(request)
+    body = request_body(request, MAX_BODY)
     if body is None:
-        return _error(413, "too_large", _("The request body is too large."))
+        return json_error(413, "too_large", _("The request body is too large."))
     try:
         data = jsonsafe.loads(body)
     except (ValueError, UnicodeDecodeError):
-        return _error(400, "bad_json", _("The request body is not valid JSON."))
+        return json_error(400, "bad_json", _("The request body is not valid JSON."))
     if not isinstance(data, dict):
-        return _error(400, "bad_request", _('Send an object: {"version": V, "move": {...}}.'))
+        return json_error(400, "bad_request", _('Send an object: {"version": V, "move": {...}}.'))
     version, move = data.get("version"), data.get("move")
     if isinstance(version, bool) or not isinstance(version, int) or version < 0:
-        return _error(400, "bad_version", _('"version" must be the whole number you last saw.'))
+        return json_error(400, "bad_version", _('"version" must be the whole number you last saw.'))
     if not isinstance(move, dict):
-        return _error(400, "not_an_object", _('"move" must be a JSON object.'))
+        return json_error(400, "not_an_object", _('"move" must be a JSON object.'))
     return version, move

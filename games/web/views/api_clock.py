@@ -23,16 +23,16 @@ from games.models import Game, Seat
 from games.play.clock import nudges, table_pause
 from games.play.service_errors import ServiceError
 from games.present import clock_facts
-from games.web import jsonsafe
 from games.web.json_answer import JsonAnswer
-from games.web.views.api import _body, _error, _seat_within_limits, api_methods
+from games.web.json_body import json_error, json_object
+from games.web.views.api import MAX_BODY, _seat_within_limits, api_methods
 from games.web.views.seat_access import private, seat_locale
 
 BAD_INPUT = {"bad_pause"}
 
 
 def _refused(refused: ServiceError) -> JsonResponse:
-    return _error(400 if refused.code in BAD_INPUT else 409, refused.code, refused.message)
+    return json_error(400 if refused.code in BAD_INPUT else 409, refused.code, refused.message)
 
 
 def _answer(game: Game, seat: Seat, **extra: Any) -> JsonResponse:
@@ -56,20 +56,6 @@ def api_nudge(request: HttpRequest, secret: str) -> JsonResponse:
         return _answer(game, seat, nudged=game.actor)
 
 
-def _data(request: HttpRequest) -> dict[str, Any] | JsonResponse:
-    body = _body(request)
-    if body is None:
-        return _error(413, "too_large", _("The request body is too large."))
-    try:
-        data = jsonsafe.loads(body or b"{}")
-    except (ValueError, UnicodeDecodeError):
-        return _error(400, "bad_json", _("The request body is not valid JSON."))
-    if not isinstance(data, dict):
-        return _error(400, "bad_request", _('Send an object: {"action": "propose", '
-                                            '"days": 3, "reason": "..."}.'))
-    return data
-
-
 @csrf_exempt
 @api_methods("POST")
 def api_pause(request: HttpRequest, secret: str) -> JsonResponse:
@@ -77,7 +63,8 @@ def api_pause(request: HttpRequest, secret: str) -> JsonResponse:
     if isinstance(seat, JsonResponse):
         return seat
     with seat_locale(seat):
-        data = _data(request)
+        data = json_object(request, MAX_BODY, _('Send an object: {"action": "propose", '
+                                            '"days": 3, "reason": "..."}.'))
         if isinstance(data, JsonResponse):
             return data
         action, days = data.get("action"), data.get("days")

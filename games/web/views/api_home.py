@@ -16,11 +16,8 @@ from games.home.strangers import home_json
 from games.models.links import token_digest
 from games.ops import limits
 from games.web.json_answer import JsonAnswer
+from games.web.json_body import json_error
 from games.web.views.seat_access import private
-
-
-def _error(status: int, code: str, message: str) -> JsonResponse:
-    return private(JsonAnswer({"error": {"code": code, "message": message}}, status=status))
 
 
 def game_json(row: Row) -> dict[str, Any]:
@@ -36,7 +33,7 @@ def game_json(row: Row) -> dict[str, Any]:
 @csrf_exempt
 def api_home(request: HttpRequest, token: str) -> JsonResponse:
     if request.method not in ("GET", "HEAD"):
-        response = _error(405, "method_not_allowed",
+        response = json_error(405, "method_not_allowed",
                           _("Use %(methods)s here.") % {"methods": "GET, HEAD"})
         response["Allow"] = "GET, HEAD"
         return response
@@ -45,13 +42,13 @@ def api_home(request: HttpRequest, token: str) -> JsonResponse:
         try:
             limits.hit("api_home", f"home:{digest}")
         except limits.Limited as busy:
-            response = _error(429, "too_many_requests", _(
+            response = json_error(429, "too_many_requests", _(
                 "Too many requests for this link; try again in %(n)s seconds.")
                 % {"n": busy.retry_after})
             response["Retry-After"] = str(busy.retry_after)
             return response
     address = address_for_home_token(token)
     if address is None:
-        return _error(404, "not_found", _("There is no home with this link."))
+        return json_error(404, "not_found", _("There is no home with this link."))
     return private(JsonAnswer({"games": [game_json(row) for row in home_of(address).rows],
                                **home_json(address)}))

@@ -11,7 +11,6 @@ import contextlib
 from typing import Any
 
 from django.contrib import messages
-from django.core.exceptions import RequestDataTooBig
 from django.http import HttpRequest, HttpResponse, JsonResponse, QueryDict
 from django.shortcuts import redirect
 from django.utils.translation import gettext as _
@@ -26,8 +25,8 @@ from games.play.service_errors import ServiceError
 from games.players import naming
 from games.tables import forming
 from games.tables.wishes import TableError, read_wish
-from games.web import jsonsafe
 from games.web.json_answer import JsonAnswer
+from games.web.json_body import json_error, json_object
 from games.web.views.home_pages import render_home, with_home
 from games.web.views.seat_access import private, too_many
 
@@ -143,15 +142,11 @@ def home_ratings_listed(request: HttpRequest, address: str, token: str) -> HttpR
 # ---- the JSON twins -----------------------------------------------------------------------
 
 
-def _error(status: int, code: str, message: str) -> JsonResponse:
-    return private(JsonAnswer({"error": {"code": code, "message": message}}, status=status))
-
-
 def _home_or_error(request: HttpRequest, token: str) -> str | JsonResponse:
     """The home's address, or the answer: 405 not a POST, 429 past the limit (per link,
     like the home's JSON twin), 404 unknown link."""
     if request.method != "POST":
-        response = _error(405, "method_not_allowed", _("Use %(methods)s here.")
+        response = json_error(405, "method_not_allowed", _("Use %(methods)s here.")
                           % {"methods": "POST"})
         response["Allow"] = "POST"
         return response
@@ -160,39 +155,15 @@ def _home_or_error(request: HttpRequest, token: str) -> str | JsonResponse:
         try:
             limits.hit("tables_home", f"home:{digest}")
         except limits.Limited as busy:
-            response = _error(429, "too_many_requests", _(
+            response = json_error(429, "too_many_requests", _(
                 "Too many requests for this link; try again in %(n)s seconds.")
                 % {"n": busy.retry_after})
             response["Retry-After"] = str(busy.retry_after)
             return response
     address = address_for_home_token(token)
     if address is None:
-        return _error(404, "not_found", _("There is no home with this link."))
+        return json_error(404, "not_found", _("There is no home with this link."))
     return address
-
-
-def _body(request: HttpRequest) -> bytes | None:
-    """The request body, or None past MAX_BODY (read no further than need be)."""
-    try:
-        if int(request.META.get("CONTENT_LENGTH") or 0) > MAX_BODY:
-            return None
-        body = request.body
-    except (ValueError, RequestDataTooBig):
-        return None
-    return body if len(body) <= MAX_BODY else None
-
-
-def _json_object(request: HttpRequest) -> dict[str, Any] | JsonResponse:
-    body = _body(request)
-    if body is None:
-        return _error(413, "too_large", _("The request body is too large."))
-    try:
-        data = jsonsafe.loads(body or b"{}")
-    except (ValueError, UnicodeDecodeError):
-        return _error(400, "bad_json", _("The request body is not valid JSON."))
-    if not isinstance(data, dict):
-        return _error(400, "bad_request", _("Send a JSON object."))
-    return data
 
 
 @csrf_exempt
@@ -203,7 +174,7 @@ def api_home_tables(request: HttpRequest, token: str) -> JsonResponse:
     if isinstance(address, JsonResponse):
         return address
     with page.home_locale(address):
-        data = _json_object(request)
+        data = json_object(request, MAX_BODY, _("Send a JSON object."))
         if isinstance(data, JsonResponse):
             return data
         try:
@@ -216,7 +187,7 @@ def api_home_tables(request: HttpRequest, token: str) -> JsonResponse:
                 wish = read_wish(data, language=page.language_and_zone(address)[0])
                 seated = forming.find_table(address, wish)
         except TableError as refused:
-            return _error(refused.status, refused.code, refused.message)
+            return json_error(refused.status, refused.code, refused.message)
         return private(JsonAnswer(seated.as_json()))
 
 
@@ -229,7 +200,7 @@ def api_home_leave(request: HttpRequest, token: str, table_id: int) -> JsonRespo
         try:
             seated = forming.leave_table(address, table_id)
         except TableError as refused:
-            return _error(refused.status, refused.code, refused.message)
+            return json_error(refused.status, refused.code, refused.message)
         return private(JsonAnswer(seated.as_json()))
 
 
@@ -241,22 +212,22 @@ def api_home_name(request: HttpRequest, token: str) -> JsonResponse:
     if isinstance(address, JsonResponse):
         return address
     with page.home_locale(address):
-        data = _json_object(request)
+        data = json_object(request, MAX_BODY, _("Send a JSON object."))
         if isinstance(data, JsonResponse):
             return data
         name = data.get("name")
         if not isinstance(name, str):
-            return _error(400, "bad_name", _('Send your public name as "name".'))
+            return json_error(400, "bad_name", _('Send your public name as "name".'))
         try:
             limits.hit("name_home", address)
             chosen = naming.choose_name(address, name)
         except limits.Limited as busy:
-            response = _error(429, "too_many_requests", _(
+            response = json_error(429, "too_many_requests", _(
                 "Too many requests for this link; try again in %(n)s seconds.")
                 % {"n": busy.retry_after})
             response["Retry-After"] = str(busy.retry_after)
             return response
         except ServiceError as refused:
-            return _error(NAME_STATUS.get(refused.code, 400), refused.code, refused.message)
+            return json_error(NAME_STATUS.get(refused.code, 400), refused.code, refused.message)
         return private(JsonAnswer({"name": chosen.name,
                                    "changed_at": chosen.changed_at.isoformat()}))
