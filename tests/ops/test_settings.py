@@ -24,7 +24,9 @@ def manage(*args: str, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
     clean = {k: v for k, v in os.environ.items()
              if k not in {"DEBUG", "SECRET_KEY", "LINK_KEY", "ALLOWED_HOSTS", "SITE_URL",
                           "DATABASE_URL", "CACHE_URL", "USE_X_FORWARDED_FOR", "BEHIND_HTTPS_PROXY",
-                          "CSRF_TRUSTED_ORIGINS", "DJANGO_SETTINGS_MODULE"}}
+                          "CSRF_TRUSTED_ORIGINS", "DJANGO_SETTINGS_MODULE",
+                          # set while the session's browser runs (tests/browser/conftest.py)
+                          "DJANGO_ALLOW_ASYNC_UNSAFE"}}
     return subprocess.run([sys.executable, "manage.py", *args], cwd=ROOT, env={**clean, **env},
                           capture_output=True, text=True, timeout=120)
 
