@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import random
 from collections.abc import Callable
 from typing import Any
@@ -14,9 +15,23 @@ from games.models import Game, Move
 from tests.support import GameWithLinks, choose, move_for
 
 
+def moderators_group() -> Group:
+    """The "moderators" group as migration 0003 makes it. A transaction test's flush
+    (PostgreSQL's real-thread tests) drops migrated rows, so it is made again the same
+    way when a later test on that worker needs it."""
+    made = importlib.import_module("games.migrations.0003_moderators")
+    group, _created = Group.objects.get_or_create(name=made.GROUP)
+    if _created:
+        group.permissions.set(Permission.objects.get(content_type__app_label="games",
+                                                     content_type__model=model,
+                                                     codename=codename)
+                              for model, codename in made.PERMISSIONS)
+    return group
+
+
 def make_moderator(username: str = "mod", email: str = "mod@example.com") -> User:
     user = User.objects.create_user(username, email, "pw-for-tests", is_staff=True)
-    user.groups.add(Group.objects.get(name="moderators"))
+    user.groups.add(moderators_group())
     return user
 
 

@@ -18,6 +18,7 @@ from django.utils.translation import gettext_lazy
 
 from games import engine, moderation
 from games.models import FollowUp, Game, Move, Seat
+from games.models.mailboxes import mailbox_key_hash
 from games.play import log_cache
 from games.play.move_store import Locked, MoveStore, OrmMoveStore
 from games.web.json_answer import JsonAnswer
@@ -170,7 +171,7 @@ def test_a_moves_events_are_kept_as_the_text_written() -> None:
 
 def test_a_move_writes_entries_only_in_the_indexes_queries_use() -> None:
     """Every move writes its game's row anew, with an entry in each index: the games table
-    has the indexes its queries use (hosting looks hosts up case-insensitively), no
+    has the indexes its queries use (hosting looks hosts up by their mailbox key), no
     LIKE-only twins, and the optional columns' indexes skip the rows without a value."""
     if connection.vendor != "postgresql":
         pytest.skip("PostgreSQL's indexes")
@@ -179,20 +180,20 @@ def test_a_move_writes_entries_only_in_the_indexes_queries_use() -> None:
                        "WHERE tablename IN ('games_game', 'games_move')")
         found = {(table, name): sql for table, name, sql in cursor.fetchall()}
     assert sorted(name for table, name in found if table == "games_game") == [
-        "game_host_email_upper", "game_host_token_unique", "game_one_rematch",
+        "game_host_key", "game_host_token_unique", "game_one_rematch",
         "game_public_id_unique", "game_status_deadline", "game_status_id",
         "game_status_reminder", "game_status_turn", "game_status_updated",
-        "games_game_pkey"]
+        "game_unconfirmed_host", "games_game_pkey"]
     assert sorted(name for table, name in found if table == "games_move") == [
         "games_move_pkey", "move_moderator", "move_unique_number"]
-    assert "upper((host_email)::text)" in found["games_game", "game_host_email_upper"]
+    assert "WHERE (NOT ((host_key)::text = ''::text))" in found["games_game", "game_host_key"]
     assert "WHERE (host_token_hash IS NOT NULL)" in found["games_game", "game_host_token_unique"]
     assert "WHERE (rematch_of_id IS NOT NULL)" in found["games_game", "game_one_rematch"]
     assert "WHERE (moderator_id IS NOT NULL)" in found["games_move", "move_moderator"]
     with connection.cursor() as cursor:
         cursor.execute("SET LOCAL enable_seqscan = off")  # a test's table is tiny
-    plan = Game.objects.filter(host_email__iexact="Host@Example.com").explain()
-    assert "game_host_email_upper" in plan
+    plan = Game.objects.filter(host_key=mailbox_key_hash("Host@Example.com")).explain()
+    assert "game_host_key" in plan
 
 
 def test_a_moves_answer_shows_the_state_as_stored(client: Client) -> None:
