@@ -477,7 +477,7 @@ def check(mailbox: Mailbox, kill: Kill) -> int:
                      .values_list("move", flat=True))
         replayed = engine.replay(game.seats.count(), game.seed, moves, game.ruleset,
                                  game.options)
-        if replayed.to_json() != game.full_snapshot():
+        if replayed.to_json() != game.state().to_json():
             problems.append(f"{game.name}: the replay differs from the snapshot")
         if game.status != Game.Status.FINISHED:
             problems.append(f"{game.name}: not finished")
