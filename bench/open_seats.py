@@ -22,44 +22,12 @@ import random
 import statistics
 import sys
 import time
-from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-
-def database(*, postgres: bool) -> Callable[[], None]:
-    """Point DATABASE_URL at a throwaway database; returns how to clean it up."""
-    os.environ.setdefault("DEBUG", "1")
-    if postgres:
-        import psycopg
-
-        name = f"saboteur_bench_seats_{os.getpid()}"
-        admin = "postgresql://postgres@127.0.0.1:5432/postgres"
-        with psycopg.connect(admin, autocommit=True) as conn:
-            conn.execute(f"CREATE DATABASE {name}")
-        os.environ["DATABASE_URL"] = f"postgres://postgres@127.0.0.1:5432/{name}"
-
-        def drop() -> None:
-            from django.db import connections
-
-            connections.close_all()
-            with psycopg.connect(admin, autocommit=True) as conn:
-                conn.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
-
-        return drop
-    path = ROOT / "var" / "bench-seats.sqlite3"
-    path.parent.mkdir(exist_ok=True)
-    for old in path.parent.glob(path.name + "*"):
-        old.unlink()
-    os.environ["DATABASE_URL"] = f"sqlite:///{path}"
-
-    def remove() -> None:
-        for old in path.parent.glob(path.name + "*"):
-            old.unlink()
-
-    return remove
+from throwaway_db import throwaway_database  # noqa: E402  (bench/ is the script's folder)
 
 
 def list_seats(count: int, moves: int, first: int) -> None:
@@ -172,7 +140,7 @@ def main() -> None:
     parser.add_argument("--check", action="store_true", help="exit 1 past the target")
     parser.add_argument("--postgres", action="store_true")
     args = parser.parse_args()
-    cleanup = database(postgres=args.postgres)
+    cleanup = throwaway_database("seats", postgres=args.postgres)
     try:
         run(args)
     finally:

@@ -45,40 +45,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-
-def database(args: argparse.Namespace) -> Callable[[], None]:
-    """Point DATABASE_URL at a throwaway database; returns how to clean it up."""
-    os.environ.setdefault("DEBUG", "1")
-    if args.postgres:
-        import psycopg
-
-        name = f"saboteur_bench_sweep_{os.getpid()}"
-        admin = "postgresql://postgres@127.0.0.1:5432/postgres"
-        with psycopg.connect(admin, autocommit=True) as conn:
-            conn.execute(f"CREATE DATABASE {name}")
-        os.environ["DATABASE_URL"] = f"postgres://postgres@127.0.0.1:5432/{name}"
-
-        def drop() -> None:
-            from django.db import connections
-
-            connections.close_all()
-            with psycopg.connect(admin, autocommit=True) as conn:
-                conn.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
-
-        return drop
-    if "DATABASE_URL" not in os.environ:
-        path = ROOT / "var" / "bench-sweep.sqlite3"
-        path.parent.mkdir(exist_ok=True)
-        for old in path.parent.glob(path.name + "*"):
-            old.unlink()
-        os.environ["DATABASE_URL"] = f"sqlite:///{path}"
-
-        def remove() -> None:
-            for old in path.parent.glob(path.name + "*"):
-                old.unlink()
-
-        return remove
-    return lambda: None
+from throwaway_db import throwaway_database  # noqa: E402  (bench/ is the script's folder)
 
 
 def median_time(fn: Callable[[], object], reset: Callable[[], object], repeat: int
@@ -102,7 +69,7 @@ def main() -> None:
     parser.add_argument("--postgres", action="store_true")
     parser.add_argument("--max-ratio", type=float, default=2.0)
     args = parser.parse_args()
-    cleanup = database(args)
+    cleanup = throwaway_database("sweep", postgres=args.postgres, keep_url=True)
     try:
         worst = run(args)
     finally:
