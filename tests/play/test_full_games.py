@@ -12,7 +12,9 @@ import random
 from typing import Any
 
 import pytest
+import time_machine
 from django.test import Client
+from django.utils import timezone
 
 from games import engine
 from games.engine.types import CardView
@@ -69,15 +71,19 @@ def check_api_view(data: dict[str, Any], state: engine.State, seat: int) -> None
 
 def assert_blind_to_secrets(client: Client, game: Game, url: str, seat: int | None,
                             rng: random.Random) -> None:
-    """Changing everything `seat` may not know leaves its response byte for byte the same."""
+    """Changing everything `seat` may not know leaves its response byte for byte the same.
+
+    Time stands still across both requests: the clock's remaining seconds are public and
+    would otherwise differ by the second that passes between them on a slow machine."""
     original = game.snapshot
-    before = without_csrf(client.get(url).content.decode())
-    changed = perturbed(game.state(), seat, rng).to_json()
-    Game.objects.filter(pk=game.pk).update(snapshot=changed)
-    try:
-        after = without_csrf(client.get(url).content.decode())
-    finally:
-        Game.objects.filter(pk=game.pk).update(snapshot=original)
+    with time_machine.travel(timezone.now(), tick=False):
+        before = without_csrf(client.get(url).content.decode())
+        changed = perturbed(game.state(), seat, rng).to_json()
+        Game.objects.filter(pk=game.pk).update(snapshot=changed)
+        try:
+            after = without_csrf(client.get(url).content.decode())
+        finally:
+            Game.objects.filter(pk=game.pk).update(snapshot=original)
     assert before == after, f"the response for seat {seat} at {url} depends on hidden facts"
 
 
