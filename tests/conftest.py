@@ -8,8 +8,22 @@ from typing import Any
 
 import pytest
 import time_machine
+from django.db.models.signals import post_migrate
 
+from tests.moderation_support import moderators_group
 from tests.support import START, GameWithLinks, make_game, queued_tasks, work_off
+
+
+def _moderators_group_again(sender: Any, **_kwargs: Any) -> None:
+    """A transaction test's flush (the browser's, the real threads') drops the rows data
+    migrations made, and sends post_migrate as `migrate` does: the moderators group is
+    made again then, as migration 0003 makes it, for whichever test comes next."""
+    if getattr(sender, "name", "") == "games":
+        moderators_group()
+
+
+post_migrate.connect(_moderators_group_again, weak=False,
+                     dispatch_uid="tests-moderators-group-again")
 
 
 @pytest.fixture(autouse=True)
@@ -85,3 +99,23 @@ def clock() -> Any:
     """Time stands still at START until a test moves it (never sleep)."""
     with time_machine.travel(START, tick=False) as traveller:
         yield traveller
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Each xdist worker's share of the long tests (whole games, self-play) first.
+
+    `--dist worksteal` gives each of N workers a contiguous Nth of the list and lets an
+    idle one take the end of a busy one's queue. Left in the files' order, the long tests
+    sit together in one worker's share and end the run alone; dealt round-robin into N
+    shares, each share led by its long tests, every worker starts on its own and the short
+    tests at the ends fill the gaps."""
+    count = int(getattr(config, "workerinput", {}).get("workercount", 1))
+    if count < 2:
+        return
+    long_ones = [item for item in items if item.get_closest_marker("slow")]
+    short_ones = [item for item in items if not item.get_closest_marker("slow")]
+    shares: list[list[pytest.Item]] = [[] for _ in range(count)]
+    for group in (long_ones, short_ones):
+        for index, item in enumerate(group):
+            shares[index % count].append(item)
+    items[:] = [item for share in shares for item in share]

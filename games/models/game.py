@@ -7,11 +7,13 @@ from __future__ import annotations
 
 import secrets
 import zoneinfo
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
+from django.db.models import F
+from django.db.models.functions import Coalesce
 from django.utils import timezone
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
@@ -306,6 +308,14 @@ class Seat(KeepsMailboxKeys, SeatClockFields):
             return zoneinfo.ZoneInfo(self.time_zone)
         except (zoneinfo.ZoneInfoNotFoundError, ValueError):
             return zoneinfo.ZoneInfo("UTC")
+
+
+def accept_seats(seats: models.QuerySet[Seat], now: datetime) -> int:
+    """Mark `seats` accepted: the first acceptance time stays, and an invitation link still
+    open dies. The one way a seat is accepted, on its first move (games.play.moves) or by
+    its accept button (games.play.game_setup); the number of seats changed (of two accepts
+    at once on a condition the caller put in `seats`, one changes the row)."""
+    return seats.update(accepted_at=Coalesce(F("accepted_at"), now), invite_hash=None)
 
 
 class Move(models.Model):

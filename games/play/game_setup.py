@@ -16,8 +16,7 @@ from typing import Any
 
 from django.conf import settings
 from django.db import transaction
-from django.db.models import F, Q
-from django.db.models.functions import Coalesce
+from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -32,6 +31,7 @@ from games.models import (
     SeatKind,
     TimeoutPolicy,
     WhileOpen,
+    accept_seats,
     fairness,
 )
 from games.models.host_limits import record_invitations
@@ -257,7 +257,7 @@ def accept_seat(seat_id: int, *, by_invitation: bool = False,
             pending = Seat.objects.filter(pk=seat_id, invite_hash=invitation_hash,
                                           invite_hash__isnull=False)
         # Conditional on the seat still waiting: of two accepts at once, one updates.
-        took = pending.update(accepted_at=Coalesce(F("accepted_at"), now), invite_hash=None)
+        took = accept_seats(pending, now)
         if by_invitation and not took:
             return None
         seat = Seat.objects.get(pk=seat_id)

@@ -40,14 +40,13 @@ from django.conf import settings
 from django.contrib.auth.models import User
 from django.db import transaction
 from django.db.models import F
-from django.db.models.functions import Coalesce
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from games import engine
 from games.engine import chain
 from games.engine.types import JSON
-from games.models import Game, Move, Seat, SeatKind
+from games.models import Game, Move, Seat, SeatKind, accept_seats
 from games.ops.after_commit import queue_on_commit
 from games.play import clock
 from games.play.bot_choice import bot_move
@@ -182,8 +181,7 @@ def _take_seat(seat: Seat, game: Game) -> Seat:
             seat.accepted_at is not None and seat.invite_hash is None):
         return seat
     now = timezone.now()
-    Seat.objects.filter(pk=seat.pk).update(accepted_at=Coalesce(F("accepted_at"), now),
-                                           invite_hash=None)
+    accept_seats(Seat.objects.filter(pk=seat.pk), now)
     seat.accepted_at, seat.invite_hash = seat.accepted_at or now, None
     return seat
 

@@ -13,6 +13,7 @@ import os
 import re
 import subprocess
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -26,7 +27,7 @@ from games.engine import chain
 from games.engine.cards import GOLD_VALUES
 from games.models import Game, Move
 from tests.email_support import play_until
-from tests.support import GameWithLinks, make_game, move_for
+from tests.support import make_game, move_for
 
 ROOT = Path(__file__).resolve().parents[2]
 HEAD_LINE = re.compile(r"^move (\d+): ([0-9a-f]{64})", re.MULTILINE)
@@ -59,15 +60,31 @@ def emailed_heads() -> dict[int, str]:
     return found
 
 
+@dataclass(frozen=True)
+class Played:
+    """A finished game's record as the API gives it, and the heads its emails showed."""
+
+    record: dict[str, Any]
+    emailed: dict[int, str]  # version -> the head's first 16 characters
+    version: int
+
+
+_PLAYED: list[Played] = []
+
+
 @pytest.fixture
-def played(db: None, commit: Any, client: Client) -> tuple[GameWithLinks, dict[str, Any]]:
+def played(db: None, commit: Any, client: Client) -> Played:
     """A finished 3-seat game with gold found in two rounds, its turn emails sent, and its
-    record as the API gives it."""
-    with commit():
-        g = make_game(players=3, seed=5)
-    play_until(g, lambda game: game.status == Game.Status.FINISHED, commit, seed=5)
-    record = client.get(g.api(0) + "record").json()
-    return g, record
+    record as the API gives it. Played once per test process (the game is seeded, and the
+    tests only read the record and the emails): each test gets its own copy."""
+    if not _PLAYED:
+        with commit():
+            g = make_game(players=3, seed=5)
+        play_until(g, lambda game: game.status == Game.Status.FINISHED, commit, seed=5)
+        record = client.get(g.api(0) + "record").json()
+        _PLAYED.append(Played(record, emailed_heads(), g.refresh().version))
+    first = _PLAYED[0]
+    return Played(copy.deepcopy(first.record), dict(first.emailed), first.version)
 
 
 def swapped_gold_picks(record: dict[str, Any]) -> tuple[list[dict[str, Any]], int]:
@@ -91,15 +108,15 @@ def swapped_gold_picks(record: dict[str, Any]) -> tuple[list[dict[str, Any]], in
 
 
 def test_a_true_record_verifies_and_each_printed_head_is_the_one_emailed(
-        played: tuple[GameWithLinks, dict[str, Any]], tmp_path: Path) -> None:
-    g, record = played
+        played: Played, tmp_path: Path) -> None:
+    record = played.record
     status, out, err = verify(record, tmp_path)
     assert status == 0, err
     heads = printed_heads(out)
     assert sorted(heads) == list(range(len(record["moves"]) + 1))
     assert heads[0] == record["commitment"]
-    emailed = emailed_heads()
-    assert len(emailed) > 50 and max(emailed) == g.refresh().version  # the game-end email
+    emailed = played.emailed
+    assert len(emailed) > 50 and max(emailed) == played.version  # the game-end email
     for version, short in emailed.items():
         assert heads[version].startswith(short), version
     assert "chain: every head matches the record" in out
@@ -109,8 +126,8 @@ def test_a_true_record_verifies_and_each_printed_head_is_the_one_emailed(
 
 
 def test_two_gold_picks_swapped_are_caught(
-        played: tuple[GameWithLinks, dict[str, Any]], tmp_path: Path) -> None:
-    _g, record = played
+        played: Played, tmp_path: Path) -> None:
+    record = played.record
     forged, first_changed = swapped_gold_picks(record)
     status, _out, err = verify({**record, "moves": forged}, tmp_path)
     assert status == 1
@@ -118,10 +135,10 @@ def test_two_gold_picks_swapped_are_caught(
 
 
 def test_a_forger_who_rewrites_the_chain_and_scores_too_is_caught_by_an_emailed_head(
-        played: tuple[GameWithLinks, dict[str, Any]], tmp_path: Path) -> None:
+        played: Played, tmp_path: Path) -> None:
     """A record made consistent with itself gives other heads from the first changed
     move on: the head in any email from after the change does not match."""
-    _g, record = played
+    record = played.record
     forged, first_changed = swapped_gold_picks(record)
     true_heads = printed_heads(verify(record, tmp_path)[1])
     salt, heads = record["salt"], [record["commitment"]]
@@ -135,7 +152,7 @@ def test_a_forger_who_rewrites_the_chain_and_scores_too_is_caught_by_an_emailed_
     printed = printed_heads(out)
     assert all(printed[n] == true_heads[n] for n in range(first_changed))
     assert all(printed[n] != true_heads[n] for n in range(first_changed, len(forged) + 1))
-    later = [(v, short) for v, short in emailed_heads().items() if v >= first_changed]
+    later = [(v, short) for v, short in played.emailed.items() if v >= first_changed]
     assert later
     for version, short in later:
         assert not printed[version].startswith(short)
@@ -175,8 +192,8 @@ def test_move_one_placed_on_another_legal_cell_is_caught(client: Client,
 
 @pytest.mark.django_db
 def test_a_record_must_agree_with_itself(client: Client, tmp_path: Path,
-                                         played: tuple[GameWithLinks, dict[str, Any]]) -> None:
-    _g, record = played
+                                         played: Played) -> None:
+    record = played.record
     scores = list(record["scores"])
     scores[0] += 1
     status, _out, err = verify({**record, "scores": scores}, tmp_path)
@@ -209,10 +226,10 @@ def player_environment() -> dict[str, str]:
 
 
 def test_verifygame_runs_as_the_readme_writes_it_without_server_settings(
-        played: tuple[GameWithLinks, dict[str, Any]], tmp_path: Path) -> None:
+        played: Played, tmp_path: Path) -> None:
     """`.venv/bin/python manage.py verifygame record.json`: no DEBUG, no SECRET_KEY, no
     database (sys.executable is the project's virtual environment's python)."""
-    _g, record = played
+    record = played.record
     path = tmp_path / "record.json"
     path.write_text(json.dumps(record))
     run = subprocess.run([sys.executable, "manage.py", "verifygame", str(path)], cwd=ROOT,

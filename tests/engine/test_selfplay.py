@@ -1,4 +1,4 @@
-"""Seeded self-play of 500 whole games of each ruleset (base: 3 to 10 seats; Saboteur 2:
+"""Seeded self-play of 300 whole games of each ruleset (base: 3 to 10 seats; Saboteur 2:
 2 to 12), invariants after every move (Saboteur 2 adds: dwarf cards conserved, 10 cards
 set aside).
 
@@ -7,14 +7,15 @@ act, the JSON round trip of the state, that a sampled listed move applies and a 
 unlisted one is refused. At every round boundary and every 25th move the checks are
 complete: the full card census and the round trip with the log through JSON text.
 Every seat's view (and the spectator's) is checked for leaks after every move in the
-first 16 games (two of each seat count), and at every round boundary and every 50th
-move in the rest: 11 full views after each of some 150,000 moves would take the suite
-far past its time budget.
+first game of each seat count, and at every round boundary and every 50th move in the
+rest: 11 full views after each of some 100,000 moves would take the suite far past its
+time budget.
 
-500 games a ruleset, not the 1,000 of before: the self-play was close to half of the
-whole suite's CPU (0.18 s a base game, 0.23 s a Saboteur 2 game), and every seat count
-still plays 45 games or more, every option variant dozens; random positions, legal
-placements against an oracle and exact replay are test_properties.py's (hypothesis).
+300 games a ruleset (1,000 at first, then 500): the self-play was still close to a fifth
+of the whole suite's time on two cores (0.18 s a base game, 0.3 s a Saboteur 2 game), and
+every seat count still plays 27 games or more, every base option variant dozens; random
+positions, legal placements against an oracle and exact replay are test_properties.py's
+(hypothesis), and the bots' own self-play (tests/bots) plays on top.
 """
 
 from __future__ import annotations
@@ -23,12 +24,12 @@ import pytest
 
 from .selfplay import play_checked
 
-pytestmark = pytest.mark.slow  # 1,000 whole games: not in `run.py test --quick`
+pytestmark = pytest.mark.slow  # 600 whole games: not in `run.py test --quick`
 
-GAMES = 500  # per ruleset
+GAMES = 300  # per ruleset
 BATCH = 25  # a test each: small enough for the two workers to finish together
 SEATS = {"base": range(3, 11), "saboteur2": range(2, 13)}
-FULL_LEAK_GAMES = {"base": 16, "saboteur2": 22}  # two games of each seat count
+FULL_LEAK_GAMES = {"base": 8, "saboteur2": 11}  # one game of each seat count
 SEED_BASE = {"base": 0, "saboteur2": 10_000}
 
 
