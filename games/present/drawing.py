@@ -11,6 +11,7 @@ small gems in the top right corner.
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Iterable, Mapping
 from typing import Any
@@ -106,22 +107,38 @@ def _crystals(count: int) -> SafeString:
 def tunnels(card: Mapping[str, Any]) -> SafeString:
     """The tunnels of a card from its `segments` (after rotation), in a 100 x 100 box:
     stubs, bridges kept apart, doors in their colour, a ladder, crystals."""
-    segments: list[list[str]] = card.get("segments") or []
-    ladder = bool(card.get("ladder"))
+    return _tunnels_of(_shape(card))
+
+
+# A card's tunnels depend on its shape alone, and a page draws the same few dozen shapes
+# over and over (every placed and held card; the same shapes on every page): each shape
+# is drawn once per process. The text holds no words, so the language does not matter.
+Shape = tuple[tuple[tuple[str, ...], ...], bool, str, tuple[tuple[str, ...], ...], int]
+
+
+def _shape(card: Mapping[str, Any]) -> Shape:
+    door = card.get("door")
+    return (tuple(tuple(seg) for seg in card.get("segments") or ()), bool(card.get("ladder")),
+            str(door or ""),
+            tuple(tuple(seg) for seg in card.get("door_segments", ())) if door else (),
+            int(card.get("crystals") or 0))
+
+
+@functools.lru_cache(maxsize=512)
+def _tunnels_of(shape: Shape) -> SafeString:
+    segments, ladder, door, door_segments, crystals = shape
     joined = [s for s in segments if len(s) > 1 or ladder]
     parts: list[SafeString] = []
     seen_joined = 0
     for seg in segments:
         is_joined = len(seg) > 1
-        parts.extend(_segment(seg, offset=len(joined) > 1 and not _straight(seg),
+        parts.extend(_segment(list(seg), offset=len(joined) > 1 and not _straight(list(seg)),
                               crossing=is_joined and seen_joined > 0, ladder=ladder))
         seen_joined += is_joined
-    door = card.get("door")
-    for seg in card.get("door_segments", []) if door else []:
-        parts.append(_door(str(door), seg))
+    for seg in door_segments:
+        parts.append(_door(door, list(seg)))
     if ladder:
         parts.append(_ladder())
-    crystals = int(card.get("crystals") or 0)
     if crystals:
         parts.append(_crystals(crystals))
     return format_html_join("", "{}", ((p,) for p in parts))
