@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 from celery.contrib.testing.worker import start_worker
-from celery.signals import task_postrun, task_received
+from celery.signals import after_task_publish, task_postrun, task_received
 from kombu import Connection
 
 from saboteur_site.celery import app
@@ -62,12 +62,24 @@ def plain_http_cookies(settings: Any) -> None:
 
 
 class Worker:
-    """Counts the tasks the worker has taken (a bot's turn waiting for its countdown
-    included) and not finished yet."""
+    """Counts the tasks sent and not yet run to their end, and the tasks the worker has
+    taken (a bot's turn waiting for its countdown included) and not finished yet.
+
+    Both counts: the in-memory queue is empty, and nothing is taken yet, for the moment
+    between the worker pulling a message and telling that it received it (a settle in
+    that moment saw an idle worker under a loaded machine); a message sent and not yet
+    finished closes it."""
 
     def __init__(self) -> None:
         self.taken = 0
+        self.sent = 0
+        self.ended = 0
         self.changed = threading.Condition()
+
+    def published(self, **_kwargs: Any) -> None:
+        with self.changed:
+            self.sent += 1
+            self.changed.notify_all()
 
     def received(self, **_kwargs: Any) -> None:
         with self.changed:
@@ -77,13 +89,15 @@ class Worker:
     def finished(self, **_kwargs: Any) -> None:
         with self.changed:
             self.taken -= 1
+            self.ended += 1
             self.changed.notify_all()
 
     def settle(self, timeout: float = 30) -> None:
-        """Until no task is queued, waiting or running."""
+        """Until no task is sent and unfinished, queued, waiting or running."""
         with self.changed:
             assert self.changed.wait_for(
-                lambda: self.taken == 0 and not queued_tasks_waiting(), timeout=timeout)
+                lambda: self.taken == 0 and self.ended >= self.sent
+                and not queued_tasks_waiting(), timeout=timeout)
 
 
 # Celery's blocking worker loop waits up to 2 s for a task before it looks whether it
@@ -110,12 +124,14 @@ def worker(transactional_db: None, settings: Any,
     app.conf.update(worker_hijack_root_logger=False,
                     broker_transport_options={"polling_interval": 0.05})
     tracker = Worker()
+    after_task_publish.connect(tracker.published, weak=False)
     task_received.connect(tracker.received, weak=False)
     task_postrun.connect(tracker.finished, weak=False)
     try:
         with start_worker(app, pool="solo", perform_ping_check=False, shutdown_timeout=20):
             yield tracker
     finally:
+        after_task_publish.disconnect(tracker.published)
         task_received.disconnect(tracker.received)
         task_postrun.disconnect(tracker.finished)
         app.conf.update(broker_transport_options=saved)
