@@ -89,7 +89,7 @@ def test_doors_and_inspections_make_the_joint_certain() -> None:
             inspections += 1
         else:
             continue
-        known = event.get("target", event["seat"])
+        known = int(event.get("target", event["seat"]) or 0)
         for seat in seats:
             joint = joint_belief(view(state, seat))
             if joint is not None:
