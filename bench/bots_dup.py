@@ -139,10 +139,27 @@ def of(algorithm: str, lines: list[dict[str, Any]]) -> list[dict[str, Any]]:
             or (line.get("algorithm") or "rollout") == algorithm]
 
 
+def versus(rulesets: list[str], lines: list[dict[str, Any]], new: str, old: str,
+           rounds: int = 1) -> str:
+    """The strong level's two algorithms on the same deals: per side, the mean per-deal
+    difference of round wins between the side played by `new` and by `old` (the deals
+    both played), as the duplicate table's gain against the normal level."""
+    strong = [line for line in lines if line["who"] != NORMAL]
+    paired = [line for line in strong if (line.get("algorithm") or "rollout") == new] + [
+        {**line, "who": NORMAL} for line in strong
+        if (line.get("algorithm") or "rollout") == old]
+    rows = table(rulesets, paired, rounds).splitlines()
+    header = rows[0].replace("normal wins", f"{old} wins").replace("strong wins",
+                                                                   f"{new} wins")
+    return "\n".join([header, *rows[1:]])
+
+
 def duplicate(rulesets: list[str], games: int, workers: int, rounds: int, first_seed: int,
-              results: Path, table_only: bool = False, algorithm: str | None = None) -> int:
+              results: Path, table_only: bool = False, algorithm: str | None = None,
+              against: str | None = None) -> int:
     """Play what `results` lacks of seeds first_seed..first_seed+games-1, then the table.
-    `algorithm`: the strong level's (games.bots.strong.ALGORITHMS; its default if None)."""
+    `algorithm`: the strong level's (games.bots.strong.ALGORITHMS; its default if None);
+    `against`: another algorithm, to print the two compared on the deals both played."""
     started = time.perf_counter()
     strong_level.ALGORITHM = algorithm or strong_level.ALGORITHM  # forked workers inherit it
     if not table_only:
@@ -165,6 +182,12 @@ def duplicate(rulesets: list[str], games: int, workers: int, rounds: int, first_
              and first_seed <= line["seed"] < first_seed + games]
     print(table(rulesets, lines, rounds))
     print(times(lines))
+    if against:
+        both = [line for line in read(results) if line["ruleset"] in rulesets
+                and line["rounds"] == rounds
+                and first_seed <= line["seed"] < first_seed + games]
+        print(f"\n{strong_level.ALGORITHM} against {against}, the same deals:\n")
+        print(versus(rulesets, both, strong_level.ALGORITHM, against, rounds))
     return 0
 
 
