@@ -144,14 +144,30 @@ def versus(rulesets: list[str], lines: list[dict[str, Any]], new: str, old: str,
     """The strong level's two algorithms on the same deals: per side, the mean per-deal
     difference of round wins between the side played by `new` and by `old` (the deals
     both played), as the duplicate table's gain against the normal level."""
-    strong = [line for line in lines if line["who"] != NORMAL]
-    paired = [line for line in strong if (line.get("algorithm") or "rollout") == new] + [
-        {**line, "who": NORMAL} for line in strong
-        if (line.get("algorithm") or "rollout") == old]
-    rows = table(rulesets, paired, rounds).splitlines()
-    header = rows[0].replace("normal wins", f"{old} wins").replace("strong wins",
-                                                                   f"{new} wins")
-    return "\n".join([header, *rows[1:]])
+    def algorithm(line: dict[str, Any]) -> str:
+        return str(line.get("algorithm") or "rollout")
+
+    out: list[str] = []
+    for ruleset in rulesets:
+        for side in SIDES[ruleset]:
+            # `old`'s games of this side stand in for the all-normal game of the deal.
+            paired = [line for line in lines if line["who"] == side
+                      and algorithm(line) == new] + [
+                {**line, "who": NORMAL} for line in lines
+                if line["who"] == side and algorithm(line) == old]
+            rows = table([ruleset], paired, rounds).splitlines()
+            out += [row for row in rows[2:] if row.split(" | ")[2] == side]
+    header = table([], [], rounds).splitlines()
+    header[0] = header[0].replace("normal wins", f"{old} wins").replace(
+        "strong wins", f"{new} wins")
+    return "\n".join([*header, *sorted(out, key=lambda row: order(rulesets, row))])
+
+
+def order(rulesets: list[str], row: str) -> tuple[int, int, int]:
+    """A versus row's place: the duplicate table's order (ruleset, band, side)."""
+    ruleset, players, side = row.strip("| ").split(" | ")[:3]
+    bands = [f"{low}-{high}" for low, high in RANGES[ruleset]] + ["all"]
+    return rulesets.index(ruleset), bands.index(players), list(SIDES[ruleset]).index(side)
 
 
 def duplicate(rulesets: list[str], games: int, workers: int, rounds: int, first_seed: int,

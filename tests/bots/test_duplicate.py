@@ -78,14 +78,19 @@ def test_the_joint_algorithm_gives_the_same_table_for_the_same_seeds(
 
 def test_two_algorithms_compare_deal_by_deal(dup: Any) -> None:
     """The joint and the rollout strong games of the same deals, without the normal one."""
-    def line(seed: int, algorithm: str | None, result: str) -> dict[str, Any]:
+    def line(seed: int, algorithm: str | None, result: str,
+             who: str = "saboteurs") -> dict[str, Any]:
         return {"ruleset": "base", "low": 3, "high": 5, "seed": seed, "rounds": 1,
-                "who": "saboteurs" if algorithm else "normal", "algorithm": algorithm,
+                "who": who if algorithm else "normal", "algorithm": algorithm,
                 "results": [result]}
 
     lines = [line(0, None, "gold-diggers"), line(0, "joint", "saboteurs"),
              line(0, "rollout", "gold-diggers"), line(1, "joint", "saboteurs"),
-             line(1, "rollout", "saboteurs"), line(2, "joint", "saboteurs")]
+             line(1, "rollout", "saboteurs"), line(2, "joint", "saboteurs"),
+             line(0, "rollout", "saboteurs", "gold-diggers"),
+             line(0, "joint", "gold-diggers", "gold-diggers")]
     table = dup.versus(["base"], lines, "joint", "rollout")
     assert "| rollout wins | joint wins |" in table
     assert "| base | 3-5 | saboteurs | 2 | 50% | 100% | +50.0 |" in table
+    assert "| base | 3-5 | gold-diggers | 1 | 0% | 100% | +100.0 |" in table
+    assert "| base | all | gold-diggers | 1 | 0% | 100% | +100.0 |" in table
