@@ -8,6 +8,10 @@ over the gold). The temperature with the highest mean is the one to use; the
 factorised belief's log probability (the product of its per-seat marginals) is printed
 beside it for comparison.
 
+The look-ahead's reply policy (games/bots/strong/lookahead.py) is measured the same way:
+the mean log probability of the move the normal bot played under exp(score / T) over
+its legal moves, at each policy temperature T (in score points).
+
     python bench/bot_temperature.py [--games 60]
 """
 
@@ -22,11 +26,14 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from games.bots import choose_move
+from games.bots.context import build
+from games.bots.normal import score_all
 from games.bots.strong import believe
 from games.bots.strong.joint import joint_belief
 from games.engine import State, apply, legal_moves, new_game, rules_for, view
 
 TEMPERATURES = (1.0, 1.5, 2.0, 3.0, 4.0)
+POLICY_TEMPERATURES = (0.25, 0.5, 1.0, 2.0, 4.0)
 FIRST_SEED = 10_000
 
 
@@ -47,6 +54,19 @@ def factorised_log(state: State, seat: int) -> float:
                for s in range(state.seats) if s != seat)
 
 
+def policy_logs(state: State, seat: int, played: dict[str, object]) -> dict[str, float]:
+    """log P(the played move) under exp(score / T) over the legal moves, per T."""
+    moves = legal_moves(state)
+    scores = score_all(build(view(state, seat)), moves)
+    chosen = scores[next(i for i, m in enumerate(moves) if m == played)]
+    out = {}
+    for t in POLICY_TEMPERATURES:
+        top = max(scores)
+        total = sum(math.exp((s - top) / t) for s in scores)
+        out[f"policy T={t}"] = (chosen - top) / t - math.log(total)
+    return out
+
+
 def measure(ruleset: str, games: int) -> dict[str, list[float]]:
     rules = rules_for(ruleset)
     scores: dict[str, list[float]] = defaultdict(list)
@@ -64,8 +84,11 @@ def measure(ruleset: str, games: int) -> dict[str, list[float]]:
                     for t, v in logs.items():
                         scores[f"T={t}"].append(float(v or 0.0))
                     scores["factorised"].append(factorised_log(state, seat))
-            state = apply(state, choose_move(view(state, seat), legal_moves(state),
-                                             seed * 7919 + turn))
+            move = choose_move(view(state, seat), legal_moves(state), seed * 7919 + turn)
+            if state.phase == "play" and turn % 5 == 4 and len(legal_moves(state)) > 1:
+                for name, value in policy_logs(state, seat, dict(move)).items():
+                    scores[name].append(value)
+            state = apply(state, move)
             turn += 1
     return scores
 

@@ -2,11 +2,10 @@
 candidate move (search.py's: the normal bot's best few and the best of another kind)
 is played in the same worlds, each world a whole hypothesis (every seat's role and the
 gold's goal) drawn from the posterior; every other seat answers once with a move drawn
-from its role's policy (the normal bot's scores softened by POLICY_TEMPERATURE, not its
-argmax: a real table is not the normal bot) and the bot plays its second ply as the
-normal bot would. The leaf is scored by a heuristic, not played out to the round's
-end (random playouts give no signal in this game): how near the open tunnel is to
-each goal weighted by the gold posterior, how many ways it can grow (the frontier),
+from its role's policy (the normal bot's scores softened by POLICY_TEMPERATURE) and the
+bot plays its second ply as the normal bot would. The leaf is scored by a heuristic,
+not played out to the round's end (random playouts give no signal in this game): how
+near the open tunnel is to each goal weighted by the gold posterior, how many ways it can grow (the frontier),
 the tools broken on each side, the cards left to dig with.
 
 A saboteur's move then pays for how much it raises the public's posterior that it is a
@@ -35,8 +34,13 @@ from .search import NORMAL_BONUS, STEPS, SURE, WORLDS, candidates, reward, round
 from .signals import exposure, public_saboteur, revealed
 from .worlds import sample_world
 
-POLICY_TEMPERATURE = 2.0  # score points; about a fifth of a step nearer the gold
-BLUFF = 0.3  # value lost per unit of public suspicion a saboteur's move adds
+# Score points, measured by bench/bot_temperature.py: the normal bots play their argmax,
+# so the smallest temperature tried fits self-play best (ties of equal-effect moves keep
+# it from going to 0). A table of people would measure higher.
+POLICY_TEMPERATURE = 0.25
+# Value lost per unit of public suspicion a saboteur's move adds (0.3 lost 7 points of
+# saboteur wins against the rollouts in the first duplicate deals; not tuned further).
+BLUFF = 0.15
 INFO = 0.05  # value per bit a digger's map or inspection reveals
 NEAR = 0.72  # a step further from a goal: about a quarter less chance to reach it
 BROKEN = 0.35  # a side all of whose seats have a broken tool digs this much less
