@@ -5,8 +5,8 @@ gold's goal) drawn from the posterior; every other seat answers once with a move
 from its role's policy (the normal bot's scores softened by POLICY_TEMPERATURE) and the
 bot plays its second ply as the normal bot would. The leaf is scored by a heuristic,
 not played out to the round's end (random playouts give no signal in this game): how
-near the open tunnel is to each goal weighted by the gold posterior, how many ways it can grow (the frontier),
-the tools broken on each side, the cards left to dig with.
+near the open tunnel is to each goal weighted by the gold posterior, how many ways it
+can grow (the frontier), the tools broken on each side, the cards left to dig with.
 
 A saboteur's move then pays for how much it raises the public's posterior that it is a
 saboteur, a digger's map or inspection earns the bits it reveals (signals.py). The work
