@@ -12,38 +12,38 @@ from dataclasses import dataclass
 from games.present.words import team_name
 
 MEASURED_ON = "2026-11-28"
-# Seeds 0-19 and 5000-5002 of `bench/bots.py --duplicate`, first rounds.
+# Seeds 0-27 of `bench/bots.py --duplicate --algorithm rollout`, first rounds.
 # Per ruleset: (players, side, deals, normal-level win rate, strong-level win rate,
 # gain in points, the 95% interval's low and high ends in points).
 Measured = tuple[str, str, int, float, float, float, float, float]
 MEASURED: dict[str, list[Measured]] = {
     "base": [
-        ("3-5", "gold-diggers", 23, 0.522, 0.652, 13.0, -2.0, 28.1),
-        ("3-5", "saboteurs", 19, 0.579, 0.632, 5.3, -14.5, 25.0),
-        ("6-8", "gold-diggers", 23, 0.696, 0.565, -13.0, -43.3, 17.2),
-        ("6-8", "saboteurs", 23, 0.304, 0.609, 30.4, 6.1, 54.8),
-        ("9-10", "gold-diggers", 23, 0.565, 0.565, 0.0, -22.8, 22.8),
-        ("9-10", "saboteurs", 22, 0.409, 0.636, 22.7, 3.6, 41.8),
-        ("all", "gold-diggers", 69, 0.594, 0.594, 0.0, -13.1, 13.1),
-        ("all", "saboteurs", 64, 0.422, 0.625, 20.3, 8.4, 32.2),
+        ("3-5", "gold-diggers", 28, 0.571, 0.679, 10.7, -5.7, 27.2),
+        ("3-5", "saboteurs", 23, 0.522, 0.565, 4.3, -11.6, 20.3),
+        ("6-8", "gold-diggers", 28, 0.607, 0.571, -3.6, -33.0, 25.8),
+        ("6-8", "saboteurs", 28, 0.393, 0.750, 35.7, 13.6, 57.8),
+        ("9-10", "gold-diggers", 28, 0.500, 0.607, 10.7, -11.7, 33.1),
+        ("9-10", "saboteurs", 28, 0.500, 0.643, 14.3, -3.4, 32.0),
+        ("all", "gold-diggers", 84, 0.560, 0.619, 6.0, -6.9, 18.8),
+        ("all", "saboteurs", 79, 0.468, 0.658, 19.0, 8.1, 29.8),
     ],
     "saboteur2": [
-        ("2-5", "blue", 12, 0.667, 0.750, 8.3, -24.8, 41.5),
-        ("2-5", "green", 16, 0.625, 0.812, 18.8, -2.7, 40.2),
-        ("2-5", "saboteurs", 7, 0.429, 0.714, 28.6, -16.6, 73.8),
-        ("6-9", "blue", 20, 0.450, 0.500, 5.0, -19.3, 29.3),
-        ("6-9", "green", 22, 0.636, 0.591, -4.5, -26.2, 17.1),
-        ("6-9", "saboteurs", 15, 0.133, 0.200, 6.7, -7.9, 21.2),
-        ("10-12", "blue", 22, 0.727, 0.545, -18.2, -40.5, 4.1),
-        ("10-12", "green", 22, 0.318, 0.682, 36.4, 4.0, 68.7),
-        ("10-12", "saboteurs", 22, 0.045, 0.136, 9.1, -9.9, 28.1),
-        ("all", "blue", 54, 0.611, 0.574, -3.7, -17.9, 10.5),
-        ("all", "green", 60, 0.517, 0.683, 16.7, 1.2, 32.1),
-        ("all", "saboteurs", 44, 0.136, 0.250, 11.4, -0.5, 23.3),
+        ("2-5", "blue", 17, 0.529, 0.706, 17.6, -9.7, 45.0),
+        ("2-5", "green", 22, 0.682, 0.591, -9.1, -32.5, 14.4),
+        ("2-5", "saboteurs", 11, 0.273, 0.636, 36.4, 2.4, 70.3),
+        ("6-9", "blue", 25, 0.440, 0.400, -4.0, -29.5, 21.5),
+        ("6-9", "green", 27, 0.556, 0.630, 7.4, -14.7, 29.5),
+        ("6-9", "saboteurs", 22, 0.136, 0.091, -4.5, -14.0, 5.0),
+        ("10-12", "blue", 28, 0.679, 0.571, -10.7, -35.6, 14.1),
+        ("10-12", "green", 27, 0.407, 0.630, 22.2, -8.0, 52.4),
+        ("10-12", "saboteurs", 28, 0.107, 0.179, 7.1, -11.3, 25.5),
+        ("all", "blue", 70, 0.557, 0.543, -1.4, -15.8, 13.0),
+        ("all", "green", 76, 0.539, 0.618, 7.9, -6.5, 22.3),
+        ("all", "saboteurs", 61, 0.148, 0.230, 8.2, -2.6, 19.0),
     ],
 }
-# The CPU time of one strong move, in ms: median, 95th percentile, maximum (5,858 moves).
-CPU_MS = (154, 303, 530)
+# The CPU time of one strong move, in ms: median, 95th percentile, maximum (7,249 moves).
+CPU_MS = (107, 210, 381)
 
 
 @dataclass(frozen=True)
