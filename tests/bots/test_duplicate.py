@@ -64,6 +64,7 @@ def test_the_joint_algorithm_gives_the_same_table_for_the_same_seeds(
     """The joint look-ahead's strong games, kept beside the rollouts' in one file: the
     all-normal game is shared, each algorithm's table reads its own strong games."""
     path = tmp_path / "j.jsonl"
+    monkeypatch.setattr(STRONG, "ALGORITHM", "rollout")
     rollout = run(dup, path, DEALS)
     monkeypatch.setattr(STRONG, "ALGORITHM", "joint")
     first = run(dup, path, DEALS)

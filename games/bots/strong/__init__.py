@@ -1,7 +1,9 @@
-"""The strong bot level: a belief over every other seat's role (belief.py, from the
-round's public log and likelihoods measured by self-play), complete worlds sampled from
-the view and that belief (worlds.py), and a look-ahead that plays each candidate move
-forward in those worlds with the normal bots (search.py).
+"""The strong bot level. It plays the "joint" algorithm: the exact joint posterior over
+every seat's role and the gold's place (joint.py, from the round's public log and
+likelihoods measured by self-play), worlds sampled from it (worlds.py) and a heuristic
+look-ahead over them (lookahead.py, signals.py). The first algorithm, "rollout" (a
+per-seat belief, belief.py, and a lap of normal-bot rollouts, search.py), is kept to
+compare with (bench/bots.py --duplicate --algorithm rollout).
 
     choose_strong(view, legal_moves, seed) -> one of legal_moves
 
@@ -29,7 +31,7 @@ __all__ = ["ALGORITHMS", "Belief", "Budget", "believe", "choose_strong"]
 # "rollout": the factorised belief and a lap of normal-bot rollouts (search.py);
 # "joint": the exact joint belief and heuristic look-ahead (joint.py, lookahead.py).
 ALGORITHMS = ("rollout", "joint")
-ALGORITHM = "rollout"  # what the strong level plays (bench/README.md has why)
+ALGORITHM = "joint"  # what the strong level plays (bench/README.md "Bot strength" has why)
 
 # Roles whose round is not won or lost by the gold (the geologist counts crystals, the
 # profiteer always wins): the normal bot's scoring already says what they want.
