@@ -27,6 +27,7 @@ differences. Resumable: games are appended to `--results` and a rerun continues;
 
     python bench/bots.py --duplicate [--games 200] [--first-seed 0] [--workers 2]
                          [--results bench/results/duplicate.jsonl] [--table]
+                         [--algorithm rollout|joint] [--versus rollout|joint]
 """
 
 from __future__ import annotations
@@ -132,6 +133,10 @@ def main() -> int:
                         help="strong against normal in duplicate deals (bench/bots_dup.py)")
     parser.add_argument("--results", type=Path, default=DUPLICATES,
                         help="duplicate: the results file (appended to; a rerun continues)")
+    parser.add_argument("--algorithm", choices=["rollout", "joint"], default=None,
+                        help="duplicate: the strong level's algorithm (its default if unset)")
+    parser.add_argument("--versus", choices=["rollout", "joint"], default=None,
+                        help="duplicate: also compare --algorithm with this one, deal by deal")
     parser.add_argument("--table", action="store_true",
                         help="duplicate: print the table from --results, play nothing")
     args = parser.parse_args()
@@ -140,7 +145,8 @@ def main() -> int:
         from bots_dup import duplicate
 
         return duplicate(rulesets, args.games, args.workers, args.rounds, args.first_seed,
-                         args.results, table_only=args.table)
+                         args.results, table_only=args.table, algorithm=args.algorithm,
+                         against=args.versus)
     if args.head_to_head:
         from bots_h2h import head_to_head
 

@@ -41,6 +41,7 @@ from typing import Any
 from bots import RANGES, SIDES, side_won
 
 from games.bots import Budget, choose_move
+from games.bots import strong as strong_level
 from games.engine import apply, legal_moves, new_game, view
 
 NORMAL = "normal"  # the job with normal bots everywhere
@@ -85,6 +86,7 @@ def play(job: Job) -> dict[str, Any]:
         turn += 1
     results = [str(e["winners"]) for e in state.log if e["type"] == "round_end"][:rounds]
     return {"ruleset": ruleset, "low": low, "high": high, "seed": seed, "who": who,
+            "algorithm": strong_level.ALGORITHM if who != NORMAL else None,
             "rounds": rounds, "results": results, "wall_ms": wall, "cpu_ms": cpu}
 
 
@@ -130,12 +132,54 @@ def append(path: Path, line: dict[str, Any]) -> None:
         out.flush()
 
 
+def of(algorithm: str, lines: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The all-normal games and the strong games of `algorithm` (a file may hold the
+    strong games of several; lines from before the field was kept are "rollout")."""
+    return [line for line in lines if line["who"] == NORMAL
+            or (line.get("algorithm") or "rollout") == algorithm]
+
+
+def versus(rulesets: list[str], lines: list[dict[str, Any]], new: str, old: str,
+           rounds: int = 1) -> str:
+    """The strong level's two algorithms on the same deals: per side, the mean per-deal
+    difference of round wins between the side played by `new` and by `old` (the deals
+    both played), as the duplicate table's gain against the normal level."""
+    def algorithm(line: dict[str, Any]) -> str:
+        return str(line.get("algorithm") or "rollout")
+
+    out: list[str] = []
+    for ruleset in rulesets:
+        for side in SIDES[ruleset]:
+            # `old`'s games of this side stand in for the all-normal game of the deal.
+            paired = [line for line in lines if line["who"] == side
+                      and algorithm(line) == new] + [
+                {**line, "who": NORMAL} for line in lines
+                if line["who"] == side and algorithm(line) == old]
+            rows = table([ruleset], paired, rounds).splitlines()
+            out += [row for row in rows[2:] if row.split(" | ")[2] == side]
+    header = table([], [], rounds).splitlines()
+    header[0] = header[0].replace("normal wins", f"{old} wins").replace(
+        "strong wins", f"{new} wins")
+    return "\n".join([*header, *sorted(out, key=lambda row: order(rulesets, row))])
+
+
+def order(rulesets: list[str], row: str) -> tuple[int, int, int]:
+    """A versus row's place: the duplicate table's order (ruleset, band, side)."""
+    ruleset, players, side = row.strip("| ").split(" | ")[:3]
+    bands = [f"{low}-{high}" for low, high in RANGES[ruleset]] + ["all"]
+    return rulesets.index(ruleset), bands.index(players), list(SIDES[ruleset]).index(side)
+
+
 def duplicate(rulesets: list[str], games: int, workers: int, rounds: int, first_seed: int,
-              results: Path, table_only: bool = False) -> int:
-    """Play what `results` lacks of seeds first_seed..first_seed+games-1, then the table."""
+              results: Path, table_only: bool = False, algorithm: str | None = None,
+              against: str | None = None) -> int:
+    """Play what `results` lacks of seeds first_seed..first_seed+games-1, then the table.
+    `algorithm`: the strong level's (games.bots.strong.ALGORITHMS; its default if None);
+    `against`: another algorithm, to print the two compared on the deals both played."""
     started = time.perf_counter()
+    strong_level.ALGORITHM = algorithm or strong_level.ALGORITHM  # forked workers inherit it
     if not table_only:
-        done = {key(line) for line in read(results)}
+        done = {key(line) for line in of(strong_level.ALGORITHM, read(results))}
         work = jobs(rulesets, range(first_seed, first_seed + games), rounds, done)
         played = 0
         if workers > 1:
@@ -149,11 +193,17 @@ def duplicate(rulesets: list[str], games: int, workers: int, rounds: int, first_
                 played += 1
         print(f"{played} games played in {time.perf_counter() - started:.0f} s "
               f"with {workers} worker(s); results in {results}.\n")
-    lines = [line for line in read(results) if line["ruleset"] in rulesets
-             and line["rounds"] == rounds
+    lines = [line for line in of(strong_level.ALGORITHM, read(results))
+             if line["ruleset"] in rulesets and line["rounds"] == rounds
              and first_seed <= line["seed"] < first_seed + games]
     print(table(rulesets, lines, rounds))
     print(times(lines))
+    if against:
+        both = [line for line in read(results) if line["ruleset"] in rulesets
+                and line["rounds"] == rounds
+                and first_seed <= line["seed"] < first_seed + games]
+        print(f"\n{strong_level.ALGORITHM} against {against}, the same deals:\n")
+        print(versus(rulesets, both, strong_level.ALGORITHM, against, rounds))
     return 0
 
 

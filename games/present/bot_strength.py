@@ -12,38 +12,38 @@ from dataclasses import dataclass
 from games.present.words import team_name
 
 MEASURED_ON = "2026-11-28"
-# Seeds 0-19 and 5000-5002 of `bench/bots.py --duplicate`, first rounds.
+# Seeds 0-27 of `bench/bots.py --duplicate --algorithm rollout`, first rounds.
 # Per ruleset: (players, side, deals, normal-level win rate, strong-level win rate,
 # gain in points, the 95% interval's low and high ends in points).
 Measured = tuple[str, str, int, float, float, float, float, float]
 MEASURED: dict[str, list[Measured]] = {
     "base": [
-        ("3-5", "gold-diggers", 23, 0.522, 0.652, 13.0, -2.0, 28.1),
-        ("3-5", "saboteurs", 19, 0.579, 0.632, 5.3, -14.5, 25.0),
-        ("6-8", "gold-diggers", 23, 0.696, 0.565, -13.0, -43.3, 17.2),
-        ("6-8", "saboteurs", 23, 0.304, 0.609, 30.4, 6.1, 54.8),
-        ("9-10", "gold-diggers", 23, 0.565, 0.565, 0.0, -22.8, 22.8),
-        ("9-10", "saboteurs", 22, 0.409, 0.636, 22.7, 3.6, 41.8),
-        ("all", "gold-diggers", 69, 0.594, 0.594, 0.0, -13.1, 13.1),
-        ("all", "saboteurs", 64, 0.422, 0.625, 20.3, 8.4, 32.2),
+        ("3-5", "gold-diggers", 56, 0.607, 0.625, 1.8, -11.5, 15.0),
+        ("3-5", "saboteurs", 48, 0.458, 0.583, 12.5, -0.6, 25.6),
+        ("6-8", "gold-diggers", 56, 0.536, 0.554, 1.8, -12.4, 16.0),
+        ("6-8", "saboteurs", 56, 0.464, 0.643, 17.9, 3.1, 32.7),
+        ("9-10", "gold-diggers", 56, 0.446, 0.536, 8.9, -6.0, 23.9),
+        ("9-10", "saboteurs", 56, 0.554, 0.696, 14.3, 0.1, 28.5),
+        ("all", "gold-diggers", 168, 0.530, 0.571, 4.2, -3.7, 12.0),
+        ("all", "saboteurs", 160, 0.494, 0.644, 15.0, 7.2, 22.8),
     ],
     "saboteur2": [
-        ("2-5", "blue", 12, 0.667, 0.750, 8.3, -24.8, 41.5),
-        ("2-5", "green", 16, 0.625, 0.812, 18.8, -2.7, 40.2),
-        ("2-5", "saboteurs", 7, 0.429, 0.714, 28.6, -16.6, 73.8),
-        ("6-9", "blue", 20, 0.450, 0.500, 5.0, -19.3, 29.3),
-        ("6-9", "green", 22, 0.636, 0.591, -4.5, -26.2, 17.1),
-        ("6-9", "saboteurs", 15, 0.133, 0.200, 6.7, -7.9, 21.2),
-        ("10-12", "blue", 22, 0.727, 0.545, -18.2, -40.5, 4.1),
-        ("10-12", "green", 22, 0.318, 0.682, 36.4, 4.0, 68.7),
-        ("10-12", "saboteurs", 22, 0.045, 0.136, 9.1, -9.9, 28.1),
-        ("all", "blue", 54, 0.611, 0.574, -3.7, -17.9, 10.5),
-        ("all", "green", 60, 0.517, 0.683, 16.7, 1.2, 32.1),
-        ("all", "saboteurs", 44, 0.136, 0.250, 11.4, -0.5, 23.3),
+        ("2-5", "blue", 34, 0.588, 0.676, 8.8, -12.9, 30.6),
+        ("2-5", "green", 40, 0.675, 0.750, 7.5, -5.9, 20.9),
+        ("2-5", "saboteurs", 23, 0.348, 0.435, 8.7, -9.5, 26.9),
+        ("6-9", "blue", 52, 0.481, 0.519, 3.8, -13.8, 21.5),
+        ("6-9", "green", 54, 0.481, 0.537, 5.6, -8.1, 19.2),
+        ("6-9", "saboteurs", 48, 0.167, 0.188, 2.1, -9.3, 13.4),
+        ("10-12", "blue", 56, 0.589, 0.518, -7.1, -26.5, 12.2),
+        ("10-12", "green", 55, 0.527, 0.527, 0.0, -15.9, 15.9),
+        ("10-12", "saboteurs", 55, 0.073, 0.109, 3.6, -6.9, 14.2),
+        ("all", "blue", 142, 0.549, 0.556, 0.7, -10.1, 11.5),
+        ("all", "green", 149, 0.550, 0.591, 4.0, -4.1, 12.1),
+        ("all", "saboteurs", 126, 0.159, 0.198, 4.0, -2.8, 10.7),
     ],
 }
-# The CPU time of one strong move, in ms: median, 95th percentile, maximum (5,858 moves).
-CPU_MS = (154, 303, 530)
+# The CPU time of one strong move, in ms: median, 95th percentile, maximum (14,802 moves).
+CPU_MS = (114, 233, 529)
 
 
 @dataclass(frozen=True)

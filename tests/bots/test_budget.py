@@ -18,6 +18,8 @@ from games.engine import State, legal_moves, view
 from .test_strong import positions
 
 SEARCH = importlib.import_module("games.bots.strong.search")
+LOOKAHEAD = importlib.import_module("games.bots.strong.lookahead")
+STRONG = importlib.import_module("games.bots.strong")
 
 
 def searched(ruleset: str, count: int, seed: int) -> list[State]:
@@ -52,16 +54,21 @@ def test_the_work_budget_decides_not_the_clock() -> None:
             == choose_move(seen, moves, 5, level="strong", budget=roomy)
 
 
-def test_no_world_is_started_past_the_work_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize(("algorithm", "module", "name"),
+                         [("rollout", SEARCH, "rollout"), ("joint", LOOKAHEAD, "reply")])
+def test_no_world_is_started_past_the_work_budget(monkeypatch: pytest.MonkeyPatch,
+                                                  algorithm: str, module: Any,
+                                                  name: str) -> None:
     """With no work to spend, the search plays its one first world (every candidate once)."""
     rollouts: list[int] = []
-    real = SEARCH.rollout
+    real = getattr(module, name)
 
     def counted(*args: Any) -> float:
         rollouts.append(1)
         return float(real(*args))
 
-    monkeypatch.setattr(SEARCH, "rollout", counted)
+    monkeypatch.setattr(module, name, counted)
+    monkeypatch.setattr(STRONG, "ALGORITHM", algorithm)
     searches = 0
     for state in searched("base", 6, seed=13):
         seen, moves = view(state, state.actor), legal_moves(state)

@@ -14,14 +14,17 @@ import pytest
 BENCH = Path(__file__).resolve().parents[2] / "bench"
 DEALS = range(1)  # a 3-seat deal with a saboteur seated
 SEARCH = importlib.import_module("games.bots.strong.search")
+LOOKAHEAD = importlib.import_module("games.bots.strong.lookahead")
+STRONG = importlib.import_module("games.bots.strong")
 
 
 @pytest.fixture
 def dup(monkeypatch: pytest.MonkeyPatch) -> Any:
     """bench/bots_dup.py, with a small search (the table's shape, not its strength)."""
     monkeypatch.syspath_prepend(str(BENCH))
-    monkeypatch.setattr(SEARCH, "WORLDS", 1)
-    monkeypatch.setattr(SEARCH, "STEPS", 8)
+    for search in (SEARCH, LOOKAHEAD):
+        monkeypatch.setattr(search, "WORLDS", 1)
+        monkeypatch.setattr(search, "STEPS", 8)
     module = importlib.import_module("bots_dup")
     monkeypatch.setitem(module.RANGES, "base", [(3, 5)])  # one band: a tiny run
     yield module
@@ -29,11 +32,12 @@ def dup(monkeypatch: pytest.MonkeyPatch) -> Any:
 
 
 def run(dup: Any, path: Path, seeds: range) -> str:
-    """Play the base 3-5 games of `seeds` missing from `path`; the table of the file."""
-    done = {dup.key(line) for line in dup.read(path)}
+    """Play the base 3-5 games of `seeds` missing from `path` (the strong level's
+    current algorithm); the table of the file."""
+    done = {dup.key(line) for line in dup.of(STRONG.ALGORITHM, dup.read(path))}
     for job in dup.jobs(["base"], seeds, 1, done):
         dup.append(path, dup.play(job))
-    return str(dup.table(["base"], dup.read(path)))
+    return str(dup.table(["base"], dup.of(STRONG.ALGORITHM, dup.read(path))))
 
 
 def test_the_same_seeds_give_the_same_table(dup: Any, tmp_path: Path) -> None:
@@ -53,3 +57,41 @@ def test_a_rerun_continues_where_the_file_ends(dup: Any, tmp_path: Path) -> None
     assert len(dup.read(path)) == 3
     before = path.read_text()
     assert run(dup, path, DEALS) == whole and path.read_text() == before
+
+
+def test_the_joint_algorithm_gives_the_same_table_for_the_same_seeds(
+        dup: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The joint look-ahead's strong games, kept beside the rollouts' in one file: the
+    all-normal game is shared, each algorithm's table reads its own strong games."""
+    path = tmp_path / "j.jsonl"
+    monkeypatch.setattr(STRONG, "ALGORITHM", "rollout")
+    rollout = run(dup, path, DEALS)
+    monkeypatch.setattr(STRONG, "ALGORITHM", "joint")
+    first = run(dup, path, DEALS)
+    assert first == run(dup, tmp_path / "k.jsonl", DEALS)
+    assert "| base | 3-5 | saboteurs | 1 |" in first
+    lines = dup.read(path)
+    assert len(lines) == 5  # one all-normal game, two strong games per algorithm
+    assert {line["algorithm"] for line in lines} == {None, "rollout", "joint"}
+    monkeypatch.setattr(STRONG, "ALGORITHM", "rollout")
+    assert run(dup, path, DEALS) == rollout and len(dup.read(path)) == 5
+
+
+def test_two_algorithms_compare_deal_by_deal(dup: Any) -> None:
+    """The joint and the rollout strong games of the same deals, without the normal one."""
+    def line(seed: int, algorithm: str | None, result: str,
+             who: str = "saboteurs") -> dict[str, Any]:
+        return {"ruleset": "base", "low": 3, "high": 5, "seed": seed, "rounds": 1,
+                "who": who if algorithm else "normal", "algorithm": algorithm,
+                "results": [result]}
+
+    lines = [line(0, None, "gold-diggers"), line(0, "joint", "saboteurs"),
+             line(0, "rollout", "gold-diggers"), line(1, "joint", "saboteurs"),
+             line(1, "rollout", "saboteurs"), line(2, "joint", "saboteurs"),
+             line(0, "rollout", "saboteurs", "gold-diggers"),
+             line(0, "joint", "gold-diggers", "gold-diggers")]
+    table = dup.versus(["base"], lines, "joint", "rollout")
+    assert "| rollout wins | joint wins |" in table
+    assert "| base | 3-5 | saboteurs | 2 | 50% | 100% | +50.0 |" in table
+    assert "| base | 3-5 | gold-diggers | 1 | 0% | 100% | +100.0 |" in table
+    assert "| base | all | gold-diggers | 1 | 0% | 100% | +100.0 |" in table

@@ -26,14 +26,19 @@ from .test_inputs import shuffled_secrets
 
 RULESETS = ["base", "saboteur2"]
 SEARCH = importlib.import_module("games.bots.strong.search")
+LOOKAHEAD = importlib.import_module("games.bots.strong.lookahead")
+STRONG = importlib.import_module("games.bots.strong")
 SAME = ("board", "goals", "hand", "role", "deck_size", "round", "actor", "seats")
 
 
-@pytest.fixture
-def small_search(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Fewer worlds and steps: legality does not depend on how long the bot thinks."""
-    monkeypatch.setattr(SEARCH, "WORLDS", 1)
-    monkeypatch.setattr(SEARCH, "STEPS", 8)
+@pytest.fixture(params=STRONG.ALGORITHMS)
+def small_search(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Fewer worlds and steps: legality does not depend on how long the bot thinks;
+    each of the strong level's algorithms (the rollouts and the joint look-ahead)."""
+    for module in (SEARCH, LOOKAHEAD):
+        monkeypatch.setattr(module, "WORLDS", 1)
+        monkeypatch.setattr(module, "STEPS", 8)
+    monkeypatch.setattr(STRONG, "ALGORITHM", request.param)
 
 
 def positions(ruleset: str, games: int, seed: int = 0) -> Iterator[State]:
@@ -94,8 +99,11 @@ def test_strong_moves_are_legal_over_many_positions(ruleset: str) -> None:
 
 
 @pytest.mark.slow  # the strong bot's full search budget
+@pytest.mark.parametrize("algorithm", STRONG.ALGORITHMS)
 @pytest.mark.parametrize("ruleset", RULESETS)
-def test_strong_moves_at_full_budget_are_legal(ruleset: str) -> None:
+def test_strong_moves_at_full_budget_are_legal(ruleset: str, algorithm: str,
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(STRONG, "ALGORITHM", algorithm)
     for number, state in enumerate(positions(ruleset, games=1, seed=90)):
         if number % 8 or state.phase != "play":
             continue

@@ -1,7 +1,9 @@
-"""The strong bot level: a belief over every other seat's role (belief.py, from the
-round's public log and likelihoods measured by self-play), complete worlds sampled from
-the view and that belief (worlds.py), and a look-ahead that plays each candidate move
-forward in those worlds with the normal bots (search.py).
+"""The strong bot level. It plays the "joint" algorithm: the exact joint posterior over
+every seat's role and the gold's place (joint.py, from the round's public log and
+likelihoods measured by self-play), worlds sampled from it (worlds.py) and a heuristic
+look-ahead over them (lookahead.py, signals.py). The first algorithm, "rollout" (a
+per-seat belief, belief.py, and a lap of normal-bot rollouts, search.py), is kept to
+compare with (bench/bots.py --duplicate --algorithm rollout).
 
     choose_strong(view, legal_moves, seed) -> one of legal_moves
 
@@ -20,9 +22,16 @@ from games.engine.types import Move, SeatView
 from ..normal import choose_normal
 from .belief import Belief, believe
 from .budget import Budget, Meter, OutOfTime
+from .joint import joint_belief
+from .lookahead import plan
 from .search import search
 
-__all__ = ["Belief", "Budget", "believe", "choose_strong"]
+__all__ = ["ALGORITHMS", "Belief", "Budget", "believe", "choose_strong"]
+
+# "rollout": the factorised belief and a lap of normal-bot rollouts (search.py);
+# "joint": the exact joint belief and heuristic look-ahead (joint.py, lookahead.py).
+ALGORITHMS = ("rollout", "joint")
+ALGORITHM = "joint"  # what the strong level plays (bench/README.md "Bot strength" has why)
 
 # Roles whose round is not won or lost by the gold (the geologist counts crystals, the
 # profiteer always wins): the normal bot's scoring already says what they want.
@@ -30,16 +39,22 @@ UNSEARCHED = frozenset({"geologist", "profiteer"})
 
 
 def choose_strong(view: SeatView, legal_moves: list[Move], seed: int,
-                  budget: Budget | None = None) -> Move:
+                  budget: Budget | None = None, algorithm: str | None = None) -> Move:
     """The strong bot's move: always an element of `legal_moves`. `budget`: how much it
-    may think (Budget() when None)."""
+    may think (Budget() when None); `algorithm`: one of ALGORITHMS (ALGORITHM when
+    None; the duplicate bench compares them)."""
     meter = Meter(budget or Budget())
     normal = choose_normal(view, legal_moves, seed)
     if view.get("phase") != "play" or len(legal_moves) == 1 \
             or str(view.get("role")) in UNSEARCHED:
         return normal
     try:
-        found = search(view, legal_moves, believe(view), random.Random(seed), meter)
+        if (algorithm or ALGORITHM) == "joint":
+            joint = joint_belief(view)
+            belief = joint.belief() if joint is not None else believe(view)
+            found = plan(view, legal_moves, joint, belief, random.Random(seed), meter)
+        else:
+            found = search(view, legal_moves, believe(view), random.Random(seed), meter)
     except OutOfTime:
         return normal
     if found is None:

@@ -44,9 +44,11 @@ def seen_cards(view: SeatView) -> set[str]:
     return seen
 
 
-def goal_kinds(view: SeatView, rng: random.Random) -> tuple[list[str], list[bool], list[int]]:
-    """Goal contents (turned and mapped ones as seen, the others sampled), which goals
-    are turned, and which ones this seat has seen."""
+def goal_kinds(view: SeatView, rng: random.Random,
+               gold: int | None = None) -> tuple[list[str], list[bool], list[int]]:
+    """Goal contents (turned and mapped ones as seen, the others sampled; the gold under
+    goal `gold` when given and still open), which goals are turned, and which ones this
+    seat has seen."""
     cells = {(c["x"], c["y"]): c["card"] for c in view["board"]}
     kinds: list[str | None] = []
     known: list[int] = []
@@ -74,6 +76,8 @@ def goal_kinds(view: SeatView, rng: random.Random) -> tuple[list[str], list[bool
     if "gold" in left:
         places = [i for i in open_ if i not in stone_only] or open_
         where = places[rng.randrange(len(places))]
+        if gold in places:
+            where = gold
         kinds[where] = "gold"
         left.remove("gold")
         open_.remove(where)
@@ -113,15 +117,31 @@ def sample_roles(view: SeatView, belief: Belief, rng: random.Random) -> tuple[li
     return roles, pool[:int(view.get("dwarves_aside", len(pool)))]
 
 
-def sample_world(view: SeatView, belief: Belief, rng: random.Random) -> State:
-    """One complete State agreeing with everything `view` shows, its seat to act."""
+def dealt_roles(view: SeatView, roles: list[str],
+                rng: random.Random) -> tuple[list[str], list[str]]:
+    """`roles` and the dwarf cards set aside: what the pool has left, shuffled."""
+    pool = dwarf_pool(str(view["ruleset"]), int(view["seats"]))
+    for role in roles:
+        if role in pool:
+            pool.remove(role)
+    rng.shuffle(pool)
+    return list(roles), pool[:int(view.get("dwarves_aside", len(pool)))]
+
+
+def sample_world(view: SeatView, belief: Belief, rng: random.Random,
+                 fixed: tuple[list[str], int] | None = None) -> State:
+    """One complete State agreeing with everything `view` shows, its seat to act.
+    `fixed`: every seat's role and the gold's goal (a hypothesis of the joint belief)
+    instead of roles drawn seat by seat from `belief`."""
     ruleset, seats, me = str(view["ruleset"]), int(view["seats"]), own_seat(view)
     state = new_game(seats, rng.getrandbits(48), ruleset, dict(view.get("options") or {}))
     state.round, state.phase, state.turn = int(view["round"]), "play", me
     state.board = {(c["x"], c["y"]): (str(c["card"]["id"]), bool(c["card"].get("rotated")))
                    for c in view["board"]}
-    state.goal_kinds, state.goal_revealed, mine = goal_kinds(view, rng)
-    state.roles, state.roles_aside = sample_roles(view, belief, rng)
+    state.goal_kinds, state.goal_revealed, mine = goal_kinds(
+        view, rng, fixed[1] if fixed else None)
+    state.roles, state.roles_aside = sample_roles(view, belief, rng) if fixed is None \
+        else dealt_roles(view, fixed[0], rng)
     state.in_front = [[str(c["id"]) for c in p.get("in_front", [])] for p in view["players"]]
     seen = seen_cards(view)
     pool = [c for c in rules_for(ruleset).deck_cards if c not in seen]

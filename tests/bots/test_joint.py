@@ -1,0 +1,147 @@
+"""The strong level's exact joint belief (games/bots/strong/joint.py) and what its
+look-ahead reads from the table (signals.py): the posterior sums to 1, never rules the
+truth out, and puts no mass on what the seat's log and view rule out."""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from games.bots.strong import believe
+from games.bots.strong.belief import catalogue_door, dwarf_pool
+from games.bots.strong.joint import Joint, joint_belief
+from games.bots.strong.signals import exposure, public_saboteur, revealed
+from games.engine import LogEvent, SeatView, State, new_game, rules_for, view
+
+from .play import random_position
+from .test_strong import positions
+
+
+def check_joint(state: State, seat: int) -> Joint | None:
+    """The seat's joint belief, checked against the view and the truth."""
+    seen = view(state, seat)
+    joint = joint_belief(seen)
+    log = list(seen["log"] or [])
+    start = max((i for i, e in enumerate(log) if e.get("type") == "round_start"), default=-1)
+    if joint is None:
+        swapped = any(e.get("type") == "swap_hats" for e in log[start + 1:])
+        assert swapped or (state.ruleset == "saboteur2" and state.seats > 6)
+        return None
+    assert math.isclose(sum(joint.weights), 1.0, abs_tol=1e-9)
+    assert all(w >= 0 for w in joint.weights)
+    pool = Counter(dwarf_pool(state.ruleset, state.seats))
+    doors = {int(e["seat"]): f"{catalogue_door(e)}-digger" for e in log[start + 1:]
+             if e.get("type") == "place" and catalogue_door(e)}
+    stone = {int(g["goal"]) for g in seen["goals"] if g["status"] == "stone"}
+    for (roles, gold), weight in zip(joint.hyps, joint.weights, strict=True):
+        named = [joint.roles[r] for r in roles]
+        assert not Counter(named) - pool  # a deal the dwarf cards allow
+        if weight == 0:
+            continue
+        assert named[seat] == seen["role"]
+        assert all(named[s] == r for s, r in doors.items())
+        assert all(named[int(s)] == r for s, r in (seen.get("inspected") or {}).items())
+        assert gold not in stone
+    truth = tuple(joint.roles.index(r) for r in state.roles)
+    gold_at = state.goal_kinds.index("gold")
+    assert sum(w for h, w in zip(joint.hyps, joint.weights, strict=True)
+               if h == (truth, gold_at)) > 0  # the log never rules the truth out
+    return joint
+
+
+@settings(max_examples=40, deadline=None)
+@given(ruleset=st.sampled_from(["base", "saboteur2"]), seed=st.integers(0, 2**32),
+       seats=st.integers(2, 10), steps=st.integers(0, 150))
+def test_the_joint_posterior_sums_to_one_and_rules_out_what_the_log_does(
+        ruleset: str, seed: int, seats: int, steps: int) -> None:
+    state = random_position(ruleset, seed, seats, steps)
+    if state is None or state.phase != "play":
+        return
+    check_joint(state, seed % state.seats)
+
+
+@pytest.mark.parametrize("ruleset", ["base", "saboteur2"])
+def test_the_joint_posterior_holds_over_bot_games(ruleset: str) -> None:
+    """Bots' games have doors, maps and inspections random movers rarely play."""
+    checked = 0
+    for number, state in enumerate(positions(ruleset, games=4, seed=700)):
+        if number % 5 or state.phase != "play":
+            continue
+        checked += check_joint(state, number % state.seats) is not None
+    assert checked > 20
+
+
+def test_doors_and_inspections_make_the_joint_certain() -> None:
+    doors = inspections = 0
+    for state in positions("saboteur2", games=16, seed=300):
+        event = state.log[-1]
+        if state.phase != "play" or event.get("type") not in ("place", "inspection"):
+            continue
+        if event["type"] == "place" and catalogue_door(event):
+            seats = [s for s in range(state.seats) if s != event["seat"]]
+            doors += 1
+        elif event["type"] == "inspection":
+            seats = [event["seat"]]
+            inspections += 1
+        else:
+            continue
+        known = int(event.get("target", event["seat"]) or 0)
+        for seat in seats:
+            joint = joint_belief(view(state, seat))
+            if joint is not None:
+                assert joint.marginal(known)[state.roles[known]] == pytest.approx(1.0)
+                assert known in joint.belief().certain
+    assert doors >= 3 and inspections >= 2
+
+
+def test_exact_for_every_base_table_and_small_saboteur2_tables() -> None:
+    for seats in range(3, 11):
+        assert joint_belief(view(new_game(seats, 1), 0)) is not None
+    assert joint_belief(view(new_game(5, 1, "saboteur2"), 0)) is not None
+    assert joint_belief(view(new_game(12, 1, "saboteur2"), 0)) is None  # factorised
+
+
+def test_the_joint_prior_counts_the_deals() -> None:
+    """Base, 5 seats: 2 saboteurs among 6 cards; a digger's 4 others hold 0, 1 or 2."""
+    joint = joint_belief(view(new_game(5, 2), next(
+        s for s in range(5) if new_game(5, 2).roles[s] == "gold-digger")))
+    assert joint is not None
+    assert joint.marginal((joint.me + 1) % 5)["saboteur"] == pytest.approx(2 / 5)
+    assert joint.gold() == pytest.approx([1 / 3] * 3)
+
+
+def test_dead_ends_raise_suspicion_in_the_joint_and_in_public() -> None:
+    state = new_game(5, 7)
+    seen = view(state, 0)
+    before = joint_belief(seen)
+    dead_ends: list[LogEvent] = [{"type": "place", "seat": 2, "card": card, "x": x, "y": 1,
+                                  "rotated": False} for card, x in (("p38", 3), ("p39", 5))]
+    assert seen["log"] is not None
+    later: SeatView = {**seen, "log": [*seen["log"], *dead_ends]}
+    after = joint_belief(later)
+    assert before is not None and after is not None
+    assert after.marginal(2)["saboteur"] > max(0.7, before.marginal(2)["saboteur"])
+    assert public_saboteur(later, 2) > public_saboteur(seen, 2)
+    assert believe(later).p(2, "saboteur") > 0.5  # the factorised belief agrees
+
+
+def test_what_a_move_tells_the_table() -> None:
+    state = new_game(4, 3)
+    seen = view(state, state.actor)
+    gold = [1 / 3] * 3
+    # A map on one of three equally likely goals: log2(3) bits before, 2/3 x 1 bit after.
+    bits = revealed(seen, {"type": "map", "card": "x", "goal": 0}, gold, {})
+    assert bits == pytest.approx(math.log2(3) - 2 / 3)
+    assert revealed(seen, {"type": "pass", "cards": []}, gold, {}) == 0.0
+    dead = next(c for c in rules_for("base").cards.values()
+                if c.kind == "path" and any(s.exits for s in c.segments)
+                and c.id in ("p38", "p39"))
+    seat = int(state.actor or 0)
+    hand = {**seen, "hand": [*seen["hand"], {"id": dead.id}]}
+    before = public_saboteur(seen, seat)
+    move = {"type": "place", "card": dead.id, "x": 5, "y": 1, "rotated": False}
+    assert exposure(hand, move, seat, before) > 0  # type: ignore[arg-type]
