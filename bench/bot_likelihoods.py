@@ -25,7 +25,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from games.bots import choose_move
-from games.bots.strong.belief import TABLE, feature, pair_key
+from games.bots.strong.belief import TABLE, keyed, pair_key
 from games.engine import apply, legal_moves, new_game, rules_for, view
 
 Counts = dict[str, Counter[str]]
@@ -61,12 +61,9 @@ def count(ruleset: str, games: int) -> tuple[Counts, dict[str, Counts]]:
         for log in play_rounds(ruleset, seats, seed):
             roles = log[-1]["roles"]
             assert isinstance(roles, list)
-            turns = 0
-            for event in log:
-                key = feature(event, turns, seats, ruleset)
+            for event, key in keyed(log, seats, ruleset):
                 if key is None:
                     continue
-                turns += 1
                 actor = roles[int(str(event["seat"]))]
                 single[actor][key] += 1
                 aimed = pair_key(event)

@@ -13,7 +13,7 @@ its own hat) is certain. Only the view is read.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -78,6 +78,17 @@ def feature(event: Mapping[str, Any], index: int, seats: int, ruleset: str) -> s
     return f"{name}:{lap(index, seats)}"
 
 
+def keyed(log: Iterable[Mapping[str, Any]], seats: int, ruleset: str
+          ) -> Iterator[tuple[Mapping[str, Any], str | None]]:
+    """Each event of a round's log with its feature (None: not a seat's turn), the turns
+    counted as the likelihood table counts them (bench/bot_likelihoods.py)."""
+    turns = 0
+    for event in log:
+        key = feature(event, turns, seats, ruleset)
+        turns += key is not None
+        yield event, key
+
+
 def pair_key(event: Mapping[str, Any]) -> str | None:
     """The key of the pair table for a move aimed at another seat, else None."""
     kind = event.get("type")
@@ -133,13 +144,10 @@ def believe(view: SeatView) -> Belief:
     likely = table().get(ruleset, {})
     single: dict[str, dict[str, float]] = likely.get("single", {})
     pairs: dict[str, dict[str, dict[str, float]]] = likely.get("pairs", {})
-    turns = 0
-    for event in round_log(view):
-        key = feature(event, turns, seats, ruleset)
+    for event, key in keyed(round_log(view), seats, ruleset):
         if key is None:
             _certain_from(event, belief)
             continue
-        turns += 1
         actor = int(event["seat"])
         if actor != belief.me and actor not in belief.certain:
             _update(belief, actor, {r: single.get(r, {}).get(key, SMOOTH)

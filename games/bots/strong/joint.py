@@ -29,7 +29,7 @@ from typing import Any
 from games.engine.types import SeatView
 
 from ..knowledge import round_log
-from .belief import SMOOTH, Belief, catalogue_door, dwarf_pool, feature, own_seat, pair_key, table
+from .belief import SMOOTH, Belief, catalogue_door, dwarf_pool, keyed, own_seat, pair_key, table
 
 # Measured by bench/bot_temperature.py on self-play of the normal bots (the exponent
 # 1/T that gives the true hypothesis the highest mean log posterior; the features of a
@@ -165,12 +165,9 @@ def joint_belief(view: SeatView, temperature: float = TEMPERATURE,
     likely = table().get(ruleset, {})
     power = 1.0 / temperature
     mapped: dict[int, int] = {}
-    turns = 0
-    for event in log:
-        key = feature(event, turns, seats, ruleset)
+    for event, key in keyed(log, seats, ruleset):
         if key is None:
             continue
-        turns += 1
         actor = int(event["seat"])
         if actor != joint.me:
             _observe(joint, actor, key, likely.get("single", {}), power)

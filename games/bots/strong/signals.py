@@ -13,7 +13,7 @@ from typing import Any
 from games.engine.types import LogEvent, Move, SeatView
 
 from ..knowledge import round_log
-from .belief import SMOOTH, dwarf_pool, feature, table
+from .belief import SMOOTH, dwarf_pool, keyed, table
 from .joint import TEMPERATURE, entropy
 
 SABOTEUR = "saboteur"
@@ -50,13 +50,8 @@ def public_saboteur(view: SeatView, me: int, extra: LogEvent | None = None) -> f
     others = {r: pool.count(r) for r in set(pool) if r != SABOTEUR}
     odds = pool.count(SABOTEUR) / max(1, sum(others.values()))
     power = 1.0 / TEMPERATURE
-    turns = 0
-    for event in [*round_log(view), *([extra] if extra else [])]:
-        key = feature(event, turns, seats, ruleset)
-        if key is None:
-            continue
-        turns += 1
-        if event.get("seat") != me:
+    for event, key in keyed([*round_log(view), *([extra] if extra else [])], seats, ruleset):
+        if key is None or event.get("seat") != me:
             continue
         sab = max(SMOOTH, single.get(SABOTEUR, {}).get(key, SMOOTH))
         rest = sum(n * max(SMOOTH, single.get(r, {}).get(key, SMOOTH))
