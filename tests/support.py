@@ -128,7 +128,7 @@ _REPLAYED: dict[tuple[int, int, str, int, str, str],
 def assert_replay_matches(game: Game) -> None:
     """Replaying the Move rows from the seed gives the stored snapshot.
 
-    Called after every move of whole games, so it continues from the state the previous
+    Called every few moves of whole games, so it continues from the state the previous
     call replayed when the stored rows still start with the rows it replayed: `apply`
     is pure and deterministic, so that *is* the replay from the seed, in linear instead
     of quadratic time. Any other case (a new game, an undo) replays from the seed.

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import functools
 import math
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from django.utils.html import format_html, format_html_join
@@ -40,7 +40,7 @@ def _n(value: float) -> str:
     return f"{value:g}"
 
 
-def _hub(exits: list[str], *, offset: bool) -> tuple[float, float]:
+def _hub(exits: Sequence[str], *, offset: bool) -> tuple[float, float]:
     if not offset:
         return HALF, HALF
     dx = sum(DIRECTION[e][0] for e in exits) / len(exits)
@@ -48,7 +48,7 @@ def _hub(exits: list[str], *, offset: bool) -> tuple[float, float]:
     return HALF + dx * 22, HALF + dy * 22
 
 
-def _segment(exits: list[str], *, offset: bool, crossing: bool, ladder: bool = False
+def _segment(exits: Sequence[str], *, offset: bool, crossing: bool, ladder: bool = False
              ) -> list[SafeString]:
     """One segment: a stub ending in rock, or arms from each exit to a hub. A ladder's
     single exit runs to the hub too: the ladder there connects it."""
@@ -75,7 +75,7 @@ def _segment(exits: list[str], *, offset: bool, crossing: bool, ladder: bool = F
     return parts
 
 
-def _door(colour: str, exits: list[str]) -> SafeString:
+def _door(colour: str, exits: Sequence[str]) -> SafeString:
     """A door in its colour across the hub of its tunnel, with a keyhole."""
     hx, hy = _hub(exits, offset=False)
     return format_html(
@@ -132,11 +132,11 @@ def _tunnels_of(shape: Shape) -> SafeString:
     seen_joined = 0
     for seg in segments:
         is_joined = len(seg) > 1
-        parts.extend(_segment(list(seg), offset=len(joined) > 1 and not _straight(list(seg)),
+        parts.extend(_segment(seg, offset=len(joined) > 1 and not _straight(seg),
                               crossing=is_joined and seen_joined > 0, ladder=ladder))
         seen_joined += is_joined
     for seg in door_segments:
-        parts.append(_door(door, list(seg)))
+        parts.append(_door(door, seg))
     if ladder:
         parts.append(_ladder())
     if crystals:
@@ -144,7 +144,7 @@ def _tunnels_of(shape: Shape) -> SafeString:
     return format_html_join("", "{}", ((p,) for p in parts))
 
 
-def _straight(segment: list[str]) -> bool:
+def _straight(segment: Sequence[str]) -> bool:
     return set(segment) in ({"N", "S"}, {"E", "W"})
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import random
+from dataclasses import dataclass
 from typing import Any
 
 import pytest
@@ -18,7 +19,7 @@ from django.test import Client
 from django.utils import timezone
 
 from games import engine
-from games.engine.types import CardView
+from games.engine.types import CardView, LogEvent
 from games.models import Game
 from games.present.choices import symmetric
 from tests.s2_checks import check_s2_page, check_s2_view
@@ -100,22 +101,35 @@ EVERYONE_EVERY = 10
 REPLAY_EVERY = 5
 
 
+@dataclass
+class Readers:
+    """Whose page (or API answer) is read before a move: the actor's always, everyone's
+    after a secret event since the last move and every EVERYONE_EVERY moves."""
+
+    seats: int
+    seen_events: int = 0
+
+    def before(self, truth: list[LogEvent], moves: int, actor: int) -> list[int]:
+        """`truth`: the moderators' log now (every event, the secret ones too)."""
+        fresh = {e["type"] for e in truth[self.seen_events:]}
+        self.seen_events = len(truth)
+        if moves % EVERYONE_EVERY == 0 or fresh & SECRET_EVENTS:
+            return list(range(self.seats))
+        return [actor]
+
+
 def play_api(client: Client, g: GameWithLinks, rng: random.Random,
              special: float = 0.0) -> int:
     """The moves through the API; each seat's answer checked (check_api_view) as in
     play_html: the actor's before every move, everyone's after secret events and every
     EVERYONE_EVERY moves."""
     moves = 0
-    seen_events = 0
+    readers = Readers(len(g.tokens))
     while not g.refresh().state().finished:
         assert moves < MAX_MOVES
         state = g.game.state()
-        truth = engine.moderator_view(state)["log"] or []
-        new_events = {e["type"] for e in truth[seen_events:]}
-        seen_events = len(truth)
         actor = g.actor_seat()
-        everyone = moves % EVERYONE_EVERY == 0 or bool(new_events & SECRET_EVENTS)
-        for seat in range(len(g.tokens)) if everyone else [actor]:
+        for seat in readers.before(engine.moderator_view(state)["log"] or [], moves, actor):
             answer = client.get(g.api(seat)).json()
             assert answer["version"] == g.game.version and answer["seat"] == seat
             check_api_view(answer, state, seat)
@@ -162,17 +176,14 @@ def play_html(g: GameWithLinks, rng: random.Random, special: float = 0.0) -> lis
     moves = 0
     names = {n: f"Player{n}" for n in range(len(g.tokens))}
     clients = [Client() for _ in g.tokens]
-    seen_events = 0
+    readers = Readers(len(g.tokens))
     while not g.refresh().state().finished:
         assert moves < MAX_MOVES
         state = g.game.state()
         truth = engine.moderator_view(state)["log"] or []
-        new_events = {e["type"] for e in truth[seen_events:]}
-        seen_events = len(truth)
         actor = g.actor_seat()
-        everyone = moves % EVERYONE_EVERY == 0 or bool(new_events & SECRET_EVENTS)
         body = ""
-        for seat in range(len(g.tokens)) if everyone else [actor]:
+        for seat in readers.before(truth, moves, actor):
             page = clients[seat].get(g.page(seat)).content.decode()
             assert_no_card_ids(page, other_hands(state, seat), f"page of seat {seat}")
             if state.ruleset == "saboteur2":

@@ -30,13 +30,18 @@ def as_event(view: SeatView, move: Move, me: int) -> LogEvent:
         event["removed"] = next((str(c["card"]["id"]) for c in view["board"]
                                  if (c["x"], c["y"]) == at), None)
     elif kind == "action":
-        card = next((c for c in view["hand"] if c["id"] == move.get("card")), None)
-        event.update(type=str((card or {}).get("action")), target=move.get("target"))
+        event.update(type=str(_action_of(view, move)), target=move.get("target"))
     elif kind == "pass":
         event["count"] = len(move.get("cards") or [])
     elif kind == "map":
         event["goal"] = move.get("goal")
     return event  # type: ignore[return-value]
+
+
+def _action_of(view: SeatView, move: Move) -> object:
+    """The action of the hand card `move` plays (None when the hand holds no such card)."""
+    card = next((c for c in view["hand"] if c["id"] == move.get("card")), None)
+    return (card or {}).get("action")
 
 
 def public_saboteur(view: SeatView, me: int, extra: LogEvent | None = None) -> float:
@@ -77,8 +82,7 @@ def revealed(view: SeatView, move: Move, gold: list[float],
         left = sum(rest)
         after = entropy([g / left for g in rest]) if left > 0 else 0.0
         return max(0.0, entropy(gold) - (1.0 - p) * after)
-    if kind == "action" and isinstance(move.get("target"), int):
-        card = next((c for c in view["hand"] if c["id"] == move.get("card")), None)
-        if (card or {}).get("action") == "inspection":
-            return entropy(list(roles.get(int(move["target"] or 0), {}).values()))
+    if kind == "action" and isinstance(move.get("target"), int) \
+            and _action_of(view, move) == "inspection":
+        return entropy(list(roles.get(int(move["target"] or 0), {}).values()))
     return 0.0
