@@ -3,7 +3,7 @@ by something outside the Python call graph. Grouped by who uses them:
 
 - Django: middleware and checks named in settings (MIDDLEWARE, SILENCED_SYSTEM_CHECKS),
   the app config, handler500, URL converters (regex, to_python, to_url), form fields'
-  to_python, the admin's Media, email backends, axes' callables (AXES_*_CALLABLE),
+  to_python and default_validators, the admin's Media, email backends, axes' callables (AXES_*_CALLABLE),
   system-check functions' signature (app_configs).
 - Templates: attributes of the dataclasses and forms the templates read (is_me,
   is_actor, picture, discardable, free_count, can_resend, sitters, seating, game_rows,
@@ -111,6 +111,7 @@ _.option_rows  # unused method (games/web/seat_forms.py:333)
 _.player_zones  # unused method (games/web/seat_forms.py:336)
 regex  # unused variable (games/web/urls.py:31)
 _.to_python  # unused method (games/web/urls.py:33)
+default_validators  # unused variable (games/models/deliverable.py: Django's form field reads it)
 _.to_url  # unused method (games/web/urls.py:36)
 regex  # unused variable (games/web/urls.py:43)
 server_error  # unused function (games/web/views/error_pages.py:23)

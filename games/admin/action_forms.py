@@ -16,6 +16,7 @@ from django.utils.translation import gettext_lazy as _
 from games import engine
 from games.engine.types import Move
 from games.models import BotLevel, Game
+from games.models.deliverable import AddressField
 from games.moderation.acts import MAX_PUBLIC_NOTE, MAX_REASON
 from games.moderation.game_clock import MAX_EXTENSION, extension_left, hours
 from games.present.choices import build
@@ -75,7 +76,7 @@ class SeatChoiceForm(ReasonForm):
 
 class ReplaceForm(SeatChoiceForm, PublicReasonForm):
     name = forms.CharField(label=_("New player's name"), max_length=60)
-    email = forms.EmailField(label=_("New player's email"))
+    email = AddressField(label=_("New player's email"))
     time_zone = forms.ChoiceField(label=_("Time zone"), required=False, widget=LongSelect,
                                   help_text=_("Empty: keep the seat's."))
     language = forms.ChoiceField(label=_("Language"), required=False)

@@ -19,6 +19,7 @@ from games.admin.permissions import moderator
 from games.admin.records import GameColumn
 from games.handover import opening, takeover
 from games.models import Game, OpenSeat, SeatOffer, Volunteer
+from games.models.deliverable import AddressField
 
 # ---- the moderation page's two actions ---------------------------------------------------
 
@@ -30,7 +31,7 @@ class OpenSeatForm(SeatChoiceForm, PublicReasonForm):
 class AssignSeatForm(ReasonForm):
     open_seat = forms.TypedChoiceField(label=gettext_lazy("Open seat"), coerce=int)
     name = forms.CharField(label=gettext_lazy("New player's name"), max_length=60)
-    email = forms.EmailField(label=gettext_lazy("New player's email"))
+    email = AddressField(label=gettext_lazy("New player's email"))
     language = forms.ChoiceField(label=gettext_lazy("Language"), choices=settings.LANGUAGES)
 
     def __init__(self, *args: Any, game: Game, **kwargs: Any) -> None:

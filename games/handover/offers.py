@@ -37,6 +37,7 @@ from games.models import (
     SeatOffer,
     Volunteer,
 )
+from games.models.deliverable import refusal_to_store
 from games.models.handover_rows import MAX_OFFERS_PER_DAY, RUNNING, offer_link_parts
 from games.models.mailbox_keys import of_mailbox
 from games.models.mailboxes import mailbox_hash
@@ -152,6 +153,9 @@ def _open_row(open_seat_id: int) -> OpenSeat:
 
 def _check_recipient(row: OpenSeat, email: str, sender: str = "") -> str:
     """The recipient's mailbox hash, or HandoverError (at the table, refused, capped)."""
+    why = refusal_to_store(email)
+    if why:
+        raise HandoverError("refused", why)
     box = mailbox_hash(email)
     if box in _seat_mailboxes(row.game):
         raise HandoverError("already_at_table", _("This address already has a seat in "

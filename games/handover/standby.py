@@ -21,8 +21,6 @@ from dataclasses import dataclass
 from datetime import timedelta
 
 from django.conf import settings
-from django.core.exceptions import ValidationError
-from django.core.validators import validate_email
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -31,12 +29,14 @@ from games import engine
 from games.handover.handover_errors import HandoverError
 from games.mail import plan
 from games.models import Notification, SeatOffer, Volunteer
+from games.models.deliverable import refusal
 from games.models.handover_rows import (
     MAX_GAMES_AT_ONCE,
     MAX_OFFERS_PER_DAY,
     volunteer_link_parts,
 )
 from games.models.mailboxes import mailbox_hash
+from games.models.player_data import is_forgotten
 from games.ops import limits
 from games.play.game_setup import valid_time_zone
 from games.play.text import is_clean_line
@@ -92,12 +92,13 @@ def sign_up(email: str, choices: Choices, client: str, page_language: str = "") 
     nothing about whether the address was known. The email is in the language of the
     page they signed up on, if they play in it."""
     email = email.strip()
-    try:
-        validate_email(email)
-    except ValidationError:
-        raise HandoverError("bad_email", _("Give a valid email address.")) from None
+    why = refusal(email)
+    if why:
+        raise HandoverError("bad_email", why)
     choices = check_choices(choices)
     limits.hit("standby_client", client)
+    if is_forgotten(email):
+        return  # nothing is kept of it, and the answer is the one anybody gets
     now = timezone.now()
     box = mailbox_hash(email)
     with transaction.atomic():

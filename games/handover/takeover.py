@@ -21,8 +21,6 @@ from dataclasses import dataclass
 
 from django.conf import settings
 from django.contrib.auth.models import User
-from django.core.exceptions import ValidationError
-from django.core.validators import validate_email
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -40,6 +38,7 @@ from games.models import (
     SeatTakeover,
     reply_tokens,
 )
+from games.models.deliverable import refusal_to_store
 from games.models.handover_rows import RUNNING, find_offer
 from games.models.links import new_link
 from games.models.mailboxes import mailbox, mailbox_key_hash
@@ -66,10 +65,9 @@ def check_newcomer(newcomer: Newcomer) -> Newcomer:
     if not name or len(name) > NAME_LENGTH or not is_clean_line(name):
         raise HandoverError("bad_name", _("Give the name the table will see (at most 60 "
                                           "characters, on one line)."))
-    try:
-        validate_email(email)
-    except ValidationError:
-        raise HandoverError("bad_email", _("Give a valid email address.")) from None
+    why = refusal_to_store(email)
+    if why:
+        raise HandoverError("bad_email", why)
     if newcomer.language not in {code for code, _label in settings.LANGUAGES}:
         raise HandoverError("bad_language", _("Unknown language %(code)s.")
                             % {"code": newcomer.language})

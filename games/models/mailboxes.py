@@ -1,11 +1,16 @@
-"""Which mailbox an address reaches, at two grains (docs/DESIGN.md "One address, one
+r"""Which mailbox an address reaches, at two grains (docs/DESIGN.md "One address, one
 person"). Every comparison of two addresses in the server goes through this module.
 
 1. **Identity: `mailbox_key`, `same_mailbox`, `mailbox_key_hash`.** Two addresses are the
    same person exactly when their keys are equal. The key is the address with
-   - the local part as written, except for ASCII case (`Bob` is `bob`, but `ı`, `İ`, `ß`,
-     `K` and every other non-ASCII letter stay what they are: no Unicode case folding,
-     which is what made `bob@maıl.test` open `bob@mail.test`'s games on PostgreSQL);
+   - the local part as the mail backends deliver it (`as_delivered`: Django's SMTP backend
+     and anymail read an address with the standard library's RFC 5322 parser, which
+     undoes quotes and backslash escapes, drops comments and decodes encoded words, so
+     `"alice"@a.test`, `"a\lice"@a.test` and `alice(x)@a.test` all go to `alice@a.test`
+     and are `alice@a.test`'s key), except for ASCII case (`Bob` is `bob`, but `ı`, `İ`,
+     `ß`, `K` and every other non-ASCII letter stay what they are: no Unicode case
+     folding, which is what made `bob@maıl.test` open `bob@mail.test`'s games on
+     PostgreSQL);
    - the domain in its IDNA (punycode) form, lower-cased, label by label: `maıl.test`
      is `xn--mal-kua.test`, the domain the mail goes to, so the two spellings are one
      key. A label is encoded only when the encoding gives it back unchanged (IDNA's
@@ -40,7 +45,12 @@ from __future__ import annotations
 import contextlib
 import encodings.idna
 import hashlib
+import re
 import string
+from email import _header_value_parser as rfc5322
+from email.errors import HeaderParseError
+
+from django.core.mail.message import sanitize_address
 
 GMAIL_DOMAINS = frozenset({"gmail.com", "googlemail.com"})
 ASCII_LOWER = str.maketrans(string.ascii_uppercase, string.ascii_lowercase)
@@ -64,13 +74,56 @@ def _label_key(label: str) -> str:
     return _ascii_lower(encoded) if mapped_back == label else label
 
 
+# What the parser would change: quotes, escapes, comments, folding white space, encoded
+# words, a display name. An address without any of these reads as it is written.
+_PARSER_CHANGES = re.compile(r'["\\()<>,;:\s]|=\?')
+
+
+def as_delivered(address: str) -> tuple[str, str] | None:
+    """(local part, domain) of `address` as Django's mail backends read it (the SMTP
+    backend's `sanitize_address`, anymail's address parsing: the standard library's
+    RFC 5322 parser): quotes and backslash escapes undone, comments and white space
+    dropped, encoded words decoded. None when it is not one address."""
+    address = address.strip()
+    local, at, domain = address.rpartition("@")
+    if at and local and domain and not _PARSER_CHANGES.search(address):
+        return local, domain
+    try:
+        token, rest = rfc5322.get_mailbox(address)
+    except (HeaderParseError, ValueError, IndexError, TypeError, AttributeError):
+        return None  # the parser's own errors on malformed input, not only HeaderParseError
+    local, domain = token.local_part, token.domain
+    if rest or not isinstance(local, str) or not isinstance(domain, str) or not domain:
+        return None
+    return local, domain
+
+
+def delivered_address(address: str) -> str:
+    """The envelope address (RCPT TO) Django's mail backends send `address` to: what
+    every email the server sends is addressed to (games.mail.message). Raises ValueError
+    for what no backend can send to."""
+    try:
+        return str(sanitize_address(address.strip(), "utf-8"))
+    except (TypeError, AttributeError, IndexError) as error:  # the parser's, on garbage
+        raise ValueError(f"not an address: {error}") from error
+
+
+def domain_key(domain: str) -> str:
+    """The domain's part of the key: label by label (see the module)."""
+    return ".".join(_label_key(label) for label in domain.split("."))
+
+
 def mailbox_key(address: str) -> str:
     """The address's identity: equal for two addresses exactly when they are the same
-    person's (see the module). Not for sending to."""
-    local, at, domain = address.strip().rpartition("@")
-    if not at:
-        return _ascii_lower(domain)  # no "@": nothing to encode
-    return f"{_ascii_lower(local)}@{'.'.join(_label_key(p) for p in domain.split('.'))}"
+    person's (see the module). Not for sending to (delivered_address is)."""
+    parts = as_delivered(address)
+    if parts is None:  # not an address the mail could go to: compared as written
+        local, at, domain = address.strip().rpartition("@")
+        if not at:
+            return _ascii_lower(domain)  # no "@": nothing to encode
+    else:
+        local, domain = parts
+    return f"{_ascii_lower(local)}@{domain_key(domain)}"
 
 
 def same_mailbox(first: str, second: str) -> bool:

@@ -14,8 +14,6 @@ from typing import Any
 
 from django.conf import settings
 from django.contrib.auth.models import User
-from django.core.exceptions import ValidationError
-from django.core.validators import validate_email
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -32,6 +30,7 @@ from games.models import (
     SeatKind,
     reply_tokens,
 )
+from games.models.deliverable import refusal_to_store
 from games.models.links import new_link
 from games.models.mailboxes import mailbox
 from games.models.seat_history import remember_holder
@@ -64,10 +63,9 @@ def _check_player(game: Game, seat: Seat, name: str, email: str) -> tuple[str, s
             or not is_clean_line(name)):
         raise ModerationError("bad_name", _("Give the new player's name (at most 60 "
                                             "characters)."))
-    try:
-        validate_email(email)
-    except ValidationError:
-        raise ModerationError("bad_email", _("Give a valid email address.")) from None
+    why = refusal_to_store(email)
+    if why:
+        raise ModerationError("bad_email", why)
     # One person, one seat: counted by mailbox (games.models.mailboxes), as a takeover is.
     taken = {mailbox(s.email) for s in game.seats.exclude(pk=seat.pk) if s.email}
     if mailbox(email) in taken:

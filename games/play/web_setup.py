@@ -173,7 +173,10 @@ def check_caps(host: str, recipients: Sequence[str], game: Game | None = None, *
     if hosted.count() + len(recipients) > settings.SETUP_INVITATIONS_PER_HOST_PER_DAY:
         raise SetupError("host_limit", _("This address has invited as many players today as "
                                          "one address may; try again tomorrow."))
-    forgotten = forgotten_among(recipients)
+    forgotten = forgotten_among([host, *recipients])
+    if host in forgotten:
+        raise SetupError("refused", _("%(email)s does not take emails from this server.")
+                         % {"email": host})
     for email in recipients:
         received = recent.filter(recipient_hash=mailbox_hash(email)).count()
         if received >= settings.SETUP_INVITATIONS_PER_RECIPIENT_PER_DAY:

@@ -12,6 +12,7 @@ from django.utils.translation import gettext_lazy as _
 
 from games import engine
 from games.handover.standby import Choices
+from games.models.deliverable import AddressField
 from games.models.handover_rows import MAX_GAMES_AT_ONCE, MAX_OFFERS_PER_DAY, Volunteer
 from games.present.words import ruleset_name
 from games.web.seat_forms import printable_text, zone_field
@@ -56,7 +57,7 @@ class StandbyChoicesForm(forms.Form):
 
 
 class StandbySignupForm(StandbyChoicesForm):
-    email = forms.EmailField(label=_("Your email address"), help_text=_(
+    email = AddressField(label=_("Your email address"), help_text=_(
         "We email it a link to confirm; nothing is offered before you do."))
 
     field_order = ["email", "name", "languages", "rulesets", "games_at_once",
@@ -70,10 +71,10 @@ class TakeSeatForm(forms.Form):
 
 
 class AskSeatForm(forms.Form):
-    email = forms.EmailField(label=_("Your email address"), help_text=_(
+    email = AddressField(label=_("Your email address"), help_text=_(
         "The offer goes to this address: accept it from there."))
 
 
 class InviteToSeatForm(forms.Form):
     open_seat = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
-    email = forms.EmailField(label=_("Their email address"))
+    email = AddressField(label=_("Their email address"))

@@ -19,6 +19,7 @@ from django.utils.translation import gettext_lazy as _
 
 from games import engine
 from games.models import MAX_HOURS_PER_MOVE, BotLevel, TimeoutPolicy, WhileOpen
+from games.models.deliverable import AddressField
 from games.play import game_setup
 from games.play.game_setup import PlayerSpec, bot_players
 from games.play.player_defaults import seat_language_and_zone
@@ -242,7 +243,7 @@ def ruleset_label(ruleset: str) -> str:
 class SetupForm(ClockFields, forms.Form):
     name = forms.CharField(label=_("Name of the game"), max_length=100,
                            validators=[printable_text])
-    host_email = forms.EmailField(
+    host_email = AddressField(
         label=_("Your email address"),
         help_text=_("We email you a link to check the game; the invitations leave only "
                     "once you have opened it."))
@@ -306,7 +307,7 @@ class SetupForm(ClockFields, forms.Form):
                 validators=[printable_text],
                 widget=forms.TextInput(attrs={"placeholder": _("name"),
                                               "autocomplete": "off"}))
-            self.fields[f"player_{i}_email"] = forms.EmailField(
+            self.fields[f"player_{i}_email"] = AddressField(
                 label=_("Email address of player %(n)s") % {"n": i + 1}, required=False,
                 widget=forms.EmailInput(attrs={"placeholder": _("email address"),
                                                "autocomplete": "off"}))

@@ -9,6 +9,7 @@ import io
 import logging
 import runpy
 import secrets
+import socket
 from collections.abc import Iterator
 from pathlib import Path
 from types import SimpleNamespace
@@ -141,3 +142,71 @@ def test_standby_and_offer_links_are_redacted() -> None:
 
     line = 'GET /standby/abcDEF123/ 200 "GET /seats/offer/xyz-987/ HTTP/1.1"'
     assert redact(line) == 'GET /standby/<redacted>/ 200 "GET /seats/offer/<redacted>/ HTTP/1.1"'
+
+
+class RefusingServer:
+    """An SMTP server that refuses every recipient, quoting it as real servers do."""
+
+    async def handle_RCPT(self, server: Any, session: Any, envelope: Any, address: str,
+                          rcpt_options: list[str]) -> str:
+        return f"550 5.1.1 <{address}>: Recipient address rejected: User unknown"
+
+
+@pytest.mark.django_db
+def test_a_refused_recipient_is_no_address_in_the_workers_log() -> None:
+    """The SMTP server's refusal quotes the address; the worker's log line about it (its
+    handlers carry the filter: saboteur_site.celery) names nobody, as it names no token."""
+    from aiosmtpd.controller import Controller
+    from django.test import override_settings
+
+    from games.mail import plan, send
+    from games.models import Notification
+    from saboteur_site.celery import redact_worker_logs
+    from tests.support import make_game
+
+    stream = io.StringIO()
+    logger = logging.getLogger("games.notifications")
+    # As a worker has it, whatever an earlier test's logging setup (a real worker's) left.
+    was = (logger.level, logger.disabled)
+    logger.setLevel(logging.INFO)
+    logger.disabled = False
+    handler = logging.StreamHandler(stream)
+    logger.addHandler(handler)
+    redact_worker_logs(logger=logger)
+    with socket.socket() as probe:  # a free port (aiosmtpd's Controller needs one named)
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    server = Controller(RefusingServer(), hostname="127.0.0.1", port=port)
+    server.start()
+    try:
+        with override_settings(EMAIL_BACKEND="django.core.mail.backends.smtp.EmailBackend",
+                               EMAIL_HOST="127.0.0.1", EMAIL_PORT=server.port,
+                               EMAIL_USE_TLS=False, EMAIL_USE_SSL=False, EMAIL_HOST_USER="",
+                               EMAIL_HOST_PASSWORD=""):
+            game = make_game(players=3, seed=1, start=True)
+            [note_id] = plan.create(plan.after_move(game.game.pk, 0))
+            address = Notification.objects.get(pk=note_id).to_email
+            assert send.deliver(note_id).status == "failed"
+    finally:
+        server.stop()
+        logger.removeHandler(handler)
+        logger.level, logger.disabled = was
+    text = stream.getvalue()
+    assert "failed for good" in text and "Recipient address rejected" in text
+    assert address not in text and address.split("@")[0] not in text
+    assert "<address>" in text
+
+
+@pytest.mark.parametrize("line", [
+    "SMTPRecipientsRefused: {'ann@example.org': (550, b'<ann@example.org> unknown')}",
+    'to "a\\\\lice"@a.test now', "bob@maıl.test asked", "x@[192.0.2.1] bounced",
+    "user=ann+1@Example.ORG,", "mailto:zoe@example.net"])
+def test_every_spelling_of_an_address_is_masked(line: str) -> None:
+    masked = redact(line)
+    assert "@" not in masked.replace("celery@", "") and "<address>" in masked
+
+
+def test_a_host_name_and_a_reply_address_keep_their_shape() -> None:
+    assert redact("celery@worker1 ready.") == "celery@worker1 ready."
+    assert redact("mail for play+" + "a" * 32 + "@reply.example.org dropped") == (
+        "mail for play+<redacted>@reply.example.org dropped")

@@ -23,8 +23,8 @@ from typing import Any
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError, CommandParser
-from django.core.validators import validate_email
 
+from games.models.deliverable import validate_deliverable
 from games.play import game_setup, services
 from games.play.clock.clock_setup import clock_settings
 from games.play.player_defaults import seat_language_and_zone
@@ -41,9 +41,10 @@ def parse_player(text: str) -> game_setup.PlayerSpec:
     if not match:
         raise CommandError(f'--player must look like "Ann <ann@example.com>", not {text!r}')
     try:
-        validate_email(match["email"])
-    except ValidationError:
-        raise CommandError(f"not a valid email address: {match['email']!r}") from None
+        validate_deliverable(match["email"])
+    except ValidationError as refused:
+        raise CommandError(f"not a valid email address: {match['email']!r}: "
+                           f"{' '.join(refused.messages)}") from None
     chosen = {"language": "", "time_zone": ""}
     for word in match["rest"].split():
         key, sep, value = word.partition("=")

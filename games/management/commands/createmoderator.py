@@ -16,9 +16,9 @@ from django.contrib.auth.models import Group, User
 from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError, CommandParser
-from django.core.validators import validate_email
 from django.db import transaction
 
+from games.models.deliverable import validate_deliverable
 from games.moderation.dispute_mail import MODERATORS_GROUP
 
 DEFAULT_ENV = "MODERATOR_PASSWORD"
@@ -39,9 +39,9 @@ class Command(BaseCommand):
         username: str = options["username"].strip()
         email: str = options["email"].strip()
         try:
-            validate_email(email)
-        except ValidationError:
-            raise CommandError(f"not an email address: {email!r}") from None
+            validate_deliverable(email)
+        except ValidationError as refused:
+            raise CommandError(f"{email!r}: {' '.join(refused.messages)}") from None
         try:
             group = Group.objects.get(name=MODERATORS_GROUP)
         except Group.DoesNotExist:

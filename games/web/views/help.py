@@ -13,6 +13,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_POST
 
 from games import engine
+from games.models.deliverable import AddressField
 from games.ops import limits
 from games.play import lost_links
 from games.present import bot_strength, rules_page
@@ -22,7 +23,7 @@ from games.web.views.seat_access import too_many
 
 
 class LostLinksForm(forms.Form):
-    email = forms.EmailField(label=gettext_lazy("Your email address"))
+    email = AddressField(label=gettext_lazy("Your email address"))
 
 
 @require_GET
@@ -47,11 +48,13 @@ def rules(request: HttpRequest, ruleset: str) -> HttpResponse:
 @require_POST
 def ask_links(request: HttpRequest) -> HttpResponse:
     form = LostLinksForm(request.POST)
-    if form.is_valid():
-        try:
-            lost_links.ask_for_links(form.cleaned_data["email"], client_address(request))
-        except limits.Limited as busy:
-            return too_many(request, busy)
+    if not form.is_valid():  # says what is wrong with the address, nothing about who plays
+        messages.error(request, " ".join(str(error) for error in form["email"].errors))
+        return render(request, "games/links_sent.html", status=400)
+    try:
+        lost_links.ask_for_links(form.cleaned_data["email"], client_address(request))
+    except limits.Limited as busy:
+        return too_many(request, busy)
     # The same answer whatever the address: it reveals nothing about who plays.
     messages.success(request, _("If this address has seats in games here, we have emailed "
                                 "it their links. Look in your mailbox (and its spam folder)."))

@@ -19,6 +19,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from games.home import everywhere, page, quiet_hours, welcome
 from games.home.address import address_for_home_token, new_home_and_seat_links, new_home_path
+from games.models.deliverable import AddressField
 from games.ops import limits
 from games.play.service_errors import ServiceError
 from games.web.client import client_address
@@ -28,7 +29,7 @@ from games.web.views.seat_access import private, too_many
 
 
 class AskHomeForm(forms.Form):
-    email = forms.EmailField(label=gettext_lazy("Your email address"))
+    email = AddressField(label=gettext_lazy("Your email address"))
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
@@ -49,7 +50,8 @@ def ask_home(request: HttpRequest) -> HttpResponse:
                                     "opens a new home). Look in your mailbox (and its spam "
                                     "folder)."))
         return redirect("games:me")
-    return render(request, "games/me_ask.html", {"form": form})
+    status = 400 if request.method == "POST" else 200
+    return render(request, "games/me_ask.html", {"form": form}, status=status)
 
 
 HomeView = Callable[[HttpRequest, str, str], HttpResponse]

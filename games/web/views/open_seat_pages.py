@@ -52,7 +52,9 @@ def open_seats(request: HttpRequest) -> HttpResponse:
 def ask(request: HttpRequest, open_seat_id: int) -> HttpResponse:
     form = AskSeatForm(request.POST, prefix=f"s{open_seat_id}")
     if not form.is_valid():
-        messages.error(request, _("Give a valid email address."))
+        # The address's own refusal (games.models.deliverable) says what to write instead.
+        messages.error(request, " ".join(str(error) for error in form["email"].errors)
+                       or _("Give a valid email address."))
         return redirect("games:open-seats")
     email = form.cleaned_data["email"]
     try:

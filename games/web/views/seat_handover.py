@@ -56,7 +56,9 @@ def seat_stay(request: HttpRequest, seat: Seat, secret: str) -> HttpResponse:
 def seat_invite(request: HttpRequest, seat: Seat, secret: str) -> HttpResponse:
     form = InviteToSeatForm(request.POST)
     if not form.is_valid():
-        messages.error(request, _("Give a valid email address."))
+        # The address's own refusal (games.models.deliverable) says what to write instead.
+        messages.error(request, " ".join(str(error) for error in form["email"].errors)
+                       or _("Give a valid email address."))
         return redirect(seat_path(secret) + ANCHOR)
     email = form.cleaned_data["email"]
     try:
