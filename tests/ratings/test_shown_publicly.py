@@ -75,8 +75,11 @@ def test_a_rating_its_player_does_not_list_is_shown_nowhere_public(
         body = client.get(path).content.decode()
         assert "1712" not in body, path
     assert "Ann" in client.get("/tables/").content.decode()  # her name, not her number
-    # Her own home shows it to her.
-    assert "rating 1712 after 40 rated rounds" in client.get(f"/me/{ann}/").content.decode()
+    # Her own home shows it to her, and says who else sees it.
+    own = client.get(f"/me/{ann}/").content.decode()
+    assert "rating 1712 after 40 rated rounds" in own
+    assert ("Others see your ratings (on the ratings page, and beside your name at open "
+            "tables) only while you list them.") in own
     # Listed, it is shown beside her name; listed no more, it is gone again.
     client.post(f"/me/{ann}/ratings", {"listed": "1"})
     assert "Ann (1712)" in client.get("/tables/").content.decode()
