@@ -2,11 +2,14 @@
 
 - PlayerRating: one person's rating in one ruleset, by the hash of their mailbox key
   (games.models.mailboxes), never the address: OpenSkill's mu and sigma as of the last
-  rated round, how many rated rounds it counts and when the last one was.
+  rated round, how many rated rounds it counts, when the last one was and until when it
+  stays settled (its certainty decays: games.ratings.model.settled_until; none while it
+  is provisional).
 - SideRating: a side's virtual teammate (ruleset x side x the team's realised size),
   learned from the rated rounds like a player (the faction-as-teammate model).
-- RatedRound: a round of a rated game whose result went into the ratings, once (the
-  unique pair is the claim: a round is never rated twice).
+- RatedRound: a round of a rated game, claimed once its roles are revealed (the unique
+  pair is the claim: a round is never rated twice), with whether it counted for the
+  ratings and why not (games.ratings.qualifying).
 
 Who played each seat's turns is the seats' history (games.models.seat_history.PastHolder),
 read by games.ratings.turn_shares.
@@ -28,6 +31,7 @@ class PlayerRating(models.Model):
     sigma = models.FloatField()
     rounds = models.PositiveIntegerField(_("rated rounds"), default=0)
     last_round_at = models.DateTimeField(_("last rated round"), default=timezone.now)
+    settled_until = models.DateTimeField(_("settled until"), null=True, blank=True)
 
     class Meta:
         verbose_name = _("rating")
@@ -59,7 +63,8 @@ class SideRating(models.Model):
 class RatedRound(models.Model):
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="rated_rounds")
     round = models.PositiveSmallIntegerField()
-    # The sides and their result as rated (no address: seat numbers, sides, who won).
+    # The sides and their result (no address: seat numbers, sides, who won), and whether
+    # the round counted: {"sides": [...], "counted": bool, "why": "" or the reason}.
     result = models.JSONField(default=dict)
     rated_at = models.DateTimeField(default=timezone.now)
 

@@ -145,7 +145,8 @@ def _taken() -> NameRefused:
 
 
 def list_ratings(address: str, *, listed: bool) -> bool:
-    """Show (or stop showing) the address's ratings on /ratings/ under its public name;
-    False when it has no public name yet."""
+    """Show (or stop showing) the address's ratings to others under its public name: on
+    /ratings/ and beside the name at open tables (games.ratings.shown); False when it
+    has no public name yet."""
     digest = mailbox_key_hash(address)
     return bool(PublicName.objects.filter(mailbox=digest).update(ratings_listed=listed))

@@ -23,6 +23,12 @@ and are never updated.
 Each rated round adds `TAU` to every rated hand's sigma before the update (OpenSkill's
 additive dynamics, done here so that a mixed seat stays exact); certainty also decays
 with months without a rated round (`decayed`), never above the starting sigma.
+
+A rating is provisional while the model knows little of it: while its variance, decayed
+to today, is above PROVISIONAL_VARIANCE (three quarters of a newcomer's). That is what
+the rounds told, not how many there were: a round at a big table, or a tenth of a seat's
+turns, tells less than a whole seat at a small one, and months away undo some of it, so
+a player back after a long break is provisional again (`settled_until`).
 """
 
 from __future__ import annotations
@@ -30,7 +36,7 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, timedelta
 from statistics import NormalDist
 
 from openskill.models import PlackettLuce
@@ -44,7 +50,10 @@ TAU = 25.0 / 300.0
 # it has; this value calibrates the predicted chances on self-play (bench/ratings.py).
 SEAT_NOISE = 6.0
 DOOR_TEAMS = frozenset({"blue", "green"})  # Saboteur 2's digger teams
-PROVISIONAL_ROUNDS = 10  # a rating is provisional until this many rated rounds
+# A rating is provisional while its variance is above this: about 8 rated rounds of whole
+# seats at tables of 3, 10 at tables of 4 and 22 at tables of 10 settle it, and 40 rounds
+# at tables of 4 keep it settled for about 15 months away (bench/provisional.py).
+PROVISIONAL_VARIANCE = 0.75 * DEFAULT_SIGMA ** 2
 # Variance added per month (30.44 days) without a rated round: a year away takes a settled
 # rating (sigma about 2) back to sigma 5, never above DEFAULT_SIGMA.
 VARIANCE_PER_MONTH = 2.0
@@ -210,5 +219,11 @@ def decayed(skill: Skill, last_round_at: datetime, now: datetime) -> Skill:
     return Skill(skill.mu, max(skill.sigma, math.sqrt(variance)))
 
 
-def provisional(rounds: int) -> bool:
-    return rounds < PROVISIONAL_ROUNDS
+def settled_until(skill: Skill, last_round_at: datetime) -> datetime | None:
+    """Until when the rating, as it stood after its last rated round, stays settled: its
+    variance grows by VARIANCE_PER_MONTH from then (`decayed`) and passes
+    PROVISIONAL_VARIANCE at this moment. None: provisional already."""
+    room = PROVISIONAL_VARIANCE - skill.sigma ** 2
+    if room < 0:
+        return None
+    return last_round_at + timedelta(seconds=room / VARIANCE_PER_MONTH * MONTH_SECONDS)

@@ -4,9 +4,11 @@ The moves' follow-up (games.play.move_emails) calls `after_moves(game_id)` for e
 it plans: a game that is not rated costs one indexed query; a rated one, once a round's
 roles are revealed (its `round_end` event is in the log: every seat sees them then, never
 before), rates that round once, shared among who held each seat by their turns
-(games.ratings.turn_shares): the RatedRound row is the claim, written in the same
-transaction as the ratings it moved, so a round is never rated twice and a failed update
-rates nothing.
+(games.ratings.turn_shares), when it counts (games.ratings.qualifying: distinct people
+who each took their seat from their own address); a round that does not count moves no
+rating. The RatedRound row is the claim, with whether the round counted and why not,
+written in the same transaction as the ratings it moved, so a round is never rated twice
+and a failed update rates nothing.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from games.models import Game, Move, PlayerRating, RatedRound, SideRating
-from games.ratings import turn_shares
+from games.ratings import qualifying, turn_shares
 from games.ratings.model import (
     BOT_SKILLS,
     Hand,
@@ -29,6 +31,7 @@ from games.ratings.model import (
     Team,
     decayed,
     rate_round,
+    settled_until,
     side_key,
     side_prior,
 )
@@ -82,12 +85,16 @@ def _rate(game: Game, round_end: dict[str, Any], first: int, last: int) -> bool:
     now = timezone.now()
     try:
         with transaction.atomic():
+            shares = turn_shares.turn_shares(game, first, last) if sides else {}
+            verdict = (qualifying.judge(game, shares, last) if sides
+                       else qualifying.Verdict(qualifying.NO_RESULT))
             RatedRound.objects.create(game=game, round=round_end["round"], rated_at=now,
-                                      result=_result(sides))
-            if not sides:
-                return False  # claimed as seen: a round with no winner and loser
-            shares = turn_shares.turn_shares(game, first, last)
-            seated = _seat_teams(game, sides, shares, now)
+                                      result=_result(sides, verdict.why))
+            if verdict.why:
+                log.info("game %s: round %s does not count (%s)", game.pk,
+                         round_end["round"], verdict.why)
+                return False  # claimed as seen, and moves no rating
+            seated = _seat_teams(game, sides, shares, now, verdict.forgotten)
             side_rows = _side_rows(game.ruleset, seated.teams)
             outcome = rate_round(seated.teams, {key: Skill(row.mu, row.sigma)
                                                 for key, row in side_rows.items()})
@@ -98,12 +105,14 @@ def _rate(game: Game, round_end: dict[str, Any], first: int, last: int) -> bool:
     return True
 
 
-def _result(sides: list[SideSeats]) -> dict[str, Any]:
-    return {"sides": [{"side": s.side, "seats": list(s.seats), "won": s.won} for s in sides]}
+def _result(sides: list[SideSeats], why: str) -> dict[str, Any]:
+    return {"sides": [{"side": s.side, "seats": list(s.seats), "won": s.won} for s in sides],
+            "counted": not why, "why": why}
 
 
 def _seat_teams(game: Game, sides: list[SideSeats],
-                shares: dict[int, dict[turn_shares.Part, float]], now: datetime) -> _Seated:
+                shares: dict[int, dict[turn_shares.Part, float]], now: datetime,
+                forgotten: frozenset[str]) -> _Seated:
     keys = {who for seat in shares.values() for who in seat if who}
     rows = {row.mailbox: row for row in PlayerRating.objects.select_for_update().filter(
         mailbox__in=keys, ruleset=game.ruleset)}
@@ -116,7 +125,9 @@ def _seat_teams(game: Game, sides: list[SideSeats],
             for who, share in shares.get(number, {turn_shares.BOT: 1.0}).items():
                 if who is turn_shares.BOT:
                     hands.append(Hand(None, bot, share))
-                elif not who:  # no address left: rated as a newcomer, stored nowhere
+                elif not who or who in forgotten:
+                    # No address left, or nothing new to keep: rated as a newcomer, stored
+                    # nowhere.
                     hands.append(Hand(None, Skill(), share))
                 else:
                     row = rows.get(who)
@@ -146,6 +157,7 @@ def _store(ruleset: str, players: dict[str, Skill], rows: dict[str, PlayerRating
     for key, skill in players.items():
         row = rows.get(key) or PlayerRating(mailbox=key, ruleset=ruleset)
         row.mu, row.sigma, row.last_round_at = skill.mu, skill.sigma, now
+        row.settled_until = settled_until(skill, now)
         row.rounds += 1
         row.save()
     for key, skill in sides.items():

@@ -65,3 +65,14 @@ def turn_shares(game: Game, first: int, last: int) -> dict[int, dict[Part, float
         else:
             shares[seat] = {_holder_at(past[seat], present.get(seat, ""), last + 1): 1.0}
     return shares
+
+
+def own_hands(game: Game, last: int) -> set[tuple[int, str]]:
+    """(seat, holder) of every holder who moved their seat themselves by move `last`: a
+    move of the seat's player (through its own link or by email reply), not a bot's, the
+    server's at a deadline or a moderator's."""
+    past, present = _histories(game)
+    return {(seat, _holder_at(past[seat], present.get(seat, ""), number))
+            for number, seat in Move.objects.filter(
+                game=game, number__lte=last, actor_kind=Move.Actor.SEAT)
+            .values_list("number", "seat_number") if seat is not None}

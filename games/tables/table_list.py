@@ -1,7 +1,8 @@
 """The forming tables as /tables/, the home and GET /api/tables/ show them: settings, seats
 taken of the total, when the wait ends, and the players' public names with their ratings
-in the table's ruleset. Never an address (a member without a public name is counted, not
-named). Three queries and one per ruleset shown, however many tables.
+in the table's ruleset, for those who chose to list their ratings (games.ratings.shown:
+nobody else's number is shown). Never an address (a member without a public name is
+counted, not named). Three queries and one per ruleset shown, however many tables.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from typing import Any
 from django.db.models import QuerySet
 
 from games.models import OpenTable, PublicName, TableMember
-from games.ratings.shown import Shown, ratings_by_key
+from games.ratings.shown import Shown, listed_ratings_by_key
 
 SHOWN = 200  # forming tables listed, oldest first
 
@@ -22,7 +23,11 @@ SHOWN = 200  # forming tables listed, oldest first
 @dataclass(frozen=True)
 class Sitter:
     name: str  # the public name ("" without one)
-    rating: Shown | None
+    rating: Shown | None  # None: no rating in the ruleset, or not listed by its player
+
+    def as_json(self) -> dict[str, Any]:
+        return {"name": self.name,
+                "rating": self.rating.as_json() if self.rating is not None else None}
 
 
 @dataclass(frozen=True)
@@ -42,7 +47,8 @@ class TableShown:
         return {"id": self.id, "ruleset": self.ruleset, "seats": self.seats,
                 "joined": self.joined, "hours_per_move": self.hours_per_move,
                 "language": self.language, "rated": self.rated, "bots_fill": self.bots_fill,
-                "starts": self.starts.isoformat()}
+                "starts": self.starts.isoformat(),
+                "players": [sitter.as_json() for sitter in self.sitters]}
 
 
 def open_table_ids() -> QuerySet[OpenTable, int]:
@@ -64,7 +70,7 @@ def forming(tables: list[OpenTable] | None = None) -> list[TableShown]:
     names = dict(PublicName.objects.filter(mailbox__in=keys).values_list("mailbox", "name"))
     ratings: dict[str, dict[str, Shown]] = {}
     for ruleset in {table.ruleset for table in tables}:
-        ratings[ruleset] = ratings_by_key(keys, ruleset)
+        ratings[ruleset] = listed_ratings_by_key(keys, ruleset)
     return [TableShown(
         id=table.pk, ruleset=table.ruleset, seats=table.seats,
         joined=len(members[table.pk]), hours_per_move=table.hours_per_move,

@@ -256,8 +256,12 @@ class SetupForm(ClockFields, forms.Form):
     start = forms.ChoiceField(label=_("Start"), initial="accepted", choices=[
         ("accepted", _("when every player has accepted")), ("now", _("at once"))])
     spectators_allowed = forms.BooleanField(label=_("Allow spectators"), required=False)
-    rated = forms.BooleanField(label=_("Rated: the rounds count for the players' ratings"),
-                               required=False)
+    rated = forms.BooleanField(
+        label=_("Rated: the rounds count for the players' ratings"), required=False,
+        help_text=_("A round counts only when every seat is played by a different player who "
+                    "took it from their own address: each player must play through their "
+                    "own link (accepting through an invitation link you hand out is not "
+                    "enough)."))
     bots = forms.IntegerField(
         label=_("Bots"), min_value=0, max_value=MAX_PLAYERS - 1, initial=0, required=False,
         help_text=_("Bots take this many more seats: they play from their own seat's view, "

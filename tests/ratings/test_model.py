@@ -9,13 +9,14 @@ import pytest
 from games.ratings.model import (
     BOT_SKILLS,
     DEFAULT_SIGMA,
+    PROVISIONAL_VARIANCE,
     Hand,
     Skill,
     Team,
     decayed,
     predict,
-    provisional,
     rate_round,
+    settled_until,
     side_key,
     side_prior,
 )
@@ -117,8 +118,43 @@ def test_a_round_needs_a_winner_and_a_loser() -> None:
                    {})
 
 
-def test_provisional_until_ten_rated_rounds() -> None:
-    assert provisional(9) and not provisional(10)
+def rounds_to_settle(share: float) -> int:
+    """Rated rounds at tables of three, won and lost in turn, until a player who plays
+    `share` of their seat's turns (a bot the rest) has a settled rating."""
+    skill, now = Skill(), datetime(2027, 1, 1, tzinfo=UTC)
+    sides: dict[str, Skill] = {}
+    for played in range(1, 200):
+        mine = Team(side=side_key("base", "gold-diggers", 2), won=played % 2 == 0, seats=(
+            (Hand("me", skill, share), Hand(None, BOT_SKILLS["normal"], 1 - share)),
+            (Hand(None, BOT_SKILLS["normal"]),)))
+        theirs = team("saboteurs", ["other"], won=played % 2 == 1)
+        for key, size in ((mine.side, 2), (theirs.side, 1)):
+            sides.setdefault(key, side_prior(size))
+        outcome = rate_round([mine, theirs], sides)
+        skill = outcome.players["me"]
+        sides.update(outcome.sides)
+        if settled_until(skill, now) is not None:
+            return played
+    raise AssertionError("never settled")
+
+
+def test_a_rating_is_provisional_until_the_rounds_told_enough_of_it() -> None:
+    now = datetime(2027, 1, 1, tzinfo=UTC)
+    assert settled_until(Skill(), now) is None  # a newcomer
+    # What the rounds told, not how many: a tenth of a seat's turns a round tells less.
+    whole, tenth = rounds_to_settle(1.0), rounds_to_settle(0.1)
+    assert 5 <= whole <= 12 < 5 * whole < tenth
+
+
+def test_a_settled_rating_is_provisional_again_after_months_away() -> None:
+    now = datetime(2027, 1, 1, tzinfo=UTC)
+    settled = Skill(30.0, 5.0)  # about 40 rated rounds at tables of four
+    until = settled_until(settled, now)
+    assert until is not None
+    # Its certainty decays until its variance passes the bound: about 13 months away.
+    assert 13 * 30 < (until - now).days < 14 * 31
+    assert decayed(settled, now, until - timedelta(days=1)).sigma ** 2 < PROVISIONAL_VARIANCE
+    assert decayed(settled, now, until + timedelta(days=1)).sigma ** 2 > PROVISIONAL_VARIANCE
 
 
 def test_certainty_decays_with_months_away_never_past_the_start() -> None:

@@ -3,14 +3,12 @@ unrated games move nothing; the home, its JSON twin and /ratings/ show them."""
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 import pytest
 import time_machine
 from django.test import Client
 
-from games import engine
 from games.models import Game, PastHolder, PlayerRating, RatedRound, SideRating
 from games.models.home_links import home_link
 from games.models.mailboxes import mailbox_key_hash
@@ -18,29 +16,15 @@ from games.ratings import rounds, turn_shares
 from games.ratings.model import Hand, Skill, Team, rate_round, side_key, side_prior
 from games.ratings.sides import round_sides
 from tests.players.play import round_ends
-from tests.support import GameWithLinks, choose, make_game, move_for, token_of
+from tests.ratings.support import play_on, rated_game, rating_row
+from tests.support import GameWithLinks, make_game, token_of
 
 pytestmark = pytest.mark.django_db
 
 
 def play_first_round(g: GameWithLinks, seed: int = 3) -> Game:
     """Moves through the one move service until the first round has ended."""
-    rng = random.Random(seed)
-    while not round_ends(g.refresh()):
-        state = g.game.state()
-        move_for(g.game.pk, g.game.version, choose(engine.legal_moves(state), rng))
-    return g.refresh()
-
-
-def rated_game(seed: int = 1, players: int = 4) -> GameWithLinks:
-    """A rated game whose first round has a saboteur (it rates)."""
-    for tried in range(seed, seed + 50):
-        g = make_game(players=players, seed=tried)
-        if "saboteur" in g.game.state().roles:
-            Game.objects.filter(pk=g.game.pk).update(rated=True)
-            return g
-        g.game.delete()
-    raise AssertionError("no deal with a saboteur")
+    return play_on(g.refresh(), rounds=1, seed=seed)
 
 
 def test_a_rated_round_moves_the_ratings_by_the_model(commit: Any) -> None:
@@ -110,8 +94,7 @@ def test_the_home_shows_the_name_and_ratings_and_ratings_list_only_who_opted_in(
         client: Client, clock: Any) -> None:
     ann, bob = "ann@example.org", "bob@example.org"
     for address, mu, count in ((ann, 30.0, 12), (bob, 27.0, 3)):
-        PlayerRating.objects.create(mailbox=mailbox_key_hash(address), ruleset="base", mu=mu,
-                                    sigma=3.0, rounds=count)
+        rating_row(address, mu=mu, sigma=3.0, rounds=count)
     token = home_token(ann)
     answer = client.get(f"/api/me/{token}/").json()
     assert answer["name"] == ""
@@ -142,8 +125,7 @@ def test_ratings_refuse_an_unknown_ruleset(client: Client) -> None:
 
 def test_certainty_decays_before_the_next_rated_round(commit: Any) -> None:
     with time_machine.travel("2027-01-01 12:00Z", tick=False) as traveller:
-        PlayerRating.objects.create(mailbox=mailbox_key_hash("p0@example.com"), ruleset="base",
-                                    mu=30.0, sigma=2.0, rounds=40)
+        rating_row("p0@example.com", mu=30.0, sigma=2.0, rounds=40)
         g = rated_game(seed=9)
         with commit():
             pass

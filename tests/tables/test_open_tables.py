@@ -132,8 +132,9 @@ def test_the_list_of_tables_names_no_address(client: Client) -> None:
     tables = client.get("/api/tables/").json()["tables"]
     assert len(tables) == 1
     assert set(tables[0]) == {"id", "ruleset", "seats", "joined", "hours_per_move",
-                              "language", "rated", "bots_fill", "starts"}
+                              "language", "rated", "bots_fill", "starts", "players"}
     assert tables[0]["joined"] == 1 and tables[0]["bots_fill"] is True
+    assert tables[0]["players"] == [{"name": "", "rating": None}]  # counted, not named
     page = client.get("/tables/").content.decode()
     assert "secret.ann" not in page and "1 of 4 players" in page
     assert client.post("/api/tables/").status_code == 405

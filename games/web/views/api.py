@@ -1,8 +1,9 @@
 """The JSON API for non-browser clients (docs/api.md).
 
     GET  /api/play/<secret>/        {"version", "seat", "view", "legal_moves", "players",
-                                     "commitment", "chain": {"version", "head"}}
-                                    (+ "salt", "seed" once the game is over)
+                                     "rated", "commitment", "chain": {"version", "head"}}
+                                    (+ "rated_rounds" in a rated game, "salt", "seed"
+                                    once the game is over)
     GET  /api/play/<secret>/version {"version", "status", "talk", "notice"}: cheap, for
                                     polling (the seat page's script asks it while open)
     GET  /api/play/<secret>/record  the finished game's record (409 before the end)
@@ -46,6 +47,7 @@ from games.ops import limits
 from games.play import game_setup, moves, services
 from games.present import clock_facts, game_record, holders, pages
 from games.present.move_errors import explain
+from games.ratings.shown import rounds_counted
 from games.web import jsonsafe
 from games.web.json_answer import JsonAnswer
 from games.web.json_body import json_error, request_body
@@ -179,8 +181,18 @@ def _payload(game: Game, seat: Seat, state: engine.State | None = None,
         "players": [_player(p, before)
                     for p in (players if players is not None else _players(game))],
         "clock": clock_facts.api_clock(game, seat, timezone.now()),
+        **_rated(game),
         **game_record.fairness(game),
     }))
+
+
+def _rated(game: Game) -> dict[str, Any]:
+    """Whether the game is rated; a rated one's rounds so far, each with whether it
+    counted for the ratings and why not (games.ratings.shown)."""
+    if not game.rated:
+        return {"rated": False}
+    return {"rated": True,
+            "rated_rounds": [item.as_json() for item in rounds_counted(game.pk)]}
 
 
 def _player(player: moves.Player, before: list[holders.Held]) -> dict[str, Any]:

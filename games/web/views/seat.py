@@ -25,6 +25,7 @@ from games.play import game_setup, moves, services
 from games.players.record import table_lines
 from games.present import game_record, pages
 from games.present.move_errors import explain
+from games.ratings.shown import rounds_counted
 from games.web.seat_forms import MoveForm, PreferencesForm, TalkForm
 from games.web.views.seat_access import (
     opens_with_invitation,
@@ -56,6 +57,7 @@ def _context(seat: Seat, secret: str, **extra: Any) -> dict[str, Any]:
         live={"version": game.version, "talk": marks[0]["talk"] or 0,
               "notice": marks[1]["notice"] or 0},
         chosen_cards=extra.pop("chosen_cards", []), chosen_remove=extra.pop("chosen_remove", ""),
+        rated_rounds=rounds_counted(game.pk) if game.rated else [],
         **extra,
     )
     return context
