@@ -32,7 +32,7 @@ from games.web.views.seat_access import private, too_many
 
 MAX_BODY = 4096
 # A refused name: taken (by a look-alike too) or changed too recently is a conflict.
-NAME_STATUS = {"bad_name": 400, "name_taken": 409, "too_soon": 409}
+NAME_STATUS = {"bad_name": 400, "name_reserved": 400, "name_taken": 409, "too_soon": 409}
 
 
 def _back(token: str, anchor: str = "#tables") -> HttpResponse:
