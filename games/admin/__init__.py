@@ -7,8 +7,9 @@
     games.admin.permissions who may see secrets and who may act
     games.admin.inbound_mails  inbound emails (moves by email), From mismatches
     games.admin.handover    open seats, offers, standby volunteers; opening and assigning
+    games.admin.names       public names; a moderator resets one (the player is told)
 """
 
-from games.admin import games, handover, inbound_mails, records
+from games.admin import games, handover, inbound_mails, names, records
 
-__all__ = ["games", "handover", "inbound_mails", "records"]
+__all__ = ["games", "handover", "inbound_mails", "names", "records"]

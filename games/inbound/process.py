@@ -30,9 +30,10 @@ from django.utils import timezone, translation
 
 from games.inbound import answer
 from games.inbound.apply import Result, act
+from games.inbound.auto_replies import sounds_automatic
 from games.inbound.commands import CommandError, parse_reply
 from games.inbound.incoming import Incoming, from_bytes, from_fields, from_head
-from games.inbound.parse import body_text, is_automatic, reply_lines, sounds_automatic
+from games.inbound.parse import body_text, is_automatic, reply_lines
 from games.inbound.providers import HEAD_BYTES, Format
 from games.inbound.screen import Unreadable
 from games.models import InboundMail, Seat

@@ -46,6 +46,7 @@ BUILDERS: dict[str, Builder] = {
     Kind.NEW_HOME: table_letters.new_home,
     Kind.TABLE_CLOSED: table_letters.table_closed,
     Kind.NUDGE: letters.nudge,
+    Kind.NAME_RESET: table_letters.name_reset,
 }
 
 

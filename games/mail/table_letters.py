@@ -1,10 +1,12 @@
 """Emails of playing with strangers: "confirm your new home" (an address that plays nowhere
-yet asked /me/ for a home; games.home.welcome) and "your open table expired" (its wait
-ended without enough players and without bots; games.tables.starting).
+yet asked /me/ for a home; games.home.welcome), "your open table expired" (its wait
+ended without enough players and without bots; games.tables.starting) and "a moderator
+reset your public name" (games.players.naming.reset_name).
 
 Params: new_home {"new_home": row id, "token": ""} (the link is rebuilt from the row when
 the email is written, never stored: the row keeps its salt); table_closed {"table": id,
-"language"}. Neither carries anything a stranger wrote.
+"language"}; name_reset {"name": the name that was reset, the player's own, "language"}.
+None carries anything a stranger wrote.
 """
 
 from __future__ import annotations
@@ -34,6 +36,17 @@ def table_closed_spec(address: str, table_id: int, language: str) -> list[Spec]:
     return [Spec(key=f"table_closed:{address_hash(address)}:t={table_id}",
                  kind=Kind.TABLE_CLOSED, to_email=address,
                  params={"table": table_id, "language": language})]
+
+
+def name_reset_spec(address: str, name_id: int, name: str, language: str) -> list[Spec]:
+    return [Spec(key=f"name_reset:{address_hash(address)}:n={name_id}", kind=Kind.NAME_RESET,
+                 to_email=address, params={"name": name, "language": language})]
+
+
+def name_reset(note: Notification) -> Letter:
+    subject = _("A moderator reset your public name")
+    return render("name_reset", subject, {"name": str(note.params.get("name") or ""),
+                                          "home": home_link(note.to_email)})
 
 
 def new_home(note: Notification) -> Letter:

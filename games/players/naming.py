@@ -8,6 +8,8 @@ tables, in the ratings and as their seat's name in games they join through open 
   ASCII). A letter with several readings (`0` reads `o` and `0`) gives the name several
   keys, all kept: two names that could be read alike share a key, and keys are unique.
 - Never an email address: anything with an `@` that reads as an address is refused.
+- Never a name that speaks for the site (games.players.reserved_names): its moderators,
+  itself, the names it gives seats and writes in the log, in any of its languages.
 - Changed at most once a month (choosing the first one is free).
 """
 
@@ -20,17 +22,22 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 import confusables
+from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games.models import NameKey, PublicName
+from games.mail import plan
+from games.mail.table_letters import name_reset_spec
+from games.models import HomeLink, NameKey, PublicName, Seat
+from games.models.mailbox_keys import of_mailbox
 from games.models.mailboxes import mailbox_key_hash
-from games.models.player_data import FORMER_PLAYER
+from games.play.player_defaults import seat_language_and_zone
 from games.play.service_errors import ServiceError
 from games.play.text import is_clean_line
+from games.players.reserved_names import reserved_word_in
 
 MIN_LENGTH, MAX_LENGTH = 2, 30
 CHANGE_EVERY = timedelta(days=30)
@@ -81,8 +88,11 @@ def clean_name(name: str) -> tuple[str, list[str]]:
     if not keys:
         raise NameRefused("bad_name", _("This name mixes too many signs that look alike; "
                                        "choose a plainer one."))
-    if set(keys) & set(name_keys(FORMER_PLAYER)):
-        raise NameRefused("name_taken", _("This name is taken; choose another."))
+    word = reserved_word_in(keys)
+    if word is not None:
+        raise NameRefused("name_reserved", _(
+            "This name reads like “%(word)s”, which the site keeps for itself, its "
+            "moderators or the names it gives players; choose another.") % {"word": word})
     return name, keys
 
 
@@ -142,6 +152,31 @@ def choose_name(address: str, name: str) -> NameChosen:
 def _taken() -> NameRefused:
     return NameRefused("name_taken", _("Someone already has this name, or one that looks "
                                       "just like it; choose another."))
+
+
+def reset_name(name_id: int) -> str | None:
+    """A moderator's reset of a public name: the name and its keys are gone (the player may
+    choose another at once, under the same rules) and the player is emailed, in their
+    language, once the change commits. The name that was reset; None when there was none."""
+    with transaction.atomic():
+        row = PublicName.objects.select_for_update().filter(pk=name_id).first()
+        if row is None:
+            return None
+        address = HomeLink.objects.filter(mailbox_key=row.mailbox).values_list(
+            "address", flat=True).first()
+        row.delete()
+        if address:  # a name is chosen on a home: its row names the address
+            plan.queue(name_reset_spec(address, name_id, row.name, _language_of(address)))
+    return row.name
+
+
+def _language_of(address: str) -> str:
+    """The address's language: chosen on its home, else its newest seat's, else the
+    site's."""
+    newest = (Seat.objects.filter(of_mailbox(address)).order_by("-created_at")
+              .values_list("language", flat=True).first())
+    language, _zone = seat_language_and_zone(address, game_language=newest or "")
+    return language or settings.LANGUAGE_CODE
 
 
 def list_ratings(address: str, *, listed: bool) -> bool:

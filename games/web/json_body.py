@@ -37,13 +37,16 @@ def request_body(request: HttpRequest, limit: int) -> bytes | None:
 
 
 def json_object(request: HttpRequest, limit: int, shape: str) -> dict[str, Any] | JsonResponse:
-    """The body as a JSON object (an empty body is {}), or the answer: 413 past `limit`,
-    400 not JSON, 400 not an object (`shape` says what to send)."""
+    """The body as a JSON object, or the answer: 413 past `limit`, 400 not JSON, 400 not
+    an object or no body at all (`shape` says what to send). An endpoint that takes no
+    body (accept, nudge, leave) never reads one."""
     body = request_body(request, limit)
     if body is None:
         return json_error(413, "too_large", _("The request body is too large."))
+    if not body.strip():
+        return json_error(400, "bad_request", shape)
     try:
-        data = jsonsafe.loads(body or b"{}")
+        data = jsonsafe.loads(body)
     except (ValueError, UnicodeDecodeError):
         return json_error(400, "bad_json", _("The request body is not valid JSON."))
     if not isinstance(data, dict):

@@ -16,6 +16,8 @@ EXPECTED = {
     "view_gamenotice", "view_dispute", "view_notification", "view_moderatoraction",
     # When a player leaves: open seats, their offers and the standby volunteers.
     "view_openseat", "view_seatoffer", "view_volunteer",
+    # Public names, which a moderator may reset.
+    "view_publicname",
 }
 
 

@@ -63,30 +63,36 @@ def test_home_links_are_redacted_from_log_lines() -> None:
         assert token not in redact(line)
 
 
-@pytest.mark.parametrize("seats_too", [True, False])
-def test_rotating_the_home_offers_new_seat_links_in_the_same_post(
-        client: Any, commit: Any, *, seats_too: bool) -> None:
-    """Issue 34, item 8: the old home listed every seat's link; "also give every seat a
-    new link" (one POST, same form) kills them all, and the page says why."""
+@pytest.mark.parametrize("keep_seats", [False, True])
+def test_a_new_home_link_renews_every_seat_link_unless_the_player_keeps_them(
+        client: Any, commit: Any, *, keep_seats: bool) -> None:
+    """The old home listed every seat's link: a new home link gives every seat a new link
+    too (the default, one POST with no field), unless the player ticks "keep my games'
+    links"; the page says which."""
     from tests.home.support import ANN, anns_games
 
     games = anns_games()
     old_home = f"/me/{games.token}/"
     page = client.get(old_home).content.decode()
-    assert 'name="seats" value="1"' in page and "copy those links" in page
+    assert 'name="keep_seats" value="1"' in page
+    assert 'name="keep_seats" value="1" checked' not in page  # renewing is the default
+    assert "every seat of your games gets a new link too" in page
     old_seats = re.findall(r'href="(/play/[A-Za-z0-9_-]{43}/)"', page)
     assert len(old_seats) == 4
     with commit():
-        answer = client.post(old_home + "rotate", {"seats": "1"} if seats_too else {},
+        answer = client.post(old_home + "rotate", {"keep_seats": "1"} if keep_seats else {},
                              follow=True)
     assert client.get(old_home).status_code == 404
     new_page = answer.content.decode()
     new_seats = re.findall(r'href="(/play/[A-Za-z0-9_-]{43}/)"', new_page)
+    assert len(new_seats) == 4
     assert all(client.get(path).status_code == 200 for path in new_seats)
     alive = [client.get(path).status_code for path in old_seats]
-    if seats_too:
+    if keep_seats:
+        assert alive == [200] * 4 and set(new_seats) == set(old_seats)
+        assert "The old link no longer works." in new_page
+    else:
         assert alive == [404] * 4 and not set(new_seats) & set(old_seats)
         assert "nor do the old links of your 4 seats" in new_page
-    else:
-        assert alive == [200] * 4 and set(new_seats) == set(old_seats)
     assert ANN in new_page
+

@@ -86,10 +86,13 @@ def test_a_pause_the_table_agrees_on(client: Client, clock: Any, commit: Any) ->
     cases: list[tuple[dict[str, Any], str]] = [
         ({"action": "propose", "days": 30, "reason": "trip"}, "bad_pause"),
         ({"action": "propose", "days": 2, "reason": ""}, "bad_pause"),
+        ({"action": "propose", "days": 2, "reason": ["trip"]}, "bad_pause"),
         ({"action": "wobble"}, "bad_pause")]
     for bad, code in cases:
         answer = post(client, g.api(1) + "pause", bad)
         assert answer.status_code == 400 and answer.json()["error"]["code"] == code
+    empty = client.post(g.api(1) + "pause", "", content_type="application/json")
+    assert empty.status_code == 400 and empty.json()["error"]["code"] == "bad_request"
     agree_first = post(client, g.api(2) + "pause", {"action": "agree"})
     assert agree_first.status_code == 409
     assert g.refresh().pause == {} and g.refresh().stops == []

@@ -9,14 +9,19 @@ from typing import Any
 
 import pytest
 import time_machine
-from django.test import Client
+from django.contrib.admin.models import LogEntry
+from django.core import mail
+from django.test import Client, override_settings
+from django.urls import reverse
 
 from games.models import NameKey, PlayerRating, PublicName, TableMember
 from games.models.home_links import home_link
 from games.models.mailboxes import mailbox_key_hash
+from games.play.player_defaults import remember_preferences
 from games.players.export import export_player_data
 from games.players.forget import forget_player
 from games.players.naming import name_keys
+from tests.moderation_support import logged_in, make_moderator, make_staff
 from tests.support import token_of
 
 pytestmark = pytest.mark.django_db
@@ -102,3 +107,78 @@ def test_the_export_has_the_name_and_ratings_and_forget_me_erases_them(client: C
     assert not PlayerRating.objects.exists() and not TableMember.objects.exists()
     # The name is free again.
     assert name(client, home("other@example.org"), "Ann").status_code == 200
+
+
+# ---- names that speak for the site ----------------------------------------------------------
+
+
+@pytest.mark.parametrize("wanted", [
+    "Moderator", "Ann (moderator)", "Saboteur by post", "PIayer 1", "a former pIayer",
+    "Player12", "Seat 3", "Bot 2", "ADMIN", "the staff", "xX M0DERAT0R Xx", "Мoderator",
+    "ｍod", "rnoderator", "A.d.m.i.n",
+    "Giocatore 3", "Un moderatore", "ex partecipante", "Saboteur per corrispondenza",  # it
+    "Speler 2", "Beheerder Bas", "Saboteur per post",                                # nl
+    "Jugador 4", "Moderadora Eva", "ex participante", "Saboteur por correo",         # es
+    "Spieler 5", "Platz 2", "Moderatorin", "eine ehemalige Person am Tisch",         # de
+])
+def test_a_name_that_speaks_for_the_site_is_refused(client: Client, wanted: str) -> None:
+    answer = name(client, home("eve@example.org"), wanted)
+    assert answer.status_code == 400
+    assert answer.json()["error"]["code"] == "name_reserved"
+    assert not PublicName.objects.exists() and not NameKey.objects.exists()
+
+
+@pytest.mark.parametrize(("ordinary", "reserved"), [
+    ("Badminton Ben", "Admin Ben"), ("Modesto", "Mod Esto"), ("Staffan", "Staff Ann"),
+    ("Ecosystem Eve", "System Eve"), ("Player of games", "Player 9 games"),
+    ("Seated Sam", "Seat 1 Sam"), ("Sneaky Saboteur", "Saboteur by Post")])
+def test_a_short_reserved_word_inside_an_ordinary_word_is_fine(
+        client: Client, ordinary: str, reserved: str) -> None:
+    answer = name(client, home("eve@example.org"), reserved)
+    assert answer.status_code == 400 and answer.json()["error"]["code"] == "name_reserved"
+    assert name(client, home("eve@example.org"), ordinary).status_code == 200
+
+
+@override_settings(DEFAULT_FROM_EMAIL="Mine Shaft Games <games@example.org>")
+def test_the_name_the_emails_come_from_is_reserved_whatever_it_is(client: Client) -> None:
+    answer = name(client, home("eve@example.org"), "mine-shaft games!")
+    assert answer.status_code == 400 and answer.json()["error"]["code"] == "name_reserved"
+
+
+def test_the_refusal_names_the_word_in_the_players_language(client: Client) -> None:
+    remember_preferences("eve@example.org", "it", "Europe/Rome")
+    answer = name(client, home("eve@example.org"), "Eve (Moderator)")
+    assert answer.json()["error"]["message"].startswith(
+        "Questo nome si legge come «moderator»")
+    form = client.post(f"/me/{home('eve@example.org')}/name", {"name": "PIayer 7"})
+    assert form.status_code == 400 and "«Player N»" in form.content.decode()
+
+
+def test_a_moderator_resets_a_name_and_the_player_is_told_in_their_language(
+        client: Client, commit: Any) -> None:
+    address = "eve@example.org"
+    token = home(address)
+    remember_preferences(address, "it", "Europe/Rome")
+    with time_machine.travel("2027-05-01 09:00Z", tick=False):
+        assert name(client, token, "Evil Eve").status_code == 200
+        row = PublicName.objects.get()
+        changelist = reverse("admin:games_publicname_changelist")
+        # Staff who may look but not moderate cannot reset it.
+        viewer = logged_in(make_staff("viewer", "view_publicname"))
+        assert viewer.get(changelist).status_code == 200
+        viewer.post(changelist, {"action": "reset_names", "_selected_action": [row.pk]})
+        assert PublicName.objects.filter(name="Evil Eve").exists()
+        mail.outbox.clear()
+        moderator = logged_in(make_moderator())
+        assert "Evil Eve" in moderator.get(changelist).content.decode()
+        with commit():
+            answer = moderator.post(changelist, {"action": "reset_names",
+                                                 "_selected_action": [row.pk]})
+        assert answer.status_code == 302
+        assert not PublicName.objects.exists() and not NameKey.objects.exists()
+        assert LogEntry.objects.get().object_repr == "Evil Eve"
+        [letter] = [m for m in mail.outbox if m.to == [address]]
+        assert "Un moderatore ha azzerato il tuo nome pubblico" in str(letter.subject)
+        assert "«Evil Eve»" in str(letter.body) and f"/me/{token}/" in str(letter.body)
+        # The player chooses another at once (a reset is no change of theirs).
+        assert name(client, token, "Eve").status_code == 200

@@ -95,6 +95,36 @@ def test_bad_wishes_are_refused_with_400_and_change_nothing(client: Client, wish
     assert not OpenTable.objects.exists() and not TableMember.objects.exists()
 
 
+@pytest.mark.parametrize("field", [*WISH, "table"])
+@pytest.mark.parametrize("value", [["en"], {"en": True}, None, [3, 4]])
+def test_every_field_of_a_wrong_type_is_a_400_naming_it(client: Client, field: str,
+                                                       value: Any) -> None:
+    answer = find(client, home("a@example.org"), {**WISH, field: value})
+    assert answer.status_code == 400
+    error = answer.json()["error"]
+    assert error["code"] == "bad_request" and error["field"] == field
+    assert f'"{field}"' in error["message"] or field in error["message"]
+    assert not OpenTable.objects.exists() and not TableMember.objects.exists()
+
+
+def test_a_wrong_type_is_refused_before_the_table_is_looked_up(client: Client) -> None:
+    table = find(client, home("a@example.org"), WISH).json()["table"]
+    answer = find(client, home("b@example.org"), {"table": table, "rated": "yes"})
+    assert answer.status_code == 400 and answer.json()["error"]["field"] == "rated"
+    assert TableMember.objects.count() == 1
+
+
+@pytest.mark.parametrize("body", ["", "  \n", "[]", '"base"', "4", "null"])
+def test_an_empty_body_or_no_object_asks_for_a_json_object(client: Client, body: str) -> None:
+    answer = client.post(f"/api/me/{home('a@example.org')}/tables", data=body,
+                         content_type="application/json")
+    assert answer.status_code == 400
+    assert answer.json()["error"] == {"code": "bad_request", "message": "Send a JSON object."}
+    assert not OpenTable.objects.exists() and not TableMember.objects.exists()
+    # An empty object is a wish with every default.
+    assert find(client, home("a@example.org"), {}).status_code == 200
+
+
 def test_a_started_table_and_a_third_forming_table_are_refused_with_409(
         client: Client) -> None:
     started = None

@@ -67,12 +67,14 @@ def api_pause(request: HttpRequest, secret: str) -> JsonResponse:
                                             '"days": 3, "reason": "..."}.'))
         if isinstance(data, JsonResponse):
             return data
-        action, days = data.get("action"), data.get("days")
+        action, days, reason = data.get("action"), data.get("days"), data.get("reason", "")
         try:
             if action == "propose":
                 if isinstance(days, bool) or not isinstance(days, int):
                     raise ServiceError("bad_pause", _('"days" must be a whole number.'))
-                game = table_pause.propose(seat.pk, days, str(data.get("reason") or ""))
+                if not isinstance(reason, str):
+                    raise ServiceError("bad_pause", _('"reason" is text.'))
+                game = table_pause.propose(seat.pk, days, reason)
             elif action == "agree":
                 game = table_pause.agree(seat.pk)
             elif action == "end":

@@ -170,18 +170,23 @@ def home_rotate(request: HttpRequest, address: str, token: str) -> HttpResponse:
         limits.hit("rotate_home", address)
     except limits.Limited as busy:
         return too_many(request, busy)
-    if request.POST.get("seats") == "1":
+    # Whoever saw the home could open every seat it lists: they all get new links unless
+    # the player asks to keep them.
+    if request.POST.get("keep_seats") == "1":
+        path, seats = new_home_path(address), 0
+    else:
         path, seats = new_home_and_seat_links(address)
+    if seats:
         messages.warning(request, ngettext(
             "This is your new home link: bookmark it. The old link no longer works, nor "
             "does the old link of your %(n)s seat: its new one is below.",
             "This is your new home link: bookmark it. The old link no longer works, nor "
             "do the old links of your %(n)s seats: their new ones are below.", seats)
             % {"n": seats})
-        return redirect(path)
-    messages.warning(request, _("This is your new home link: bookmark it. The old link no "
-                                "longer works."))
-    return redirect(new_home_path(address))
+    else:
+        messages.warning(request, _("This is your new home link: bookmark it. The old link "
+                                    "no longer works."))
+    return redirect(path)
 
 
 

@@ -24,7 +24,7 @@ from games.ops import limits
 from games.play.service_errors import ServiceError
 from games.players import naming
 from games.tables import forming
-from games.tables.wishes import TableError, read_wish
+from games.tables.wishes import TableError, check_types, read_wish
 from games.web.json_answer import JsonAnswer
 from games.web.json_body import json_error, json_object
 from games.web.views.home_pages import render_home, with_home
@@ -32,7 +32,7 @@ from games.web.views.seat_access import private, too_many
 
 MAX_BODY = 4096
 # A refused name: taken (by a look-alike too) or changed too recently is a conflict.
-NAME_STATUS = {"bad_name": 400, "name_taken": 409, "too_soon": 409}
+NAME_STATUS = {"bad_name": 400, "name_reserved": 400, "name_taken": 409, "too_soon": 409}
 
 
 def _back(token: str, anchor: str = "#tables") -> HttpResponse:
@@ -48,9 +48,9 @@ def _refused(request: HttpRequest, address: str, token: str, refused: ServiceErr
 
 def _form_wish(post: QueryDict) -> dict[str, Any]:
     """The "Find me a table" form as the JSON API's object (read_wish checks it)."""
-    hours: Any = post.get("hours_per_move", "")
-    with contextlib.suppress(ValueError):  # else refused by read_wish, in its words
-        hours = int(hours)
+    hours = 0  # no number: refused by read_wish as a pace out of range
+    with contextlib.suppress(ValueError):
+        hours = int(post.get("hours_per_move", ""))
     return {"ruleset": post.get("ruleset", "base"), "players": post.get("players", ""),
             "hours_per_move": hours, "language": post.get("language", ""),
             "rated": post.get("rated") == "on", "bots_fill": post.get("bots_fill") == "on"}
@@ -166,10 +166,17 @@ def _home_or_error(request: HttpRequest, token: str) -> str | JsonResponse:
     return address
 
 
+def _table_error(refused: TableError) -> JsonResponse:
+    """The refusal in the API's envelope; a bad field is named (`field`)."""
+    extra = {"field": refused.field} if refused.field else {}
+    return json_error(refused.status, refused.code, refused.message, **extra)
+
+
 @csrf_exempt
 def api_home_tables(request: HttpRequest, token: str) -> JsonResponse:
     """POST {"ruleset", "players", "hours_per_move", "language", "rated", "bots_fill"}:
-    find a table (or {"table": id}: join that one)."""
+    find a table (or {"table": id}: join that one). Every field's type is checked before
+    anything else; an empty body is refused like any body that is no JSON object."""
     address = _home_or_error(request, token)
     if isinstance(address, JsonResponse):
         return address
@@ -178,16 +185,14 @@ def api_home_tables(request: HttpRequest, token: str) -> JsonResponse:
         if isinstance(data, JsonResponse):
             return data
         try:
+            check_types(data)
             if "table" in data:
-                table = data["table"]
-                if isinstance(table, bool) or not isinstance(table, int):
-                    raise TableError(400, "bad_request", _('"table" is a table\'s number.'))
-                seated = forming.join_table(address, table)
+                seated = forming.join_table(address, data["table"])
             else:
                 wish = read_wish(data, language=page.language_and_zone(address)[0])
                 seated = forming.find_table(address, wish)
         except TableError as refused:
-            return json_error(refused.status, refused.code, refused.message)
+            return _table_error(refused)
         return private(JsonAnswer(seated.as_json()))
 
 
@@ -200,7 +205,7 @@ def api_home_leave(request: HttpRequest, token: str, table_id: int) -> JsonRespo
         try:
             seated = forming.leave_table(address, table_id)
         except TableError as refused:
-            return json_error(refused.status, refused.code, refused.message)
+            return _table_error(refused)
         return private(JsonAnswer(seated.as_json()))
 
 
