@@ -124,3 +124,25 @@ def test_no_sequence_of_settings_moves_a_running_turns_deadline(
             assert game.deadline_at == explained(), (what, value)
             deadline = game.deadline_at
             assert sum((b - a for a, b in taken), timedelta()) <= BUDGET
+
+
+def test_a_vacation_taken_once_the_deadline_passed_does_not_save_the_turn(
+        clock: Any, commit: Any) -> None:
+    """Between the deadline and the sweep that plays the turn, a vacation (taken and
+    ended at once) used to give the turn a new deadline: it stays, and the turn is played."""
+    from games import tasks
+    from tests.support import make_game
+
+    with commit():
+        g = make_game(players=3, seed=1, start=True)
+    deadline = g.refresh().deadline_at
+    assert deadline is not None
+    clock.move_to(deadline + timedelta(seconds=30))
+    seat = Seat.objects.get(pk=g.seats[0].pk)
+    vacations.take_vacation(seat.pk, timedelta(days=1))
+    vacations.end_vacation(seat.pk)
+    assert g.refresh().deadline_at == deadline
+    assert Seat.objects.get(pk=seat.pk).vacation_left == BUDGET  # nothing used
+    with commit():
+        assert tasks.sweep_deadlines() == 1
+    assert g.refresh().version == 1
