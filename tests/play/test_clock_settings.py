@@ -16,6 +16,7 @@ import time_machine
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from games import tasks
 from games.home import everywhere, quiet_hours
 from games.models import EmailMode, Game, Seat, clock_rules
 from games.models import clock_timing as timing
@@ -23,7 +24,7 @@ from games.play import game_setup, services
 from games.play.clock import MIN_TURN_TIME, vacations
 from games.play.clock.clock_setup import ClockSettings
 from games.play.service_errors import ServiceError
-from tests.support import START
+from tests.support import START, make_game
 
 pytestmark = pytest.mark.django_db
 STEP = timedelta(minutes=15)
@@ -130,9 +131,6 @@ def test_a_vacation_taken_once_the_deadline_passed_does_not_save_the_turn(
         clock: Any, commit: Any) -> None:
     """Between the deadline and the sweep that plays the turn, a vacation (taken and
     ended at once) used to give the turn a new deadline: it stays, and the turn is played."""
-    from games import tasks
-    from tests.support import make_game
-
     with commit():
         g = make_game(players=3, seed=1, start=True)
     deadline = g.refresh().deadline_at
