@@ -11,7 +11,8 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib import admin
-from django.db.models import Count, QuerySet
+from django.db.models import Count, IntegerField, OuterRef, QuerySet, Subquery
+from django.db.models.functions import Coalesce
 from django.http import HttpRequest
 from django.urls import reverse
 from django.utils.html import format_html, format_html_join
@@ -21,7 +22,16 @@ from django.utils.translation import gettext_lazy as _
 
 from games.admin.admin_base import ReadOnlyAdmin
 from games.admin.permissions import can_see_secrets
-from games.models import Dispute, GameNotice, Message, ModeratorAction, Move, Notification, Seat
+from games.models import (
+    Dispute,
+    GameNotice,
+    Message,
+    ModeratorAction,
+    Move,
+    Notification,
+    Seat,
+    TalkReport,
+)
 from games.moderation.acts import KINDS
 from games.moderation.talk_reports import reporters
 from games.present import describe
@@ -171,8 +181,13 @@ class DisputeAdmin(GameColumn, SecretFieldsAdmin):
     secret_fields = ("note", "report_reasons")
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Dispute]:
+        """With each dispute's number of reports: a subquery per row shown, rather than
+        a GROUP BY over every dispute."""
         disputes: QuerySet[Dispute] = super().get_queryset(request)
-        return disputes.annotate(reports_counted=Count("reports"))
+        counted = (TalkReport.objects.filter(dispute=OuterRef("pk")).order_by()
+                   .values("dispute").annotate(n=Count("pk")).values("n"))
+        return disputes.annotate(reports_counted=Coalesce(
+            Subquery(counted, output_field=IntegerField()), 0))
 
     def get_search_fields(self, request: HttpRequest) -> Any:
         fields = ("seat__player_name", "seat__email", "game__name")
