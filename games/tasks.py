@@ -17,6 +17,7 @@ from games.home.welcome import plan_home_email
 from games.inbound.process import process_inbound_mail, unprocessed
 from games.mail import send
 from games.mail.send import send_notification
+from games.moderation import dispute_mail
 from games.play import bot_turns, move_emails, web_setup
 from games.play.clock import sweeps
 from games.play.hooks import plan_deadline_missed, plan_invitation
@@ -32,7 +33,7 @@ __all__ = [
     "play_bot_turn", "process_inbound_mail", "requeue_unsent", "send_links",
     "send_notification", "sweep_bot_turns", "sweep_deadlines", "sweep_digests",
     "sweep_forgets", "sweep_open_seats", "sweep_open_tables", "sweep_reminders",
-    "sweep_unconfirmed_setups",
+    "sweep_report_digests", "sweep_unconfirmed_setups",
 ]
 
 
@@ -76,6 +77,13 @@ def handle_reminders(batch: list[list[object]]) -> int:
 @app.task(name="games.tasks.sweep_digests")
 def sweep_digests() -> int:
     return sweeps.sweep_digests()
+
+
+@app.task(name="games.tasks.sweep_report_digests")
+def sweep_report_digests() -> int:
+    """The moderators' digest of each game's reports of table talk waiting for it, once
+    the hour since the game's last email about reports is over (the beat)."""
+    return dispute_mail.report_digests()
 
 
 @app.task(name="games.tasks.requeue_unsent")

@@ -64,6 +64,8 @@ def beat_schedule(sweep_seconds: int, follow_up_seconds: int) -> dict[str, dict[
         # Setups their host did not confirm in time (games.play.web_setup), deleted.
         "unconfirmed_setups": {"task": "games.tasks.sweep_unconfirmed_setups",
                                "schedule": 60 * 60.0, "options": {"expires": 59 * 60.0}},
+        # Reports of table talk that waited for their game's hourly digest to moderators.
+        "report_digests": {"task": "games.tasks.sweep_report_digests", **every},
         # Open tables whose wait has ended: started with bots or expired (games.tables).
         "open_tables": {"task": "games.tasks.sweep_open_tables", **every},
         # Every minute: a dead worker's email goes out within EMAIL_TIMEOUT + margin + 1 min.

@@ -11,7 +11,8 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib import admin
-from django.db.models import QuerySet
+from django.db.models import Count, IntegerField, OuterRef, QuerySet, Subquery
+from django.db.models.functions import Coalesce
 from django.http import HttpRequest
 from django.urls import reverse
 from django.utils.html import format_html, format_html_join
@@ -21,8 +22,18 @@ from django.utils.translation import gettext_lazy as _
 
 from games.admin.admin_base import ReadOnlyAdmin
 from games.admin.permissions import can_see_secrets
-from games.models import Dispute, GameNotice, Message, ModeratorAction, Move, Notification, Seat
+from games.models import (
+    Dispute,
+    GameNotice,
+    Message,
+    ModeratorAction,
+    Move,
+    Notification,
+    Seat,
+    TalkReport,
+)
 from games.moderation.acts import KINDS
+from games.moderation.talk_reports import reporters
 from games.present import describe
 from games.present.words import OUTCOMES, outcome_label
 
@@ -158,14 +169,25 @@ class OutcomeFilter(admin.SimpleListFilter):
 @admin.register(Dispute)
 class DisputeAdmin(GameColumn, SecretFieldsAdmin):
     list_display = ("pk", "game_name", "filed_by", "move_number", "status", "short_text",
-                    "created_at", "outcome_shown", "resolved_by", "settle_link")
+                    "report_count", "created_at", "outcome_shown", "resolved_by",
+                    "settle_link")
     list_filter = ("status", "share_with_table", OutcomeFilter)
     list_select_related = ("game", "seat", "resolved_by")
     show_full_result_count = False
     ordering = ("status", "-created_at")
     fields = ("game", "seat", "move_number", "share_with_table", "text", "talk_shown",
-              "status", "outcome_shown", "note", "resolved_by", "created_at", "resolved_at")
-    secret_fields = ("note",)
+              "report_count", "reporters_shown", "report_reasons", "status", "outcome_shown",
+              "note", "resolved_by", "created_at", "mailed_at", "resolved_at")
+    secret_fields = ("note", "report_reasons")
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Dispute]:
+        """With each dispute's number of reports: a subquery per row shown, rather than
+        a GROUP BY over every dispute."""
+        disputes: QuerySet[Dispute] = super().get_queryset(request)
+        counted = (TalkReport.objects.filter(dispute=OuterRef("pk")).order_by()
+                   .values("dispute").annotate(n=Count("pk")).values("n"))
+        return disputes.annotate(reports_counted=Coalesce(
+            Subquery(counted, output_field=IntegerField()), 0))
 
     def get_search_fields(self, request: HttpRequest) -> Any:
         fields = ("seat__player_name", "seat__email", "game__name")
@@ -213,6 +235,35 @@ class DisputeAdmin(GameColumn, SecretFieldsAdmin):
                  for line in dispute.talk_context]
         return format_html('<ol class="reported-talk">{}</ol>',
                            format_html_join("", "{}", ((line,) for line in lines)))
+
+    @admin.display(description=_("reports"), ordering="reports_counted")
+    def report_count(self, dispute: Dispute) -> int | str:
+        """How many seats reported the line (a dispute that is no report: "—")."""
+        counted = getattr(dispute, "reports_counted", None)
+        if counted is None:
+            counted = dispute.reports.count()
+        return counted or "—"
+
+    @admin.display(description=_("reported by"))
+    def reporters_shown(self, dispute: Dispute) -> SafeString | str:
+        """Each reporting seat, named as the player who held it then, and when."""
+        found = reporters(dispute)
+        if not found:
+            return "—"
+        return format_html('<ol class="reporters">{}</ol>', format_html_join(
+            "", "<li>{} ({}, {})</li>",
+            ((r.name, _("seat %(n)s") % {"n": r.seat}, r.at.isoformat(timespec="minutes"))
+             for r in found)))
+
+    @admin.display(description=_("what the reporters said"))
+    def report_reasons(self, dispute: Dispute) -> SafeString | str:
+        """The reasons the reporters gave (private, as a dispute's text is)."""
+        said = [(_("seat %(n)s") % {"n": r.seat}, r.reason) for r in reporters(dispute)
+                if r.reason]
+        if not said:
+            return "—"
+        return format_html('<ul class="report-reasons">{}</ul>',
+                           format_html_join("", "<li>{}: {}</li>", said))
 
     @admin.display(description=_("outcome"), ordering="outcome")
     def outcome_shown(self, dispute: Dispute) -> str:

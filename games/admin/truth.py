@@ -18,6 +18,7 @@ from games import engine
 from games.engine.types import JSON, CardView, ModeratorView
 from games.models import Dispute, Game, GameNotice, ModeratorAction, Move, Seat
 from games.moderation.acts import KINDS
+from games.moderation.talk_reports import reporters
 from games.present import describe, drawing, pages
 from games.present.holders import TableNames, names_at_log, names_at_notice
 from games.present.recent import view_log
@@ -138,7 +139,8 @@ def disputes(game: Game) -> list[JSON]:
     rows = []
     for d in game.disputes.select_related("seat", "resolved_by").order_by("-created_at"):
         rows.append({"dispute": d, "outcome": outcome_label(d.outcome) if d.outcome else "",
-                     "open": d.status == Dispute.Status.OPEN})
+                     "open": d.status == Dispute.Status.OPEN,
+                     "reporters": reporters(d) if d.talk_context else []})
     return rows
 
 

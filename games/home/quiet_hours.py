@@ -1,22 +1,29 @@
 """Quiet hours, set on the home for every game going on of the address: the hours of
 its day (in each seat's own time zone) when no turn email, reminder or nudge reaches it
-(games.mail.plan holds them until the end) and its clock does not run
-(games.models.clock_timing leaves them out of its time).
+(games.mail.plan holds them until the end, from now on) and its clock does not run
+(games.models.clock_timing leaves them out of its time) from the seat's next turn on: a
+turn keeps the settings it began with (games.models.clock_rules.in_force), so a change
+never moves a running turn's deadline. At most one change a day.
 
-    set_quiet_hours(address, start, end) -> int   (None, None: none; the seats changed)
+    set_quiet_hours(address, start, end) -> int   (None, None: none; the seats of the games
+                                                   going on)
 """
 
 from __future__ import annotations
+
+from datetime import timedelta
 
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games.home.everywhere import _going_on
-from games.models import Game, clock_rules
 from games.models import clock_timing as timing
-from games.play import clock
 from games.play.service_errors import ServiceError
+from games.present.clock_facts import duration
+
+# Quiet hours change at most once in this long (every seat whose hours would change).
+CHANGE_EVERY = timedelta(days=1)
 
 
 def check(start: int | None, end: int | None) -> tuple[int | None, int | None]:
@@ -33,17 +40,22 @@ def check(start: int | None, end: int | None) -> tuple[int | None, int | None]:
 
 
 def set_quiet_hours(address: str, start: int | None, end: int | None) -> int:
+    """The same quiet hours in every game going on; refused (nothing changes) when a
+    seat whose hours would change changed them less than CHANGE_EVERY ago. The same hours
+    again change nothing and count as no change."""
     start, end = check(start, end)
     now = timezone.now()
-    seats = list(_going_on(address))
     with transaction.atomic():
-        for seat in seats:
-            game = Game.objects.select_for_update().get(pk=seat.game_id)
-            mine = game.actor == seat.number and game.deadline_at is not None
-            left = clock_rules.time_left(game, seat, now) if mine else None
-            seat.quiet_from, seat.quiet_to = start, end
-            seat.save(update_fields=["quiet_from", "quiet_to"])
-            if left is not None:  # the running turn's deadline, its time left kept
-                clock.replan(game, seat, now, left)
-                game.save(update_fields=["deadline_at", "reminder_at", "updated_at"])
+        seats = list(_going_on(address).select_for_update(of=("self",)))
+        changing = [seat for seat in seats if (seat.quiet_from, seat.quiet_to) != (start, end)]
+        last = max((seat.quiet_changed_at for seat in changing
+                    if seat.quiet_changed_at is not None), default=None)
+        if last is not None and now < last + CHANGE_EVERY:
+            raise ServiceError("too_soon", _(
+                "Your quiet hours changed less than a day ago, and they change at most "
+                "once a day: try again in %(left)s.") % {"left": duration(last + CHANGE_EVERY
+                                                                         - now)})
+        for seat in changing:
+            seat.quiet_from, seat.quiet_to, seat.quiet_changed_at = start, end, now
+            seat.save(update_fields=["quiet_from", "quiet_to", "quiet_changed_at"])
     return len(seats)

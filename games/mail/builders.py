@@ -40,6 +40,7 @@ BUILDERS: dict[str, Builder] = {
     Kind.CONFIRM_SETUP: link_letters.confirm_setup,
     Kind.DISPUTE_FILED: dispute_letters.filed_letter,
     Kind.DISPUTE_RESOLVED: dispute_letters.resolved_letter,
+    Kind.REPORT_DIGEST: dispute_letters.report_digest_letter,
     Kind.ANSWER: answer_letter.answer,
     Kind.STANDBY: handover_letters.standby,
     Kind.SEAT_OFFER: handover_letters.seat_offer,

@@ -1,6 +1,8 @@
 """The words of the dispute emails (planned by `games.moderation.dispute_mail`), rendered
 at send time from templates/moderation/email/ in the recipient's language. They carry the
-dispute's own text and the moderator's note, never a fact about the game's hidden state.
+dispute's own text and the moderator's note, never a fact about the game's hidden state;
+the digest of a game's reports of table talk carries each reported line's dispute text
+and how many players reported it.
 """
 
 from __future__ import annotations
@@ -8,14 +10,16 @@ from __future__ import annotations
 from typing import Any
 
 from django.conf import settings
+from django.db.models import Count
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from games.mail.letters import Skip
 from games.mail.message import Letter
-from games.models import Dispute, Notification
+from games.models import Dispute, Game, Notification
 from games.models.links import link_for
 from games.present.words import outcome_label
 
@@ -53,3 +57,17 @@ def resolved_letter(note: Notification) -> Letter:
     return _render("dispute_resolved", subject, {
         "dispute": dispute, "game": dispute.game, "seat": dispute.seat,
         "outcome": outcome_label(dispute.outcome), "link": link_for(dispute.seat)})
+
+
+def report_digest_letter(note: Notification) -> Letter:
+    disputes = list(Dispute.objects.filter(pk__in=note.params.get("disputes") or [])
+                    .annotate(report_count=Count("reports")).order_by("id"))
+    game = Game.objects.filter(pk=note.game_id).first() if note.game_id else None
+    if not disputes or game is None:
+        raise Skip("the reports are gone")
+    subject = ngettext("%(n)s more line of table talk reported in \"%(game)s\"",
+                       "%(n)s more lines of table talk reported in \"%(game)s\"",
+                       len(disputes)) % {"n": len(disputes), "game": game.title}
+    return _render("report_digest", subject, {
+        "game": game, "admin_link": admin_link(game.pk),
+        "rows": [{"dispute": d, "reports": d.report_count} for d in disputes]})

@@ -1,8 +1,9 @@
 """Games as a move log plus a snapshot (docs/DESIGN.md "State and history"), one module
 per concern: `game` (games, seats, moves, talk, notices), `notifications` (emails),
-`moderation` (disputes, moderator actions, sweep marks), `links` (private seat links),
-`home_links` (a player's home link), `reply_tokens` and `inbound_mail` (moves by
-email), `reliability` (missed deadlines and takeovers, by mailbox), `handover_rows`
+`moderation` (disputes and the talk reports they gather, moderator actions, sweep
+marks), `links` (private seat links), `home_links` (a player's home link),
+`reply_tokens` and `inbound_mail` (moves by email), `reliability` (missed deadlines and
+takeovers, by mailbox), `handover_rows`
 (open seats, offers, standby volunteers), `follow_up_rows` (the after-move outbox),
 `player_data` (a player's choices about their data), `seat_history` (who held a
 seat before it changed hands), `host_limits` and `mailboxes`
@@ -32,7 +33,7 @@ from games.models.handover_rows import OpenSeat, SeatOffer, Volunteer
 from games.models.home_links import HomeLink
 from games.models.host_limits import HostBlock, Invitation
 from games.models.inbound_mail import InboundMail
-from games.models.moderation import Dispute, ModeratorAction, SweepMark
+from games.models.moderation import Dispute, ModeratorAction, SweepMark, TalkReport
 from games.models.mutes import TalkMute
 from games.models.new_homes import NewHome
 from games.models.notifications import Notification
@@ -82,6 +83,7 @@ __all__ = [
     "SweepMark",
     "TableMember",
     "TalkMute",
+    "TalkReport",
     "TimeoutPolicy",
     "Volunteer",
     "WhileOpen",

@@ -7,7 +7,9 @@ as it stood when its last turn ended (public: every seat may see every bank). Da
 stop every clock on `weekdays_off` (0 is Monday) in each seat's own time zone and on the
 table's `dates_off` (ISO dates). `stops` are the table's pauses, [start, end] in ISO
 form, during which no clock runs. A seat's quiet hours (`quiet_from`, `quiet_to`, local
-hours; the player sets them on the home) hold its emails and stop its clock.
+hours; the player sets them on the home, at most once a day: `quiet_changed_at`) hold its
+emails and stop its clock from its next turn on: `turn_clock` keeps the time zone and
+quiet hours the seat to act had when its turn began (games.models.clock_rules).
 """
 
 from __future__ import annotations
@@ -38,6 +40,10 @@ class GameClockFields(models.Model):
     pause = models.JSONField(_("pause proposed"), default=dict, blank=True, editable=False)
     pause_proposers = models.JSONField(_("seats that proposed a pause"), default=list,
                                        blank=True, editable=False)
+    # The seat to act's time zone and quiet hours as its turn began ({"seat": 2, "zone":
+    # "Europe/Rome", "quiet": [22, 8] or null}): the running turn counts with these.
+    turn_clock = models.JSONField(_("the running turn's own settings"), default=dict,
+                                  blank=True, editable=False)
     # The version whose turn was nudged (games.play.clock.nudges): once per turn.
     nudged_version = models.PositiveIntegerField(_("nudged at version"), null=True,
                                                  blank=True, editable=False)
@@ -51,6 +57,8 @@ class SeatClockFields(models.Model):
         _("quiet hours from"), null=True, blank=True, validators=[MaxValueValidator(23)])
     quiet_to = models.PositiveSmallIntegerField(
         _("quiet hours until"), null=True, blank=True, validators=[MaxValueValidator(23)])
+    quiet_changed_at = models.DateTimeField(_("quiet hours changed at"), null=True,
+                                            blank=True, editable=False)
 
     class Meta:
         abstract = True

@@ -3,8 +3,14 @@ turn gives, what is left of it, and the bank a move leaves (games.models.clock_t
 the arithmetic; this module only reads the rows).
 
 The stored `Game.deadline_at` is always `timing.deadline(rules, turn start, turn time)`,
-computed again whenever something changes it (a move, a vacation, a pause, new days off):
-so the deadline sweep stays one indexed range query on (status, deadline_at).
+computed again whenever something changes it (a move, a vacation, a pause): so the
+deadline sweep stays one indexed range query on (status, deadline_at).
+
+A turn keeps the settings its seat had when it began (`Game.turn_clock`: the seat's time
+zone and quiet hours, written by `turn_settings` when the turn starts): what the player
+changes later counts from their next turn, so no change of settings moves the deadline of
+a turn already running. Only a vacation (bounded by the seat's budget) and a pause the
+table agreed on stop a running turn's clock.
 """
 
 from __future__ import annotations
@@ -40,9 +46,34 @@ def zone_of(name: str) -> ZoneInfo:
 
 
 def quiet_of(seat: ClockSeat) -> tuple[int, int] | None:
-    if seat.quiet_from is None or seat.quiet_to is None or seat.quiet_from == seat.quiet_to:
+    """The seat's quiet hours as chosen now (they hold its emails at once)."""
+    return _quiet(seat.quiet_from, seat.quiet_to)
+
+
+def _quiet(start: object, end: object) -> tuple[int, int] | None:
+    if not isinstance(start, int) or not isinstance(end, int) or start == end:
         return None
-    return seat.quiet_from, seat.quiet_to
+    return start, end
+
+
+def turn_settings(seat: ClockSeat | None) -> dict[str, object]:
+    """What a turn beginning now keeps of its seat's own settings (`Game.turn_clock`)."""
+    if seat is None:
+        return {}
+    quiet = quiet_of(seat)
+    return {"seat": seat.number, "zone": seat.time_zone,
+            "quiet": list(quiet) if quiet is not None else None}
+
+
+def in_force(game: Game, seat: ClockSeat) -> tuple[ZoneInfo, tuple[int, int] | None]:
+    """The time zone and quiet hours the seat's clock counts with: those its running
+    turn began with, else (not its turn, or a turn begun before turns kept them) its own."""
+    kept = game.turn_clock or {}
+    if game.actor == seat.number and kept.get("seat") == seat.number:
+        quiet = kept.get("quiet")
+        pair = _quiet(*quiet) if isinstance(quiet, list) and len(quiet) == 2 else None
+        return zone_of(str(kept.get("zone") or "UTC")), pair
+    return zone_of(seat.time_zone), quiet_of(seat)
 
 
 def table_stops(game: Game) -> list[timing.Interval]:
@@ -73,16 +104,16 @@ def rules(game: Game, seat: ClockSeat | None, now: datetime) -> timing.Rules:
                             dates_off=dates_off(game), stops=tuple(stops))
     if seat.vacation_until is not None and seat.vacation_until > now:
         stops.append((now, seat.vacation_until))
-    quiet = quiet_of(seat)
+    zone, quiet = in_force(game, seat)
     if quiet is not None and not uses_bank(game):
         # A fixed time per move: a turn begun in quiet hours counts from their end; the
         # quiet hours after that count as any hours (a bank is never charged for them).
-        quiet = None
         begun = game.turn_started_at
-        held = quiet_until(seat, begun) if begun is not None else None
+        held = quiet_end(quiet, zone, begun) if begun is not None else None
+        quiet = None
         if begun is not None and held is not None:
             stops.append((begun, held))
-    return timing.Rules(zone=zone_of(seat.time_zone),
+    return timing.Rules(zone=zone,
                         weekdays_off=frozenset(game.weekdays_off or []),
                         dates_off=dates_off(game), quiet=quiet, stops=tuple(stops))
 
@@ -162,11 +193,17 @@ def late_hours(total: timedelta) -> list[int]:
 
 
 def quiet_until(seat: ClockSeat, now: datetime) -> datetime | None:
-    """The end of the seat's quiet hours when `now` falls inside them, else None."""
-    quiet = quiet_of(seat)
+    """The end of the seat's quiet hours (as chosen now) when `now` falls inside them,
+    else None: how long its emails wait."""
+    return quiet_end(quiet_of(seat), zone_of(seat.time_zone), now)
+
+
+def quiet_end(quiet: tuple[int, int] | None, zone: ZoneInfo,
+              now: datetime) -> datetime | None:
+    """The end of the quiet hours `quiet` (local hours in `zone`) when `now` falls inside
+    them, else None."""
     if quiet is None:
         return None
-    zone = zone_of(seat.time_zone)
     local = now.astimezone(zone)
     start, end = quiet
     inside = start <= local.hour < end if start < end else (local.hour >= start

@@ -1,4 +1,5 @@
-"""Moderation records: disputes players file, what moderators did, and the sweeps' marks."""
+"""Moderation records: disputes players file (and the reports of a table-talk line each
+one gathers), what moderators did, and the sweeps' marks."""
 
 from __future__ import annotations
 
@@ -37,6 +38,10 @@ class Dispute(models.Model):
     talk = models.ForeignKey("games.Message", on_delete=models.SET_NULL, null=True,
                              blank=True, related_name="reports", verbose_name=_("talk line"))
     talk_context = models.JSONField(_("the line in its context"), default=list, blank=True)
+    # When the moderators were emailed about it: at once, or in the game's next digest of
+    # reports (games.moderation.dispute_mail: at most one email per game an hour about
+    # reports); NULL while it waits for that digest.
+    mailed_at = models.DateTimeField(_("moderators emailed at"), null=True, blank=True)
 
     class Meta:
         verbose_name = _("dispute")
@@ -45,10 +50,33 @@ class Dispute(models.Model):
         indexes = [
             models.Index(fields=["status", "created_at"], name="dispute_status"),
             models.Index(fields=["game", "status"], name="dispute_game_status"),
+            # The digest sweep's question: only the reports waiting for it take an entry.
+            models.Index(fields=["game"], name="dispute_awaiting_mail",
+                         condition=models.Q(mailed_at__isnull=True)),
         ]
 
     def __str__(self) -> str:
         return f"dispute {self.pk} on {self.game_id}"
+
+
+class TalkReport(models.Model):
+    """One seat's report of a table-talk line. The reports of one line are one dispute
+    (its filer made the first); a seat reports a line once."""
+
+    dispute = models.ForeignKey(Dispute, on_delete=models.CASCADE, related_name="reports")
+    seat = models.ForeignKey(Seat, on_delete=models.CASCADE, related_name="talk_reports")
+    reason = models.TextField(_("what is wrong"), blank=True, max_length=1000)
+    created_at = models.DateTimeField(_("reported at"), default=timezone.now, editable=False)
+
+    class Meta:
+        verbose_name = _("report of a talk line")
+        verbose_name_plural = _("reports of talk lines")
+        ordering = ["created_at", "id"]
+        constraints = [models.UniqueConstraint(fields=["dispute", "seat"],
+                                               name="talk_report_once_per_seat")]
+
+    def __str__(self) -> str:
+        return f"report by seat {self.seat_id} in dispute {self.dispute_id}"
 
 
 class ModeratorAction(models.Model):

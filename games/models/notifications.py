@@ -33,6 +33,7 @@ class Notification(KeepsMailboxKeys):
         TABLE_CLOSED = "table_closed", _("open table expired")
         NUDGE = "nudge", _("nudge")
         NAME_RESET = "name_reset", _("public name reset")
+        REPORT_DIGEST = "report_digest", _("digest of talk reports")
 
     class Status(models.TextChoices):
         PENDING = "pending", _("pending")

@@ -50,7 +50,8 @@ def file_dispute(seat_id: int, *, text: str, move_number: int | None = None,
                 "You already have %(max)s open disputes in this game; a moderator will "
                 "look at them first.") % {"max": MAX_OPEN_PER_SEAT})
         dispute = Dispute.objects.create(game=game, seat=seat, move_number=move_number,
-                                         text=text, share_with_table=share_with_table)
+                                         text=text, share_with_table=share_with_table,
+                                         mailed_at=timezone.now())
         # The line says who and about which move; a shared text is shown to the seats in
         # the page's disputes box, never in the log (which spectators see too).
         tell_table(game, GameNotice.Kind.DISPUTE, event="filed", dispute=dispute.pk,

@@ -1,25 +1,52 @@
-"""Reporting a table-talk line (the seat page): it becomes a dispute for the moderators,
-carrying the line and its context (the lines just before and after it, who wrote each and
-when) as they were when reported, so the moderators see what was said even if it is
-erased later. The moderators are emailed as for any dispute; the table is not told (a
+"""Reporting a table-talk line (the seat page): the reports of one line are one dispute for
+the moderators, carrying the line and its context (the lines just before and after it,
+who wrote each and when) as they were when first reported, so the moderators see what was
+said even if it is erased later. A later report of the line adds its seat to that
+dispute (a TalkReport row each); a seat that reported the line already changes nothing.
+The moderators hear of a game's reports at most once an hour (games.moderation.
+dispute_mail: the first at once, the next ones in a digest); the table is not told (a
 report is between its filer and the moderators), and the line stays on the pages until a
 moderator acts.
+
+    report_talk(seat_id, message_id, reason) -> Reported
+    reporters(dispute) -> [Reporter]   who reported it, named as the seat's holder then
 """
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any, Literal
 
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games.models import Dispute, Game, Message, Seat
+from games.models import Dispute, Game, Message, PastHolder, Seat, TalkReport
 from games.moderation import dispute_mail
 from games.moderation.acts import ModerationError, locked_game
 from games.play.text import is_clean_message
+from games.present.holders import table_name
 
 AROUND = 3  # lines kept before and after the reported one
 MAX_REASON = 1000
-MAX_OPEN_REPORTS = 5  # per seat, open at once
+MAX_OPEN_REPORTS = 5  # per seat, disputes it filed about talk waiting for a moderator
+
+
+@dataclass(frozen=True)
+class Reported:
+    """What a report did: a new dispute ("filed"), one more reporter on the line's open
+    dispute ("joined"), or nothing, the seat having reported the line before ("already")."""
+
+    dispute: Dispute
+    outcome: Literal["filed", "joined", "already"]
+
+
+@dataclass(frozen=True)
+class Reporter:
+    seat: int
+    name: str  # who held the seat when they reported
+    at: datetime
+    reason: str
 
 
 def _line(message: Message, reported: int) -> dict[str, Any]:
@@ -40,7 +67,7 @@ def context_of(message: Message) -> list[dict[str, Any]]:
     return [_line(m, message.pk) for m in [*reversed(before), message, *after]]
 
 
-def report_talk(seat_id: int, message_id: int, reason: str = "") -> Dispute:
+def report_talk(seat_id: int, message_id: int, reason: str = "") -> Reported:
     """`seat_id`'s player reports line `message_id` of their game. Raises
     ModerationError (no such line, one's own line, a bad reason, too many open)."""
     reason = (reason or "").strip()
@@ -54,18 +81,50 @@ def report_talk(seat_id: int, message_id: int, reason: str = "") -> Dispute:
         raise ModerationError("no_line", _("There is no such line in this game's talk."))
     if message.seat_id == seat.pk:
         raise ModerationError("own_line", _("This line is yours: there is nothing to report."))
-    with locked_game(seat.game_id) as game:
+    with locked_game(seat.game_id) as game:  # one report of a game at a time
         if game.status == Game.Status.CANCELLED:
             raise ModerationError("no_disputes", _("The game was cancelled."))
-        if (seat.disputes.filter(status=Dispute.Status.OPEN, talk__isnull=False).count()
-                >= MAX_OPEN_REPORTS):
-            raise ModerationError("too_many_reports", _(
-                "You have %(max)s reports waiting for a moderator in this game already.")
-                % {"max": MAX_OPEN_REPORTS})
-        text = reason or _("Reported table talk")
+        before = (TalkReport.objects.filter(seat=seat, dispute__talk=message)
+                  .select_related("dispute").first())
+        if before is not None:
+            return Reported(before.dispute, "already")
+        now = timezone.now()
+        dispute = Dispute.objects.filter(talk=message, status=Dispute.Status.OPEN).first()
+        if dispute is not None:
+            TalkReport.objects.create(dispute=dispute, seat=seat, reason=reason, created_at=now)
+            return Reported(dispute, "joined")
+        _check_open_reports(seat)
         dispute = Dispute.objects.create(
-            game=game, seat=seat, text=_("Table talk reported: “%(line)s” (%(name)s). %(why)s")
-            % {"line": message.text[:300], "name": message.seat.player_name, "why": text},
+            game=game, seat=seat, created_at=now,
+            text=_("Table talk reported: “%(line)s” (%(name)s). %(why)s") % {
+                "line": message.text[:300], "name": message.seat.player_name,
+                "why": reason or _("Reported table talk")},
             talk=message, talk_context=context_of(message))
-        dispute_mail.dispute_filed(dispute)
-    return dispute
+        TalkReport.objects.create(dispute=dispute, seat=seat, reason=reason, created_at=now)
+        dispute_mail.report_filed(dispute, now)
+    return Reported(dispute, "filed")
+
+
+def _check_open_reports(seat: Seat) -> None:
+    """A seat files at most MAX_OPEN_REPORTS disputes about talk waiting at once (joining
+    another seat's dispute files none)."""
+    filed = TalkReport.objects.filter(seat=seat, dispute__seat=seat,
+                                      dispute__status=Dispute.Status.OPEN)
+    if filed.count() >= MAX_OPEN_REPORTS:
+        raise ModerationError("too_many_reports", _(
+            "You have %(max)s reports waiting for a moderator in this game already.")
+            % {"max": MAX_OPEN_REPORTS})
+
+
+def reporters(dispute: Dispute) -> list[Reporter]:
+    """The dispute's reporters, first first, each named as the holder of their seat when
+    they reported (the seat may have changed hands since: games.models.seat_history)."""
+    found = []
+    for report in dispute.reports.select_related("seat").order_by("created_at", "id"):
+        later = (PastHolder.objects.filter(seat_id=report.seat_id,
+                                           created_at__gt=report.created_at)
+                 .order_by("id").first())
+        name = (table_name(later.name, bot=later.bot) if later is not None
+                else table_name(report.seat.player_name, bot=report.seat.is_bot))
+        found.append(Reporter(report.seat.number, name, report.created_at, report.reason))
+    return found

@@ -151,7 +151,7 @@ def _apply(game: Game, plan: UndoPlan) -> None:
         set_deadline(game, None, now)
     game.save(update_fields=["version", "chain_head", "snapshot", "log_length", "actor",
                              "status", "deadline_extension", "paused_time_left", "deadline_at",
-                             "reminder_at", "turn_started_at", "updated_at"])
+                             "reminder_at", "turn_started_at", "turn_clock", "updated_at"])
 
 
 def _dropped_json(move: Move) -> JSON:

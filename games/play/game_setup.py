@@ -232,7 +232,7 @@ def _start(game: Game, now: datetime) -> None:
     game.status = Game.Status.ACTIVE
     set_clock(game, now)
     game.save(update_fields=["status", "turn_started_at", "deadline_at", "deadline_extension",
-                             "reminder_at", "updated_at"])
+                             "reminder_at", "turn_clock", "updated_at"])
     queue_follow_up(game.pk, game.version, now)  # the first turn email
     hooks.after_game_started(game.pk, game.version)
 

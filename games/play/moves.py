@@ -326,6 +326,7 @@ def _game_values(game: Game) -> dict[str, Any]:
         "version": game.version, "chain_head": game.chain_head, "snapshot": game.snapshot,
         "log_length": game.log_length, "actor": game.actor, "status": game.status,
         "turn_started_at": game.turn_started_at, "deadline_at": game.deadline_at,
+        "turn_clock": game.turn_clock,
         "deadline_extension": game.deadline_extension, "reminder_at": game.reminder_at,
         "updated_at": game.updated_at,
     }

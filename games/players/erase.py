@@ -48,6 +48,7 @@ from games.models import (
     SeatTakeover,
     TableMember,
     TalkMute,
+    TalkReport,
     Volunteer,
 )
 from games.models.home_links import HomeLink
@@ -176,7 +177,7 @@ def _scrub_texts(address: str) -> None:
     """The address wherever someone typed it: table talk, disputes, moderators' notes,
     email records of others (an error naming it), the admin's history."""
     texts: tuple[tuple[type[Model], list[str]], ...] = (
-        (Message, ["text"]), (Dispute, ["text", "note", "outcome"]),
+        (Message, ["text"]), (Dispute, ["text", "note", "outcome"]), (TalkReport, ["reason"]),
         (ModeratorAction, ["reason"]), (Notification, ["last_error", "subject"]),
         (InboundMail, ["detail", "subject"]),
         (LogEntry, ["object_repr", "change_message"]))

@@ -1,13 +1,13 @@
 """'Download my data' (the right of access): everything stored of one address, as JSON.
 
 Exactly that person's data (the address's mailbox key, games.models.mailboxes): its
-seats and their settings, its own table-talk lines and disputes, the games it set up,
-the emails written to it and received from it (those that came to a reply address of
-its own seat: a From proves nothing), its standby sign-up and the seats it was offered,
-its record. Nothing of another player: no other seat's name, address, hand or role (a
-seat's own hand is on its page while the game runs; the replay shows every hand once it
-is over), and of an email only what it was (kind, subject, when, what became of it),
-not the parameters it was built from.
+seats and their settings, its own table-talk lines, disputes and reports of lines, the
+games it set up, the emails written to it and received from it (those that came to a
+reply address of its own seat: a From proves nothing), its standby sign-up and the seats
+it was offered, its record. Nothing of another player: no other seat's name, address,
+hand or role (a seat's own hand is on its page while the game runs; the replay shows
+every hand once it is over), and of an email only what it was (kind, subject, when,
+what became of it), not the parameters it was built from.
 """
 
 from __future__ import annotations
@@ -32,6 +32,7 @@ from games.models import (
     SeatOffer,
     SeatTakeover,
     TableMember,
+    TalkReport,
     Volunteer,
 )
 from games.models.home_links import HomeLink
@@ -67,6 +68,11 @@ def export_player_data(address: str) -> dict[str, Any]:
              "filed_at": _when(dispute.created_at), "resolved_at": _when(dispute.resolved_at)}
             for dispute in Dispute.objects.filter(seat__in=seats).select_related("game")
             .order_by("created_at")],
+        "talk_lines_reported": [
+            {"game": report.dispute.game.public_id, "reason": report.reason,
+             "reported_at": _when(report.created_at)}
+            for report in TalkReport.objects.filter(seat__in=seats)
+            .select_related("dispute__game").order_by("created_at", "pk")],
         "hosted_games": [
             {"game": game.public_id, "name": game.name, "status": game.status,
              "created_at": _when(game.created_at), "confirmed_at": _when(game.host_confirmed_at)}

@@ -141,11 +141,13 @@ def test_the_beat_schedule() -> None:
         "games.tasks.follow_up_moves", "games.tasks.sweep_deadlines", "games.tasks.sweep_reminders",
         "games.tasks.sweep_digests", "games.tasks.requeue_unsent", "games.tasks.sweep_bot_turns",
         "games.tasks.sweep_open_seats", "games.tasks.sweep_forgets",
-        "games.tasks.sweep_unconfirmed_setups", "games.tasks.sweep_open_tables"}
+        "games.tasks.sweep_unconfirmed_setups", "games.tasks.sweep_open_tables",
+        "games.tasks.sweep_report_digests"}
     assert schedule["deadlines"]["schedule"] == 60.0
     assert schedule["follow_ups"]["schedule"] == 2.0
     assert all(name in app.tasks for name in
                ("games.tasks.sweep_deadlines", "games.tasks.handle_deadlines",
                 "games.tasks.send_notification", "games.tasks.sweep_unconfirmed_setups",
-                "games.tasks.sweep_open_tables", "games.tasks.plan_home_email"))
+                "games.tasks.sweep_open_tables", "games.tasks.plan_home_email",
+                "games.tasks.sweep_report_digests"))
     assert app.conf.beat_schedule.keys() == schedule.keys()

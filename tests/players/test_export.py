@@ -11,6 +11,7 @@ import pytest
 
 from games.models import Notification
 from games.moderation.dispute_acts import file_dispute
+from games.moderation.talk_reports import report_talk
 from games.play import services
 from games.players.export import export_player_data
 from tests.inbound_support import reply_address, send_reply
@@ -31,6 +32,9 @@ def test_the_export_holds_exactly_that_addresss_data(commit: Any) -> None:
         play_moves(over, 21)
         under_way = make_game(players=3, seed=7)
         services.post_message(under_way.seats[0], "Mine too")
+        rude = services.post_message(under_way.seats[1], "Not mine: a rude line")
+        report_talk(under_way.seats[2].pk, rude.pk, "Not mine: reported first")
+        report_talk(under_way.seats[0].pk, rude.pk, "too rude")
         make_game(players=3, seed=8).game.seats.filter(number=0).update(
             email="someone@else.org")  # a game p0 is not in
     send_reply(commit, reply_address("p0@example.com"), "hello", sender="p0@example.com")
@@ -42,6 +46,8 @@ def test_the_export_holds_exactly_that_addresss_data(commit: Any) -> None:
                                                   under_way.game.public_id}
     assert {g["seat"]["name"] for g in data["games"]} == {"Player0"}
     assert [d["text"] for d in data["disputes_filed"]] == ["My dispute"]
+    assert [(r["game"], r["reason"]) for r in data["talk_lines_reported"]] == [
+        (under_way.game.public_id, "too rude")]
     for other in ("Player1", "Player2", "Player3", "Not mine"):
         assert other not in text
     assert [line["text"] for line in data["table_talk"]] == ["Mine: good luck all",

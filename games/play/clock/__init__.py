@@ -118,9 +118,13 @@ def set_clock(game: Game, now: datetime,
     game.deadline_extension = timedelta()  # moderators' extensions are per turn
     if game.actor is None or game.status != Game.Status.ACTIVE:
         game.turn_started_at = game.deadline_at = game.reminder_at = None
+        game.turn_clock = {}
         return
     game.turn_started_at = now
     seat = clock_rules.actor_seat(game, seats)
+    # The turn keeps the seat's settings of now: a change made during it counts from the
+    # seat's next turn, so it can never move this turn's deadline.
+    game.turn_clock = clock_rules.turn_settings(seat)
     rules = clock_rules.rules(game, seat, now)
     # A seat on vacation: its clock starts when the vacation ends (a stop in its rules).
     game.deadline_at = turn_deadline(rules, now, clock_rules.turn_time(game, game.actor))
@@ -163,9 +167,10 @@ def reminder_rules(game: Game, now: datetime) -> timing.Rules | None:
 
 
 def replan(game: Game, seat: ClockSeat | None, now: datetime, left: timedelta) -> None:
-    """The running turn's deadline again after its rules changed (a vacation, a pause,
-    new days off): `left` of running time from now, read before the change."""
-    if game.deadline_at is None or game.actor is None:
+    """The running turn's deadline again after its stops changed (a vacation, a pause):
+    `left` of running time from now, read before the change. A deadline already passed
+    stays: the deadline sweep acts on it, whatever is asked after."""
+    if game.deadline_at is None or game.actor is None or game.deadline_at <= now:
         return
     rules = clock_rules.rules(game, seat, now)
     try:

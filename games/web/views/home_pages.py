@@ -117,17 +117,26 @@ def home_emails(request: HttpRequest, address: str, token: str) -> HttpResponse:
     return _back(token, "#settings")
 
 
+# A second change within a day is a conflict with what was done; bad hours are bad input.
+QUIET_REFUSALS = {"too_soon": 409, "bad_quiet_hours": 400}
+
+
 @require_POST
 @with_home
 def home_quiet(request: HttpRequest, address: str, token: str) -> HttpResponse:
-    """Quiet hours for every game going on (games.home.quiet_hours); empty: none."""
+    """Quiet hours for every game going on (games.home.quiet_hours); empty: none. A
+    refusal (bad hours, a second change within a day) is the home again with the reason
+    and a 4xx status: nothing changed."""
     try:
         start, end = (_hour(request.POST.get(name, "")) for name in ("quiet_from", "quiet_to"))
         count = quiet_hours.set_quiet_hours(address, start, end)
     except ServiceError as refused:
         messages.error(request, refused.message)
-    else:
-        messages.success(request, _("Saved for all your games (%(n)s).") % {"n": count})
+        return render_home(request, address, token, status=QUIET_REFUSALS.get(refused.code, 400))
+    messages.success(request, _("Saved for all your games (%(n)s). For your clock the change "
+                                "applies from your next turn in each game (a turn already "
+                                "running keeps its clock); emails follow the new hours at "
+                                "once.") % {"n": count})
     return _back(token, "#quiet")
 
 

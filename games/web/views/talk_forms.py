@@ -51,10 +51,15 @@ def seat_report(request: HttpRequest, seat: Seat, secret: str) -> HttpResponse:
     except limits.Limited as busy:
         return too_many(request, busy)
     try:
-        report_talk(seat.pk, _number(request, "message"), request.POST.get("reason", ""))
+        reported = report_talk(seat.pk, _number(request, "message"),
+                               request.POST.get("reason", ""))
     except ServiceError as refused:
         messages.error(request, refused.message)
     else:
-        messages.success(request, _("Thank you: the moderators will read the line and what "
-                                    "was said around it."))
+        if reported.outcome == "already":
+            messages.info(request, _("You have reported this line already: the moderators "
+                                     "have it, nothing more was sent."))
+        else:
+            messages.success(request, _("Thank you: the moderators will read the line and "
+                                        "what was said around it."))
     return redirect(seat_path(secret) + "#talk")
