@@ -40,10 +40,12 @@ def tables_section(address: str, record: PlayerRecord | None = None) -> dict[str
 
 
 def home_json(address: str) -> dict[str, Any]:
-    """What /api/me/<token>/ adds: the public name ("" without one), the ratings by
-    ruleset, and the forming tables the player sits at."""
+    """What /api/me/<token>/ adds: the public name ("" without one), whether the ratings
+    are listed under it, the ratings by ruleset, and the forming tables the player sits
+    at."""
     name = public_name(address)
     return {"name": name.name if name else "",
+            "listed": bool(name and name.ratings_listed),
             "ratings": {ruleset: shown.as_json()
                         for ruleset, shown in ratings_of(address).items()},
             "tables": [table.as_json() for table in forming(forming_tables_of(address))]}

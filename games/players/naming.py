@@ -11,6 +11,8 @@ tables, in the ratings and as their seat's name in games they join through open 
 - Never a name that speaks for the site (games.players.reserved_names): its moderators,
   itself, the names it gives seats and writes in the log, in any of its languages.
 - Changed at most once a month (choosing the first one is free).
+- Chosen with the answer to whether its ratings are listed (docs/playing.md "Who sees a
+  rating"): asked once, in the same form; unlisted unless the player says so.
 """
 
 from __future__ import annotations
@@ -100,6 +102,7 @@ def clean_name(name: str) -> tuple[str, list[str]]:
 class NameChosen:
     name: str
     changed_at: datetime
+    listed: bool  # whether the ratings are listed under it
 
 
 def public_name(address: str) -> PublicName | None:
@@ -117,9 +120,11 @@ def next_change(row: PublicName) -> datetime:
     return row.changed_at + CHANGE_EVERY
 
 
-def choose_name(address: str, name: str) -> NameChosen:
-    """Give the address `name` (or change its name, at most once a month). Raises
-    NameRefused: bad_name, name_taken (another name reads alike), too_soon."""
+def choose_name(address: str, name: str, *, listed: bool | None = None) -> NameChosen:
+    """Give the address `name` (or change its name, at most once a month), with its
+    ratings listed or not (`listed`; None keeps the choice, unlisted for a first name).
+    Raises NameRefused: bad_name, name_taken (another name reads alike), too_soon; a
+    refusal changes nothing, the listing neither."""
     name, keys = clean_name(name)
     digest = mailbox_key_hash(address)
     now = timezone.now()
@@ -127,7 +132,11 @@ def choose_name(address: str, name: str) -> NameChosen:
         with transaction.atomic():
             row = PublicName.objects.select_for_update().filter(mailbox=digest).first()
             if row is not None and row.name == name:
-                return NameChosen(name=name, changed_at=row.changed_at)
+                if listed is not None and listed != row.ratings_listed:
+                    row.ratings_listed = listed
+                    row.save(update_fields=["ratings_listed"])
+                return NameChosen(name=name, changed_at=row.changed_at,
+                                  listed=row.ratings_listed)
             taken = NameKey.objects.filter(key__in=keys)
             if row is not None:
                 taken = taken.exclude(owner=row)
@@ -138,15 +147,18 @@ def choose_name(address: str, name: str) -> NameChosen:
                     "You changed your public name less than a month ago; you can change it "
                     "again from %(date)s.") % {"date": next_change(row).date().isoformat()})
             if row is None:
-                row = PublicName.objects.create(mailbox=digest, name=name, changed_at=now)
+                row = PublicName.objects.create(mailbox=digest, name=name, changed_at=now,
+                                                ratings_listed=bool(listed))
             else:
                 row.name, row.changed_at = name, now
-                row.save(update_fields=["name", "changed_at"])
+                if listed is not None:
+                    row.ratings_listed = listed
+                row.save(update_fields=["name", "changed_at", "ratings_listed"])
                 row.keys.all().delete()
             NameKey.objects.bulk_create([NameKey(owner=row, key=key) for key in keys])
     except IntegrityError:  # the same key written at the same moment by someone else
         raise _taken() from None
-    return NameChosen(name=name, changed_at=now)
+    return NameChosen(name=name, changed_at=now, listed=row.ratings_listed)
 
 
 def _taken() -> NameRefused:

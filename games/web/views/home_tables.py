@@ -111,17 +111,29 @@ def home_leave_table(request: HttpRequest, address: str, token: str) -> HttpResp
     return _back(token)
 
 
+def _listing_answer(post: QueryDict) -> bool | None:
+    """The name form's answer to whether the ratings are listed (an unticked box sends
+    nothing); None when the form did not ask: the form asks only before the first name,
+    later the separate list/unlist control changes the choice."""
+    if post.get("listing_asked") != "1":
+        return None
+    return post.get("listed") == "1"
+
+
 @require_POST
 @with_home
 def home_name(request: HttpRequest, address: str, token: str) -> HttpResponse:
+    listed = _listing_answer(request.POST)
     try:
         limits.hit("name_home", address)
-        chosen = naming.choose_name(address, request.POST.get("name", ""))
+        chosen = naming.choose_name(address, request.POST.get("name", ""), listed=listed)
     except limits.Limited as busy:
         return too_many(request, busy)
     except ServiceError as refused:
         return _refused(request, address, token, refused, NAME_STATUS.get(refused.code, 400))
     messages.success(request, _("Your public name is %(name)s.") % {"name": chosen.name})
+    if listed:
+        messages.success(request, _("Your ratings are listed under your public name."))
     return _back(token, "#public-name")
 
 
@@ -211,8 +223,10 @@ def api_home_leave(request: HttpRequest, token: str, table_id: int) -> JsonRespo
 
 @csrf_exempt
 def api_home_name(request: HttpRequest, token: str) -> JsonResponse:
-    """POST {"name": "..."}: choose or change the public name -> {"name", "changed_at"};
-    400 bad_name, 409 name_taken (a look-alike too) or too_soon (once a month)."""
+    """POST {"name": "...", "listed": true}: choose or change the public name, and list the
+    ratings under it or not ("listed" left out keeps the choice) -> {"name", "changed_at",
+    "listed"}; 400 bad_name or bad_request ("listed" not true or false), 409 name_taken (a
+    look-alike too) or too_soon (once a month)."""
     address = _home_or_error(request, token)
     if isinstance(address, JsonResponse):
         return address
@@ -223,9 +237,13 @@ def api_home_name(request: HttpRequest, token: str) -> JsonResponse:
         name = data.get("name")
         if not isinstance(name, str):
             return json_error(400, "bad_name", _('Send your public name as "name".'))
+        listed = data.get("listed")
+        if "listed" in data and not isinstance(listed, bool):
+            return json_error(400, "bad_request", _("%(field)s is true or false.")
+                              % {"field": "listed"})
         try:
             limits.hit("name_home", address)
-            chosen = naming.choose_name(address, name)
+            chosen = naming.choose_name(address, name, listed=listed)
         except limits.Limited as busy:
             response = json_error(429, "too_many_requests", _(
                 "Too many requests for this link; try again in %(n)s seconds.")
@@ -235,4 +253,5 @@ def api_home_name(request: HttpRequest, token: str) -> JsonResponse:
         except ServiceError as refused:
             return json_error(NAME_STATUS.get(refused.code, 400), refused.code, refused.message)
         return private(JsonAnswer({"name": chosen.name,
-                                   "changed_at": chosen.changed_at.isoformat()}))
+                                   "changed_at": chosen.changed_at.isoformat(),
+                                   "listed": chosen.listed}))
