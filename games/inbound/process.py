@@ -30,7 +30,7 @@ from django.utils import timezone, translation
 
 from games.inbound import answer
 from games.inbound.apply import Result, act
-from games.inbound.commands import CommandError, parse_reply
+from games.inbound.commands import command_lines
 from games.inbound.incoming import Incoming, from_bytes, from_fields, from_head
 from games.inbound.parse import body_text, is_automatic, reply_lines, sounds_automatic
 from games.inbound.providers import HEAD_BYTES, Format
@@ -157,14 +157,9 @@ def process(mail_id: int) -> Result:
 
 
 def _out_of_office(lines: list[str], seat: Seat) -> bool:
-    """A text that says its writer is away and holds no command: a machine's answer."""
-    if not sounds_automatic(lines):
-        return False
-    try:
-        reply = parse_reply(lines, seat.language)
-    except CommandError:
-        return False  # a command, however wrong: a person wrote it
-    return reply.move is None and not reply.talk
+    """A text that says its writer is away and holds no command: a machine's answer (a
+    command, however wrong, is a person's)."""
+    return sounds_automatic(lines) and not command_lines(lines, seat.language)
 
 
 def _dropped(mail: InboundMail, result: Result) -> Result:
