@@ -328,5 +328,10 @@ def nudge(note: Notification) -> Letter:
     who = by.player_name if by is not None else "?"
     subject = _("%(game)s: %(who)s is waiting for your move") % {"game": game.title,
                                                                 "who": who}
-    return render("nudge", subject, {**seat_context(note, seat, game),
-                                     **deadline_context(game, seat), "who": who})
+    # Answered with a move like a turn email: its own reply address, the numbered hand.
+    view = engine.view(game.state(), seat.number)
+    reply = reply_part(seat, game, view, dict(names_of(game)), with_hand=True)
+    letter = render("nudge", subject, {**seat_context(note, seat, game),
+                                       **deadline_context(game, seat), "who": who,
+                                       "reply_help": reply.help})
+    return replace(letter, reply_to=reply.address)

@@ -9,6 +9,8 @@ retried hook) finds the row already there and sends nothing more:
     missed:seat=12:v41.9876                      round_end:seat=12:r=2       game_end:seat=12
     digest:<hash of the address>:2026-11-22      mod_alert:absent:seat=12:v41.9876:to=<hash>
 
+(A reminder that is not whole hours before the deadline, in a short turn: `m=30`.)
+
 `v41.9876` names a turn: the game's version and the id of the Move row that made it.
 After a moderator's undo the same version comes back with a new Move row, so the
 replayed turn gets its own emails.
@@ -138,16 +140,18 @@ def results(game: Game, seats: dict[int, Seat]) -> list[Spec]:
     return specs
 
 
-def reminder(game: Game, seat: Seat, hours: int, *, last: bool) -> list[Spec]:
-    """`last`: the final reminder before the deadline (digest players get only that one)."""
+def reminder(game: Game, seat: Seat, minutes: int, *, last: bool) -> list[Spec]:
+    """The reminder `minutes` before the deadline; `last`: the final one before it
+    (digest players get only that one)."""
     if not wants(seat, Kind.REMINDER) or game.deadline_at is None:
         return []
     if seat.email_mode == EmailMode.DAILY_DIGEST and not last:
         return []
     tag = turn_tag(game.pk, game.version)
     stamp = int(game.deadline_at.timestamp())
-    key = f"reminder:seat={seat.pk}:{tag}:h={hours}:d={stamp}"
-    return [_seat_spec(Kind.REMINDER, key, seat, version=game.version, hours=hours)]
+    before = f"h={minutes // 60}" if minutes % 60 == 0 else f"m={minutes}"
+    key = f"reminder:seat={seat.pk}:{tag}:{before}:d={stamp}"
+    return [_seat_spec(Kind.REMINDER, key, seat, version=game.version, minutes=minutes)]
 
 
 def nudge(game: Game, seat: Seat, by: Seat) -> list[Spec]:

@@ -74,12 +74,20 @@ def bank_seats(game: Game) -> list[Seat]:
     return list(game.seats.order_by("number")) if clock_rules.uses_bank(game) else []
 
 
-def _late(game: Game, now: datetime) -> Seat | None:
-    """The seat to act when it has taken more than half of its time."""
+def _on_the_clock(game: Game) -> Seat | None:
+    """The seat to act, when a deadline runs for it."""
     if game.actor is None or game.deadline_at is None or game.status != Game.Status.ACTIVE:
         return None
-    actor = game.seats.filter(number=game.actor).first()
-    return actor if actor is not None and clock_rules.is_late(game, actor, now) else None
+    return game.seats.filter(number=game.actor).first()
+
+
+def nudge_from(game: Game, seat: Seat, now: datetime) -> datetime | None:
+    """When `seat` may nudge the seat to act (once more than half of its time is gone):
+    None when it cannot at all this turn (its own turn, nobody on the clock, nudged)."""
+    actor = _on_the_clock(game)
+    if actor is None or actor.number == seat.number or game.nudged_version == game.version:
+        return None
+    return clock_rules.late_from(game, actor, now)
 
 
 def _pause_words(game: Game, seat: Seat, now: datetime) -> dict[str, Any]:
@@ -101,11 +109,18 @@ def _pause_words(game: Game, seat: Seat, now: datetime) -> dict[str, Any]:
 def page_clock(game: Game, seat: Seat, now: datetime) -> dict[str, Any]:
     """What the seat page shows of the clock."""
     banks = [(s.player_name, duration(seat_left(game, s, now))) for s in bank_seats(game)]
-    late = _late(game, now)
+    actor = _on_the_clock(game)
+    late = actor if actor is not None and clock_rules.is_late(game, actor, now) else None
+    nudge_at = nudge_from(game, seat, now)
     return {
         "late": late.player_name if late is not None and late.number != seat.number else "",
         "can_nudge": late is not None and late.number != seat.number
         and game.nudged_version != game.version,
+        # Before then: when the seat to act may be nudged, in the reader's zone.
+        "nudge_from": local_time(nudge_at, seat.zone)
+        if late is None and actor is not None and nudge_at is not None and nudge_at > now
+        else "",
+        "to_act": actor.player_name if actor is not None else "",
         "pause": _pause_words(game, seat, now),
         "settings": settings_sentence(game),
         "left": duration(seat_left(game, seat, now)) if not plain(game, seat) else "",
@@ -122,9 +137,11 @@ def api_clock(game: Game, seat: Seat, now: datetime) -> dict[str, Any]:
     """The API's `clock`: the seat's remaining seconds, every seat's bank, the deadline."""
     bank = clock_rules.uses_bank(game)
     seats = bank_seats(game)
+    nudge_at = nudge_from(game, seat, now)
     return {
         "mode": "bank" if bank else "per_move",
         "deadline": game.deadline_at.isoformat() if game.deadline_at else None,
+        "nudge_from": nudge_at.isoformat() if nudge_at is not None else None,
         "remaining_seconds": int(seat_left(game, seat, now).total_seconds()),
         "hours_per_move": None if bank else game.hours_per_move,
         "bank_hours": game.bank_hours, "increment_hours": game.increment_hours if bank else None,
