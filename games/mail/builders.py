@@ -18,6 +18,7 @@ from games.mail import (
     handover_letters,
     letters,
     link_letters,
+    pause_letters,
     table_letters,
 )
 from games.mail.letters import Skip
@@ -46,6 +47,7 @@ BUILDERS: dict[str, Builder] = {
     Kind.NEW_HOME: table_letters.new_home,
     Kind.TABLE_CLOSED: table_letters.table_closed,
     Kind.NUDGE: letters.nudge,
+    Kind.PAUSE: pause_letters.pause_proposal,
 }
 
 

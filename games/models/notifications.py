@@ -32,6 +32,7 @@ class Notification(KeepsMailboxKeys):
         NEW_HOME = "new_home", _("confirm a new home")
         TABLE_CLOSED = "table_closed", _("open table expired")
         NUDGE = "nudge", _("nudge")
+        PAUSE = "pause", _("pause proposed")
 
     class Status(models.TextChoices):
         PENDING = "pending", _("pending")

@@ -7,6 +7,7 @@ Nothing here is secret, so the same facts go to every seat (in its own zone).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 from typing import Any
 
@@ -15,7 +16,7 @@ from django.utils import formats
 from django.utils.timesince import timeuntil
 from django.utils.translation import gettext as _
 
-from games.models import Game, Seat, clock_rules
+from games.models import Game, Seat, SeatKind, clock_rules
 from games.models import clock_timing as timing
 from games.present.facts import local_time
 
@@ -90,15 +91,50 @@ def nudge_from(game: Game, seat: Seat, now: datetime) -> datetime | None:
     return clock_rules.late_from(game, actor, now)
 
 
+def pause_deciders(game: Game) -> set[int]:
+    """The seats that decide on the table's pause: people's, not looking for a new one."""
+    return set(Seat.objects.filter(game=game, kind=SeatKind.PERSON, open_since__isnull=True)
+               .values_list("number", flat=True))
+
+
+def votes_needed(deciders: int) -> int:
+    """More than half of the deciding seats."""
+    return deciders // 2 + 1
+
+
+@dataclass(frozen=True)
+class PauseCount:
+    """Where a proposed pause stands: how many deciding seats agreed, how many it needs,
+    and when it lapses without them."""
+
+    agreed: int
+    needed: int
+    lapses_at: datetime
+
+
+def pause_count(game: Game) -> PauseCount | None:
+    """The count of the table's pause proposal (None: none was made)."""
+    pause = game.pause or {}
+    if not pause.get("proposed_at"):
+        return None
+    deciders = pause_deciders(game)
+    return PauseCount(agreed=len(set(pause.get("agreed", [])) & deciders),
+                      needed=votes_needed(len(deciders)),
+                      lapses_at=datetime.fromisoformat(pause["proposed_at"]) + PROPOSAL_LIFETIME)
+
+
 def _pause_words(game: Game, seat: Seat, now: datetime) -> dict[str, Any]:
     pause, step = game.pause or {}, pause_state(game, now)
     by = (game.seats.filter(number=int(pause["by"])).first()
           if step != "none" and isinstance(pause.get("by"), int) else None)
+    count = pause_count(game) if step == "proposed" else None
     return {
         "state": step, "by": by.player_name if by else "", "days": pause.get("days"),
         "reason": pause.get("reason", ""),
         "until": local_time(datetime.fromisoformat(pause["until"]), seat.zone)
         if step == "running" else "",
+        "agreed": count.agreed if count else 0, "needed": count.needed if count else 0,
+        "lapses": local_time(count.lapses_at, seat.zone) if count else "",
         "can_propose": step == "none" and seat.number not in (game.pause_proposers or [])
         and game.status == Game.Status.ACTIVE and not seat.is_bot,
         "can_agree": step == "proposed" and seat.number not in pause.get("agreed", []),
@@ -161,8 +197,11 @@ def api_pause(game: Game, now: datetime) -> dict[str, Any] | None:
     step = pause_state(game, now)
     if step == "none":
         return None
+    count = pause_count(game) if step == "proposed" else None
     return {"state": step, "by": pause.get("by"), "days": pause.get("days"),
             "reason": pause.get("reason"), "agreed": pause.get("agreed", []),
+            "needed": count.needed if count else None,
+            "lapses_at": count.lapses_at.isoformat() if count else None,
             "until": pause.get("until"), "end_votes": pause.get("end_votes", [])}
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 from datetime import timedelta
 from typing import Any, cast
+from zoneinfo import ZoneInfo
 
 import pytest
 from django.core import mail
@@ -14,6 +15,7 @@ from django.core.mail import EmailMultiAlternatives
 from django.test import Client
 
 from games.models import Seat
+from games.present.facts import local_time
 from tests.inbound_support import REPLY_TO, send_reply
 from tests.support import START, make_game
 
@@ -31,9 +33,11 @@ def test_the_page_and_the_api_say_when_a_nudge_becomes_possible(client: Client,
     g = make_game(players=3, seed=1, start=True)
     Seat.objects.filter(pk=g.seats[1].pk).update(time_zone="Europe/Rome")
     # Half of Player0's 24 hours is gone at 21:00 UTC: 22:00 in Rome.
-    assert (f"{WHEN} March 2, 2026, 10 p.m. (Europe/Rome), once more than half of their "
-            "time is gone.") in status(client, g.page(1))
-    assert f"{WHEN} March 2, 2026, 9 p.m. (UTC)" in status(client, g.page(2))
+    half = START + 12 * HOUR
+    assert (f"{WHEN} {local_time(half, ZoneInfo('Europe/Rome'))}, once more than half of "
+            "their time is gone.") in status(client, g.page(1))
+    assert "10 p.m. (Europe/Rome)" in local_time(half, ZoneInfo("Europe/Rome"))
+    assert f"{WHEN} {local_time(half, ZoneInfo('UTC'))}," in status(client, g.page(2))
     assert "You can nudge" not in status(client, g.page(0))  # their own turn
     assert client.get(g.api(1)).json()["clock"]["nudge_from"] == (START + 12 * HOUR).isoformat()
     assert client.get(g.api(0)).json()["clock"]["nudge_from"] is None
