@@ -135,7 +135,9 @@ def process(mail_id: int) -> Result:
         return _unread(mail, seat, Outcome.MALFORMED, f"not read: {why}")
     if not _record(mail, incoming, seat):
         return _dropped(mail, Result(Outcome.DUPLICATE, "this message was handled before"))
-    if is_automatic(incoming.headers, incoming.sender, incoming.subject, token.game.name):
+    with translation.override(seat.language):
+        title = token.game.title  # as the subject of the seat's emails names it
+    if is_automatic(incoming.headers, incoming.sender, incoming.subject, title):
         return _dropped(mail, Result(Outcome.AUTOMATIC, "an automatic message (auto-reply, "
                                                         "bounce or list mail)"))
     if too_large(mail):

@@ -122,7 +122,10 @@ def invitation(note: Notification) -> Letter:
         **seat_context(note, seat, game), "rematch": rematch_words(game),
         "players": [names[n] for n in sorted(names)], "started": game.status != "setup",
         "accepted": seat.accepted_at is not None, "hours": game.hours_per_move,
-        "policy": game.timeout_policy,
+        "policy": game.timeout_policy, "rated": game.rated,
+        # Found at an open table: nobody hosts it, and its players took their seats by
+        # joining it (nothing to accept).
+        "found_together": game.found_together,
         "vacation_days": round(seat.vacation_left.total_seconds() / 86400, 1),
         "commitment": game.commitment,
     })
