@@ -257,7 +257,7 @@ def listed_seats() -> QuerySet[OpenSeat]:
             .select_related("game", "seat")
             .only("game_id", "seat_id", "while_open", "opened_at", "game__ruleset",
                   "game__hours_per_move", "game__version", "game__status", "game__snapshot",
-                  "seat__number", "seat__kind")
+                  "game__rated", "seat__number", "seat__kind")
             .order_by("opened_at", "pk"))
 
 

@@ -58,32 +58,43 @@ class Command:
     words: tuple[str, ...] = field(default=(), compare=False)
 
 
+# Commands that make no move: table talk and the clock's (games.inbound.clock_commands).
+NOT_MOVES = frozenset({"say", "nudge", "pause"})
+
+
 @dataclass(frozen=True)
-class Reply:
-    """What a reply asks for: at most one move and any table talk."""
+class Line:
+    """One command line of a reply as written, and what it asks for (`command`), or why
+    it cannot be read (`error`: a move command that makes no sense on its own)."""
 
-    move: Command | None
-    talk: tuple[str, ...]
+    text: str
+    command: Command | None = None
+    error: CommandError | None = None
+
+    @property
+    def verb(self) -> str:
+        return self.command.verb if self.command is not None else "play"
+
+    @property
+    def is_move(self) -> bool:
+        return self.verb not in NOT_MOVES
 
 
-def parse_reply(lines: list[str], language: str = "en") -> Reply:
-    """The commands among a reply's lines. Lines that start with no command word are
-    ignored ("Hi all,"); a second move is an error (one move per email). `language`
-    reads direction letters ("O" is west in Italian, east in German)."""
-    move: Command | None = None
-    talk: list[str] = []
-    for line in lines:
-        command = parse_line(line, language)
-        if command is None:
+def command_lines(lines: list[str], language: str = "en") -> list[Line]:
+    """The command lines among a reply's lines, each read on its own (one that cannot be
+    read is kept with its error). Lines that start with no command word are left out
+    ("Hi all,"), and so is a `say` with nothing after it. `language` reads direction
+    letters ("O" is west in Italian, east in German)."""
+    found = []
+    for text in lines:
+        try:
+            command = parse_line(text, language)
+        except CommandError as error:
+            found.append(Line(text, error=error))
             continue
-        if command.verb == "say":
-            if command.text:
-                talk.append(command.text)
-        elif move is None:
-            move = command
-        else:
-            raise CommandError("two_moves")
-    return Reply(move=move, talk=tuple(talk))
+        if command is not None and (command.verb != "say" or command.text):
+            found.append(Line(text, command))
+    return found
 
 
 def parse_line(line: str, language: str = "en") -> Command | None:
@@ -188,7 +199,7 @@ def _free(rest: str) -> Command:
 
 
 def _clock(verb: str) -> Callable[[str], Command]:
-    """nudge, pause: read by games.inbound.clock_commands before any move."""
+    """nudge, pause: carried out by games.inbound.clock_commands, whatever the version."""
     return lambda rest: Command(verb=verb, text=rest)
 
 
@@ -309,7 +320,7 @@ def to_move(command: Command, view: SeatView, names: dict[int, str]) -> Move:
         return {"type": "rockfall", "card": card["id"], "x": command.cell[0],
                 "y": command.cell[1]}
     if verb == "map":
-        assert command.goal is not None  # parse_reply names the goal or refuses
+        assert command.goal is not None  # parse_line names the goal or refuses
         return {"type": "map", "card": _card(view, command.numbers[0])["id"],
                 "goal": command.goal}
     if verb == "pass":

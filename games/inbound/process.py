@@ -31,7 +31,7 @@ from django.utils import timezone, translation
 from games.inbound import answer
 from games.inbound.apply import Result, act
 from games.inbound.auto_replies import sounds_automatic
-from games.inbound.commands import CommandError, parse_reply
+from games.inbound.commands import command_lines
 from games.inbound.incoming import Incoming, from_bytes, from_fields, from_head
 from games.inbound.parse import body_text, is_automatic, reply_lines
 from games.inbound.providers import HEAD_BYTES, Format
@@ -136,7 +136,9 @@ def process(mail_id: int) -> Result:
         return _unread(mail, seat, Outcome.MALFORMED, f"not read: {why}")
     if not _record(mail, incoming, seat):
         return _dropped(mail, Result(Outcome.DUPLICATE, "this message was handled before"))
-    if is_automatic(incoming.headers, incoming.sender, incoming.subject, token.game.name):
+    with translation.override(seat.language):
+        title = token.game.title  # as the subject of the seat's emails names it
+    if is_automatic(incoming.headers, incoming.sender, incoming.subject, title):
         return _dropped(mail, Result(Outcome.AUTOMATIC, "an automatic message (auto-reply, "
                                                         "bounce or list mail)"))
     if too_large(mail):
@@ -158,14 +160,9 @@ def process(mail_id: int) -> Result:
 
 
 def _out_of_office(lines: list[str], seat: Seat) -> bool:
-    """A text that says its writer is away and holds no command: a machine's answer."""
-    if not sounds_automatic(lines):
-        return False
-    try:
-        reply = parse_reply(lines, seat.language)
-    except CommandError:
-        return False  # a command, however wrong: a person wrote it
-    return reply.move is None and not reply.talk
+    """A text that says its writer is away and holds no command: a machine's answer (a
+    command, however wrong, is a person's)."""
+    return sounds_automatic(lines) and not command_lines(lines, seat.language)
 
 
 def _dropped(mail: InboundMail, result: Result) -> Result:

@@ -18,6 +18,7 @@ from games.mail import (
     handover_letters,
     letters,
     link_letters,
+    pause_letters,
     table_letters,
 )
 from games.mail.letters import Skip
@@ -48,6 +49,7 @@ BUILDERS: dict[str, Builder] = {
     Kind.TABLE_CLOSED: table_letters.table_closed,
     Kind.NUDGE: letters.nudge,
     Kind.NAME_RESET: table_letters.name_reset,
+    Kind.PAUSE: pause_letters.pause_proposal,
 }
 
 

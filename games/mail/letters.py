@@ -122,7 +122,10 @@ def invitation(note: Notification) -> Letter:
         **seat_context(note, seat, game), "rematch": rematch_words(game),
         "players": [names[n] for n in sorted(names)], "started": game.status != "setup",
         "accepted": seat.accepted_at is not None, "hours": game.hours_per_move,
-        "policy": game.timeout_policy,
+        "policy": game.timeout_policy, "rated": game.rated,
+        # Found at an open table: nobody hosts it, and its players took their seats by
+        # joining it (nothing to accept).
+        "found_together": game.found_together,
         "vacation_days": round(seat.vacation_left.total_seconds() / 86400, 1),
         "commitment": game.commitment,
     })
@@ -328,5 +331,10 @@ def nudge(note: Notification) -> Letter:
     who = by.player_name if by is not None else "?"
     subject = _("%(game)s: %(who)s is waiting for your move") % {"game": game.title,
                                                                 "who": who}
-    return render("nudge", subject, {**seat_context(note, seat, game),
-                                     **deadline_context(game, seat), "who": who})
+    # Answered with a move like a turn email: its own reply address, the numbered hand.
+    view = engine.view(game.state(), seat.number)
+    reply = reply_part(seat, game, view, dict(names_of(game)), with_hand=True)
+    letter = render("nudge", subject, {**seat_context(note, seat, game),
+                                       **deadline_context(game, seat), "who": who,
+                                       "reply_help": reply.help})
+    return replace(letter, reply_to=reply.address)

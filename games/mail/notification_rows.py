@@ -32,6 +32,9 @@ WANTED_BY: dict[str, set[str]] = {
     Kind.GAME_END: {EmailMode.EACH_TURN, EmailMode.DAILY_DIGEST},
     Kind.DIGEST: {EmailMode.DAILY_DIGEST},
     Kind.NUDGE: {EmailMode.EACH_TURN, EmailMode.DAILY_DIGEST},
+    # A proposal lapses in two days, and a digest lists only the games waiting for the
+    # player's move: digest players get it as an email of its own.
+    Kind.PAUSE: {EmailMode.EACH_TURN, EmailMode.DAILY_DIGEST},
 }
 
 
@@ -49,7 +52,7 @@ class Spec:
 # What a seat a bot plays (or one looking for a new player) no longer needs: its person
 # (if any) is not asked to move.
 NOT_FOR_BOT_SEATS = {Kind.INVITATION, Kind.TURN, Kind.REMINDER, Kind.MISSED, Kind.DIGEST,
-                     Kind.NUDGE}
+                     Kind.NUDGE, Kind.PAUSE}
 
 
 def wants(seat: Seat, kind: str) -> bool:

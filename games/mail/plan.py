@@ -8,6 +8,9 @@ retried hook) finds the row already there and sends nothing more:
     turn:seat=12:v41.9876                        reminder:seat=12:v41.9876:h=1:d=<deadline>
     missed:seat=12:v41.9876                      round_end:seat=12:r=2       game_end:seat=12
     digest:<hash of the address>:2026-11-22      mod_alert:absent:seat=12:v41.9876:to=<hash>
+    pause:seat=12:by=2:at=<when it was proposed>
+
+(A reminder that is not whole hours before the deadline, in a short turn: `m=30`.)
 
 `v41.9876` names a turn: the game's version and the id of the Move row that made it.
 After a moderator's undo the same version comes back with a new Move row, so the
@@ -71,7 +74,7 @@ def queue(specs: Sequence[Spec]) -> list[int]:
 
 
 # Held until the end of the seat's quiet hours (games.home.quiet_hours).
-QUIET_KINDS = {Kind.TURN, Kind.REMINDER, Kind.NUDGE}
+QUIET_KINDS = {Kind.TURN, Kind.REMINDER, Kind.NUDGE, Kind.PAUSE}
 
 
 def _seat_spec(kind: str, key: str, seat: Seat, **params: Any) -> Spec:
@@ -138,16 +141,18 @@ def results(game: Game, seats: dict[int, Seat]) -> list[Spec]:
     return specs
 
 
-def reminder(game: Game, seat: Seat, hours: int, *, last: bool) -> list[Spec]:
-    """`last`: the final reminder before the deadline (digest players get only that one)."""
+def reminder(game: Game, seat: Seat, minutes: int, *, last: bool) -> list[Spec]:
+    """The reminder `minutes` before the deadline; `last`: the final one before it
+    (digest players get only that one)."""
     if not wants(seat, Kind.REMINDER) or game.deadline_at is None:
         return []
     if seat.email_mode == EmailMode.DAILY_DIGEST and not last:
         return []
     tag = turn_tag(game.pk, game.version)
     stamp = int(game.deadline_at.timestamp())
-    key = f"reminder:seat={seat.pk}:{tag}:h={hours}:d={stamp}"
-    return [_seat_spec(Kind.REMINDER, key, seat, version=game.version, hours=hours)]
+    before = f"h={minutes // 60}" if minutes % 60 == 0 else f"m={minutes}"
+    key = f"reminder:seat={seat.pk}:{tag}:{before}:d={stamp}"
+    return [_seat_spec(Kind.REMINDER, key, seat, version=game.version, minutes=minutes)]
 
 
 def nudge(game: Game, seat: Seat, by: Seat) -> list[Spec]:
@@ -156,6 +161,17 @@ def nudge(game: Game, seat: Seat, by: Seat) -> list[Spec]:
         return []
     key = f"nudge:seat={seat.pk}:{turn_tag(game.pk, game.version)}"
     return [_seat_spec(Kind.NUDGE, key, seat, version=game.version, by=by.number)]
+
+
+def pause_proposal(game: Game, seat: Seat) -> list[Spec]:
+    """The table's pause proposal, to a player who has not agreed yet: one per seat and
+    proposal (the key names the proposer and the moment it was made)."""
+    pause = game.pause or {}
+    if not wants(seat, Kind.PAUSE) or not pause.get("proposed_at"):
+        return []
+    stamp = pause["proposed_at"]
+    key = f"pause:seat={seat.pk}:by={pause.get('by')}:at={stamp}"
+    return [_seat_spec(Kind.PAUSE, key, seat, proposed_at=stamp)]
 
 
 def deadline_missed(game: Game, seat: Seat, version: int, absent_after: int) -> list[Spec]:

@@ -1,6 +1,7 @@
-"""What a turn email (also the gold and theft decisions) gains for replies: a Reply-To
-carrying a new token for this seat and version, and the commands explained with this
-seat's own hand and legal moves."""
+"""What a turn email (also the gold and theft decisions, the nudge, the answer to a reply
+and the table's pause proposal) gains for replies: a Reply-To carrying a new token for
+this seat and version, and the commands explained with this seat's own hand and legal
+moves."""
 
 from __future__ import annotations
 
@@ -23,11 +24,14 @@ class ReplyPart:
     targets: list[tuple[int, int]] = field(default_factory=list)
 
 
-def reply_part(seat: Seat, game: Game, view: SeatView, names: dict[int, str]) -> ReplyPart:
+def reply_part(seat: Seat, game: Game, view: SeatView, names: dict[int, str], *,
+               with_hand: bool = False) -> ReplyPart:
+    """A new reply address for the seat at the game's version, and the commands explained
+    (`with_hand`: with the numbered hand, for an email that does not show it otherwise)."""
     state = game.state()
     legal = engine.legal_moves(state) if state.actor == seat.number else []
     language = translation.get_language() or seat.language
     return ReplyPart(address=reply_tokens.issue(seat, game.version),
                      help=reply_help.how_to_reply(view, legal, names, language[:2],
-                                                     with_hand=False),
+                                                     with_hand=with_hand),
                      targets=sorted({(m["x"], m["y"]) for m in legal if m["type"] == "place"}))

@@ -182,6 +182,19 @@ def is_late(game: Game, seat: ClockSeat, now: datetime) -> bool:
     return spent(game, seat, now) > time_left(game, seat, now)
 
 
+def late_from(game: Game, seat: ClockSeat, now: datetime) -> datetime | None:
+    """When the seat to act will have taken half of its turn's time (from then on it may
+    be nudged); None when it is not on the clock."""
+    if game.actor != seat.number or game.deadline_at is None or game.turn_started_at is None:
+        return None
+    seat_rules = rules(game, seat, now)
+    total = timing.charged(seat_rules, game.turn_started_at, game.deadline_at)
+    try:
+        return timing.deadline(seat_rules, game.turn_started_at, total / 2)
+    except timing.NeverRuns:
+        return None
+
+
 def late_hours(total: timedelta) -> list[int]:
     """Hours before the deadline of the late player's daily reminders: from half of the
     turn's `total` running time on, one every 24 running hours (the judges' practice).

@@ -143,6 +143,10 @@ class Game(KeepsMailboxKeys, GameClockFields):
     # Its rounds count for the players' ratings (games.ratings): formed as a rated open
     # table, or set up as rated by its host.
     rated = models.BooleanField(_("rated"), default=False)
+    # The open table it was formed at (games.tables; its number, 0: none), kept by its
+    # rematches: such a game has no host, and each reader sees its name in their own
+    # language ("Open table 7", "Tavolo aperto 7": `title`); `name` keeps the English form.
+    table_number = models.PositiveIntegerField(_("open table number"), default=0)
 
     class Meta:
         verbose_name = _("game")
@@ -192,11 +196,21 @@ class Game(KeepsMailboxKeys, GameClockFields):
     @property
     def title(self) -> str:
         """The game's name as the reader sees it, in the language active now (a page's, an
-        email's): "Friday table", or "Friday table · rematch 2" for its second rematch."""
+        email's): "Friday table", or "Friday table · rematch 2" for its second rematch; a
+        game formed at an open table "Open table 7" ("Tavolo aperto 7" in Italian)."""
+        name = self.name
+        if self.table_number:
+            name = gettext("Open table %(n)s") % {"n": self.table_number}
         if not self.rematch_number:
-            return self.name
-        return gettext("%(name)s · rematch %(number)s") % {"name": self.name,
+            return name
+        return gettext("%(name)s · rematch %(number)s") % {"name": name,
                                                           "number": self.rematch_number}
+
+    @property
+    def found_together(self) -> bool:
+        """Formed by its players at an open table: nobody hosts it (its rematches are a
+        player's proposal)."""
+        return bool(self.table_number) and not self.rematch_number
 
     def state(self) -> engine.State:
         """The whole engine state after `version` moves, log included."""

@@ -34,6 +34,7 @@ class Notification(KeepsMailboxKeys):
         NUDGE = "nudge", _("nudge")
         NAME_RESET = "name_reset", _("public name reset")
         REPORT_DIGEST = "report_digest", _("digest of talk reports")
+        PAUSE = "pause", _("pause proposed")
 
     class Status(models.TextChoices):
         PENDING = "pending", _("pending")

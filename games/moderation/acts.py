@@ -117,5 +117,7 @@ def set_deadline(game: Game, deadline: datetime | None, now: datetime) -> list[s
     """Move the game's deadline (and the reminder sweep's next look with it); returns
     the fields to save."""
     game.deadline_at = deadline
-    game.reminder_at = turn_clock.next_reminder_at(deadline, game.reminder_hours, now)
+    rules = turn_clock.reminder_rules(game, now)
+    every = turn_clock.turn_reminders(game, rules) if rules is not None else []
+    game.reminder_at = turn_clock.next_reminder_at(deadline, every, now, rules)
     return ["deadline_at", "reminder_at"]

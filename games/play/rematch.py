@@ -89,10 +89,11 @@ def propose_rematch(seat_id: int) -> Rematch:
         # The first game's name, kept once, with the rematch's number: each reader sees
         # "Friday · rematch 2" in their own language (Game.title).
         rematch.rematch_number = game.rematch_number + 1
+        rematch.table_number = game.table_number  # "Open table 7 · rematch 1"
         rematch.host_email = proposer.email
         rematch.host_confirmed_at = timezone.now()
-        rematch.save(update_fields=["rematch_of", "rematch_number", "host_email",
-                                    "host_confirmed_at"])
+        rematch.save(update_fields=["rematch_of", "rematch_number", "table_number",
+                                    "host_email", "host_confirmed_at"])
         new_seats = [seat for seat, _link in made.seats]
         invited = [seat for seat in new_seats
                    if seat.kind == SeatKind.PERSON

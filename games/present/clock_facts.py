@@ -7,6 +7,7 @@ Nothing here is secret, so the same facts go to every seat (in its own zone).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 from typing import Any
 
@@ -15,7 +16,7 @@ from django.utils import formats
 from django.utils.timesince import timeuntil
 from django.utils.translation import gettext as _
 
-from games.models import Game, Seat, clock_rules
+from games.models import Game, Seat, SeatKind, clock_rules
 from games.models import clock_timing as timing
 from games.present.facts import local_time
 
@@ -74,23 +75,66 @@ def bank_seats(game: Game) -> list[Seat]:
     return list(game.seats.order_by("number")) if clock_rules.uses_bank(game) else []
 
 
-def _late(game: Game, now: datetime) -> Seat | None:
-    """The seat to act when it has taken more than half of its time."""
+def _on_the_clock(game: Game) -> Seat | None:
+    """The seat to act, when a deadline runs for it."""
     if game.actor is None or game.deadline_at is None or game.status != Game.Status.ACTIVE:
         return None
-    actor = game.seats.filter(number=game.actor).first()
-    return actor if actor is not None and clock_rules.is_late(game, actor, now) else None
+    return game.seats.filter(number=game.actor).first()
+
+
+def nudge_from(game: Game, seat: Seat, now: datetime) -> datetime | None:
+    """When `seat` may nudge the seat to act (once more than half of its time is gone):
+    None when it cannot at all this turn (its own turn, nobody on the clock, nudged)."""
+    actor = _on_the_clock(game)
+    if actor is None or actor.number == seat.number or game.nudged_version == game.version:
+        return None
+    return clock_rules.late_from(game, actor, now)
+
+
+def pause_deciders(game: Game) -> set[int]:
+    """The seats that decide on the table's pause: people's, not looking for a new one."""
+    return set(Seat.objects.filter(game=game, kind=SeatKind.PERSON, open_since__isnull=True)
+               .values_list("number", flat=True))
+
+
+def votes_needed(deciders: int) -> int:
+    """More than half of the deciding seats."""
+    return deciders // 2 + 1
+
+
+@dataclass(frozen=True)
+class PauseCount:
+    """Where a proposed pause stands: how many deciding seats agreed, how many it needs,
+    and when it lapses without them."""
+
+    agreed: int
+    needed: int
+    lapses_at: datetime
+
+
+def pause_count(game: Game) -> PauseCount | None:
+    """The count of the table's pause proposal (None: none was made)."""
+    pause = game.pause or {}
+    if not pause.get("proposed_at"):
+        return None
+    deciders = pause_deciders(game)
+    return PauseCount(agreed=len(set(pause.get("agreed", [])) & deciders),
+                      needed=votes_needed(len(deciders)),
+                      lapses_at=datetime.fromisoformat(pause["proposed_at"]) + PROPOSAL_LIFETIME)
 
 
 def _pause_words(game: Game, seat: Seat, now: datetime) -> dict[str, Any]:
     pause, step = game.pause or {}, pause_state(game, now)
     by = (game.seats.filter(number=int(pause["by"])).first()
           if step != "none" and isinstance(pause.get("by"), int) else None)
+    count = pause_count(game) if step == "proposed" else None
     return {
         "state": step, "by": by.player_name if by else "", "days": pause.get("days"),
         "reason": pause.get("reason", ""),
         "until": local_time(datetime.fromisoformat(pause["until"]), seat.zone)
         if step == "running" else "",
+        "agreed": count.agreed if count else 0, "needed": count.needed if count else 0,
+        "lapses": local_time(count.lapses_at, seat.zone) if count else "",
         "can_propose": step == "none" and seat.number not in (game.pause_proposers or [])
         and game.status == Game.Status.ACTIVE and not seat.is_bot,
         "can_agree": step == "proposed" and seat.number not in pause.get("agreed", []),
@@ -101,11 +145,18 @@ def _pause_words(game: Game, seat: Seat, now: datetime) -> dict[str, Any]:
 def page_clock(game: Game, seat: Seat, now: datetime) -> dict[str, Any]:
     """What the seat page shows of the clock."""
     banks = [(s.player_name, duration(seat_left(game, s, now))) for s in bank_seats(game)]
-    late = _late(game, now)
+    actor = _on_the_clock(game)
+    late = actor if actor is not None and clock_rules.is_late(game, actor, now) else None
+    nudge_at = nudge_from(game, seat, now)
     return {
         "late": late.player_name if late is not None and late.number != seat.number else "",
         "can_nudge": late is not None and late.number != seat.number
         and game.nudged_version != game.version,
+        # Before then: when the seat to act may be nudged, in the reader's zone.
+        "nudge_from": local_time(nudge_at, seat.zone)
+        if late is None and actor is not None and nudge_at is not None and nudge_at > now
+        else "",
+        "to_act": actor.player_name if actor is not None else "",
         "pause": _pause_words(game, seat, now),
         "settings": settings_sentence(game),
         "left": duration(seat_left(game, seat, now)) if not plain(game, seat) else "",
@@ -122,9 +173,11 @@ def api_clock(game: Game, seat: Seat, now: datetime) -> dict[str, Any]:
     """The API's `clock`: the seat's remaining seconds, every seat's bank, the deadline."""
     bank = clock_rules.uses_bank(game)
     seats = bank_seats(game)
+    nudge_at = nudge_from(game, seat, now)
     return {
         "mode": "bank" if bank else "per_move",
         "deadline": game.deadline_at.isoformat() if game.deadline_at else None,
+        "nudge_from": nudge_at.isoformat() if nudge_at is not None else None,
         "remaining_seconds": int(seat_left(game, seat, now).total_seconds()),
         "hours_per_move": None if bank else game.hours_per_move,
         "bank_hours": game.bank_hours, "increment_hours": game.increment_hours if bank else None,
@@ -144,8 +197,11 @@ def api_pause(game: Game, now: datetime) -> dict[str, Any] | None:
     step = pause_state(game, now)
     if step == "none":
         return None
+    count = pause_count(game) if step == "proposed" else None
     return {"state": step, "by": pause.get("by"), "days": pause.get("days"),
             "reason": pause.get("reason"), "agreed": pause.get("agreed", []),
+            "needed": count.needed if count else None,
+            "lapses_at": count.lapses_at.isoformat() if count else None,
             "until": pause.get("until"), "end_votes": pause.get("end_votes", [])}
 
 

@@ -62,7 +62,7 @@ def game_record(game: Game) -> JSON:
                if kind != GameNotice.Kind.DISPUTE or params.get("event") == "resolved"]
     return {
         "format": RECORD_FORMAT,
-        "name": game.name,
+        "name": game.title,  # in the reader's language ("Open table 7", "... · rematch 1")
         "ruleset": game.ruleset,
         "options": game.options,
         "seats": {"count": len(plain), "names": [plain[n] for n in sorted(plain)],

@@ -1,10 +1,11 @@
 """What someone deciding whether to take an open seat may know (offer emails, the offer
-page, the open-seats page): the rules, the pace, how far the game is, how the seat has
-done in the rounds already over. Only what every spectator knows: the game's round from
-its stored state, and the round ends as the spectator's view gives them (a round's
-winners are public once it is over), never a hand or a role: the seat's gold stays
-hidden until the end as at the table (the rules keep gold cards face down), so its score
-so far is given as rounds won. No name or address of anyone, nothing anyone wrote.
+page, the open-seats page): the rules, the pace, whether it is rated, how far the game
+is, how the seat has done in the rounds already over. Only what every spectator knows:
+the game's round from its stored state, and the round ends as the spectator's view gives
+them (a round's winners are public once it is over), never a hand or a role: the seat's
+gold stays hidden until the end as at the table (the rules keep gold cards face down), so
+its score so far is given as rounds won. No name or address of anyone, nothing anyone
+wrote.
 
 `facts_of` builds the facts of a whole page of open seats in two queries whatever their
 number (the bots at each table, the moves that ended a round), with no game log read.
@@ -42,6 +43,7 @@ class SeatFacts:
     rounds_won: int
     bot_holds_it: bool
     paused: bool
+    rated: bool
 
     @property
     def lines(self) -> list[str]:
@@ -65,6 +67,8 @@ class SeatFacts:
             if self.rounds_over else _("No round is over yet"),
             _("Meanwhile a bot plays the seat") if self.bot_holds_it
             else _("Meanwhile the game waits for its new player"),
+            _("Rated: its rounds count for the players' ratings") if self.rated
+            else _("Not rated: its rounds do not count for the players' ratings"),
         ]
         if self.paused:
             lines.append(_("The game is paused by a moderator."))
@@ -96,7 +100,8 @@ def facts_of(rows: Sequence[OpenSeat]) -> list[SeatFacts]:
             bots=bots[game.pk] - (row.seat.kind == SeatKind.BOT),
             seat=row.seat.number, rounds_over=len(winners),
             rounds_won=sum(1 for seats in winners if row.seat.number in seats),
-            bot_holds_it=row.while_open == "bot", paused=game.status == Game.Status.PAUSED))
+            bot_holds_it=row.while_open == "bot", paused=game.status == Game.Status.PAUSED,
+            rated=game.rated))
     return facts
 
 

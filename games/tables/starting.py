@@ -2,11 +2,13 @@
 with bots in the empty seats when its starter allowed them; otherwise it expires at the
 end of its wait and its members are told by email (the beat's `sweep_open_tables`).
 
-The game is made like any other (games.play.game_setup.create_game): the members in a
-random order, each seat named by its player's public name (or "Player N" without one)
-and in the language and time zone they chose on their home (else the table's language);
-every member has accepted by joining, so the game starts at once and each gets the normal
-seat email with their own link, and only theirs. The game is rated when the table was.
+The game is made like any other (games.play.game_setup.create_game), with the table's
+number (its name in each reader's language, Game.title): the members in a random order,
+each seat named by its player's public name (or "Player N" without one) and in the
+language and time zone they chose on their home (else the table's language); every member
+has accepted by joining, so the game starts at once and each gets the seat email with
+their own link, and only theirs, that says they found the game together. The game is
+rated when the table was.
 """
 
 from __future__ import annotations
@@ -46,12 +48,14 @@ def start_table(table: OpenTable, *, with_bots: bool = False) -> None:
     players = _players(table, members)
     if with_bots:
         players += bot_players(table.seats - len(players), [p.name for p in players])
-    with translation.override(table.language):
-        name = _("Open table %(n)s") % {"n": table.pk}
-    made = create_game(name=name, players=players, ruleset=table.ruleset,
-                       hours_per_move=table.hours_per_move, shuffle_seats=True, start=True,
-                       invite=False, rated=table.rated)
+    # Stored in English (the admin's form); each reader sees it in their own language
+    # (Game.title, from the table's number).
+    made = create_game(name=f"Open table {table.pk}", players=players,
+                       ruleset=table.ruleset, hours_per_move=table.hours_per_move,
+                       shuffle_seats=True, start=True, invite=False, rated=table.rated)
     game, now = made.game, timezone.now()
+    game.table_number = table.pk
+    game.save(update_fields=["table_number"])
     people = list(Seat.objects.filter(game=game, kind=SeatKind.PERSON))
     Seat.objects.filter(pk__in=[seat.pk for seat in people]).update(accepted_at=now)
     for seat in people:  # the normal seat email, each with their own link only

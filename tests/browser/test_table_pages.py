@@ -100,3 +100,37 @@ def test_the_home_with_tables_passes_the_scan_on_a_phone(browser: Any, live_serv
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     assert serious_violations(page) == []
     context.close()
+
+
+@pytest.mark.parametrize("device", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_a_game_found_at_an_open_table_reads_as_one(browser: Any, live_server: Any,
+                                                    worker: Any, device: dict[str, Any]) -> None:
+    """Its seat page names it in the player's language and says it was found together;
+    the leave box says what happens meanwhile, not what a host chose."""
+    from games.play.player_defaults import remember_preferences
+    from games.tables import forming, wishes
+
+    people = ["ada@example.org", "gia@example.org", "cy@example.org"]
+    remember_preferences("gia@example.org", "it", "Europe/Rome")
+    wish = wishes.read_wish({"ruleset": "base", "players": 3, "hours_per_move": 24,
+                             "language": "en", "rated": True, "bots_fill": False},
+                            language="en")
+    for address in people:
+        forming.find_table(address, wish)
+    worker.settle()
+    table = OpenTable.objects.get()
+    assert table.game is not None
+    context = browser.new_context(**device)
+    page = context.new_page()
+    seat = Seat.objects.get(game=table.game, email="gia@example.org")
+    page.goto(link_for(seat).replace("http://127.0.0.1:8000", live_server.url))
+    assert page.locator("h1").inner_text() == f"Tavolo aperto {table.pk}"
+    found = page.locator("p.found-together")
+    assert found.is_visible() and found.inner_text() == (
+        "Tu e gli altri giocatori avete trovato insieme questa partita a un tavolo aperto.")
+    leave = page.locator("#handover .hint").first.inner_text()
+    assert "intanto lo gioca un bot" in leave and "creata" not in leave
+    width = device["viewport"]["width"]
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    page.locator("main").screenshot(path=f"/tmp/open-table-seat-{width}.png")
+    context.close()

@@ -8,7 +8,7 @@ import pytest
 
 from games import engine
 from games.engine.types import Move, SeatView
-from games.inbound.commands import Command, CommandError, parse_line, parse_reply, to_move
+from games.inbound.commands import Command, CommandError, command_lines, parse_line, to_move
 from games.inbound.parse import is_automatic, reply_lines
 from games.present import command_words as kw
 from games.present.move_commands import command_for
@@ -72,9 +72,12 @@ def test_case_accents_spacing_and_english_in_any_language() -> None:
     with pytest.raises(CommandError) as refused:
         parse_line("play banana")
     assert refused.value.code == "number_missing"
-    with pytest.raises(CommandError):
-        parse_reply(["pass 1", "pass 2"])  # one move per email
-    assert parse_reply(["Hello!", "say good luck", "pass 2"]).talk == ("good luck",)
+    # Each command line on its own; a line that is no command is left out.
+    read = command_lines(["Hello!", "say good luck", "pass 2", "play banana", "say"])
+    assert [(line.verb, line.is_move) for line in read] == [
+        ("say", False), ("pass", True), ("play", True)]
+    assert read[0].command is not None and read[0].command.text == "good luck"
+    assert read[2].error is not None and read[2].error.code == "number_missing"
 
 
 def _check_round_trip(state: engine.State, moves: list[Move], names: dict[int, str]) -> None:
@@ -150,8 +153,7 @@ def test_a_placement_can_name_its_exits_in_the_readers_letters(language: str, up
     side of it."""
     verb = kw.first(kw.VERBS["play"], language)
     for exits, rotated in ((upright, False), (turned, True)):
-        command = parse_reply([f"{verb} 1 {kw.first(kw.AT, language)} 2,1 {exits}"],
-                              language).move
+        command = parse_line(f"{verb} 1 {kw.first(kw.AT, language)} 2,1 {exits}", language)
         assert command is not None
         assert to_move(command, CURVE_VIEW, {}) == {
             "type": "place", "card": "p08", "x": 2, "y": 1, "rotated": rotated}
@@ -160,7 +162,7 @@ def test_a_placement_can_name_its_exits_in_the_readers_letters(language: str, up
 def test_exits_the_card_cannot_have_are_refused_in_the_readers_letters() -> None:
     from django.utils import translation
 
-    command = parse_reply(["spiele 1 auf 2,1 S-O"], "de").move  # O is east in German
+    command = parse_line("spiele 1 auf 2,1 S-O", "de")  # O is east in German
     assert command is not None and command.exits == ("E", "S")
     with translation.override("de"), pytest.raises(CommandError) as refused:
         to_move(command, CURVE_VIEW, {})

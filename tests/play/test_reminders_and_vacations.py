@@ -72,13 +72,14 @@ def test_reminders_follow_the_games_setting(clock: Any, commit: Any) -> None:
 
 
 def test_a_reminder_already_due_at_the_turn_start_is_skipped(clock: Any) -> None:
-    assert rules.next_reminder_at(START + 12 * HOUR, [12, 1], START) == START + 11 * HOUR
-    assert rules.next_reminder_at(START + HOUR, [12, 1], START) is None
-    assert rules.due_reminder(START + 30 * 60 * timedelta(seconds=1), [12, 1], START) == 1
-    assert rules.due_reminder(START + 13 * HOUR, [12, 1], START) is None
-    assert rules.due_reminder(None, [12, 1], START) is None
-    assert rules.reminder_times(START, [1, "x", -2, True, 12]) == [
-        (12, START - 12 * HOUR), (1, START - HOUR)]
+    # Minutes before the deadline.
+    assert rules.next_reminder_at(START + 12 * HOUR, [720, 60], START) == START + 11 * HOUR
+    assert rules.next_reminder_at(START + HOUR, [720, 60], START) is None
+    assert rules.due_reminder(START + 30 * 60 * timedelta(seconds=1), [720, 60], START) == 60
+    assert rules.due_reminder(START + 13 * HOUR, [720, 60], START) is None
+    assert rules.due_reminder(None, [720, 60], START) is None
+    assert rules.reminder_times(START, [60, "x", -2, True, 720]) == [
+        (720, START - 12 * HOUR), (60, START - HOUR)]
 
 
 def test_no_reminder_once_the_player_has_moved(clock: Any, commit: Any) -> None:
@@ -199,3 +200,34 @@ def test_the_timeout_move_rule() -> None:
     assert rules.timeout_move(offer, picks) == {"type": "pick_gold", "card": "g3"}
     with pytest.raises(ValueError, match="no legal move"):
         rules.timeout_move(view, [])
+
+
+def test_a_one_hour_turn_gets_its_reminders_inside_the_turn(clock: Any, commit: Any) -> None:
+    """The game's 12 h and 1 h reminders are set for a day's turn: a one-hour turn has
+    them at the same share of its hour (30 and 2 minutes before the deadline), before
+    the deadline, where both once fell before the turn began and none was sent."""
+    with commit():
+        g = make_game(players=3, seed=1, start=True, hours_per_move=1)
+    deadline = START + HOUR
+    assert g.refresh().deadline_at == deadline
+    sent = []
+    for minute in range(60):
+        clock.move_to(START + timedelta(minutes=minute))
+        before = len(reminders_to("p0@example.com"))
+        remind(commit)
+        sent += [minute] * (len(reminders_to("p0@example.com")) - before)
+    assert sent == [30, 58]  # 30 and 2 minutes before the deadline
+    [first, last] = reminders_to("p0@example.com")
+    assert "your move is due in 30 minutes" in first.subject.replace("\xa0", " ")
+    assert "your move is due in 2 minutes" in last.subject.replace("\xa0", " ")
+    clock.move_to(deadline)
+    remind(commit)
+    assert len(reminders_to("p0@example.com")) == 2  # none at or after the deadline
+
+
+def test_reminders_scale_with_a_short_turn_and_stay_as_set_in_a_long_one() -> None:
+    assert rules.scaled_reminders([12, 1], 24 * HOUR) == [720, 60]
+    assert rules.scaled_reminders([12, 1], 72 * HOUR) == [720, 60]
+    assert rules.scaled_reminders([12, 1], 6 * HOUR) == [180, 15]
+    assert rules.scaled_reminders([12, 1], HOUR) == [30, 2]
+    assert rules.scaled_reminders([1], timedelta(minutes=5)) == [1]  # a minute at least

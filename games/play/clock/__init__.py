@@ -33,27 +33,30 @@ from games.models.clock_rules import ClockSeat
 ABSENT_AFTER_MISSES = 3
 # A turn always gives at least this much running time (a bank run down to nothing).
 MIN_TURN_TIME = timedelta(hours=1)
+# The turn the game's reminders (hours before the deadline) are set for: a shorter turn
+# has them at the same share of its time (scaled_reminders).
+REMINDER_DAY = timedelta(days=1)
 
 
-def reminder_times(deadline: datetime, hours: Iterable[object],
+def reminder_times(deadline: datetime, minutes: Iterable[object],
                    rules: timing.Rules | None = None,
                    now: datetime | None = None) -> list[tuple[int, datetime]]:
-    """(hours before, moment) of each configured reminder, latest reminder last. With the
-    seat's `rules`, "hours before" counts running time only (a reminder never falls on a
-    day off, in quiet hours or in a pause); reminders already past `now` are left out."""
-    valid = sorted({int(h) for h in hours if isinstance(h, int) and not isinstance(h, bool)
-                    and h > 0}, reverse=True)
+    """(minutes before, moment) of each reminder, latest reminder last. With the seat's
+    `rules`, "minutes before" counts running time only (a reminder never falls on a day
+    off, in quiet hours or in a pause); reminders already past `now` are left out."""
+    valid = sorted({int(m) for m in minutes if isinstance(m, int) and not isinstance(m, bool)
+                    and m > 0}, reverse=True)
     if rules is None or now is None:
-        return [(h, deadline - timedelta(hours=h)) for h in valid]
+        return [(m, deadline - timedelta(minutes=m)) for m in valid]
     found = []
-    for h in valid:
-        at = timing.before(rules, now, deadline, timedelta(hours=h))
+    for m in valid:
+        at = timing.before(rules, now, deadline, timedelta(minutes=m))
         if at is not None:
-            found.append((h, at))
+            found.append((m, at))
     return found
 
 
-def next_reminder_at(deadline: datetime | None, hours: Iterable[object],
+def next_reminder_at(deadline: datetime | None, minutes: Iterable[object],
                      now: datetime, rules: timing.Rules | None = None) -> datetime | None:
     """When the reminder sweep should next look at a game whose deadline is `deadline`.
 
@@ -62,24 +65,25 @@ def next_reminder_at(deadline: datetime | None, hours: Iterable[object],
     """
     if deadline is None:
         return None
-    upcoming = [at for _h, at in reminder_times(deadline, hours, rules, now)
+    upcoming = [at for _m, at in reminder_times(deadline, minutes, rules, now)
                 if now < at < deadline]
     return min(upcoming, default=None)
 
 
-def due_reminder(deadline: datetime | None, hours: Iterable[object],
+def due_reminder(deadline: datetime | None, minutes: Iterable[object],
                  now: datetime, rules: timing.Rules | None = None) -> int | None:
-    """The reminder to send now (hours before the deadline), or None.
+    """The reminder to send now (minutes before the deadline), or None.
 
     If the sweep was down and several are due, only the most urgent one goes out.
     """
     if deadline is None or now >= deadline:
         return None
     if rules is None:
-        due = [h for h, at in reminder_times(deadline, hours) if at <= now]
+        due = [m for m, at in reminder_times(deadline, minutes) if at <= now]
     else:
         left = timing.charged(rules, now, deadline)
-        due = [h for h, _at in reminder_times(deadline, hours) if timedelta(hours=h) >= left]
+        due = [m for m, _at in reminder_times(deadline, minutes)
+               if timedelta(minutes=m) >= left]
     return min(due, default=None)
 
 
@@ -133,14 +137,30 @@ def set_clock(game: Game, now: datetime,
 
 
 def turn_reminders(game: Game, rules: timing.Rules) -> list[int]:
-    """The running turn's reminders (hours before its deadline): the game's, and from
-    half of the turn's time on one a day for the late player (none if the game has no
-    reminders at all)."""
-    hours = [h for h in game.reminder_hours or [] if isinstance(h, int)]
+    """The running turn's reminders, in minutes before its deadline: the game's, at their
+    share of a turn shorter than a day, and from half of the turn's time on one a day
+    for the late player (none if the game has no reminders at all)."""
+    hours = game_reminder_hours(game)
     if not hours or game.turn_started_at is None or game.deadline_at is None:
-        return hours
+        return [h * 60 for h in hours]
     total = timing.charged(rules, game.turn_started_at, game.deadline_at)
-    return sorted({*hours, *clock_rules.late_hours(total)})
+    return sorted({*scaled_reminders(hours, total),
+                   *(h * 60 for h in clock_rules.late_hours(total))})
+
+
+def game_reminder_hours(game: Game) -> list[int]:
+    """The game's reminders: whole hours before the deadline of a day's turn."""
+    return [h for h in game.reminder_hours or []
+            if isinstance(h, int) and not isinstance(h, bool) and h > 0]
+
+
+def scaled_reminders(hours: list[int], total: timedelta) -> list[int]:
+    """Minutes before the deadline of reminders set in hours for a turn of a day
+    (REMINDER_DAY), in a turn of `total` running time: a shorter turn has each at the
+    same share of it (12 h and 1 h before a day's deadline: 30 and 2 minutes before that
+    of a one-hour turn), whole minutes, at least one; a longer one has them as set."""
+    share = min(1.0, total / REMINDER_DAY)
+    return [max(1, int(h * 60 * share)) for h in hours]
 
 
 def turn_deadline(rules: timing.Rules, now: datetime, time: timedelta) -> datetime:

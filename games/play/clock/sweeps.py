@@ -122,23 +122,23 @@ def handle_reminders(batch: Sequence[Sequence[object]]) -> int:
                 continue  # handled already, or the turn moved on meanwhile
             now = timezone.now()
             rules = clock.reminder_rules(game, now)
-            hours = clock.turn_reminders(game, rules) if rules else game.reminder_hours
-            planned += len(remind(game, now, rules, hours))
-            game.reminder_at = clock.next_reminder_at(game.deadline_at, hours, now, rules)
+            minutes = clock.turn_reminders(game, rules) if rules else []
+            planned += len(remind(game, now, rules, minutes))
+            game.reminder_at = clock.next_reminder_at(game.deadline_at, minutes, now, rules)
             Game.objects.filter(pk=game.pk).update(reminder_at=game.reminder_at)
     return planned
 
 
-def remind(game: Game, now: datetime, rules: timing.Rules | None = None,
-           every: list[int] | None = None) -> list[int]:
-    every = game.reminder_hours if every is None else every
-    hours = clock.due_reminder(game.deadline_at, every, now, rules)
-    if hours is None or game.actor is None or game.status != Game.Status.ACTIVE:
+def remind(game: Game, now: datetime, rules: timing.Rules | None,
+           every: list[int]) -> list[int]:
+    """Plan the due one of the turn's reminders (`every`: minutes before the deadline)."""
+    minutes = clock.due_reminder(game.deadline_at, every, now, rules)
+    if minutes is None or game.actor is None or game.status != Game.Status.ACTIVE:
         return []
     seat = Seat.objects.get(game=game, number=game.actor)
     times = clock.reminder_times(game.deadline_at, every) if game.deadline_at else []
-    last = hours == min(h for h, _at in times)
-    return plan.queue(plan.reminder(game, seat, hours, last=last))
+    last = minutes == min(m for m, _at in times)
+    return plan.queue(plan.reminder(game, seat, minutes, last=last))
 
 
 # ---- daily digests -----------------------------------------------------------------------

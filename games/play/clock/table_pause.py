@@ -3,8 +3,9 @@ reason; it starts when a majority of the human seats agree (the proposer counts)
 ends at its end, or early when the proposer or a majority says so. During it no clock
 runs (a stop in `Game.stops`, which games.models.clock_timing leaves out of every seat's
 time). At most one proposal per player per game; a proposal nobody agrees to within
-PROPOSAL_LIFETIME lapses. A moderator's pause (games.moderation.game_clock) is another
-thing and stays as it was.
+PROPOSAL_LIFETIME lapses. Every other deciding player is emailed the proposal (their
+email setting allowing), which they can answer with `pause agree`. A moderator's pause
+(games.moderation.game_clock) is another thing and stays as it was.
 
     propose(seat_id, days, reason) / agree(seat_id) / end(seat_id) -> Game
     state(game, now) -> "none" | "proposed" | "running"
@@ -18,6 +19,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from games.mail import plan
 from games.models import Game, GameNotice, Seat, SeatKind, clock_rules
 from games.play import clock
 from games.play.service_errors import ServiceError
@@ -34,12 +36,11 @@ def state(game: Game, now: datetime) -> str:
 
 
 def _humans(game: Game) -> set[int]:
-    return set(Seat.objects.filter(game=game, kind=SeatKind.PERSON, open_since__isnull=True)
-               .values_list("number", flat=True))
+    return clock_facts.pause_deciders(game)
 
 
 def _majority(votes: list[int], humans: set[int]) -> bool:
-    return len(set(votes) & humans) * 2 > len(humans)
+    return len(set(votes) & humans) >= clock_facts.votes_needed(len(humans))
 
 
 def _locked(seat_id: int) -> tuple[Game, Seat]:
@@ -96,7 +97,17 @@ def propose(seat_id: int, days: int, reason: str) -> Game:
         _start_if_agreed(game, now)
         game.save(update_fields=["pause", "pause_proposers", "stops", "deadline_at",
                                  "reminder_at", "updated_at"])
+        if state(game, now) == "proposed":
+            _ask_the_table(game, seat)
     return game
+
+
+def _ask_the_table(game: Game, proposer: Seat) -> None:
+    """Every other player who decides hears of the proposal by email, as their setting
+    allows (games.mail.plan.pause_proposal), and can answer it with `pause agree`."""
+    others = (Seat.objects.filter(game=game, number__in=_humans(game))
+              .exclude(pk=proposer.pk).order_by("number"))
+    plan.queue([spec for other in others for spec in plan.pause_proposal(game, other)])
 
 
 def agree(seat_id: int) -> Game:

@@ -28,6 +28,7 @@ def handover_box(context: template.Context) -> dict[str, Any]:
     mine = next((row for row in rows if row.seat_id == seat.pk), None)
     return {
         "seat": seat, "secret": context["secret"], "running": running, "mine": mine,
+        "while_open": game.while_seat_open,  # what the game does until someone takes over
         "open": [{"row": row, "form": InviteToSeatForm(initial={"open_seat": row.pk},
                                                        auto_id=f"invite{row.pk}_%s")}
                  for row in rows],

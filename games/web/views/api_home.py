@@ -1,17 +1,19 @@
 """The home's JSON twin: GET /api/me/<token>/ lists every game of the home link's address
-(README "JSON API"). 404 for an unknown or rotated link, 429 past its limit (counted per
-link, like a seat's API)."""
+(README "JSON API"), in the home's language like its page. 404 for an unknown or rotated
+link, 429 past its limit (counted per link, like a seat's API)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from django.http import HttpRequest, JsonResponse
+from django.utils import translation
 from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
 
 from games.home.address import address_for_home_token
 from games.home.listing import Row, home_of
+from games.home.page import language_and_zone
 from games.home.strangers import home_json
 from games.models.links import token_digest
 from games.ops import limits
@@ -50,5 +52,7 @@ def api_home(request: HttpRequest, token: str) -> JsonResponse:
     address = address_for_home_token(token)
     if address is None:
         return json_error(404, "not_found", _("There is no home with this link."))
-    return private(JsonAnswer({"games": [game_json(row) for row in home_of(address).rows],
-                               **home_json(address)}))
+    # In the home's language, as its page: a game's name ("Open table 7") is the reader's.
+    with translation.override(language_and_zone(address)[0]):
+        return private(JsonAnswer({"games": [game_json(row) for row in home_of(address).rows],
+                                   **home_json(address)}))
