@@ -114,7 +114,10 @@ def test_the_key_of_any_address_with_a_plain_domain_is_its_envelopes(address: st
     except (ValueError, TypeError, IndexError, AttributeError):  # the backend cannot send it
         return
     plain = {"a.test", "A.TEST", "maıl.test", "xn--mal-kua.test"}
-    if as_delivered(sent) is not None and address.rpartition("@")[2] in plain:
+    local, _at, domain = address.rpartition("@")
+    # A non-ASCII local part goes as an encoded word (no form takes one: Django's
+    # validator refuses it), whose white space the parser folds: not compared.
+    if as_delivered(sent) is not None and domain in plain and local.isascii():
         assert mailbox_key(address) == mailbox_key(sent)
 
 
