@@ -12,6 +12,7 @@ from __future__ import annotations
 import ast
 import json
 import re
+from email.header import decode_header, make_header
 from pathlib import Path
 from typing import Any
 
@@ -21,7 +22,7 @@ from django.apps import apps
 from django.core import mail
 from django.core.mail.message import sanitize_address
 from django.test import Client
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from games.models import Game, HomeLink, Notification, Seat
@@ -145,6 +146,9 @@ def delivered(address: str, encoder: str) -> tuple[str, str] | None:
         if encoder == "django":
             sent = sanitize_address(address, "utf-8")
             local, _at, domain = sent.rpartition("@")
+            # A non-ASCII local part goes as an encoded word: compare what it encodes
+            # (its base64 is case-sensitive, so folding the word would be wrong).
+            local = str(make_header(decode_header(local)))
         else:
             domain = idna.encode(domain, uts46=True, transitional=False).decode("ascii")
     except (UnicodeError, idna.IDNAError, ValueError):
@@ -155,6 +159,7 @@ def delivered(address: str, encoder: str) -> tuple[str, str] | None:
 
 @settings(max_examples=400, deadline=None)
 @given(ADDRESS, ADDRESS)
+@example("ÖK@mail", "Ök@mail")  # one key; Django sends both as encoded words of one text
 def test_two_addresses_share_a_key_only_when_they_reach_the_same_mailbox(
         first: str, second: str) -> None:
     if mailbox_key(first) != mailbox_key(second):
