@@ -65,6 +65,8 @@ def test_a_day_per_move_ending_in_the_quiet_hours_ends_at_their_end(
         assert client.get(g.api(0)).json()["clock"]["deadline"] == "2026-10-25T07:00:00+00:00"
         [turn] = [m for m in sent_to("p0@example.com") if "turn" in m.subject]
         assert f"Please play by {shown}" in turn.body
+        # With a fixed time per move the quiet hours count: the email does not deny it.
+        assert "left on your clock (days off and pauses do not count)." in turn.body
 
 
 def test_the_last_reminder_comes_before_the_deadline_at_the_start_of_the_quiet_hours(
