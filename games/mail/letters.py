@@ -24,7 +24,7 @@ from games.engine.types import JSON
 from games.mail.message import Letter, unsubscribe_url
 from games.mail.reply_part import reply_part
 from games.mail.table_talk import carried_talk, talk_since_last_email
-from games.models import EmailMode, Game, Notification, Seat
+from games.models import EmailMode, Game, Notification, Seat, clock_rules
 from games.models.fairness import chain_shown
 from games.models.home_links import home_link
 from games.models.links import link_for, token_of_seat
@@ -98,6 +98,8 @@ def deadline_context(game: Game, seat: Seat) -> JSON:
     return {"deadline": facts.local_time(game.deadline_at, seat.zone),
             "time_left": facts.time_left(game.deadline_at, now),
             "clock_left": clock_left,  # running time: days off, quiet hours, pauses left out
+            # ... quiet hours only with a bank: a fixed time per move runs through them
+            "clock_bank": clock_rules.uses_bank(game),
             "vacation_until": facts.local_time(vacation, seat.zone) if vacation else ""}
 
 

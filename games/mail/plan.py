@@ -152,7 +152,10 @@ def reminder(game: Game, seat: Seat, minutes: int, *, last: bool) -> list[Spec]:
     stamp = int(game.deadline_at.timestamp())
     before = f"h={minutes // 60}" if minutes % 60 == 0 else f"m={minutes}"
     key = f"reminder:seat={seat.pk}:{tag}:{before}:d={stamp}"
-    return [_seat_spec(Kind.REMINDER, key, seat, version=game.version, minutes=minutes)]
+    spec = _seat_spec(Kind.REMINDER, key, seat, version=game.version, minutes=minutes)
+    # Quiet hours hold it only while it can still come before the deadline.
+    held = clock_rules.reminder_held_until(seat, timezone.now(), game.deadline_at)
+    return [replace(spec, not_before=held)]
 
 
 def nudge(game: Game, seat: Seat, by: Seat) -> list[Spec]:

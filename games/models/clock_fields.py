@@ -8,8 +8,9 @@ stop every clock on `weekdays_off` (0 is Monday) in each seat's own time zone an
 table's `dates_off` (ISO dates). `stops` are the table's pauses, [start, end] in ISO
 form, during which no clock runs. A seat's quiet hours (`quiet_from`, `quiet_to`, local
 hours; the player sets them on the home, at most once a day: `quiet_changed_at`) hold its
-emails and stop its clock from its next turn on: `turn_clock` keeps the time zone and
-quiet hours the seat to act had when its turn began (games.models.clock_rules).
+emails at once and, from its next turn on, stop its clock (a bank) or keep its deadlines
+out of them (a fixed time per move): `turn_clock` keeps the time zone and quiet hours the
+seat to act had when its turn began (games.models.clock_rules).
 """
 
 from __future__ import annotations
@@ -41,7 +42,8 @@ class GameClockFields(models.Model):
     pause_proposers = models.JSONField(_("seats that proposed a pause"), default=list,
                                        blank=True, editable=False)
     # The seat to act's time zone and quiet hours as its turn began ({"seat": 2, "zone":
-    # "Europe/Rome", "quiet": [22, 8] or null}): the running turn counts with these.
+    # "Europe/Rome", "quiet": [22, 8] or null}): the running turn counts with these; and
+    # "plain", the deadline the turn's time gave, when its quiet hours moved it.
     turn_clock = models.JSONField(_("the running turn's own settings"), default=dict,
                                   blank=True, editable=False)
     # The version whose turn was nudged (games.play.clock.nudges): once per turn.

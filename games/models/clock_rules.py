@@ -2,9 +2,12 @@
 turn gives, what is left of it, and the bank a move leaves (games.models.clock_timing does
 the arithmetic; this module only reads the rows).
 
-The stored `Game.deadline_at` is always `timing.deadline(rules, turn start, turn time)`,
-computed again whenever something changes it (a move, a vacation, a pause): so the
-deadline sweep stays one indexed range query on (status, deadline_at).
+The stored `Game.deadline_at` is always `timing.deadline(rules, turn start, turn time)`
+moved clear of the seat's quiet hours (`timing.clear_of_quiet`), computed again whenever
+something changes it (a move, a vacation, a pause): so the deadline sweep stays one
+indexed range query on (status, deadline_at). When the quiet hours moved it, the turn
+keeps the deadline its own time gave (`Game.turn_clock["plain"]`): a vacation or a pause
+moves that one, and the hours the quiet hours added are never counted twice.
 
 A turn keeps the settings its seat had when it began (`Game.turn_clock`: the seat's time
 zone and quiet hours, written by `turn_settings` when the turn starts): what the player
@@ -16,7 +19,7 @@ table agreed on stop a running turn's clock.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from datetime import date, datetime, time, timedelta
+from datetime import date, datetime, timedelta
 from typing import Protocol
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
@@ -105,17 +108,19 @@ def rules(game: Game, seat: ClockSeat | None, now: datetime) -> timing.Rules:
     if seat.vacation_until is not None and seat.vacation_until > now:
         stops.append((now, seat.vacation_until))
     zone, quiet = in_force(game, seat)
-    if quiet is not None and not uses_bank(game):
+    runs = quiet is not None and not uses_bank(game)
+    if runs:
         # A fixed time per move: a turn begun in quiet hours counts from their end; the
-        # quiet hours after that count as any hours (a bank is never charged for them).
+        # quiet hours after that count as any hours, but no deadline falls inside them
+        # (a bank is never charged for them).
         begun = game.turn_started_at
         held = quiet_end(quiet, zone, begun) if begun is not None else None
-        quiet = None
         if begun is not None and held is not None:
             stops.append((begun, held))
     return timing.Rules(zone=zone,
                         weekdays_off=frozenset(game.weekdays_off or []),
-                        dates_off=dates_off(game), quiet=quiet, stops=tuple(stops))
+                        dates_off=dates_off(game), quiet=quiet, stops=tuple(stops),
+                        quiet_runs=runs)
 
 
 def uses_bank(game: Game) -> bool:
@@ -147,6 +152,29 @@ def time_left(game: Game, seat: ClockSeat, now: datetime) -> timedelta:
     if game.deadline_at is None or game.deadline_at <= now:
         return timedelta()
     return timing.charged(rules(game, seat, now), now, game.deadline_at)
+
+
+def own_time_left(game: Game, seat: ClockSeat, now: datetime) -> timedelta:
+    """The running time left of the turn's own time now: up to the deadline its time gave,
+    before the quiet hours moved it (what a vacation or a pause moves on)."""
+    if game.deadline_at is None or game.deadline_at <= now:
+        return timedelta()
+    seat_rules = rules(game, seat, now)
+    return timing.charged(seat_rules, now, plain_deadline(game, seat_rules, game.deadline_at))
+
+
+def plain_deadline(game: Game, seat_rules: timing.Rules, deadline: datetime) -> datetime:
+    """The deadline the running turn's time gave, before it was moved clear of the quiet
+    hours: the one kept with the turn while it still explains the stored `deadline` (a
+    moderator may have moved that since), else `deadline` itself."""
+    kept = (game.turn_clock or {}).get("plain")
+    try:
+        plain = datetime.fromisoformat(str(kept)) if kept else None
+    except ValueError:
+        plain = None
+    if plain is not None and timing.clear_of_quiet(seat_rules, plain) == deadline:
+        return plain
+    return deadline
 
 
 def charge(game: Game, seat: ClockSeat, now: datetime) -> None:
@@ -211,17 +239,19 @@ def quiet_until(seat: ClockSeat, now: datetime) -> datetime | None:
     return quiet_end(quiet_of(seat), zone_of(seat.time_zone), now)
 
 
+def reminder_held_until(seat: ClockSeat, now: datetime,
+                        deadline: datetime) -> datetime | None:
+    """How long a reminder planned now waits: to the end of the seat's quiet hours, unless
+    they end only at or after the deadline (it would come too late: it goes now). The
+    reminder sweep plans such a reminder at their start (timing.reminder_moment); this
+    covers hours the player changed after the sweep planned it."""
+    held = quiet_until(seat, now)
+    return held if held is not None and held < deadline else None
+
+
 def quiet_end(quiet: tuple[int, int] | None, zone: ZoneInfo,
               now: datetime) -> datetime | None:
     """The end of the quiet hours `quiet` (local hours in `zone`) when `now` falls inside
     them, else None."""
-    if quiet is None:
-        return None
-    local = now.astimezone(zone)
-    start, end = quiet
-    inside = start <= local.hour < end if start < end else (local.hour >= start
-                                                             or local.hour < end)
-    if not inside:
-        return None
-    day = local.date() if local.hour < end else local.date() + timedelta(days=1)
-    return datetime.combine(day, time(end), tzinfo=zone)
+    window = timing.quiet_window(quiet, zone, now)
+    return window[1] if window is not None else None

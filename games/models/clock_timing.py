@@ -4,7 +4,8 @@ A seat's clock runs at every moment except
 - on the game's weekdays off, in the seat's own time zone (`Rules.weekdays_off`, 0 is
   Monday), and on the dates the table set off (`Rules.dates_off`, the seat's local dates);
 - inside the seat's quiet hours (`Rules.quiet`: local hours [from, to), wrapping midnight
-  when from > to, e.g. (22, 8));
+  when from > to, e.g. (22, 8)), unless `Rules.quiet_runs` (a fixed time per move: the
+  clock runs through them, only no deadline falls inside them);
 - during a stop (`Rules.stops`: a pause the table agreed on, the seat's vacation), given
   as UTC intervals.
 
@@ -12,6 +13,10 @@ A seat's clock runs at every moment except
     charged(rules, start, end)    how much running time lies in [start, end)
     deadline(rules, start, time)  the moment `time` of running time after `start`
     before(rules, start, end, t)  the last moment in [start, end] with `t` running left
+    clear_of_quiet(rules, moment) a deadline moved out of the quiet hours (to their end)
+    reminder_moment(rules, at, deadline)  a reminder moved before quiet hours that would
+                                  hold its email past the deadline (to their start)
+    quiet_window(quiet, zone, moment)  the quiet hours holding a moment
     bank_after(left, increment, cap)  a bank after a move (Fischer: never above the cap)
 
 The move path (`games.play.clock.set_clock`), the sweeps, the pages, the emails and the API
@@ -56,6 +61,9 @@ class Rules:
     dates_off: frozenset[date] = frozenset()
     quiet: tuple[int, int] | None = None
     stops: tuple[Interval, ...] = ()
+    # The clock runs through the quiet hours (a fixed time per move); they only keep
+    # deadlines out (clear_of_quiet). False: the clock stops in them (a bank).
+    quiet_runs: bool = False
 
 
 def _moment(day: date, hour: int, zone: ZoneInfo) -> datetime:
@@ -67,7 +75,7 @@ def _moment(day: date, hour: int, zone: ZoneInfo) -> datetime:
 
 def _day_hours(rules: Rules) -> list[tuple[int, int]]:
     """The local hours of a running day when the clock runs."""
-    if rules.quiet is None or rules.quiet[0] == rules.quiet[1]:
+    if rules.quiet is None or rules.quiet[0] == rules.quiet[1] or rules.quiet_runs:
         return [(0, 24)]
     start, end = rules.quiet
     if start < end:
@@ -149,6 +157,53 @@ def before(rules: Rules, start: datetime, end: datetime, left: timedelta) -> dat
             return b - left
         left -= b - a
     return None
+
+
+def quiet_window(quiet: tuple[int, int] | None, zone: ZoneInfo,
+                 moment: datetime) -> Interval | None:
+    """The quiet hours [start, end) that hold `moment` (local hours in `zone`, as UTC
+    moments), or None when it lies outside them. A local hour read twice (autumn's change)
+    is inside both times; one that does not exist (spring's) is never inside."""
+    if quiet is None or quiet[0] == quiet[1]:
+        return None
+    local = moment.astimezone(zone)
+    start, end = quiet
+    wraps = start > end  # e.g. (22, 8): from the evening to the next morning
+    if (start <= local.hour < end) or (wraps and local.hour >= start):
+        first = local.date()
+    elif wraps and local.hour < end:
+        first = local.date() - timedelta(days=1)
+    else:
+        return None
+    last = first + timedelta(days=1) if wraps else first
+    return _moment(first, start, zone), _moment(last, end, zone)
+
+
+def _strictly_inside(rules: Rules, moment: datetime) -> Interval | None:
+    """The quiet hours holding `moment` past their first instant, else None."""
+    window = quiet_window(rules.quiet, rules.zone, moment)
+    return window if window is not None and window[0] < moment else None
+
+
+def clear_of_quiet(rules: Rules, moment: datetime) -> datetime:
+    """A deadline computed at `moment`, never strictly inside the quiet hours: from inside
+    them it moves to their end (when a day off or a stop begins there, to the next moment
+    the clock runs, again clear of them). Their first instant is no later than the clock
+    that stops in them allows, so it stays."""
+    while (window := _strictly_inside(rules, moment)) is not None:
+        try:
+            moment = deadline(rules, window[1], timedelta())  # the next running moment
+        except NeverRuns:
+            return window[1]
+    return moment
+
+
+def reminder_moment(rules: Rules, at: datetime, deadline: datetime) -> datetime:
+    """When a reminder due at `at` goes out. Inside quiet hours its email waits for their
+    end; when they end only at or after `deadline` it would come too late, so it goes at
+    their start instead (the evening before: better than none). Else at `at`."""
+    window = quiet_window(rules.quiet, rules.zone, at)
+    return at if window is None or window[1] < deadline else window[0]
 
 
 def bank_after(left: timedelta, increment: timedelta, cap: timedelta) -> timedelta:

@@ -114,10 +114,12 @@ def require_status(game: Game, *allowed: str) -> None:
 
 
 def set_deadline(game: Game, deadline: datetime | None, now: datetime) -> list[str]:
-    """Move the game's deadline (and the reminder sweep's next look with it); returns
-    the fields to save."""
+    """Move the game's deadline (and the reminder sweep's next look with it), clear of
+    the seat's quiet hours like every deadline; returns the fields to save."""
     game.deadline_at = deadline
     rules = turn_clock.reminder_rules(game, now)
+    if deadline is not None and rules is not None:
+        turn_clock.place_deadline(game, rules, deadline)
     every = turn_clock.turn_reminders(game, rules) if rules is not None else []
-    game.reminder_at = turn_clock.next_reminder_at(deadline, every, now, rules)
-    return ["deadline_at", "reminder_at"]
+    game.reminder_at = turn_clock.next_reminder_at(game.deadline_at, every, now, rules)
+    return ["deadline_at", "reminder_at", "turn_clock"]

@@ -1,7 +1,8 @@
 """Quiet hours set on the home: emails inside them wait for their end; a fixed-pace
 turn begun inside them counts from their end; a bank is not charged for them; a change
 counts for the clock from the seat's next turn (never the running one) and comes at most
-once a day; bad hours are refused and change nothing."""
+once a day; bad hours are refused and change nothing; the home says what they do with
+a fixed time per move and with a time bank."""
 
 from __future__ import annotations
 
@@ -184,3 +185,39 @@ def test_a_turn_running_before_the_upgrade_keeps_its_seats_settings(commit: Any)
     Game.objects.filter(pk=g.game.pk).update(turn_clock={})
     step._keep_running_turns(apps, None)
     assert g.refresh().turn_clock == {"seat": 0, "zone": "Europe/Rome", "quiet": [23, 7]}
+
+
+FIXED_WORDS = ("With a fixed time per move your clock runs on in them, but a turn that "
+               "begins in them counts from their end, and no deadline falls in them: it "
+               "moves to their end.")
+BANK_WORDS = ("With a time bank your clock stops in them: your bank is never charged for "
+              "them, so it never runs out in them.")
+EMAIL_WORDS = ("In each game's time zone: no turn email, reminder or nudge reaches you then; "
+               "they wait for the end, but a reminder that would then come at or after your "
+               "deadline comes at their start instead.")
+
+
+@pytest.mark.parametrize("language", ["en", "it", "nl", "es", "de"])
+def test_the_home_says_what_quiet_hours_do_with_each_kind_of_clock(
+        client: Client, language: str) -> None:
+    """The home used to say the clock does not run in quiet hours: true of a time bank
+    only. It says what they do with a fixed time per move and with a bank, and what
+    they do to reminders, in the player's language."""
+    from django.utils import translation
+
+    from games.home import everywhere
+
+    make_game(players=3, seed=1, start=True)
+    everywhere.set_language_and_zone("p0@example.com", language=language,
+                                     time_zone="Europe/Rome")
+    page = client.get(home_of("p0@example.com")).content.decode()
+    with translation.override(language):
+        words = [translation.gettext(text) for text in (EMAIL_WORDS, FIXED_WORDS, BANK_WORDS)]
+        old = translation.gettext("In each game's time zone: no turn email, reminder or nudge "
+                                  "reaches you then (they wait for the end), and your clock "
+                                  "does not run.")
+    if language != "en":
+        assert not set(words) & {EMAIL_WORDS, FIXED_WORDS, BANK_WORDS}  # translated
+    for text in words:
+        assert text in page
+    assert old not in page

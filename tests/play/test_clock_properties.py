@@ -1,16 +1,20 @@
 """The clock's arithmetic (games.models.clock_timing) checked against counting by hand:
-the time charged to a seat never includes its days off, quiet hours or stops; a deadline
-is always after the turn's start; a bank never exceeds its cap."""
+the time charged to a seat never includes its days off, quiet hours (when they stop its
+clock) or stops; a deadline is always after the turn's start and never strictly inside
+the seat's quiet hours; no reminder goes out after its deadline; a bank never exceeds
+its cap."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
 from zoneinfo import ZoneInfo
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
+from games.models import clock_rules
 from games.models import clock_timing as timing
 
 STEP = timedelta(minutes=15)
@@ -18,18 +22,55 @@ ORIGIN = datetime(2026, 3, 20, tzinfo=UTC)  # a week before Europe's spring-forw
 ZONES = ["UTC", "Europe/Amsterdam", "America/New_York", "Asia/Kolkata"]
 
 
+def quiet_at(rules: timing.Rules, moment: datetime) -> bool:
+    """Whether `moment` is in the quiet hours, read from the local clock face."""
+    if rules.quiet is None or rules.quiet[0] == rules.quiet[1]:
+        return False
+    local = moment.astimezone(rules.zone)
+    start, end = rules.quiet
+    return start <= local.hour < end if start < end else (
+        local.hour >= start or local.hour < end)
+
+
+def strictly_quiet(rules: timing.Rules, moment: datetime) -> bool:
+    """Inside the quiet hours and past their first instant (a second before was quiet)."""
+    return quiet_at(rules, moment) and quiet_at(rules, moment - timedelta(seconds=1))
+
+
 def runs_at(rules: timing.Rules, moment: datetime) -> bool:
     """Whether the clock runs at `moment`, read from the local clock face."""
     local = moment.astimezone(rules.zone)
     if local.weekday() in rules.weekdays_off or local.date() in rules.dates_off:
         return False
-    if rules.quiet is not None and rules.quiet[0] != rules.quiet[1]:
-        start, end = rules.quiet
-        inside = start <= local.hour < end if start < end else (
-            local.hour >= start or local.hour < end)
-        if inside:
-            return False
+    if quiet_at(rules, moment) and not rules.quiet_runs:
+        return False
     return not any(a <= moment < b for a, b in rules.stops)
+
+
+def cleared(rules: timing.Rules, plain: datetime) -> datetime:
+    """A deadline moved out of the quiet hours, quarter hour by quarter hour: `plain`
+    unless strictly inside them, else the first later moment when the clock runs that is
+    not strictly inside them."""
+    moment = plain
+    while strictly_quiet(rules, moment) or (moment != plain and not runs_at(rules, moment)):
+        moment += STEP
+        assert moment < plain + timedelta(days=30)
+    return moment
+
+
+@dataclass(frozen=True)
+class QuietSeat:
+    """A seat as the clock reads it: its zone and quiet hours (what holds its emails)."""
+    time_zone: str
+    quiet_from: int | None
+    quiet_to: int | None
+    number: int = 0
+    vacation_until: datetime | None = None
+
+
+def quiet_seat(rules: timing.Rules) -> QuietSeat:
+    start, end = rules.quiet if rules.quiet is not None else (None, None)
+    return QuietSeat(rules.zone.key, start, end)
 
 
 def counted(rules: timing.Rules, start: datetime, end: datetime) -> timedelta:
@@ -56,7 +97,9 @@ def rules(draw: st.DrawFn) -> timing.Rules:
     stops = []
     for start in draw(st.lists(steps(0, 4 * 24 * 7), max_size=3)):
         stops.append((start, start + draw(st.integers(1, 200)) * STEP))
-    return timing.Rules(zone, weekdays, dates, quiet, tuple(stops))
+    # Either clock: a bank stops in the quiet hours, a fixed time per move runs on.
+    return timing.Rules(zone, weekdays, dates, quiet, tuple(stops),
+                        quiet_runs=draw(st.booleans()))
 
 
 @settings(max_examples=60, deadline=None)
@@ -89,6 +132,41 @@ def test_a_reminder_leaves_the_time_it_names(chosen: timing.Rules, start: dateti
     else:
         assert start <= at <= due
         assert timing.charged(chosen, at, due) == timedelta(hours=hours)
+
+
+@settings(max_examples=80, deadline=None)
+@given(rules(), steps(0, 4 * 24 * 14), st.integers(1, 4 * 24 * 3))
+def test_a_deadline_never_falls_strictly_inside_the_quiet_hours(
+        chosen: timing.Rules, start: datetime, length: int) -> None:
+    plain = timing.deadline(chosen, start, length * STEP)
+    due = timing.clear_of_quiet(chosen, plain)
+    assert due == cleared(chosen, plain)
+    assert not strictly_quiet(chosen, due)
+    if not chosen.quiet_runs:  # a bank is never charged for them: it never ends inside
+        assert due == plain
+
+
+@settings(max_examples=150, deadline=None)
+@given(rules(), steps(0, 4 * 24 * 14), st.integers(1, 4 * 24 * 3), st.integers(1, 4 * 12))
+def test_no_reminder_goes_out_after_its_deadline(chosen: timing.Rules, start: datetime,
+                                                 length: int, quarters: int) -> None:
+    """Planned `quarters` quarter hours of running time before the deadline (up to 12
+    hours: the longest quiet hours), moved to the start of quiet hours that would hold it
+    past the deadline, then held by the quiet hours as its email is
+    (games.models.clock_rules.reminder_held_until)."""
+    assume(chosen.quiet is not None)
+    due = timing.clear_of_quiet(chosen, timing.deadline(chosen, start, length * STEP))
+    at = timing.before(chosen, start, due, quarters * STEP)
+    if at is None:
+        return
+    planned = timing.reminder_moment(chosen, at, due)
+    assert planned <= at
+    if not quiet_at(chosen, at):
+        assert planned == at
+    held = clock_rules.reminder_held_until(quiet_seat(chosen), planned, due)
+    sent = held or planned
+    assert sent < due
+    assert not strictly_quiet(chosen, sent)
 
 
 @given(st.integers(0, 10**7), st.integers(0, 10**6), st.integers(1, 10**7))

@@ -43,7 +43,9 @@ def reminder_times(deadline: datetime, minutes: Iterable[object],
                    now: datetime | None = None) -> list[tuple[int, datetime]]:
     """(minutes before, moment) of each reminder, latest reminder last. With the seat's
     `rules`, "minutes before" counts running time only (a reminder never falls on a day
-    off, in quiet hours or in a pause); reminders already past `now` are left out."""
+    off or in a pause, nor in quiet hours that stop the clock); reminders already past
+    `now` are left out. One that falls in quiet hours ending only at or after the deadline
+    (its email would wait past it) comes at their start (timing.reminder_moment)."""
     valid = sorted({int(m) for m in minutes if isinstance(m, int) and not isinstance(m, bool)
                     and m > 0}, reverse=True)
     if rules is None or now is None:
@@ -52,7 +54,7 @@ def reminder_times(deadline: datetime, minutes: Iterable[object],
     for m in valid:
         at = timing.before(rules, now, deadline, timedelta(minutes=m))
         if at is not None:
-            found.append((m, at))
+            found.append((m, timing.reminder_moment(rules, at, deadline)))
     return found
 
 
@@ -84,6 +86,8 @@ def due_reminder(deadline: datetime | None, minutes: Iterable[object],
         left = timing.charged(rules, now, deadline)
         due = [m for m, _at in reminder_times(deadline, minutes)
                if timedelta(minutes=m) >= left]
+        # Those brought forward to the start of the quiet hours before the deadline.
+        due += [m for m, at in reminder_times(deadline, minutes, rules, now) if at <= now]
     return min(due, default=None)
 
 
@@ -131,9 +135,20 @@ def set_clock(game: Game, now: datetime,
     game.turn_clock = clock_rules.turn_settings(seat)
     rules = clock_rules.rules(game, seat, now)
     # A seat on vacation: its clock starts when the vacation ends (a stop in its rules).
-    game.deadline_at = turn_deadline(rules, now, clock_rules.turn_time(game, game.actor))
+    place_deadline(game, rules, turn_deadline(rules, now, clock_rules.turn_time(game, game.actor)))
     game.reminder_at = next_reminder_at(game.deadline_at, turn_reminders(game, rules), now,
                                         rules)
+
+
+def place_deadline(game: Game, rules: timing.Rules, plain: datetime) -> None:
+    """The running turn's deadline: `plain` (when its time runs out) moved clear of the
+    seat's quiet hours. When they moved it, the turn keeps `plain` too, so a vacation or
+    a pause moves the turn's own time, never the hours the quiet hours added."""
+    game.deadline_at = timing.clear_of_quiet(rules, plain)
+    kept = {k: v for k, v in (game.turn_clock or {}).items() if k != "plain"}
+    if game.deadline_at != plain:
+        kept["plain"] = plain.isoformat()
+    game.turn_clock = kept
 
 
 def turn_reminders(game: Game, rules: timing.Rules) -> list[int]:
@@ -188,14 +203,18 @@ def reminder_rules(game: Game, now: datetime) -> timing.Rules | None:
 
 def replan(game: Game, seat: ClockSeat | None, now: datetime, left: timedelta) -> None:
     """The running turn's deadline again after its stops changed (a vacation, a pause):
-    `left` of running time from now, read before the change. A deadline already passed
-    stays: the deadline sweep acts on it, whatever is asked after."""
-    if game.deadline_at is None or game.actor is None or game.deadline_at <= now:
+    `left` of the turn's own running time from now (clock_rules.own_time_left), read
+    before the change. A deadline already passed stays: the deadline sweep acts on it,
+    whatever is asked after; so does one the quiet hours hold after the turn's own time
+    ran out."""
+    if (game.deadline_at is None or game.actor is None or game.deadline_at <= now
+            or left <= timedelta()):
         return
     rules = clock_rules.rules(game, seat, now)
     try:
-        game.deadline_at = timing.deadline(rules, now, left)
+        plain = timing.deadline(rules, now, left)
     except timing.NeverRuns:
-        game.deadline_at = now + left
+        plain = now + left
+    place_deadline(game, rules, plain)
     game.reminder_at = next_reminder_at(game.deadline_at, turn_reminders(game, rules), now,
                                         rules)

@@ -68,7 +68,7 @@ def _actor(game: Game) -> Seat | None:
 def _restop(game: Game, now: datetime, stops: list[list[str]]) -> None:
     """New stops for the table: the running turn's deadline again from what it had left."""
     actor = _actor(game)
-    left = clock_rules.time_left(game, actor, now) if actor is not None else None
+    left = clock_rules.own_time_left(game, actor, now) if actor is not None else None
     game.stops = stops
     if left is not None:
         clock.replan(game, actor, now, left)
@@ -96,7 +96,7 @@ def propose(seat_id: int, days: int, reason: str) -> Game:
         _notice(game, step="proposed", seat=seat.number, days=days, reason=reason)
         _start_if_agreed(game, now)
         game.save(update_fields=["pause", "pause_proposers", "stops", "deadline_at",
-                                 "reminder_at", "updated_at"])
+                                 "reminder_at", "turn_clock", "updated_at"])
         if state(game, now) == "proposed":
             _ask_the_table(game, seat)
     return game
@@ -122,7 +122,7 @@ def agree(seat_id: int) -> Game:
         _notice(game, step="agreed", seat=seat.number)
         _start_if_agreed(game, now)
         game.save(update_fields=["pause", "stops", "deadline_at", "reminder_at",
-                                 "updated_at"])
+                                 "turn_clock", "updated_at"])
     return game
 
 
@@ -152,5 +152,5 @@ def end(seat_id: int) -> Game:
             game.pause = {**game.pause, "until": now.isoformat()}
             _notice(game, step="ended", seat=seat.number)
         game.save(update_fields=["pause", "stops", "deadline_at", "reminder_at",
-                                 "updated_at"])
+                                 "turn_clock", "updated_at"])
     return game

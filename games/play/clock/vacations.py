@@ -35,7 +35,7 @@ def take_vacation(seat_id: int, length: timedelta) -> Seat:
             raise ServiceError("on_vacation", _("You are already on vacation."))
         if length <= timedelta() or length > seat.vacation_left:
             raise ServiceError("no_vacation_left", _("That is more vacation than you have left."))
-        left = clock_rules.time_left(game, seat, now)
+        left = clock_rules.own_time_left(game, seat, now)
         seat.vacation_until = now + length
         seat.vacation_left -= length
         seat.save(update_fields=["vacation_until", "vacation_left"])
@@ -53,7 +53,7 @@ def end_vacation(seat_id: int) -> Seat:
         if seat.vacation_until is None or seat.vacation_until <= now:
             raise ServiceError("not_on_vacation", _("You are not on vacation."))
         unused = seat.vacation_until - now
-        left = clock_rules.time_left(game, seat, now)
+        left = clock_rules.own_time_left(game, seat, now)
         seat.vacation_left += unused
         seat.vacation_until = None
         seat.save(update_fields=["vacation_until", "vacation_left"])
@@ -81,4 +81,4 @@ def _replan(game: Game, seat: Seat, left: timedelta, now: datetime) -> None:
             or game.deadline_at is None):
         return
     clock.replan(game, seat, now, left)
-    game.save(update_fields=["deadline_at", "reminder_at", "updated_at"])
+    game.save(update_fields=["deadline_at", "reminder_at", "turn_clock", "updated_at"])
