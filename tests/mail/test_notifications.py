@@ -39,7 +39,7 @@ def test_starting_a_game_invites_everyone_and_emails_the_first_player(commit: An
     html = message.alternatives[0][0]
     link = f"/play/{g.tokens[0]}/"
     assert link in message.body and link in html
-    assert "March 3, 2026, 9 a.m. (UTC)" in message.body  # 24 hours per move
+    assert "Tuesday 3 March 2026, 09:00 (UTC)" in message.body  # 24 hours per move
     assert "gold-digger" in message.body or "saboteur" in message.body
     for card in engine.view(g.game.state(), 0)["hand"]:
         assert card["id"] not in message.body

@@ -52,7 +52,7 @@ def test_reminders_12_and_1_hours_before_in_the_seats_time_zone(clock: Any,
     first, last = reminders_to("p0@example.com")
     assert "due in 12\xa0hours" in first.subject and "due in 1\xa0hour" in last.subject
     # 09:00 UTC is 04:00 in New York (EST, before the switch to summer time on March 8).
-    assert "March 3, 2026, 4 a.m. (America/New_York)" in first.body
+    assert "Tuesday 3 March 2026, 04:00 (America/New_York)" in first.body
     assert f"/play/{g.tokens[0]}/" in first.body
     assert g.refresh().reminder_at is None
     assert Notification.objects.filter(kind="reminder").count() == 2
