@@ -12,6 +12,7 @@ from typing import Any
 
 from django.conf import settings
 from django.utils import timezone, translation
+from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from games.home.listing import GOING_ON, Home, Row, home_of, seats_of
@@ -21,6 +22,7 @@ from games.models.home_links import home_path as home_path
 from games.play.player_defaults import default_preferences
 from games.players.record import home_section
 from games.present.facts import local_time
+from games.present.words import days_and_hours
 
 LANGUAGES = {code for code, _label in settings.LANGUAGES}
 
@@ -65,16 +67,11 @@ def _shown(row: Row, zone: Any, now: datetime | None = None) -> dict[str, Any]:
 
 
 def vacation_left_words(left: timedelta | None) -> str:
-    """"7 days of vacation left" (whole days), else in hours; "" before the game starts."""
+    """"7 days of vacation left", "2 days, 5 hours of vacation left"; "" before the game
+    starts."""
     if left is None:
         return ""
-    hours = int(left.total_seconds() // 3600)
-    if hours % 24 == 0:
-        days = hours // 24
-        return ngettext("%(n)s day of vacation left", "%(n)s days of vacation left",
-                        days) % {"n": days}
-    return ngettext("%(n)s hour of vacation left", "%(n)s hours of vacation left",
-                    hours) % {"n": hours}
+    return _("%(left)s of vacation left") % {"left": days_and_hours(left)}
 
 
 def context(address: str, token: str) -> dict[str, Any]:

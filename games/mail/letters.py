@@ -35,7 +35,7 @@ from games.present.holders import TableNames
 from games.present.pages import table_notices
 from games.present.recent import view_log
 from games.present.timeline import timeline
-from games.present.words import shown_name
+from games.present.words import days_and_hours, shown_name
 
 
 class Skip(Exception):
@@ -123,7 +123,7 @@ def invitation(note: Notification) -> Letter:
         "players": [names[n] for n in sorted(names)], "started": game.status != "setup",
         "accepted": seat.accepted_at is not None, "hours": game.hours_per_move,
         "policy": game.timeout_policy,
-        "vacation_days": round(seat.vacation_left.total_seconds() / 86400, 1),
+        "vacation": days_and_hours(seat.vacation_left),
         "commitment": game.commitment,
     })
 

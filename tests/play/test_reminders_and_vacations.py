@@ -171,6 +171,19 @@ def test_a_turn_starting_during_a_vacation_starts_its_clock_when_it_ends(
     assert "You are on vacation until" in turn.body
 
 
+def test_the_turn_email_counts_a_vacation_in_days_and_hours(clock: Any, commit: Any) -> None:
+    """The next player reads, in their turn email, how long the other is away: "2 days,
+    5 hours", as the seat page says it, not "53 hours"."""
+    g = make_game(players=3, seed=1, start=True)
+    Seat.objects.filter(pk=g.seats[2].pk).update(vacation_left=53 * HOUR)
+    vacations.take_vacation(g.seats[2].pk, 53 * HOUR)
+    move = next(m for m in engine.legal_moves(g.refresh().state()) if m["type"] == "pass")
+    with commit():
+        seat_move(g.seats[0], 0, move)
+    turn = next(m for m in sent_to("p1@example.com") if "your turn" in m.subject)
+    assert "Player2 is on vacation for 2 days, 5 hours" in turn.body
+
+
 def test_vacation_cannot_exceed_the_budget(clock: Any) -> None:
     g = make_game(players=3, seed=1, start=True)
     with pytest.raises(ServiceError) as refused:
