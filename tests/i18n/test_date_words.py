@@ -16,12 +16,12 @@ import polib
 import pytest
 import time_machine
 from django.conf import settings
-from django.core import mail
 from django.utils import translation
 
 from games.models import Seat
 from games.play import game_setup
 from games.present.facts import local_time
+from tests.email_support import sent_to
 from tests.support import make_game
 
 LOCALE = settings.BASE_DIR / "locale"
@@ -116,6 +116,6 @@ def test_the_turn_email_names_the_deadlines_weekday(commit: Any, lang: str) -> N
     with commit():
         game_setup.start_game(g.game.pk)
     actor = g.refresh().actor
-    turn = [m for m in mail.outbox if m.to == [f"p{actor}@example.com"]][-1]
+    turn: Any = sent_to(f"p{actor}@example.com")[-1]
     assert WEEKDAY_MOMENTS[lang] in turn.body
     assert WEEKDAY_MOMENTS[lang] in turn.alternatives[0][0]
