@@ -66,6 +66,24 @@ def _shown(row: Row, zone: Any, now: datetime | None = None) -> dict[str, Any]:
             "vacation_left": vacation_left_words(row.vacation_left)}
 
 
+def saved_words(count: int, *, kept_for_new_games: bool = False) -> str:
+    """What a setting saved on the home did: in how many games going on (said in words,
+    never "(0)"), and whether the games joined later start with it too (the language and
+    time zone are kept as the address's defaults; the other settings live on the seats)."""
+    if kept_for_new_games:
+        if not count:
+            return _("Saved: the games you join from now on start with this language and "
+                     "time zone.")
+        return ngettext("Saved for your game going on and the games you join from now on.",
+                        "Saved for your %(n)s games going on and the games you join from now "
+                        "on.", count) % {"n": count}
+    if not count:
+        return _("Nothing was changed: this setting applies to the games going on, and you "
+                 "have none.")
+    return ngettext("Saved for your game going on.", "Saved for your %(n)s games going on.",
+                    count) % {"n": count}
+
+
 def vacation_left_words(left: timedelta | None) -> str:
     """"7 days of vacation left", "2 days, 5 hours of vacation left"; "" before the game
     starts."""
