@@ -63,7 +63,8 @@ def _shown(row: Row, zone: Any, now: datetime | None = None) -> dict[str, Any]:
             "since": local_time(row.since, zone),
             "finished": local_time(row.finished_at, zone),
             "away_until": local_time(row.away_until, zone) if away else "",
-            "vacation_left": vacation_left_words(row.vacation_left)}
+            "vacation_left": vacation_left_words(row.vacation_left),
+            "winners": ", ".join(row.winners)}
 
 
 def saved_words(count: int, *, kept_for_new_games: bool = False) -> str:
@@ -107,6 +108,7 @@ def context(address: str, token: str) -> dict[str, Any]:
         "waiting_for_you": [_shown(row, zone, now) for row in home.waiting_for_you],
         "waiting": [_shown(row, zone, now) for row in home.waiting],
         "finished": [_shown(row, zone, now) for row in home.finished],
+        "left": [_shown(row, zone, now) for row in home.left],
         "language": language, "zone": zone_name, "modes": EmailMode.choices,
         "email_mode": usual_email_mode([*home.your_turn, *home.waiting_for_you,
                                         *home.waiting]),
