@@ -395,6 +395,10 @@ def main() -> int:
         "manage", help="run a manage.py command with the settings serve uses")
     manage_parser.add_argument("--port", type=int, default=None,
                                help="links on this port (default: the one serve uses)")
+    # Everything after the command goes to manage.py untouched, its --help and --port
+    # too: `manage creategame --help` prints creategame's help, not this parser's.
+    manage_parser.add_argument("manage_argv", nargs=argparse.REMAINDER, metavar="COMMAND ...",
+                               help="a manage.py command and its arguments")
     test_parser = sub.add_parser("test", help="run ruff, mypy and the whole test suite")
     test_parser.add_argument("--quick", action="store_true",
                              help="ruff and the engine, bot and move-service tests but the "
@@ -405,7 +409,9 @@ def main() -> int:
     sub.add_parser("catalogs", help="recompile the translation catalogs (.mo) from the .po")
     args, rest = parser.parse_known_args()
     if args.command == "manage":
-        return manage_command(rest, args.port)
+        if rest:
+            parser.error(f"unknown arguments: {' '.join(rest)}")
+        return manage_command(args.manage_argv, args.port)
     if args.command == "catalogs":
         return catalogs()
     if args.command == "lock":

@@ -79,12 +79,12 @@ def own_link_emailed_to(address: str) -> str:
     raise AssertionError(f"no email with a seat link was sent to {address}")
 
 
-def make_game(players: int = 3, seed: int = 1, *, start: bool = True,
+def make_game(players: int = 3, seed: int = 1, *, start: bool = True, invite: bool = False,
               **kwargs: Any) -> GameWithLinks:
     specs = [game_setup.PlayerSpec(name=f"Player{i}", email=f"p{i}@example.com")
              for i in range(players)]
     created = game_setup.create_game(name="Test game", players=specs, seed=seed, start=start,
-                                   **kwargs)
+                                   invite=invite, **kwargs)
     # The players' own links (what their emails carry), not the host's invitation links.
     seats = [s for s, _ in created.seats]
     return GameWithLinks(game=created.game, seats=seats,

@@ -1,12 +1,17 @@
-"""What the home lists: every game of one address, in four groups (README "Your games"):
+"""What the home lists: every game of one address, in five groups (README "Your games"):
 your turn, waiting for you (a game set up that waits for this address to accept its
-seat), waiting for others, finished.
+seat), waiting for others, finished, and the games it left (`left_rows`: a seat someone
+else took over, with the game's result once it ends and no link, the seat's link being
+theirs now; or a seat still looking for a new player while a bot stands in, whose link
+is still this address's: it may stay).
 
-Three queries whatever the number of games (the seat, its game, and for a game waiting on
+Four queries whatever the number of games (the seat, its game, and for a game waiting on
 someone else the name of the seat to act, by a subquery; the games waiting for your
-acceptance come with the others going on and are told apart here): a player with 40 games
-loads their home in three queries. Links to each seat are rebuilt from the seats
-(games.models.links), as emails do; they are shown only on the address's own home.
+acceptance come with the others going on and are told apart here; the games left, by the
+seats' histories, games.models.seat_history): a player with 40 games loads their home in
+four queries (and two more for each game left that has ended, naming its winners). Links
+to each seat are rebuilt from the seats (games.models.links), as emails do; they are
+shown only on the address's own home.
 """
 
 from __future__ import annotations
@@ -14,12 +19,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from django.db.models import F, OuterRef, QuerySet, Subquery
+from django.db.models import F, OuterRef, Q, QuerySet, Subquery
 from django.urls import reverse
 
-from games.models import Game, Seat, SeatKind
+from games.models import Game, PastHolder, Seat, SeatKind
 from games.models.links import seat_link, seat_path, token_of_seat
 from games.models.mailbox_keys import of_mailbox
+from games.models.mailboxes import mailbox_key_hash, same_mailbox
+from games.present.holders import table_names
 
 GOING_ON = (Game.Status.SETUP, Game.Status.ACTIVE, Game.Status.PAUSED)
 FINISHED_SHOWN = 100  # the latest finished games listed
@@ -53,6 +60,8 @@ class Row:
     accept: str = ""  # where the seat is accepted (POST), while it waits for you
     vacation_left: timedelta | None = None  # this game's budget, once it has started
     away_until: datetime | None = None  # on vacation in this game until then
+    left: bool = False  # a game the address left (its seat handed over, or looking for one)
+    winners: tuple[str, ...] = ()  # a game left that has ended: who won, as the table names them
 
     @property
     def home_status(self) -> str:
@@ -67,10 +76,12 @@ class Home:
     waiting_for_you: list[Row]
     waiting: list[Row]
     finished: list[Row]
+    left: list[Row]
 
     @property
     def rows(self) -> list[Row]:
-        return [*self.your_turn, *self.waiting_for_you, *self.waiting, *self.finished]
+        return [*self.your_turn, *self.waiting_for_you, *self.waiting, *self.finished,
+                *self.left]
 
     @property
     def started(self) -> list[Row]:
@@ -121,10 +132,52 @@ def _row(seat: Seat, *, your_turn: bool = False, whose_turn: str = "") -> Row:
         away_until=seat.vacation_until if started else None)
 
 
+def left_rows(address: str) -> list[Row]:
+    """The games the address left, newest first: a seat it held that someone else holds
+    now (taken over, or a moderator put another player in: the seat's link is theirs, so
+    the row has none; the game's winners once it ends), and a seat of its own looking for
+    a new player while a bot plays it (its link still works: the player may stay). Never a
+    game where it plays another seat now."""
+    key = mailbox_key_hash(address)
+    if not key:
+        return []
+    mine = of_mailbox(address)
+    held = PastHolder.objects.filter(mailbox=key)
+    name_then = held.filter(seat=OuterRef("pk")).order_by("-id").values("name")[:1]
+    seats = (Seat.objects.filter((Q(pk__in=held.values("seat_id")) & ~mine)
+                                 | (mine & Q(kind=SeatKind.BOT, open_since__isnull=False)))
+             .exclude(game_id__in=seats_of(address).values("game_id"))
+             .annotate(name_then=Subquery(name_then)).select_related("game")
+             .order_by("-game__updated_at", "-game_id")[:FINISHED_SHOWN])
+    return [_left_row(seat, handed_over=not same_mailbox(seat.email, address))
+            for seat in seats]
+
+
+def _left_row(seat: Seat, *, handed_over: bool) -> Row:
+    game = seat.game
+    finished = game.status == Game.Status.FINISHED
+    winners: tuple[str, ...] = ()
+    if finished:
+        scores = game.state_without_log().scores
+        names = table_names(game)  # the seats' holders at the end: the results are theirs
+        winners = tuple(names[n] for n, gold in enumerate(scores)
+                        if gold == max(scores) and n in names)
+    token = "" if handed_over else token_of_seat(seat)
+    return Row(
+        game=game.public_id, name=game.title, ruleset=game.ruleset, status=game.status,
+        seat=seat.number, player_name=getattr(seat, "name_then", None) or seat.player_name,
+        email_mode=seat.email_mode, your_turn=False, deadline=None, since=None,
+        whose_turn="", finished_at=game.updated_at if finished else None, gold=None,
+        rank=None, players=0, link=seat_link(token) if token else "",
+        path=seat_path(token) if token else "",
+        api=reverse("games:api-seat", args=[token]) if token else "",
+        replay="", record="", left=True, winners=winners)
+
+
 def home_of(address: str) -> Home:
     """The address's games: its turn (soonest deadline first), waiting for its acceptance
     (the oldest invitation first), waiting for others (the longest wait first), finished
-    (newest first)."""
+    (newest first), left (newest first)."""
     mine = seats_of(address)
     turn = (mine.filter(game__status=Game.Status.ACTIVE, game__actor=F("number"))
             .order_by(F("game__deadline_at").asc(nulls_last=True), "game_id"))
@@ -142,4 +195,5 @@ def home_of(address: str) -> Home:
         # A game set up has no turn yet: these come in the games' order, oldest first.
         waiting_for_you=[row for row in others if row.waiting_for_you],
         waiting=[row for row in others if not row.waiting_for_you],
-        finished=[_row(seat) for seat in over])
+        finished=[_row(seat) for seat in over],
+        left=left_rows(address))

@@ -12,6 +12,7 @@ from typing import Any
 
 from django.conf import settings
 from django.utils import timezone, translation
+from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from games.home.listing import GOING_ON, Home, Row, home_of, seats_of
@@ -21,6 +22,7 @@ from games.models.home_links import home_path as home_path
 from games.play.player_defaults import default_preferences
 from games.players.record import home_section
 from games.present.facts import local_time
+from games.present.words import days_and_hours
 
 LANGUAGES = {code for code, _label in settings.LANGUAGES}
 
@@ -61,20 +63,34 @@ def _shown(row: Row, zone: Any, now: datetime | None = None) -> dict[str, Any]:
             "since": local_time(row.since, zone),
             "finished": local_time(row.finished_at, zone),
             "away_until": local_time(row.away_until, zone) if away else "",
-            "vacation_left": vacation_left_words(row.vacation_left)}
+            "vacation_left": vacation_left_words(row.vacation_left),
+            "winners": ", ".join(row.winners)}
+
+
+def saved_words(count: int, *, kept_for_new_games: bool = False) -> str:
+    """What a setting saved on the home did: in how many games going on (said in words,
+    never "(0)"), and whether the games joined later start with it too (the language and
+    time zone are kept as the address's defaults; the other settings live on the seats)."""
+    if kept_for_new_games:
+        if not count:
+            return _("Saved: the games you join from now on start with this language and "
+                     "time zone.")
+        return ngettext("Saved for your game going on and the games you join from now on.",
+                        "Saved for your %(n)s games going on and the games you join from now "
+                        "on.", count) % {"n": count}
+    if not count:
+        return _("Nothing was changed: this setting applies to the games going on, and you "
+                 "have none.")
+    return ngettext("Saved for your game going on.", "Saved for your %(n)s games going on.",
+                    count) % {"n": count}
 
 
 def vacation_left_words(left: timedelta | None) -> str:
-    """"7 days of vacation left" (whole days), else in hours; "" before the game starts."""
+    """"7 days of vacation left", "2 days, 5 hours of vacation left"; "" before the game
+    starts."""
     if left is None:
         return ""
-    hours = int(left.total_seconds() // 3600)
-    if hours % 24 == 0:
-        days = hours // 24
-        return ngettext("%(n)s day of vacation left", "%(n)s days of vacation left",
-                        days) % {"n": days}
-    return ngettext("%(n)s hour of vacation left", "%(n)s hours of vacation left",
-                    hours) % {"n": hours}
+    return _("%(left)s of vacation left") % {"left": days_and_hours(left)}
 
 
 def context(address: str, token: str) -> dict[str, Any]:
@@ -92,6 +108,7 @@ def context(address: str, token: str) -> dict[str, Any]:
         "waiting_for_you": [_shown(row, zone, now) for row in home.waiting_for_you],
         "waiting": [_shown(row, zone, now) for row in home.waiting],
         "finished": [_shown(row, zone, now) for row in home.finished],
+        "left": [_shown(row, zone, now) for row in home.left],
         "language": language, "zone": zone_name, "modes": EmailMode.choices,
         "email_mode": usual_email_mode([*home.your_turn, *home.waiting_for_you,
                                         *home.waiting]),

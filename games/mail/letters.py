@@ -35,7 +35,7 @@ from games.present.holders import TableNames
 from games.present.pages import table_notices
 from games.present.recent import view_log
 from games.present.timeline import timeline
-from games.present.words import shown_name
+from games.present.words import days_and_hours, shown_name
 
 
 class Skip(Exception):
@@ -128,7 +128,7 @@ def invitation(note: Notification) -> Letter:
         # Found at an open table: nobody hosts it, and its players took their seats by
         # joining it (nothing to accept).
         "found_together": game.found_together,
-        "vacation_days": round(seat.vacation_left.total_seconds() / 86400, 1),
+        "vacation": days_and_hours(seat.vacation_left),
         "commitment": game.commitment,
     })
 

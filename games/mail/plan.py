@@ -96,10 +96,12 @@ def invitation(seat: Seat, again: int = 0) -> list[Spec]:
 
 
 def after_move(game_id: int, version: int) -> list[Spec]:
-    """Turn email for the seat now to act, round and game results once settled."""
+    """Round and game results once settled, then the turn email for the seat now to act:
+    in that order, which is the order a player reads them in (games.mail.send sends a
+    game's emails to a person in the order their rows were written)."""
     game = Game.objects.get(pk=game_id)
     seats = {s.number: s for s in game.seats.all()}
-    return turn_email(game, seats, version) + results(game, seats)
+    return results(game, seats) + turn_email(game, seats, version)
 
 
 def turn_email(game: Game, seats: dict[int, Seat], version: int) -> list[Spec]:

@@ -11,6 +11,16 @@ of attempts (EMAIL_MAX_ATTEMPTS), records the row as failed.
 The one window left is a worker dying after the provider accepted a message and
 before the row says so: `requeue_unsent` retries rows stuck in `sending`, so such an
 email could go out twice. No provider offers idempotent sends to close it.
+
+In order: a person reads a game's emails in the order they were planned (the invitation
+before the first turn email, round 1's end before round 2's turn email), though their
+send tasks may run in any order (several workers, a retry, the sweep). A row waits while
+an earlier row of the same game to the same mailbox is still to go (`earlier_unsent`:
+pending and due, being sent, or retrying): it goes back to pending, unclaimed, and the
+earlier one, once sent, given up (failed) or skipped, queues it again
+(`release_later`). An earlier row held until later (a turn email waiting to see whether
+the open page plays it, quiet hours) holds nothing back, and the sweep sends whatever a
+lost task left pending: nothing waits for ever.
 """
 
 from __future__ import annotations
@@ -94,15 +104,60 @@ def claim(notification_id: int, now: datetime) -> bool:
 
 def _hold(note: Notification, until: datetime) -> Outcome:
     """Put a claimed row back, waiting until `until` (games.mail.seen_turns): no attempt
-    was made."""
+    was made. The game's later emails to the person need not wait for it."""
     Notification.objects.filter(pk=note.pk, status=Status.SENDING).update(
         status=Status.PENDING, not_before=until, attempts=F("attempts") - 1)
+    release_later(note, timezone.now())
     return Outcome(Status.PENDING)
 
 
 def _finish(note: Notification, status: str, **fields: object) -> Outcome:
     Notification.objects.filter(pk=note.pk, status=Status.SENDING).update(status=status, **fields)
+    if status in DONE:
+        release_later(note, timezone.now())
     return Outcome(status)
+
+
+# ---- in the order planned ---------------------------------------------------------------
+
+DONE = (Status.SENT, Status.FAILED, Status.SKIPPED)
+TO_GO = (Status.PENDING, Status.SENDING, Status.RETRYING)
+
+
+def _due(now: datetime) -> Q:
+    return Q(not_before__isnull=True) | Q(not_before__lte=now)
+
+
+def _same_thread(note: Notification) -> Q:
+    """The rows of the same game to the same person (by mailbox key)."""
+    return Q(game_id=note.game_id, to_key=note.to_key)
+
+
+def earlier_unsent(note: Notification, now: datetime) -> bool:
+    """Whether an email of the same game to the same person, planned before this one, is
+    still to go: pending and due, being sent, or retrying (see the module)."""
+    if note.game_id is None or not note.to_key:
+        return False
+    return Notification.objects.filter(
+        _same_thread(note), _due(now) | ~Q(status=Status.PENDING), pk__lt=note.pk,
+        status__in=TO_GO).exists()
+
+
+def _wait_for_earlier(note: Notification) -> None:
+    """Put a claimed row back, unattempted, until the earlier ones are through."""
+    Notification.objects.filter(pk=note.pk, status=Status.SENDING).update(
+        status=Status.PENDING, attempts=F("attempts") - 1)
+
+
+def release_later(note: Notification, now: datetime) -> None:
+    """The next email of the same game to the same person that is waiting (pending and
+    due) gets its send task again: it may go now that this one is through."""
+    if note.game_id is None or not note.to_key:
+        return
+    later = (Notification.objects.filter(_same_thread(note), _due(now), pk__gt=note.pk,
+                                         status=Status.PENDING)
+             .order_by("pk").values_list("pk", flat=True)[:1])
+    send_after_commit(later)
 
 
 def skip_reason(note: Notification) -> str:
@@ -119,12 +174,20 @@ def skip_reason(note: Notification) -> str:
     return ""
 
 
-def deliver(notification_id: int) -> Outcome:
-    """Claim, render and send one notification. Safe to call any number of times."""
+def deliver(notification_id: int, *, looked_again: bool = False) -> Outcome:
+    """Claim, render and send one notification, after the earlier ones of its game to the
+    same person. Safe to call any number of times."""
     now = timezone.now()
     if not claim(notification_id, now):
         return Outcome("")
     note = Notification.objects.select_related("seat", "game").get(pk=notification_id)
+    if earlier_unsent(note, now):
+        _wait_for_earlier(note)
+        # The earlier one may have gone through between the look and the wait, its
+        # release finding this row still claimed: look once more, now that it waits.
+        if looked_again or earlier_unsent(note, timezone.now()):
+            return Outcome(Status.PENDING)
+        return deliver(notification_id, looked_again=True)
     reason = skip_reason(note)
     if reason == FORGOTTEN:  # written before the address was forgotten: it goes too
         return _finish(note, Status.SKIPPED, last_error=reason, to_email="")

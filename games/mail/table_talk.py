@@ -11,7 +11,8 @@ latest, each with who wrote it (who held the seat then: games.present.holders), 
 the reader's zone) and what.
 
 A seat whose player turned it off (`Seat.talk_in_emails`, on the seat page or the home)
-gets none, and the seats its player muted (games.models.mutes) are left out. The
+gets none; the reader's own lines (the seat's, since its present holder took it) and the
+seats its player muted (games.models.mutes) are left out. The
 templates quote the block (plain text: "> " before each line; HTML: a
 blockquote): a reply quotes it again, and games.inbound.parse never reads a quoted line
 as a command, whatever a message says.
@@ -23,12 +24,13 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo
 
-from django.db.models import Q
+from django.db.models import Max, Q
 from django.utils import timezone
 
 from games.models import Game, Notification, Seat
 from games.models.mailbox_keys import of_mailbox
 from games.models.mutes import muted_seats
+from games.models.seat_history import PastHolder
 from games.present.facts import local_time
 from games.present.holders import table_names
 
@@ -74,14 +76,25 @@ def carried_talk(note: Notification, game_ids: list[int]) -> None:
     Notification.objects.filter(pk=note.pk).update(params={**note.params, CARRIED: game_ids})
 
 
+def holder_since_message(seat: Seat, game: Game) -> int:
+    """The seat's table talk after this message id is its present holder's: 0 for a seat
+    that never changed hands (no query), else where its last past holder's talk ended."""
+    if not game.holder_changes:
+        return 0
+    ended = PastHolder.objects.filter(seat=seat).aggregate(n=Max("until_message"))["n"]
+    return int(ended or 0)
+
+
 def talk_since_last_email(seat: Seat, game: Game, address: str,
                           zone: ZoneInfo) -> list[TalkLine]:
     """The game's table talk since the last email to `address` that carried it, oldest
-    first; nothing when the seat's player turned it off."""
+    first, but the reader's own lines (they know what they said); nothing when the
+    seat's player turned it off."""
     if not seat.talk_in_emails:
         return []
     since = last_talk_email(seat, address, timezone.now())
     messages = (game.messages.select_related("seat").exclude(seat__number__in=muted_seats(seat))
+                .exclude(seat=seat, id__gt=holder_since_message(seat, game))
                 .order_by("-created_at", "-id"))  # not the seats the player muted
     if since is not None:
         messages = messages.filter(created_at__gte=since)  # again rather than never

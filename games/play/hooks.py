@@ -2,9 +2,10 @@
 
 `games.play.game_setup` and `games.play.clock.misses` call these inside their
 transaction; each queues its task with `games.ops.after_commit.queue_on_commit`, so it
-runs only once the change is durable and never for a rolled-back one. They take ids, not
-model instances, and the Celery tasks (defined here) plan the emails (Notification rows
-with unique keys) and send them.
+runs only once the change is durable and never for a rolled-back one. They take ids,
+not model instances, and the Celery tasks (defined here) plan the emails (Notification
+rows with unique keys) and send them. An invitation's row is written in the transaction
+itself (its sending waits for the commit): it must come before the game's turn emails.
 A move's own emails are planned from its outbox row by the beat (games.play.move_emails),
 and a bot's turn after a move is queued by the move itself (games.play.moves).
 
@@ -14,7 +15,7 @@ instead: the Notification rows are written and stay pending, and the beat's
 sent twice.
 
 Never log a seat link: it is the seat's credential. (The invitation's link is not
-even put into the broker: the task rebuilds it from the seat, games.models.links.)
+even put into the broker: the letter rebuilds it from the seat, games.models.links.)
 """
 
 from __future__ import annotations
@@ -41,17 +42,23 @@ def after_game_started(game_id: int, version: int) -> None:
 
 @shared_task(name="games.tasks.plan_invitation")
 def plan_invitation(seat_id: int) -> int:
+    """An invitation planned by a task: what a version before this one queued (a deploy
+    may find such messages in the broker); send_invitation plans it in the transaction."""
     with transaction.atomic():
         seat = Seat.objects.filter(pk=seat_id).first()
         return len(plan.queue(plan.invitation(seat))) if seat else 0
 
 
 def send_invitation(seat_id: int) -> None:
-    """Invite the player of `seat_id`; the email carries their own link, rebuilt from the
-    seat when it is written (never passed through the broker)."""
+    """Invite the player of `seat_id`: its row is written in the transaction that invites
+    them, so it comes before any turn email of the game (planned by the beat after the
+    commit; games.mail.send sends a game's emails to a person in the order written), and
+    sent after the commit. The email carries their own link, rebuilt from the seat when
+    it is written (never passed through the broker)."""
     log.debug("seat %s: invitation ready", seat_id)
-    queue_on_commit(plan_invitation, seat_id,
-                    fallback=lambda: plan.create(plan.invitation(Seat.objects.get(pk=seat_id))))
+    seat = Seat.objects.filter(pk=seat_id).first()
+    if seat is not None:
+        plan.queue(plan.invitation(seat))
 
 
 @shared_task(name="games.tasks.plan_deadline_missed")

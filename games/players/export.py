@@ -4,10 +4,10 @@ Exactly that person's data (the address's mailbox key, games.models.mailboxes): 
 seats and their settings, its own table-talk lines, disputes and reports of lines, the
 games it set up, the emails written to it and received from it (those that came to a
 reply address of its own seat: a From proves nothing), its standby sign-up and the seats
-it was offered, its record. Nothing of another player: no other seat's name, address,
-hand or role (a seat's own hand is on its page while the game runs; the replay shows
-every hand once it is over), and of an email only what it was (kind, subject, when,
-what became of it), not the parameters it was built from.
+it was offered, its record, the games it left. Nothing of another player: no other
+seat's name, address, hand or role (a seat's own hand is on its page while the game runs;
+the replay shows every hand once it is over), and of an email only what it was (kind,
+subject, when, what became of it), not the parameters it was built from.
 """
 
 from __future__ import annotations
@@ -60,6 +60,7 @@ def export_player_data(address: str) -> dict[str, Any]:
         "address": address,
         "exported_at": timezone.now().isoformat(),
         "games": [_game(seat) for seat in seats],
+        "games_left": _games_left(seats, digest),
         "table_talk": _talk(seats, digest),
         "disputes_filed": [
             {"game": dispute.game.public_id, "about_move": dispute.move_number,
@@ -160,6 +161,19 @@ def _game(seat: Seat) -> dict[str, Any]:
         # The seat's gold once the game is over (everyone's is public then).
         "final_gold": game.state_without_log().scores[seat.number] if over else None,
     }
+
+
+def _games_left(seats: list[Seat], digest: str) -> list[dict[str, Any]]:
+    """The seats the address held and someone else holds now (taken over, or a
+    moderator put another player in): the game, the seat, the name it played under and
+    when it changed hands. Nothing of who holds it now."""
+    held = (PastHolder.objects.filter(mailbox=digest, bot=False)
+            .exclude(seat_id__in=[seat.pk for seat in seats])
+            .select_related("game").order_by("id"))
+    return [{"game": row.game.public_id, "name": row.game.name, "status": row.game.status,
+             "seat": row.number, "played_as": row.name, "until_version": row.until_version,
+             "left_at": _when(row.created_at)}
+            for row in held]
 
 
 def _talk(seats: list[Seat], digest: str) -> list[dict[str, Any]]:

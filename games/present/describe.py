@@ -8,6 +8,7 @@ so a new ruleset's additions show up without changes here.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from datetime import timedelta
 from typing import Any
 
 from django.utils.translation import gettext as _
@@ -23,6 +24,7 @@ from games.present.words import (
     card_name,
     catalog_card,
     cell,
+    days_and_hours,
     goal_name,
     goal_result,
     outcome_label,
@@ -334,14 +336,9 @@ def _vacation_notice(p: Mapping[str, Any], names: Names) -> str:
     if p.get("ended"):
         return _("%(who)s is back from vacation; their clock runs again") % {"who": who}
     hours = int(p.get("hours") or 0)
-    if hours and hours % 24 == 0:
-        return ngettext("%(who)s is on vacation for %(n)s day; their clock is stopped",
-                        "%(who)s is on vacation for %(n)s days; their clock is stopped",
-                        hours // 24) % {"who": who, "n": hours // 24}
-    if hours:
-        return ngettext("%(who)s is on vacation for %(n)s hour; their clock is stopped",
-                        "%(who)s is on vacation for %(n)s hours; their clock is stopped",
-                        hours) % {"who": who, "n": hours}
+    if hours > 0:
+        return _("%(who)s is on vacation for %(time)s; their clock is stopped") % {
+            "who": who, "time": days_and_hours(timedelta(hours=hours))}
     return _("%(who)s is on vacation; their clock is stopped") % {"who": who}
 
 

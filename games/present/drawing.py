@@ -267,7 +267,10 @@ def _changed_mark(x: int, y: int, fresh: set[tuple[int, int]]) -> SafeString:
 
 
 def _coordinate(x: int, y: int) -> SafeString:
-    return format_html('<text x="6" y="15" class="coord">{},{}</text>', x, y)
+    """The cell's coordinates in its top left corner, hung from the top: a phone draws
+    them bigger (turn.css), and from a baseline their tops stuck out of the cell."""
+    return format_html('<text x="8" y="8" dominant-baseline="hanging" class="coord">{},{}'
+                       "</text>", x, y)
 
 
 def _cell_title(card: Mapping[str, Any]) -> str:

@@ -9,8 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from datetime import timedelta
 from typing import Any
 
+from django.utils.timesince import TIME_STRINGS
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
@@ -134,6 +136,18 @@ def cell(x: int, y: int) -> str:
 
 def plural_nuggets(value: int) -> str:
     return ngettext("%(n)s nugget", "%(n)s nuggets", value) % {"n": value}
+
+
+def days_and_hours(length: timedelta) -> str:
+    """A vacation's length in days, and hours when not whole days ("7 days", "2 days,
+    5 hours", "5 hours"), with Django's own translated words for them. Not in weeks (a
+    budget of "1 week" reads as something else than the "7 days" the rules give), not in
+    hours alone ("168 hours"); minutes are dropped, as the choices count whole hours."""
+    days, hours = divmod(max(0, int(length.total_seconds() // 3600)), 24)
+    parts = [TIME_STRINGS["day"] % {"num": days}] if days or not hours else []
+    if hours:
+        parts.append(TIME_STRINGS["hour"] % {"num": hours})
+    return ", ".join(str(part) for part in parts)  # Django's ", ": kept by it, nl, es, de
 
 
 # ---- cards ----------------------------------------------------------------------------------

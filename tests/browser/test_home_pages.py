@@ -75,7 +75,7 @@ def test_the_home_says_what_emails_carry_and_turns_the_talk_off_on_a_phone(
     talk.uncheck()
     with page.expect_navigation():
         page.locator("#settings form:has(.email-options) button[type=submit]").click()
-    assert "Saved for all your games" in page.content()
+    assert "Saved for your 3 games going on." in page.content()
     assert not page.locator("#settings input[name=talk_in_emails]").is_checked()
     assert page.locator("#settings input[name=skip_seen_turns]").is_checked()
     mine = Seat.objects.filter(email="ann@example.org", game__status__in=["active"])

@@ -100,6 +100,39 @@ def test_language_zone_and_emails_are_set_for_every_game_at_once(client: Client)
     assert Seat.objects.get(email=ANN, game=games.later).language == "de"
 
 
+def saved_says(client: Client, path: str, data: dict[str, str]) -> str:
+    """The message the home shows after a settings form is saved."""
+    body = client.post(path, data, follow=True).content.decode()
+    found = re.search(r'<li class="notice [^"]*">(.*?)</li>', body, re.S)
+    assert found is not None, body[:2000]
+    return " ".join(found.group(1).split())
+
+
+def test_saving_a_setting_says_in_how_many_games_going_on_in_words(client: Client) -> None:
+    """"Saved for all your games (0)." for an address with no game going on (where an
+    email setting changed nothing): the count in words, each language's plural, and
+    what a setting with no game going on does."""
+    games = anns_games()  # three games going on, one finished
+    home = f"/me/{games.token}/"
+    assert saved_says(client, home + "emails", {"email_mode": EmailMode.EACH_TURN}) == (
+        "Saved for your 3 games going on.")
+    Game.objects.filter(pk__in=[games.soon.pk, games.later.pk]).update(
+        status=Game.Status.FINISHED)
+    assert saved_says(client, home + "quiet", {"quiet_from": "", "quiet_to": ""}) == (
+        "Saved for your game going on.")
+    assert saved_says(client, home + "preferences", {"language": "de",
+                                                     "time_zone": "Europe/Berlin"}) == (
+        "Gespeichert für dein laufendes Spiel und die Spiele, denen du ab jetzt beitrittst.")
+    Game.objects.filter(pk=games.waiting.pk).update(status=Game.Status.FINISHED)
+    said = saved_says(client, home + "preferences", {"language": "en", "time_zone": "UTC"})
+    assert said == ("Saved: the games you join from now on start with this language and "
+                    "time zone.")
+    said = saved_says(client, home + "emails", {"email_mode": EmailMode.DAILY_DIGEST})
+    assert said == ("Nothing was changed: this setting applies to the games going on, and "
+                    "you have none.")
+    assert "(0)" not in said
+
+
 def test_bad_settings_change_nothing(client: Client) -> None:
     games = anns_games()
     client.post(f"/me/{games.token}/preferences", {"language": "xx", "time_zone": "Nowhere"})

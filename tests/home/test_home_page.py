@@ -1,4 +1,5 @@
-"""The home page and its JSON twin: every game of one address, in three groups."""
+"""The home page and its JSON twin: every game of one address, in its groups (and the
+games it left)."""
 
 from __future__ import annotations
 
@@ -7,9 +8,12 @@ from typing import Any
 import pytest
 from django.test import Client
 
+from games.handover import opening, takeover
 from games.models import Game
+from games.models.home_links import home_token
+from tests.handover_support import open_row
 from tests.home.support import ANN, anns_games, table, token_of
-from tests.support import new_home_url
+from tests.support import make_game, new_home_url
 
 pytestmark = pytest.mark.django_db
 
@@ -50,7 +54,8 @@ def test_the_json_twin_has_every_key(client: Client) -> None:
     rows: list[dict[str, Any]] = response.json()["games"]
     assert [row["name"] for row in rows] == ["Soon", "Later", "Waiting", "Over"]
     assert set(rows[0]) == {"game", "name", "ruleset", "status", "seat", "your_turn",
-                            "deadline", "link", "api"}
+                            "deadline", "link", "api", "left"}
+    assert not any(row["left"] for row in rows)
     assert rows[0]["game"] == games.soon.public_id and rows[0]["your_turn"] is True
     assert games.soon.deadline_at is not None  # a game in play has a deadline
     assert rows[0]["deadline"].startswith(games.soon.deadline_at.isoformat()[:16])
@@ -97,10 +102,10 @@ def test_one_query_per_group_not_per_game(client: Client,
     over = [table(f"Done{n}", "host3@example.com", ann_to_act=False) for n in range(6)]
     Game.objects.filter(pk__in=[g.pk for g in over]).update(status=Game.Status.FINISHED)
     client.get(f"/me/{games.token}/")  # the session and the like, once
-    # 8, the email options' 1, the record's 3 (games.players.record: as few whatever the
-    # number of games), and the strangers' part's 3 with no table forming plus the
-    # ratings' 1 (games.home.strangers).
-    with django_assert_max_num_queries(8 + 1 + 3 + 3 + 1):
+    # 8 and the games left's 1, the email options' 1, the record's 3 (games.players.record:
+    # as few whatever the number of games), and the strangers' part's 3 with no table
+    # forming plus the ratings' 1 (games.home.strangers).
+    with django_assert_max_num_queries(8 + 1 + 1 + 3 + 3 + 1):
         body = client.get(f"/me/{games.token}/").content.decode()
     assert body.count('href="/play/') >= 22
 
@@ -116,3 +121,60 @@ def test_the_home_speaks_the_players_language(client: Client) -> None:
 def test_new_home_url_changes_the_link() -> None:
     table("Solo", "h@example.com", ann_to_act=True)
     assert new_home_url(ANN) != new_home_url(ANN)
+
+
+def left_section(body: str) -> str:
+    start = body.index('<section class="home-group" id="left"')
+    return body[start:body.index("</section>", start)]
+
+
+def test_a_seat_handed_over_stays_on_the_leavers_home_as_left_with_the_result(
+        client: Client, commit: Any) -> None:
+    """Bob left, a bot stood in, Nell took his seat over: the game vanished from Bob's home.
+    It stays there as a game he left: with his link while the seat looks for someone (he
+    may stay), with no link once it is Nell's, and with the game's winners once it ends;
+    the JSON twin says `left`."""
+    g = make_game(players=3, seed=5)
+    with commit():
+        opening.open_seat(g.seats[1].pk)
+    home = f"/me/{home_token('p1@example.com')}/"
+    left = left_section(client.get(home).content.decode())
+    assert "Games you left" in left and f'href="{g.page(1)}"' in left
+    assert "until someone takes it over, you may stay" in left
+    [row] = client.get(f"/api{home}").json()["games"]
+    assert row["left"] is True and row["link"].endswith(g.page(1))
+    with commit():
+        takeover.take_over(open_row(g.seats[1].pk).pk,
+                           takeover.Newcomer(name="Nell", email="nell@x.org", language="en"))
+    body = client.get(home).content.decode()
+    left = left_section(body)
+    assert "Test game" in left and "as Player1, seat 1" in left
+    assert "You left: someone else plays the seat now." in left
+    assert "/play/" not in body  # the seat's link is Nell's now
+    [row] = client.get(f"/api{home}").json()["games"]
+    assert row == {"game": g.game.public_id, "name": "Test game", "ruleset": "base",
+                   "status": "active", "seat": 1, "your_turn": False, "deadline": None,
+                   "link": None, "api": None, "left": True, "winners": None}
+    nells = client.get(f"/me/{home_token('nell@x.org')}/").content.decode()
+    assert 'id="left"' not in nells and "as Nell, seat 1" in nells
+    the_end(g.refresh(), scores=[9, 9, 4])
+    winners = ["Player0", "Nell"]  # seat 1's gold is Nell's, who held it at the end
+    left = left_section(client.get(home).content.decode())
+    assert "You left before the end." in left
+    assert f"The game is over. Winners: {', '.join(winners)}." in left
+    [row] = client.get(f"/api{home}").json()["games"]
+    assert row["status"] == "finished" and row["winners"] == winners and row["link"] is None
+    # In Bob's language too.
+    client.post(home + "preferences", {"language": "de", "time_zone": "UTC"})
+    assert "Spiele, die du verlassen hast" in client.get(home).content.decode()
+
+
+
+def the_end(game: Game, scores: list[int]) -> None:
+    """The game over with these scores (as its last move would leave it)."""
+    state = game.state_without_log()
+    state.gold_won = [[] for _ in scores]
+    state.nuggets = list(scores)
+    Game.objects.filter(pk=game.pk).update(
+        status=Game.Status.FINISHED, actor=None, deadline_at=None,
+        snapshot=state.to_json(include_log=False))

@@ -87,7 +87,7 @@ def test_bad_quiet_hours_are_refused_and_change_nothing(client: Client, commit: 
     answer = client.post(home_of("p0@example.com") + "quiet", bad)
     assert answer.status_code == 400  # the home again, with the reason
     text = answer.content.decode()
-    assert "quiet hours" in text.lower() and "Saved for all your games" not in text
+    assert "quiet hours" in text.lower() and "Saved for your" not in text
     seat = Seat.objects.get(pk=g.seats[0].pk)
     assert (seat.quiet_from, seat.quiet_to) == (None, None)
     assert g.refresh().deadline_at == before

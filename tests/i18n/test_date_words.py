@@ -1,21 +1,28 @@
 """Dates inside sentences read as each language writes them (issue 39, item 8): Italian
 "fino a domenica", "da sabato" (a date with its weekday takes no article: "fino al
 domenica" was wrong), the day without a leading zero ("1º dicembre", not "01 dicembre");
-Spanish "desde el 1 de noviembre", German "seit dem 1. November". Every catalog sentence
-with a date in it is rendered with a real date in its language and checked."""
+Spanish "desde el 1 de noviembre", German "seit 1. November". Every catalog sentence
+with a date in it is rendered with a real date in its language and checked. Every moment
+names its weekday (a player with days off needs it): English and German had none."""
 
 from __future__ import annotations
 
 import re
 from datetime import datetime
+from typing import Any
 from zoneinfo import ZoneInfo
 
 import polib
 import pytest
+import time_machine
 from django.conf import settings
 from django.utils import translation
 
+from games.models import Seat
+from games.play import game_setup
 from games.present.facts import local_time
+from tests.email_support import sent_to
+from tests.support import make_game
 
 LOCALE = settings.BASE_DIR / "locale"
 ROME = ZoneInfo("Europe/Rome")
@@ -32,8 +39,10 @@ WRONG = {
            rf"\b0\d\s+({MONTHS_IT})\b"],
     # "desde 1 de noviembre": a day of the month takes its article.
     "es": [r"\b(desde|hasta)\s+\d"],
-    # "seit 1. November", "bis 1. November": seit dem, bis zum.
-    "de": [r"\b(seit|bis|fällig)\s+\d"],
+    # "seit 1. November", "bis 1. November": seit dem, bis zum; but before a weekday no
+    # article ("seit Dienstag, 1. Dezember", not "seit dem Dienstag").
+    "de": [r"\b(seit|bis|fällig)\s+\d",
+           r"\b(dem|zum)\s+(Montag|Dienstag|Mittwoch|Donnerstag|Freitag|Samstag|Sonntag)\b"],
     "nl": [r"\b(de|het)\s+\d+\s+[a-z]+\s+\d{4}"],
 }
 
@@ -76,3 +85,37 @@ def test_italian_days_have_no_leading_zero_and_the_first_is_an_ordinal() -> None
             "sabato 5 dicembre 2026 09:05 (Europe/Rome)")
         assert local_time(datetime(2026, 12, 11, 9, tzinfo=ROME), ROME).startswith(
             "venerdì 11 dicembre")
+
+
+# Tuesday the 1st of December 2026, 14:00 in Rome, as each language writes it.
+WEEKDAY_MOMENTS = {
+    "en": "Tuesday 1 December 2026, 14:00 (Europe/Rome)",
+    "de": "Dienstag, 1. Dezember 2026, 14:00 (Europe/Rome)",
+    "it": "martedì 1º dicembre 2026 14:00 (Europe/Rome)",
+    "nl": "dinsdag 1 december 2026 14:00 (Europe/Rome)",
+    "es": "martes 1 de diciembre de 2026 a las 14:00 (Europe/Rome)",
+}
+
+
+@pytest.mark.parametrize("lang", sorted(WEEKDAY_MOMENTS))
+def test_a_moment_names_its_weekday_in_every_language(lang: str) -> None:
+    with translation.override(lang):
+        assert local_time(datetime(2026, 12, 1, 14, tzinfo=ROME), ROME) == (
+            WEEKDAY_MOMENTS[lang])
+
+
+@pytest.mark.django_db
+@time_machine.travel(datetime(2026, 11, 30, 14, tzinfo=ROME), tick=False)
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_turn_email_names_the_deadlines_weekday(commit: Any, lang: str) -> None:
+    """An English and a German player read their first turn email: the deadline, 24 hours
+    on, says it is a Tuesday (it read "Dec. 1, 2026, 2 p.m." and "1. Dezember 2026")."""
+    with commit():
+        g = make_game(players=3, seed=1, start=False)
+        Seat.objects.filter(game=g.game).update(language=lang, time_zone="Europe/Rome")
+    with commit():
+        game_setup.start_game(g.game.pk)
+    actor = g.refresh().actor
+    turn: Any = sent_to(f"p{actor}@example.com")[-1]
+    assert WEEKDAY_MOMENTS[lang] in turn.body
+    assert WEEKDAY_MOMENTS[lang] in turn.alternatives[0][0]

@@ -89,7 +89,7 @@ def test_no_email_of_a_whole_game_leaks_a_secret(commit: Any) -> None:
 
     with time_machine.travel(START, tick=False) as clock:
         with commit():
-            g = make_game(players=3, seed=5, start=False)
+            g = make_game(players=3, seed=5, start=False, invite=True)
         check_new()
         Seat.objects.filter(pk=g.seats[2].pk).update(email_mode=EmailMode.DAILY_DIGEST)
         with commit():

@@ -4,12 +4,14 @@ exactly once, and retried after a provider error."""
 from __future__ import annotations
 
 import random
+from datetime import timedelta
 from typing import Any
 from unittest import mock
 
 import pytest
 import time_machine
 from anymail.exceptions import AnymailRecipientsRefused
+from celery import current_app
 from django.core import mail
 from django.test import override_settings
 from django.utils import timezone
@@ -20,7 +22,7 @@ from games.models import EmailMode, FollowUp, Game, Notification, Seat
 from games.play import game_setup, hooks, services
 from games.tasks import follow_up_moves, requeue_unsent, send_notification
 from tests.email_support import FlakyBackend, play_one, play_until, sent_to
-from tests.support import make_game
+from tests.support import make_game, queued_tasks, work_off
 
 pytestmark = pytest.mark.django_db
 START = "2026-03-02 09:00:00+00:00"
@@ -30,7 +32,7 @@ FLAKY = "tests.email_support.FlakyBackend"
 @time_machine.travel(START, tick=False)
 def test_starting_a_game_invites_everyone_and_emails_the_first_player(commit: Any) -> None:
     with commit():
-        g = make_game(players=3, seed=1, start=True)
+        g = make_game(players=3, seed=1, start=True, invite=True)
     subjects = [m.subject for m in mail.outbox]
     assert sum("invited" in s for s in subjects) == 3
     turn = [m for m in sent_to("p0@example.com") if "your turn" in m.subject]
@@ -39,7 +41,7 @@ def test_starting_a_game_invites_everyone_and_emails_the_first_player(commit: An
     html = message.alternatives[0][0]
     link = f"/play/{g.tokens[0]}/"
     assert link in message.body and link in html
-    assert "March 3, 2026, 9 a.m. (UTC)" in message.body  # 24 hours per move
+    assert "Tuesday 3 March 2026, 09:00 (UTC)" in message.body  # 24 hours per move
     assert "gold-digger" in message.body or "saboteur" in message.body
     for card in engine.view(g.game.state(), 0)["hand"]:
         assert card["id"] not in message.body
@@ -262,3 +264,102 @@ def test_unknown_kinds_are_skipped_and_every_kind_has_a_builder() -> None:
     assert send.deliver(note.pk).status == "skipped"
     assert "no email is written" in Notification.objects.get(pk=note.pk).last_error
     assert set(builders.BUILDERS) == set(Notification.Kind.values)
+
+
+# ---- a person reads a game's emails in the order they were planned ------------------------
+
+
+def run_worker(capture: Any, *, last_first: bool) -> int:
+    """The worker: every task waiting in the queue, in the order queued or the last queued
+    first (several workers, a retry, the sweep: the send tasks of one commit may run in
+    any order), each in its own transaction, until nothing is left. How many ran."""
+    ran = 0
+    while waiting := queued_tasks():
+        for name, args, kwargs in (reversed(waiting) if last_first else waiting):
+            with capture(execute=True):
+                current_app.tasks[name].apply(args=tuple(args), kwargs=kwargs)
+            ran += 1
+    return ran
+
+
+ORDERS = pytest.mark.parametrize("last_first", [False, True], ids=["as-queued", "last-first"])
+
+
+def kinds_read_by(address: str) -> list[str]:
+    return [("invited" if "invited" in m.subject else "turn" if "your turn" in m.subject
+             else "round" if "round" in m.subject else m.subject) for m in sent_to(address)]
+
+
+@ORDERS
+@time_machine.travel(START, tick=False)
+def test_the_invitation_comes_before_the_first_turn_email(
+        commit: Any, django_capture_on_commit_callbacks: Any, last_first: bool) -> None:
+    """A new player read "it is your turn" before "you are invited": the game's
+    invitations and its first turn email went out in whatever order their send tasks ran.
+    Here the beat plans the turn email before the worker has sent anything, and the worker
+    runs the queued tasks in the order queued, or the last first."""
+    with commit(worker=False):
+        g = make_game(players=3, seed=1, start=True, invite=True)
+    with django_capture_on_commit_callbacks(execute=True):
+        follow_up_moves()  # the beat, quicker than the worker
+    assert not mail.outbox
+    run_worker(django_capture_on_commit_callbacks, last_first=last_first)
+    first = f"p{g.refresh().actor}@example.com"
+    assert kinds_read_by(first) == ["invited", "turn"]
+    assert sorted(m.to[0] for m in mail.outbox if "invited" in m.subject) == [
+        "p0@example.com", "p1@example.com", "p2@example.com"]
+    assert Notification.objects.exclude(status="sent").count() == 0
+    assert all(n.attempts == 1 for n in Notification.objects.all())  # each sent once
+
+
+@ORDERS
+def test_round_ones_end_comes_before_round_twos_turn_email(
+        django_capture_on_commit_callbacks: Any, last_first: bool) -> None:
+    """Round 2's first turn email arrived before round 1's end: the move that ends a round
+    plans both (the turn email first), and their send tasks run in any order."""
+    g = make_game(players=3, seed=5, start=True)
+    rng = random.Random(5)
+    while True:  # each move committed; its emails planned and sent but the last one's
+        game = play_one(g, rng, lambda: django_capture_on_commit_callbacks(execute=True))
+        if game.snapshot.get("round") != 1:
+            break
+        work_off(django_capture_on_commit_callbacks)
+    mail.outbox.clear()
+    with django_capture_on_commit_callbacks(execute=True):
+        follow_up_moves()
+    run_worker(django_capture_on_commit_callbacks, last_first=last_first)
+    actor = f"p{g.refresh().actor}@example.com"
+    assert kinds_read_by(actor) == ["round", "turn"]
+    for other in {f"p{n}@example.com" for n in range(3)} - {actor}:
+        assert kinds_read_by(other) == ["round"]
+
+
+@override_settings(EMAIL_BACKEND=FLAKY, EMAIL_MAX_ATTEMPTS=2, EMAIL_RETRY_SECONDS=0)
+def test_an_email_given_up_or_skipped_lets_the_later_ones_of_its_game_go(commit: Any) -> None:
+    """The order never holds an email back for good: an earlier email that failed for
+    good or was skipped releases the next one, and a later email whose release was lost
+    goes with the sweep."""
+    g = make_game(players=3, seed=1, start=True, invite=True)  # invitations pending
+    first = g.refresh().actor or 0
+    [turn] = plan.create(plan.after_move(g.game.pk, 0))
+    assert send.deliver(turn).status == "pending"  # it waits for the invitation
+    assert Notification.objects.get(pk=turn).attempts == 0
+    invitation = Notification.objects.get(kind="invitation", seat=g.seats[first])
+    FlakyBackend.arm(failures=2)
+    assert send.deliver(invitation.pk).status == "retrying"  # still to go: the turn waits
+    assert send.deliver(turn).status == "pending" and not mail.outbox
+    with commit():
+        assert send.deliver(invitation.pk).status == "failed"  # given up: the turn goes
+    assert Notification.objects.get(pk=turn).status == "sent"
+    assert [m.to for m in mail.outbox] == [[f"p{first}@example.com"]]
+    # Skipped: a seat whose player chose links only gets neither, and nothing waits.
+    other = g.seats[(first + 1) % 3]
+    Seat.objects.filter(pk=other.pk).update(email_mode=EmailMode.LINKS_ONLY)
+    [later] = plan.create([plan.Spec(key="nudge:test", kind="nudge", to_email=other.email,
+                                     game_id=g.game.pk, seat_id=other.pk)])
+    assert send.deliver(later).status == "pending"
+    skipped = Notification.objects.get(kind="invitation", seat=other)
+    assert send.deliver(skipped.pk).status == "skipped"  # its release task is lost here
+    with time_machine.travel(timezone.now() + timedelta(minutes=5), tick=False), commit():
+        requeue_unsent()
+    assert Notification.objects.get(pk=later).status == "skipped"

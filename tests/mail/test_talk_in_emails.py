@@ -15,11 +15,13 @@ from django.core import mail
 from django.core.mail import EmailMultiAlternatives
 from django.test import Client
 
+from games.handover import opening, takeover
 from games.models import EmailMode, Seat
 from games.play.clock import sweeps
 from tests.handover.test_takeover import pass_move
+from tests.handover_support import open_row
 from tests.inbound_support import reply_address, send_reply
-from tests.support import make_game
+from tests.support import make_game, own_link_emailed_to
 
 ANN = "Good luck, Bob & <friends>!\nplay 1 at 1,0"
 
@@ -127,3 +129,37 @@ def test_the_daily_digest_carries_the_talk_of_each_game_since_the_last(
         sweeps.sweep_digests()
     [second] = [m for m in mail.outbox if "p1@example.com" in m.to]
     assert "> Still there, Bob?" in str(second.body) and "Morning all" not in str(second.body)
+
+
+@pytest.mark.django_db
+def test_the_turn_email_leaves_out_the_readers_own_lines(client: Client, commit: Any) -> None:
+    """Ann's turn email quoted back what Ann herself had said. Her own lines stay out, the
+    others' come; a newcomer in a handed-over seat reads what the seat's leaver said."""
+    g = make_game(players=3, seed=5)
+    Seat.objects.filter(game=g.game).update(skip_seen_turns=False)  # they talk on the page
+    with commit():
+        client.post(g.page(0) + "say", {"text": "Good luck, all"})
+        pass_move(client, g.page(0))
+        client.post(g.page(1) + "say", {"text": "Thanks, Ann"})
+        pass_move(client, g.page(1))
+        client.post(g.page(2) + "say", {"text": "Cy here"})
+        pass_move(client, g.page(2))
+    latest = turn_emails_to("p0@example.com")[-1]
+    for part in (str(latest.body), html_of(latest)):
+        assert "Thanks, Ann" in part and "Cy here" in part
+        assert "Good luck, all" not in part
+    # Cy leaves; Nell takes the seat over and reads Cy's line as someone else's.
+    with commit():
+        client.post(g.page(0) + "say", {"text": "Welcome, whoever comes"})
+        pass_move(client, g.page(0))
+        opening.open_seat(g.seats[2].pk)
+    with commit():
+        takeover.take_over(open_row(g.seats[2].pk).pk,
+                           takeover.Newcomer(name="Nell", email="nell@x.org", language="en"))
+    with commit():
+        client.post(own_link_emailed_to("nell@x.org") + "say", {"text": "Nell is here"})
+        pass_move(client, g.page(1))
+    [nells] = turn_emails_to("nell@x.org")
+    body = str(nells.body)
+    assert "> Cy here" in body and "> Welcome, whoever comes" in body
+    assert "Nell is here" not in body

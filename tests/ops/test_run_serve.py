@@ -85,3 +85,29 @@ def test_run_manage_creategame_prints_links_of_the_served_port(tmp_path: Path,
     monkeypatch.setattr(sys, "argv", ["run.py", "manage", "--port", "8105", "demo"])
     assert run.main() == 0
     assert calls[-1]["SITE_URL"] == "http://127.0.0.1:8105"
+
+
+def test_run_manage_passes_help_and_options_after_the_command_to_it(
+        tmp_path: Path, monkeypatch: Any, capsys: Any) -> None:
+    """`run.py manage creategame --help` printed run.py manage's own help: everything after
+    the command reaches manage.py untouched (its --help, and a --port of the command's)."""
+    monkeypatch.setattr(run, "SERVED_AT", tmp_path / "served-at")
+    monkeypatch.setattr(run, "ensure_env", lambda: None)
+    calls: list[list[str]] = []
+
+    def fake_run(argv: list[str], cwd: Path, env: dict[str, str]) -> Any:
+        calls.append(argv)
+        return subprocess.CompletedProcess(argv, 0)
+
+    monkeypatch.setattr(run.subprocess, "run", fake_run)
+    monkeypatch.delenv("SITE_URL", raising=False)
+    monkeypatch.delenv("PORT", raising=False)
+    monkeypatch.setattr(sys, "argv", ["run.py", "manage", "creategame", "--help"])
+    assert run.main() == 0
+    assert calls[-1][1:] == ["manage.py", "creategame", "--help"]
+    monkeypatch.setattr(sys, "argv", ["run.py", "manage", "--port", "8106", "demo", "--help",
+                                      "--port", "9"])
+    assert run.main() == 0
+    assert calls[-1][1:] == ["manage.py", "demo", "--help", "--port", "9"]
+    assert "usage: run.py manage" not in capsys.readouterr().out
+

@@ -52,7 +52,7 @@ def test_reminders_12_and_1_hours_before_in_the_seats_time_zone(clock: Any,
     first, last = reminders_to("p0@example.com")
     assert "due in 12\xa0hours" in first.subject and "due in 1\xa0hour" in last.subject
     # 09:00 UTC is 04:00 in New York (EST, before the switch to summer time on March 8).
-    assert "March 3, 2026, 4 a.m. (America/New_York)" in first.body
+    assert "Tuesday 3 March 2026, 04:00 (America/New_York)" in first.body
     assert f"/play/{g.tokens[0]}/" in first.body
     assert g.refresh().reminder_at is None
     assert Notification.objects.filter(kind="reminder").count() == 2
@@ -170,6 +170,19 @@ def test_a_turn_starting_during_a_vacation_starts_its_clock_when_it_ends(
     assert g.refresh().deadline_at == START + 2 * DAY + DAY
     turn = next(m for m in sent_to("p1@example.com") if "your turn" in m.subject)
     assert "You are on vacation until" in turn.body
+
+
+def test_the_turn_email_counts_a_vacation_in_days_and_hours(clock: Any, commit: Any) -> None:
+    """The next player reads, in their turn email, how long the other is away: "2 days,
+    5 hours", as the seat page says it, not "53 hours"."""
+    g = make_game(players=3, seed=1, start=True)
+    Seat.objects.filter(pk=g.seats[2].pk).update(vacation_left=53 * HOUR)
+    vacations.take_vacation(g.seats[2].pk, 53 * HOUR)
+    move = next(m for m in engine.legal_moves(g.refresh().state()) if m["type"] == "pass")
+    with commit():
+        seat_move(g.seats[0], 0, move)
+    turn = next(m for m in sent_to("p1@example.com") if "your turn" in m.subject)
+    assert "Player2 is on vacation for 2 days, 5 hours" in turn.body
 
 
 def test_vacation_cannot_exceed_the_budget(clock: Any) -> None:

@@ -9,11 +9,13 @@ from typing import Any
 
 import pytest
 
+from games.handover import opening, takeover
 from games.models import Notification
 from games.moderation.dispute_acts import file_dispute
 from games.moderation.talk_reports import report_talk
 from games.play import services
 from games.players.export import export_player_data
+from tests.handover_support import open_row
 from tests.inbound_support import reply_address, send_reply
 from tests.players.play import play_moves
 from tests.support import make_game
@@ -81,3 +83,22 @@ def test_a_forged_from_puts_nothing_into_someone_elses_export(client: Any,
     assert bob["emails_received_from_you"] == []
     mine = export_player_data(eve)["emails_received_from_you"]
     assert [row["game"] for row in mine] == [eves.game.public_id]  # Eve's seat's, hers
+
+
+def test_the_export_lists_the_games_the_address_left(commit: Any) -> None:
+    """A seat handed over left the leaver's export as it left the home: it is listed as a
+    game left (the name played under, when), with nothing of the newcomer."""
+    g = make_game(players=3, seed=5)
+    with commit():
+        opening.open_seat(g.seats[1].pk)
+    assert export_player_data("p1@example.com")["games_left"] == []  # still Bob's seat
+    with commit():
+        takeover.take_over(open_row(g.seats[1].pk).pk,
+                           takeover.Newcomer(name="Nell", email="nell@x.org", language="en"))
+    data = export_player_data("p1@example.com")
+    assert data["games"] == []
+    [left] = data["games_left"]
+    assert (left["game"], left["name"], left["status"], left["seat"], left["played_as"]) == (
+        g.game.public_id, "Test game", "active", 1, "Player1")
+    assert left["left_at"] and "Nell" not in json.dumps(data)
+    assert export_player_data("nell@x.org")["games_left"] == []

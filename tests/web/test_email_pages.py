@@ -7,6 +7,7 @@ import base64
 import json
 import subprocess
 import sys
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +18,7 @@ from django.test import Client, override_settings
 from games.mail import outbox, plan, send
 from games.mail.message import unsubscribe_url
 from games.models import EmailMode, GameNotice, Notification, Seat
+from games.models.home_links import home_path, home_token
 from tests.support import make_game
 
 pytestmark = pytest.mark.django_db
@@ -28,8 +30,30 @@ def test_the_seat_page_has_the_email_and_vacation_box(client: Client) -> None:
     body = client.get(g.page(0)).content.decode()
     assert 'id="emails"' in body and 'name="email_mode"' in body
     assert 'value="each_turn" checked' in body
-    assert "Vacation left in this game: 168 hours" in body
+    assert "Vacation left in this game: 7 days." in body
     assert '<option value="168">7 days</option>' in body
+
+
+def test_vacation_is_counted_in_days_and_hours_on_the_page_the_home_and_the_log(
+        client: Client) -> None:
+    """The seat page said "Vacation left in this game: 168 hours"; after a vacation ended
+    early its rest was "53 hours" everywhere. Days, and hours beyond whole days, in the
+    reader's language: the seat page, its last choice, the home, the table's log."""
+    g = make_game(players=3, seed=1, start=True)
+    Seat.objects.filter(pk=g.seats[0].pk).update(
+        vacation_left=timedelta(days=2, hours=5, minutes=20))
+    body = client.get(g.page(0)).content.decode()
+    assert "Vacation left in this game: 2 days, 5 hours." in body
+    assert '<option value="53">all I have left (2 days, 5 hours)</option>' in body
+    home = client.get(home_path(home_token("p0@example.com"))).content.decode()
+    assert "2 days, 5 hours of vacation left" in home
+    Seat.objects.filter(pk=g.seats[0].pk).update(language="de")
+    body = client.get(g.page(0)).content.decode()
+    assert "Verbleibender Urlaub in diesem Spiel: 2 Tage, 5 Stunden." in body
+    client.post(g.page(0) + "vacation", {"action": "take", "hours": "53"})
+    assert "Player0 is on vacation for 2 days, 5 hours" in client.get(g.page(1)).content.decode()
+    Seat.objects.filter(pk=g.seats[2].pk).update(language="it")
+    assert "Player0 è in vacanza per 2 giorni, 5 ore" in client.get(g.page(2)).content.decode()
 
 
 def test_choosing_the_email_setting_on_the_seat_page(client: Client) -> None:

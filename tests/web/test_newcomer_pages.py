@@ -215,7 +215,7 @@ def test_the_invitation_states_the_vacation_days_in_both_parts(commit: Any) -> N
 
     from tests.support import make_game
     with commit():
-        make_game(players=3, start=True)
+        make_game(players=3, start=True, invite=True)
     invitations = [m for m in mail.outbox if "invited" in str(m.subject)]
     assert len(invitations) == 3
     for letter in invitations:

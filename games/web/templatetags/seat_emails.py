@@ -11,25 +11,25 @@ from typing import Any
 
 from django import template
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from games.models import EmailMode, Game, Seat
 from games.present.facts import local_time
+from games.present.words import days_and_hours
 
 register = template.Library()
 
 
 def vacation_choices(left: timedelta) -> list[tuple[str, str]]:
     """Whole days up to the budget, then what is left if that is not a whole day."""
-    from django.utils.translation import ngettext
-
     days = int(left.total_seconds() // 86400)
     choices = [(str(d * 24), ngettext("%(n)s day", "%(n)s days", d) % {"n": d})
                for d in range(1, days + 1)]
     hours = int(left.total_seconds() // 3600)
     if hours > days * 24:
-        from django.utils.translation import gettext as _
-
-        choices.append((str(hours), _("all I have left (%(h)s hours)") % {"h": hours}))
+        choices.append((str(hours), _("all I have left (%(left)s)") % {
+            "left": days_and_hours(left)}))
     return choices
 
 
@@ -44,7 +44,7 @@ def seat_emails(context: template.Context) -> dict[str, Any]:
         "on_vacation": on_vacation,
         "vacation_until": local_time(seat.vacation_until, seat.zone) if on_vacation
         and seat.vacation_until else "",
-        "vacation_hours_left": int(seat.vacation_left.total_seconds() // 3600),
+        "vacation_left": days_and_hours(seat.vacation_left),
         "vacation_choices": vacation_choices(seat.vacation_left),
         "game_over": game.status in (Game.Status.FINISHED, Game.Status.CANCELLED),
         "email_problem": seat.email_problem_at is not None,

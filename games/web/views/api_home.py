@@ -25,11 +25,15 @@ from games.web.views.seat_access import private
 def game_json(row: Row) -> dict[str, Any]:
     # `status` is the game's, except "waiting_for_you" while it waits for this seat's
     # acceptance (`your_turn` stays false: there is no turn before the game starts).
-    return {"game": row.game, "name": row.name, "ruleset": row.ruleset,
-            "status": row.home_status,
-            "seat": row.seat, "your_turn": row.your_turn,
-            "deadline": row.deadline.isoformat() if row.deadline else None,
-            "link": row.link, "api": row.api}
+    # A game left: `left` true, no link once the seat is someone else's, and who won.
+    answer = {"game": row.game, "name": row.name, "ruleset": row.ruleset,
+              "status": row.home_status,
+              "seat": row.seat, "your_turn": row.your_turn,
+              "deadline": row.deadline.isoformat() if row.deadline else None,
+              "link": row.link or None, "api": row.api or None, "left": row.left}
+    if row.left:
+        answer["winners"] = list(row.winners) if row.status == "finished" else None
+    return answer
 
 
 @csrf_exempt

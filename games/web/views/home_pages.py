@@ -89,6 +89,11 @@ def _back(token: str, anchor: str = "") -> HttpResponse:
     return redirect(page.home_path(token) + anchor)
 
 
+def _say_saved(request: HttpRequest, count: int) -> None:
+    """A setting of the games going on: saved in `count` of them, or in none at all."""
+    (messages.success if count else messages.info)(request, page.saved_words(count))
+
+
 @require_POST
 @with_home
 def home_preferences(request: HttpRequest, address: str, token: str) -> HttpResponse:
@@ -99,7 +104,7 @@ def home_preferences(request: HttpRequest, address: str, token: str) -> HttpResp
     count = everywhere.set_language_and_zone(address, language=form.cleaned_data["language"],
                                              time_zone=form.cleaned_data["time_zone"])
     with page.home_locale(address):
-        messages.success(request, _("Saved for all your games (%(n)s).") % {"n": count})
+        messages.success(request, page.saved_words(count, kept_for_new_games=True))
     return _back(token, "#settings")
 
 
@@ -113,7 +118,7 @@ def home_emails(request: HttpRequest, address: str, token: str) -> HttpResponse:
     else:
         if request.POST.get("email_options"):  # the form's checkboxes were sent with it
             everywhere.set_email_options(address, **email_options(request))
-        messages.success(request, _("Saved for all your games (%(n)s).") % {"n": count})
+        _say_saved(request, count)
     return _back(token, "#settings")
 
 
@@ -133,10 +138,11 @@ def home_quiet(request: HttpRequest, address: str, token: str) -> HttpResponse:
     except ServiceError as refused:
         messages.error(request, refused.message)
         return render_home(request, address, token, status=QUIET_REFUSALS.get(refused.code, 400))
-    messages.success(request, _("Saved for all your games (%(n)s). For your clock the change "
-                                "applies from your next turn in each game (a turn already "
-                                "running keeps its clock); emails follow the new hours at "
-                                "once.") % {"n": count})
+    _say_saved(request, count)
+    if count:
+        messages.info(request, _("For your clock the change applies from your next turn in "
+                                 "each game (a turn already running keeps its clock); emails "
+                                 "follow the new hours at once."))
     return _back(token, "#quiet")
 
 
