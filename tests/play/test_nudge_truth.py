@@ -36,7 +36,7 @@ def test_the_page_and_the_api_say_when_a_nudge_becomes_possible(client: Client,
     half = START + 12 * HOUR
     assert (f"{WHEN} {local_time(half, ZoneInfo('Europe/Rome'))}, once more than half of "
             "their time is gone.") in status(client, g.page(1))
-    assert "10 p.m. (Europe/Rome)" in local_time(half, ZoneInfo("Europe/Rome"))
+    assert "22:00 (Europe/Rome)" in local_time(half, ZoneInfo("Europe/Rome"))
     assert f"{WHEN} {local_time(half, ZoneInfo('UTC'))}," in status(client, g.page(2))
     assert "You can nudge" not in status(client, g.page(0))  # their own turn
     assert client.get(g.api(1)).json()["clock"]["nudge_from"] == (START + 12 * HOUR).isoformat()

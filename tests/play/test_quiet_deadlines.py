@@ -60,7 +60,7 @@ def test_a_day_per_move_ending_in_the_quiet_hours_ends_at_their_end(
         game = g.refresh()
         assert game.actor == 0
         assert game.deadline_at == QUIET_END  # not 07:57
-        shown = "Oct. 25, 2026, 8 a.m. (Europe/Rome)"
+        shown = "Sunday 25 October 2026, 08:00 (Europe/Rome)"
         assert shown in client.get(g.page(0)).content.decode()
         assert client.get(g.api(0)).json()["clock"]["deadline"] == "2026-10-25T07:00:00+00:00"
         [turn] = [m for m in sent_to("p0@example.com") if "turn" in m.subject]

@@ -134,7 +134,7 @@ def test_every_invitation_and_offer_of_a_hosts_game_says_whether_it_is_rated(
         client: Client, commit: Any) -> None:
     mail.outbox.clear()
     with commit():
-        g = make_game(players=3, seed=1, start=False)
+        g = make_game(players=3, seed=1, start=False, invite=True)
     [(_subject, text, page)] = letters_to("p0@example.com")
     for body in (text, page):
         assert "This game is not rated: its rounds do not count for the players' ratings." \
@@ -142,7 +142,7 @@ def test_every_invitation_and_offer_of_a_hosts_game_says_whether_it_is_rated(
         assert "a game its host named “Test game”" in body
     sign_up(client, commit, "vera@example.org", "Vera")
     with commit():
-        rated = make_game(players=3, seed=2, start=True, rated=True)
+        rated = make_game(players=3, seed=2, start=True, rated=True, invite=True)
         assert client.post(rated.api(1) + "leave").status_code == 200
     [(_subject, text, page)] = [letter for letter in letters_to("vera@example.org")
                                 if "free" in letter[0]]
