@@ -157,7 +157,7 @@ def disputes(game: Game, names: TableNames) -> list[JSON]:
 
 
 def notices(game: Game, names: Names) -> list[tuple[GameNotice, str]]:
-    return [(n, describe.notice_sentence(n.kind, n.params, names_at_notice(names, n.pk)))
+    return [(n, describe.notice_sentence(n.kind, n.params, names_at_notice(names, n.pk, n.params)))
             for n in game.notices.order_by("created_at", "id")]
 
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 
 from django.utils.translation import gettext as _
 
@@ -128,10 +129,14 @@ def names_at_log(names: Names, index: int) -> Names:
     return names.at_log(index) if isinstance(names, TableNames) else names
 
 
-def names_at_notice(names: Names, notice_id: int | None) -> Names:
+def names_at_notice(names: Names, notice_id: int | None,
+                    params: Mapping[str, Any] | None = None) -> Names:
+    """The names for a table notice; a notice about an earlier act (a dispute resolved)
+    names its seats as at that act's own notice (`names_at` among its parameters)."""
     if notice_id is None or not isinstance(names, TableNames):
         return names
-    return names.at_notice(notice_id)
+    earlier = (params or {}).get("names_at")
+    return names.at_notice(earlier if isinstance(earlier, int) else notice_id)
 
 
 def names_at_round_end(view: SeatView, round_number: int, names: Names) -> Names:

@@ -22,12 +22,13 @@ from django.test import Client
 from django.utils import timezone, translation
 
 from games.models import Dispute, Message, Seat
+from games.moderation.dispute_acts import resolve_dispute
 from games.play import services
 from games.players.export import export_player_data
 from games.players.forget import forget_player
 from games.present.facts import local_time
 from games.present.replay_steps import made_by, step_context, tell
-from tests.handover.test_seat_history import talk_lines
+from tests.handover.test_seat_history import log_lines, talk_lines
 from tests.handover.test_takeover import pass_move
 from tests.handover_support import offer_link_to, sign_up
 from tests.moderation_support import logged_in, make_moderator
@@ -251,12 +252,19 @@ def test_a_dispute_is_filed_by_who_held_the_seat_then(
         pass_move(client, g.page(0))
         client.post(g.page(1) + "dispute", {"text": "Move 1 looks odd", "move_number": 1,
                                             "share_with_table": "on"})
+        client.post(g.page(1) + "report", {"message": say(g.seats[2].pk, "Hurry up").pk,
+                                           "reason": "rushing me"})
     clock.move_to(START + timedelta(hours=1))
     with commit():
         assert client.post(g.page(1) + "leave").status_code == 302
     with commit():
         client.post(offer_link_to("wes@example.org"), {"name": "Wes", "language": "en"})
-    dispute = Dispute.objects.get()
+    dispute = Dispute.objects.get(talk__isnull=True)
+    # Her data holds them; his does not (he filed and reported nothing).
+    uma, wes = export_player_data("uma@example.com"), export_player_data("wes@example.org")
+    assert sorted(d["text"] for d in uma["disputes_filed"])[0] == "Move 1 looks odd"
+    assert [r["reason"] for r in uma["talk_lines_reported"]] == ["rushing me"]
+    assert wes["disputes_filed"] == [] and wes["talk_lines_reported"] == []
     seat_page = text_of(client.get(g.page(0)).content.decode())
     assert "Uma filed a dispute about move 1" in seat_page
     assert "Wes filed a dispute" not in seat_page
@@ -266,6 +274,13 @@ def test_a_dispute_is_filed_by_who_held_the_seat_then(
     moderate = moderator.get(f"/admin/games/game/{g.game.pk}/moderate/").content.decode()
     heading = text_of(block(moderate, rf"<h3>#{dispute.pk} .*?</h3>"))
     assert heading.startswith(f"#{dispute.pk} — 1: Uma, {in_new_york(START)}")
+    # Resolved after the takeover: the table's log still says whose dispute it was.
+    with commit():
+        resolve_dispute(dispute.pk, moderator=make_moderator("mod3", "mod3@example.com"),
+                        outcome="upheld", note="Looked into it")
+    lines = log_lines(client.get(g.page(0)).content.decode())
+    assert "Uma filed a dispute about move 1." in lines
+    assert any(line.startswith("A moderator resolved the dispute of Uma (") for line in lines)
     assert timezone.now() > START  # (the clock moved: "then" is not "now")
 
 
