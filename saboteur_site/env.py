@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import zoneinfo
 
 from django.core.exceptions import ImproperlyConfigured
 
@@ -41,3 +42,14 @@ def env_list(name: str, default: list[str]) -> list[str]:
     if raw is None:
         return default
     return [item.strip() for item in raw.split(",") if item.strip()]
+
+
+def env_zone(name: str, default: str) -> str:
+    """An IANA time zone's name ("Europe/Rome")."""
+    value = env_str(name) or default
+    try:
+        zoneinfo.ZoneInfo(value)
+    except (zoneinfo.ZoneInfoNotFoundError, ValueError):
+        raise ImproperlyConfigured(f"{name} must be a time zone such as Europe/Rome, "
+                                   f"not {value!r}") from None
+    return value

@@ -13,7 +13,7 @@ import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 
 from .email_providers import email_provider
-from .env import env_bool, env_int, env_list, env_str
+from .env import env_bool, env_int, env_list, env_str, env_zone
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -160,12 +160,14 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
             ],
-            # The tag libraries live with the pages (games/web), not in <app>/templatetags.
+            # The tag libraries live with the pages (games/web, the admin's in games/admin),
+            # not in <app>/templatetags.
             "libraries": {
                 "disputes": "games.web.templatetags.dispute_box",
                 "seat_emails": "games.web.templatetags.seat_emails",
                 "handover_box": "games.web.templatetags.handover_box",
                 "rematch_box": "games.web.templatetags.rematch_box",
+                "moderator_times": "games.admin.moderator_times",
             },
         },
     },
@@ -230,7 +232,9 @@ LOCALE_PATHS = [BASE_DIR / "locale"]
 # Our date formats where a language's own differ from Django's (saboteur_site/formats/).
 FORMAT_MODULE_PATH = ["saboteur_site.formats"]
 USE_I18N = True
-TIME_ZONE = "UTC"  # stored times are UTC; pages show each seat's own time zone
+# The moderators' zone: the admin's pages and the emails to moderators show times in it.
+# Stored times are UTC whatever it is; players read their own zone.
+TIME_ZONE = env_zone("TIME_ZONE", "UTC")
 USE_TZ = True
 
 # ---- static files (whitenoise) ------------------------------------------------------

@@ -136,13 +136,15 @@ def confirm_undo(request: HttpRequest, site: admin.AdminSite, game: Game,
     names = pages.seat_names(game)
     moderation.secrets_viewed(game, request.user, "undo confirmation")  # type: ignore[arg-type]
     truth_log = view_log(engine.moderator_view(game.state()))
-    undone = truth_log[len(truth_log) - len(plan.undone_events):]
+    first = len(truth_log) - len(plan.undone_events)
     context = dict(
         site.each_context(request), title=_("Undo moves in %(game)s") % {"game": game.name},
         opts=Game._meta, game=game, plan=plan, form=form,
-        dropped=[{"move": m, "who": describe.seat_name(m.seat_number, names),
+        # Each move and event named after whoever held its seat then.
+        dropped=[{"move": m, "who": describe.seat_name(m.seat_number, names.at_move(m.number)),
                   "by": truth._made_by(m)} for m in plan.dropped],
-        undone=[describe.event_sentence(e, names, game.ruleset) for e in undone],
+        undone=[describe.event_sentence(e, names.at_log(first + i), game.ruleset)
+                for i, e in enumerate(truth_log[first:])],
         needs_force=plan.crosses_round_end, page_url=page_url(game))
     return TemplateResponse(request, "admin/games/game/confirm_undo.html", context)
 

@@ -20,6 +20,7 @@ from django.utils.safestring import SafeString
 from django.utils.text import Truncator
 from django.utils.translation import gettext_lazy as _
 
+from games.admin import held_then
 from games.admin.admin_base import ReadOnlyAdmin
 from games.admin.permissions import can_see_secrets
 from games.models import (
@@ -35,6 +36,9 @@ from games.models import (
 from games.moderation.acts import KINDS
 from games.moderation.talk_reports import reporters
 from games.present import describe
+from games.present.facts import moderator_time
+from games.present.holders import TableNames
+from games.present.reported_talk import context_lines
 from games.present.words import OUTCOMES, outcome_label
 
 PRIVATE = _("(private: only moderators may read it)")
@@ -47,6 +51,19 @@ def game_link(game_id: int, label: object) -> SafeString:
 
 def without(fields: tuple[str, ...], *hidden: str) -> tuple[str, ...]:
     return tuple(f for f in fields if f not in hidden)
+
+
+def talk_context_html(dispute: Dispute, names: TableNames | None = None) -> SafeString | str:
+    """The reported line (in bold) among the lines around it, each named after whoever
+    wrote it and timed in the moderators' zone; "" for a dispute that is no report."""
+    lines = [format_html("<li><strong>{}</strong></li>" if line.reported else "<li>{}</li>",
+                         format_html("{} ({}), {}: {}", line.name, line.seat, line.at,
+                                     line.text))
+             for line in context_lines(dispute, names)]
+    if not lines:
+        return ""
+    return format_html('<ol class="reported-talk">{}</ol>',
+                       format_html_join("", "{}", ((line,) for line in lines)))
 
 
 class GameColumn:
@@ -116,14 +133,24 @@ class SeatAdmin(GameColumn, SecretFieldsAdmin):
 
 @admin.register(Move)
 class MoveAdmin(GameColumn, SecretFieldsAdmin):
-    list_display = ("game_name", "number", "kind", "actor_kind", "seat_number", "moderator",
-                    "created_at")
+    list_display = ("game_name", "number", "kind", "player", "actor_kind", "seat_number",
+                    "moderator", "created_at")
     list_filter = ("actor_kind",)
     search_fields = ("game__name", "=game__id")
     list_select_related = ("game", "moderator")
     show_full_result_count = False
-    fields = ("game", "number", "actor_kind", "seat_number", "moderator", "move", "created_at")
+    fields = ("game", "number", "player", "actor_kind", "seat_number", "moderator", "move",
+              "created_at")
     secret_fields = ("move",)
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Move]:
+        moves: QuerySet[Move] = super().get_queryset(request)
+        return moves.annotate(**held_then.by_move())
+
+    @admin.display(description=_("player"))
+    def player(self, move: Move) -> str:
+        """Who held the move's seat for this move (whoever holds it now)."""
+        return held_then.name_then(move) or "—"
 
     @admin.display(description=_("kind of move"))
     def kind(self, move: Move) -> str:
@@ -132,10 +159,21 @@ class MoveAdmin(GameColumn, SecretFieldsAdmin):
 
 @admin.register(Message)
 class MessageAdmin(GameColumn, ReadOnlyAdmin):
-    list_display = ("game_name", "seat", "short_text", "created_at")
+    list_display = ("game_name", "writer", "short_text", "created_at")
     search_fields = ("text", "seat__player_name", "seat__email", "game__name")
     list_select_related = ("game", "seat")
     show_full_result_count = False
+    fields = ("game", "writer", "text", "created_at")
+    readonly_fields = fields
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Message]:
+        messages: QuerySet[Message] = super().get_queryset(request)
+        return messages.annotate(**held_then.by_message())
+
+    @admin.display(description=_("written by"))
+    def writer(self, message: Message) -> str:
+        """Who held the seat when the line was written, and the seat."""
+        return f"{held_then.name_then(message)} ({_('seat %(n)s') % {'n': message.seat.number}})"
 
     @admin.display(description=_("text"))
     def short_text(self, message: Message) -> str:
@@ -175,7 +213,7 @@ class DisputeAdmin(GameColumn, SecretFieldsAdmin):
     list_select_related = ("game", "seat", "resolved_by")
     show_full_result_count = False
     ordering = ("status", "-created_at")
-    fields = ("game", "seat", "move_number", "share_with_table", "text", "talk_shown",
+    fields = ("game", "filed_by", "move_number", "share_with_table", "text", "talk_shown",
               "report_count", "reporters_shown", "report_reasons", "status", "outcome_shown",
               "note", "resolved_by", "created_at", "mailed_at", "resolved_at")
     secret_fields = ("note", "report_reasons")
@@ -187,7 +225,7 @@ class DisputeAdmin(GameColumn, SecretFieldsAdmin):
         counted = (TalkReport.objects.filter(dispute=OuterRef("pk")).order_by()
                    .values("dispute").annotate(n=Count("pk")).values("n"))
         return disputes.annotate(reports_counted=Coalesce(
-            Subquery(counted, output_field=IntegerField()), 0))
+            Subquery(counted, output_field=IntegerField()), 0), **held_then.by_filing())
 
     def get_search_fields(self, request: HttpRequest) -> Any:
         fields = ("seat__player_name", "seat__email", "game__name")
@@ -205,9 +243,10 @@ class DisputeAdmin(GameColumn, SecretFieldsAdmin):
             return fields
         return tuple("private_text" if f == "text" else f for f in fields)
 
-    @admin.display(description=_("filed by"), ordering="seat__player_name")
+    @admin.display(description=_("filed by"), ordering="seat__number")
     def filed_by(self, dispute: Dispute) -> str:
-        return f"{dispute.seat.number}: {dispute.seat.player_name}"
+        """The seat, and who held it when the dispute was filed."""
+        return f"{dispute.seat.number}: {held_then.name_then(dispute)}"
 
     @admin.display(description=_("what is wrong"))
     def short_text(self, dispute: Dispute) -> str:
@@ -225,16 +264,7 @@ class DisputeAdmin(GameColumn, SecretFieldsAdmin):
     def talk_shown(self, dispute: Dispute) -> SafeString | str:
         """A report's line among the lines around it, as they were when it was reported
         (table talk is every seat's to read: no secret)."""
-        if not dispute.talk_context:
-            return "—"
-        lines = [format_html("<li><strong>{}</strong></li>" if line.get("reported")
-                             else "<li>{}</li>", format_html(
-                                 "{} ({}, {}): {}", line.get("name", ""),
-                                 _("seat %(n)s") % {"n": line.get("seat")},
-                                 line.get("at", ""), line.get("text", "")))
-                 for line in dispute.talk_context]
-        return format_html('<ol class="reported-talk">{}</ol>',
-                           format_html_join("", "{}", ((line,) for line in lines)))
+        return talk_context_html(dispute) or "—"
 
     @admin.display(description=_("reports"), ordering="reports_counted")
     def report_count(self, dispute: Dispute) -> int | str:
@@ -252,8 +282,7 @@ class DisputeAdmin(GameColumn, SecretFieldsAdmin):
             return "—"
         return format_html('<ol class="reporters">{}</ol>', format_html_join(
             "", "<li>{} ({}, {})</li>",
-            ((r.name, _("seat %(n)s") % {"n": r.seat}, r.at.isoformat(timespec="minutes"))
-             for r in found)))
+            ((r.name, _("seat %(n)s") % {"n": r.seat}, moderator_time(r.at)) for r in found)))
 
     @admin.display(description=_("what the reporters said"))
     def report_reasons(self, dispute: Dispute) -> SafeString | str:

@@ -15,12 +15,19 @@ from datetime import datetime
 from django.utils.translation import gettext as _
 
 from games import engine
+from games.admin.records import talk_context_html
 from games.engine.types import JSON, CardView, ModeratorView
 from games.models import Dispute, Game, GameNotice, ModeratorAction, Move, Seat
 from games.moderation.acts import KINDS
 from games.moderation.talk_reports import reporters
 from games.present import describe, drawing, pages
-from games.present.holders import TableNames, names_at_log, names_at_notice
+from games.present.holders import (
+    TableNames,
+    holder_then,
+    names_at_log,
+    names_at_notice,
+    seat_changes,
+)
 from games.present.recent import view_log
 from games.present.words import (
     Names,
@@ -135,17 +142,22 @@ def goals(truth: ModeratorView) -> list[JSON]:
             for g in truth["goals"]]
 
 
-def disputes(game: Game) -> list[JSON]:
+def disputes(game: Game, names: TableNames) -> list[JSON]:
+    """Each dispute with who held the filer's seat when it was filed and, for a report of
+    table talk, the line in its context and its reporters (each named as then)."""
     rows = []
+    changes = seat_changes(game)
     for d in game.disputes.select_related("seat", "resolved_by").order_by("-created_at"):
         rows.append({"dispute": d, "outcome": outcome_label(d.outcome) if d.outcome else "",
                      "open": d.status == Dispute.Status.OPEN,
+                     "filed_by": holder_then(d.seat, d.created_at, changes),
+                     "talk": talk_context_html(d, names),
                      "reporters": reporters(d) if d.talk_context else []})
     return rows
 
 
 def notices(game: Game, names: Names) -> list[tuple[GameNotice, str]]:
-    return [(n, describe.notice_sentence(n.kind, n.params, names_at_notice(names, n.pk)))
+    return [(n, describe.notice_sentence(n.kind, n.params, names_at_notice(names, n.pk, n.params)))
             for n in game.notices.order_by("created_at", "id")]
 
 
@@ -175,7 +187,7 @@ def context(game: Game) -> JSON:
         "gold_offer": [g["value"] for g in truth["gold_offer"]],
         "moves": move_rows(game, truth, names),
         "rules_text": rules_text(game),
-        "disputes": disputes(game),
+        "disputes": disputes(game, names),
         "notices": notices(game, names),
         "actions": actions(game),
         "phase": pages.phase_text(game, truth),

@@ -1,7 +1,8 @@
 """Which letter each kind of email gets: the one list of email builders.
 
 A Notification's words are written at send time (`letter_for`), in its recipient's
-language and time zone; a kind with no builder here is skipped, never sent.
+language and time zone (the moderators': the site's); a kind with no builder here is
+skipped, never sent.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from games.mail import (
 from games.mail.letters import Skip
 from games.mail.message import Letter
 from games.models import Notification
+from games.present.facts import moderators_zone
 
 Builder = Callable[[Notification], Letter]
 Kind = Notification.Kind
@@ -53,6 +55,10 @@ BUILDERS: dict[str, Builder] = {
 }
 
 
+# The emails to the moderators: their times in the moderators' zone (the site's).
+TO_MODERATORS = frozenset({Kind.DISPUTE_FILED, Kind.REPORT_DIGEST, Kind.MODERATOR_ALERT})
+
+
 def letter_for(notification: Notification) -> Letter:
     builder = BUILDERS.get(notification.kind)
     if builder is None:
@@ -61,6 +67,7 @@ def letter_for(notification: Notification) -> Letter:
     # An email to no seat's player (a standby volunteer, an offer) names its language.
     language = str(notification.params.get("language") or "") or (
         seat.language if seat is not None else settings.LANGUAGE_CODE)
-    zone = seat.zone if seat is not None else ZoneInfo("UTC")
+    zone = (seat.zone if seat is not None else moderators_zone()
+            if notification.kind in TO_MODERATORS else ZoneInfo("UTC"))
     with translation.override(language), timezone.override(zone):
         return builder(notification)

@@ -1,8 +1,10 @@
 """The words of the dispute emails (planned by `games.moderation.dispute_mail`), rendered
 at send time from templates/moderation/email/ in the recipient's language. They carry the
 dispute's own text and the moderator's note, never a fact about the game's hidden state;
-the digest of a game's reports of table talk carries each reported line's dispute text
-and how many players reported it.
+a report of table talk carries the line in its context, and the digest of a game's
+reports each reported line alone with how many players reported it: each line named
+after whoever held its seat when it was written and timed in the moderators' zone
+(games.present.reported_talk).
 """
 
 from __future__ import annotations
@@ -21,6 +23,8 @@ from games.mail.letters import Skip
 from games.mail.message import Letter
 from games.models import Dispute, Game, Notification
 from games.models.links import link_for
+from games.present.holders import holder_then, seat_changes, table_names
+from games.present.reported_talk import context_lines
 from games.present.words import outcome_label
 
 
@@ -48,7 +52,9 @@ def filed_letter(note: Notification) -> Letter:
         "game": dispute.game.title, "seat": dispute.seat.number}
     return _render("dispute_filed", subject, {
         "dispute": dispute, "game": dispute.game, "seat": dispute.seat,
-        "admin_link": admin_link(dispute.game_id)})
+        "filed_by": holder_then(dispute.seat, dispute.created_at,
+                                seat_changes(dispute.game)),
+        "talk": context_lines(dispute), "admin_link": admin_link(dispute.game_id)})
 
 
 def resolved_letter(note: Notification) -> Letter:
@@ -68,6 +74,10 @@ def report_digest_letter(note: Notification) -> Letter:
     subject = ngettext("%(n)s more line of table talk reported in \"%(game)s\"",
                        "%(n)s more lines of table talk reported in \"%(game)s\"",
                        len(disputes)) % {"n": len(disputes), "game": game.title}
+    names = table_names(game)
     return _render("report_digest", subject, {
         "game": game, "admin_link": admin_link(game.pk),
-        "rows": [{"dispute": d, "reports": d.report_count} for d in disputes]})
+        "rows": [{"dispute": d, "reports": d.report_count,
+                  "line": next((line for line in context_lines(d, names) if line.reported),
+                               None)}
+                 for d in disputes]})

@@ -28,7 +28,8 @@ class Message(models.Model):
         indexes = [models.Index(fields=["game", "-created_at"], name="message_game_recent")]
 
     def __str__(self) -> str:
-        return f"{self.seat}: {self.text[:40]}"
+        # The seat, not its player: whoever holds it now may not have written the line.
+        return f"seat {self.seat.number}: {self.text[:40]}"
 
 
 class GameNotice(models.Model):

@@ -81,7 +81,13 @@ def resolve_dispute(dispute_id: int, *, moderator: User, outcome: str, note: str
         record(game, moderator, "resolve_dispute", note, dispute=dispute.pk, outcome=outcome,
                seat=dispute.seat.number, public_note=public_note)
         if not dispute.talk_context:  # a talk report was never the table's to see
+            # Named as its filing was: the seat may have changed hands since.
+            filed = (GameNotice.objects.filter(game=game, kind=GameNotice.Kind.DISPUTE,
+                                               params__dispute=dispute.pk,
+                                               params__event="filed")
+                     .values_list("pk", flat=True).first())
             tell_table(game, GameNotice.Kind.DISPUTE, event="resolved", dispute=dispute.pk,
-                       seat=dispute.seat.number, outcome=outcome, note=public_note)
+                       seat=dispute.seat.number, outcome=outcome, note=public_note,
+                       names_at=filed)
         dispute_mail.dispute_resolved(dispute)
     return dispute

@@ -1,12 +1,14 @@
 """Reporting a table-talk line (the seat page): the reports of one line are one dispute for
 the moderators, carrying the line and its context (the lines just before and after it,
-who wrote each and when) as they were when first reported, so the moderators see what was
-said even if it is erased later. A later report of the line adds its seat to that
-dispute (a TalkReport row each); a seat that reported the line already changes nothing.
-The moderators hear of a game's reports at most once an hour (games.moderation.
-dispute_mail: the first at once, the next ones in a digest); the table is not told (a
-report is between its filer and the moderators), and the line stays on the pages until a
-moderator acts.
+each with its seat and when) as they were when first reported, so the moderators see what
+was said even if it is erased later. Neither the context nor the dispute's text keeps a
+writer's name: the pages and emails name whoever held the seat when each line was
+written (games.present.reported_talk), which no takeover or "forget me" since can make
+untrue. A later report of the line adds its seat to that dispute (a TalkReport row
+each); a seat that reported the line already changes nothing. The moderators hear of a
+game's reports at most once an hour (games.moderation.dispute_mail: the first at once,
+the next ones in a digest); the table is not told (a report is between its filer and the
+moderators), and the line stays on the pages until a moderator acts.
 
     report_talk(seat_id, message_id, reason) -> Reported
     reporters(dispute) -> [Reporter]   who reported it, named as the seat's holder then
@@ -21,11 +23,11 @@ from typing import Any, Literal
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games.models import Dispute, Game, Message, PastHolder, Seat, TalkReport
+from games.models import Dispute, Game, Message, Seat, TalkReport
 from games.moderation import dispute_mail
 from games.moderation.acts import ModerationError, locked_game
 from games.play.text import is_clean_message
-from games.present.holders import table_name
+from games.present.holders import holder_then, seat_changes
 
 AROUND = 3  # lines kept before and after the reported one
 MAX_REASON = 1000
@@ -50,7 +52,7 @@ class Reporter:
 
 
 def _line(message: Message, reported: int) -> dict[str, Any]:
-    return {"id": message.pk, "seat": message.seat.number, "name": message.seat.player_name,
+    return {"id": message.pk, "seat": message.seat.number,
             "at": message.created_at.isoformat(), "text": message.text,
             "reported": message.pk == reported}
 
@@ -96,8 +98,8 @@ def report_talk(seat_id: int, message_id: int, reason: str = "") -> Reported:
         _check_open_reports(seat)
         dispute = Dispute.objects.create(
             game=game, seat=seat, created_at=now,
-            text=_("Table talk reported: “%(line)s” (%(name)s). %(why)s") % {
-                "line": message.text[:300], "name": message.seat.player_name,
+            text=_("Table talk reported: “%(line)s” (seat %(seat)s). %(why)s") % {
+                "line": message.text[:300], "seat": message.seat.number,
                 "why": reason or _("Reported table talk")},
             talk=message, talk_context=context_of(message))
         TalkReport.objects.create(dispute=dispute, seat=seat, reason=reason, created_at=now)
@@ -119,12 +121,8 @@ def _check_open_reports(seat: Seat) -> None:
 def reporters(dispute: Dispute) -> list[Reporter]:
     """The dispute's reporters, first first, each named as the holder of their seat when
     they reported (the seat may have changed hands since: games.models.seat_history)."""
-    found = []
-    for report in dispute.reports.select_related("seat").order_by("created_at", "id"):
-        later = (PastHolder.objects.filter(seat_id=report.seat_id,
-                                           created_at__gt=report.created_at)
-                 .order_by("id").first())
-        name = (table_name(later.name, bot=later.bot) if later is not None
-                else table_name(report.seat.player_name, bot=report.seat.is_bot))
-        found.append(Reporter(report.seat.number, name, report.created_at, report.reason))
-    return found
+    reports = list(dispute.reports.select_related("seat").order_by("created_at", "id"))
+    changes = seat_changes(dispute.game) if reports else []
+    return [Reporter(report.seat.number, holder_then(report.seat, report.created_at, changes),
+                     report.created_at, report.reason)
+            for report in reports]

@@ -103,6 +103,14 @@ def erase_seats(address: str, seats: Iterable[Seat]) -> None:
                       names)
         _rewrite_json(ModeratorAction.objects.filter(game_id__in=games), "details", address,
                       names)
+        _rewrite_reported_talk(games, address, names)
+
+
+def _rewrite_reported_talk(games: set[int], address: str, names: set[str]) -> None:
+    """Reports of talk filed before their context stopped keeping the writers' names
+    (the pages name writers from the seats' history now) still hold them."""
+    _rewrite_json(Dispute.objects.filter(game_id__in=games).exclude(talk_context=[]),
+                  "talk_context", address, names)
 
 
 def _rewrite_json(rows: Any, field: str, address: str, names: set[str]) -> None:
@@ -156,6 +164,9 @@ def _erase_past_holders(address: str) -> None:
         _rewrite_json(GameNotice.objects.filter(game_id__in=games), "params", address, names)
         _rewrite_json(ModeratorAction.objects.filter(game_id__in=games), "details", address,
                       names)
+        _rewrite_reported_talk(games, address, names)
+
+
 def _erase_strangers(address: str) -> None:
     """Playing with strangers: the public name (and its keys), the ratings, the open
     tables sat at (a forming table left empty closes), a home asked for and the mutes

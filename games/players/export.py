@@ -1,17 +1,19 @@
 """'Download my data' (the right of access): everything stored of one address, as JSON.
 
 Exactly that person's data (the address's mailbox key, games.models.mailboxes): its
-seats and their settings, its own table-talk lines, disputes and reports of lines, the
-games it set up, the emails written to it and received from it (those that came to a
-reply address of its own seat: a From proves nothing), its standby sign-up and the seats
-it was offered, its record, the games it left. Nothing of another player: no other
-seat's name, address, hand or role (a seat's own hand is on its page while the game runs;
-the replay shows every hand once it is over), and of an email only what it was (kind,
-subject, when, what became of it), not the parameters it was built from.
+seats and their settings, its own table-talk lines, disputes and reports of lines (what
+it said and did while it held each seat, by the seats' histories), the games it set up,
+the emails written to it and received from it (those that came to a reply address of
+its own seat: a From proves nothing), its standby sign-up and the seats it was offered,
+its record, the games it left. Nothing of another player: no other seat's name, address,
+hand or role (a seat's own hand is on its page while the game runs; the replay shows
+every hand once it is over), and of an email only what it was (kind, subject, when, what
+became of it), not the parameters it was built from.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
@@ -55,24 +57,25 @@ def export_player_data(address: str) -> dict[str, Any]:
     digest = mailbox_key_hash(address)  # the person's key: how the seats' histories know them
     seats = list(Seat.objects.filter(of_mailbox(address)).select_related("game")
                  .order_by("game_id", "number"))
+    times = _times_held(seats, digest)
     return {
         "format": EXPORT_FORMAT,
         "address": address,
         "exported_at": timezone.now().isoformat(),
         "games": [_game(seat) for seat in seats],
         "games_left": _games_left(seats, digest),
-        "table_talk": _talk(seats, digest),
+        "table_talk": _talk(times),
         "disputes_filed": [
             {"game": dispute.game.public_id, "about_move": dispute.move_number,
              "text": dispute.text, "shown_to_table": dispute.share_with_table,
              "status": dispute.status, "outcome": dispute.outcome,
              "filed_at": _when(dispute.created_at), "resolved_at": _when(dispute.resolved_at)}
-            for dispute in Dispute.objects.filter(seat__in=seats).select_related("game")
+            for dispute in Dispute.objects.filter(_acted(times)).select_related("game")
             .order_by("created_at")],
         "talk_lines_reported": [
             {"game": report.dispute.game.public_id, "reason": report.reason,
              "reported_at": _when(report.created_at)}
-            for report in TalkReport.objects.filter(seat__in=seats)
+            for report in TalkReport.objects.filter(_acted(times))
             .select_related("dispute__game").order_by("created_at", "pk")],
         "hosted_games": [
             {"game": game.public_id, "name": game.name, "status": game.status,
@@ -176,41 +179,69 @@ def _games_left(seats: list[Seat], digest: str) -> list[dict[str, Any]]:
             for row in held]
 
 
-def _talk(seats: list[Seat], digest: str) -> list[dict[str, Any]]:
+@dataclass(frozen=True)
+class TimeHeld:
+    """One time the address held a seat: its table talk is the seat's lines with ids in
+    (after_message, upto_message], its other acts (a dispute filed, a line reported) those
+    in [after, upto) (games.present.holders.holder_then); None: still theirs."""
+
+    seat_id: int
+    after_message: int
+    upto_message: int | None
+    after: datetime | None
+    upto: datetime | None
+
+
+def _talk(times: list[TimeHeld]) -> list[dict[str, Any]]:
     """What the address said at its tables: in its seats since they last changed hands,
     and in seats it held before someone else took them (games.models.seat_history), never
     the words of whoever held one of its seats before it or after it."""
-    times = _times_held(seats, digest)
     if not times:
         return []
     said = Q()
-    for seat_id, after, upto in times:
-        said |= Q(seat_id=seat_id, pk__gt=after, **({} if upto is None else {"pk__lte": upto}))
+    for held in times:
+        said |= Q(seat_id=held.seat_id, pk__gt=held.after_message,
+                  **({} if held.upto_message is None else {"pk__lte": held.upto_message}))
     return [{"game": public_id, "at": _when(at), "text": text}
             for public_id, at, text in Message.objects.filter(said)
             .order_by("created_at", "pk").values_list("game__public_id", "created_at", "text")]
 
 
-def _times_held(seats: list[Seat], digest: str) -> list[tuple[int, int, int | None]]:
-    """(seat id, after message id, up to message id or None: still theirs) of every time
-    the address held a seat, by the seats' histories."""
-    ends: dict[int, list[tuple[int, str]]] = {}
+def _acted(times: list[TimeHeld]) -> Q:
+    """The rows of a seat's acts (a `seat` and a `created_at`) done while the address held
+    it: a dispute its successor filed is not the address's, one it filed before leaving
+    is."""
+    acted = Q(pk__in=[])
+    for held in times:
+        within = Q(seat_id=held.seat_id)
+        if held.after is not None:
+            within &= Q(created_at__gte=held.after)
+        if held.upto is not None:  # a holder's time ends as the row is written
+            within &= Q(created_at__lt=held.upto)
+        acted |= within
+    return acted
+
+
+def _times_held(seats: list[Seat], digest: str) -> list[TimeHeld]:
+    """Every time the address held a seat, by the seats' histories (a PastHolder row ends
+    its holder's time: at its message mark and when it was written)."""
+    ends: dict[int, list[tuple[int, datetime, str]]] = {}
     held_before = set(PastHolder.objects.filter(mailbox=digest).values_list("seat_id",
                                                                             flat=True))
     rows = PastHolder.objects.filter(seat_id__in=held_before | {seat.pk for seat in seats})
-    for seat_id, until, mailbox in rows.order_by("id").values_list("seat_id", "until_message",
-                                                                   "mailbox"):
-        ends.setdefault(seat_id, []).append((until, mailbox))
-    times: list[tuple[int, int, int | None]] = []
+    for seat_id, until, at, mailbox in rows.order_by("id").values_list(
+            "seat_id", "until_message", "created_at", "mailbox"):
+        ends.setdefault(seat_id, []).append((until, at, mailbox))
+    times: list[TimeHeld] = []
     for seat_id, held in ends.items():
-        after = 0
-        for until, mailbox in held:
+        after, since = 0, None
+        for until, at, mailbox in held:
             if mailbox == digest:
-                times.append((seat_id, after, until))
-            after = until
+                times.append(TimeHeld(seat_id, after, until, since, at))
+            after, since = until, at
         if any(seat.pk == seat_id for seat in seats):
-            times.append((seat_id, after, None))
-    times += [(seat.pk, 0, None) for seat in seats if seat.pk not in ends]
+            times.append(TimeHeld(seat_id, after, None, since, None))
+    times += [TimeHeld(seat.pk, 0, None, None, None) for seat in seats if seat.pk not in ends]
     return times
 
 

@@ -54,6 +54,17 @@ def local_time(moment: datetime | None, zone: ZoneInfo) -> str:
     return f"{text} ({zone.key})"
 
 
+def moderators_zone() -> ZoneInfo:
+    """The zone moderators read times in: the site's (TIME_ZONE), which the admin's pages
+    show too. Nothing stores a moderator's own zone."""
+    return timezone.get_default_timezone()
+
+
+def moderator_time(moment: datetime | None) -> str:
+    """A moment as the moderators read it (admin pages, their emails)."""
+    return local_time(moment, moderators_zone())
+
+
 # Italian writes the first of a month as an ordinal ("martedì 1º dicembre").
 FIRST_OF_THE_MONTH = re.compile(r"(^|\s)1 (?=\w)")
 

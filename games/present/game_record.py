@@ -30,7 +30,7 @@ from games.engine.types import JSON
 from games.models import Game, GameNotice, Move
 from games.models.fairness import public_facts
 from games.present import describe
-from games.present.holders import TableNames
+from games.present.holders import TableNames, names_at_notice
 from games.present.pages import seat_names
 
 # 2: with `chain` and `scores` (format 1 had neither).
@@ -78,19 +78,21 @@ def game_record(game: Game) -> JSON:
         "made_by": [_made_by(names, number, kind, seat, when)
                     for number, kind, seat, _m, when in rows],
         "moderator_acts": [{"at_version": version, "kind": kind,
-                            "what": describe.notice_sentence(kind, params,
-                                                             names.at_notice(notice_id)),
+                            "what": _notice_text(names, notice_id, kind, params),
                             "when": when.isoformat()}
                            for notice_id, version, kind, params, when in notices],
         "seat_changes": [{"at_version": version, "kind": kind, "seat": params.get("seat"),
-                          "what": describe.notice_sentence(kind, params,
-                                                           names.at_notice(notice_id)),
+                          "what": _notice_text(names, notice_id, kind, params),
                           "when": when.isoformat()}
                          for notice_id, version, kind, params, when in
                          GameNotice.objects.filter(game=game, kind__in=SEAT_CHANGE_KINDS)
                          .order_by("created_at", "id")
                          .values_list("id", "version", "kind", "params", "created_at")],
     }
+
+
+def _notice_text(names: TableNames, notice_id: int, kind: str, params: JSON) -> str:
+    return describe.notice_sentence(kind, params, names_at_notice(names, notice_id, params))
 
 
 def seat_holders(names: TableNames, seat: int) -> list[JSON]:

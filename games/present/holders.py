@@ -16,13 +16,15 @@ when it is read, so in the language active then.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
 
 from django.utils.translation import gettext as _
 
 from games.engine.types import SeatView
-from games.models import Game, SeatKind
+from games.models import Game, Seat, SeatKind
 from games.models.seat_history import PastHolder
 from games.present.recent import view_log
 from games.present.words import Names, shown_name
@@ -127,10 +129,14 @@ def names_at_log(names: Names, index: int) -> Names:
     return names.at_log(index) if isinstance(names, TableNames) else names
 
 
-def names_at_notice(names: Names, notice_id: int | None) -> Names:
+def names_at_notice(names: Names, notice_id: int | None,
+                    params: Mapping[str, Any] | None = None) -> Names:
+    """The names for a table notice; a notice about an earlier act (a dispute resolved)
+    names its seats as at that act's own notice (`names_at` among its parameters)."""
     if notice_id is None or not isinstance(names, TableNames):
         return names
-    return names.at_notice(notice_id)
+    earlier = (params or {}).get("names_at")
+    return names.at_notice(earlier if isinstance(earlier, int) else notice_id)
 
 
 def names_at_round_end(view: SeatView, round_number: int, names: Names) -> Names:
@@ -165,3 +171,20 @@ def table_names(game: Game) -> TableNames:
         if kind == SeatKind.BOT:
             bots.add(number)
     return TableNames(players, frozenset(bots), past_holders(game))
+
+
+def seat_changes(game: Game) -> list[PastHolder]:
+    """The game's PastHolder rows, oldest first (no query when no seat changed hands)."""
+    if not game.holder_changes:
+        return []
+    return list(PastHolder.objects.filter(game=game).order_by("id"))
+
+
+def holder_then(seat: Seat, moment: datetime, changes: Sequence[PastHolder]) -> str:
+    """Who held `seat` at `moment`, named as the table names them: the first holder whose
+    time ended after it (`changes`: the game's rows, oldest first), else today's."""
+    later = next((row for row in changes
+                  if row.seat_id == seat.pk and row.created_at > moment), None)
+    if later is not None:
+        return table_name(later.name, bot=later.bot)
+    return table_name(seat.player_name, bot=seat.is_bot)

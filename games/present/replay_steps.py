@@ -18,7 +18,7 @@ from games.engine.types import JSON, ModeratorView
 from games.models import Game, Move
 from games.present import describe, drawing
 from games.present.facts import described_result
-from games.present.holders import TableNames
+from games.present.holders import TableNames, names_at_notice
 from games.present.pages import seat_names
 from games.present.recent import view_log
 from games.present.timeline import is_move
@@ -86,7 +86,7 @@ def tell(game: Game) -> Story:
     for notice_id, version, kind, params in game.notices.order_by("created_at", "id") \
             .values_list("id", "version", "kind", "params"):
         notices.setdefault(min(version, len(moves)), []).append(
-            describe.notice_sentence(kind, params, names.at_notice(notice_id)))
+            describe.notice_sentence(kind, params, names_at_notice(names, notice_id, params)))
     return Story(game=game, names=names, states=states, moves=moves, log_lengths=lengths,
                  notices=notices)
 

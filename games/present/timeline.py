@@ -70,7 +70,7 @@ def timeline(view: SeatView, names: Names, notices: Sequence[TableNotice]) -> li
     for index in range(len(log) + 1):
         while pending and pending[0][0] <= index:
             _at, notice = pending.pop(0)
-            then = names_at_notice(names, notice.id)
+            then = names_at_notice(names, notice.id, notice.params)
             text: SafeString = format_html('<em class="table-notice">{}</em>',
                                            notice_sentence(notice.kind, notice.params, then))
             lines.append(Line(text=text, number=None, log_index=index, notice=True))

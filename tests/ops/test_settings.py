@@ -77,6 +77,17 @@ def test_settings_read_the_environment() -> None:
         "https://saboteur.example.org django.db.backends.postgresql True")
 
 
+def test_the_moderators_time_zone_is_read_and_a_wrong_one_refused_by_name() -> None:
+    code = "from django.conf import settings as s; print(s.TIME_ZONE)"
+    rome = manage("shell", "-c", code, env={"DEBUG": "1", "TIME_ZONE": "Europe/Rome"})
+    assert rome.returncode == 0, rome.stderr
+    assert rome.stdout.strip().splitlines()[-1] == "Europe/Rome"
+    wrong = manage("check", env={"DEBUG": "1", "TIME_ZONE": "Europe/Atlantis"})
+    assert wrong.returncode != 0
+    assert "TIME_ZONE must be a time zone such as Europe/Rome, not 'Europe/Atlantis'" in (
+        wrong.stderr)
+
+
 def test_behind_pgbouncer_nothing_outlives_a_transaction() -> None:
     """DATABASE_POOLER=pgbouncer (transaction pooling): no server-side cursor, no prepared
     statement (docs/operations.md "PgBouncer"); an unknown pooler is refused by name."""

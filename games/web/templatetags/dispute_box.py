@@ -6,7 +6,8 @@ from typing import Any
 
 from django import template
 
-from games.models import Dispute, Game, Seat
+from games.models import Dispute, Game, PastHolder, Seat
+from games.present.holders import holder_then, seat_changes
 from games.present.words import outcome_label
 
 register = template.Library()
@@ -15,8 +16,9 @@ RESOLVED_SHOWN = 5
 
 @register.inclusion_tag("games/_disputes.html", takes_context=True)
 def seat_disputes(context: template.Context) -> dict[str, Any]:
-    """Every seat sees that disputes are open (and who filed them); the text only when
-    the filer shared it, or to the filer. Context: game, seat, secret[, dispute_form]."""
+    """Every seat sees that disputes are open (and who filed them, named as the holder of
+    the filer's seat then); the text only when the filer shared it, or to the filer.
+    Context: game, seat, secret[, dispute_form]."""
     from games.web.views.dispute_form import DisputeForm
 
     game: Game = context["game"]
@@ -24,8 +26,10 @@ def seat_disputes(context: template.Context) -> dict[str, Any]:
     # A report of a table-talk line is between its filer and the moderators.
     disputes = [d for d in game.disputes.select_related("seat").order_by("-created_at")[:50]
                 if not d.talk_context or d.seat_id == seat.pk]
-    shown = [_row(d, seat) for d in disputes if d.status == Dispute.Status.OPEN]
-    resolved = [_row(d, seat) for d in disputes if d.status == Dispute.Status.RESOLVED]
+    changes = seat_changes(game) if disputes else []
+    shown = [_row(d, seat, changes) for d in disputes if d.status == Dispute.Status.OPEN]
+    resolved = [_row(d, seat, changes) for d in disputes
+                if d.status == Dispute.Status.RESOLVED]
     return {
         "game": game, "seat": seat, "secret": context["secret"],
         "open_disputes": list(reversed(shown)), "resolved_disputes": resolved[:RESOLVED_SHOWN],
@@ -34,10 +38,12 @@ def seat_disputes(context: template.Context) -> dict[str, Any]:
     }
 
 
-def _row(dispute: Dispute, seat: Seat) -> dict[str, Any]:
+def _row(dispute: Dispute, seat: Seat, changes: list[PastHolder]) -> dict[str, Any]:
+    """A dispute as the box shows it, its filer named as whoever held the seat then."""
     mine = dispute.seat_id == seat.pk
     return {
-        "number": dispute.seat.number, "name": dispute.seat.player_name, "mine": mine,
+        "number": dispute.seat.number, "mine": mine,
+        "name": holder_then(dispute.seat, dispute.created_at, changes),
         "move": dispute.move_number, "filed_at": dispute.created_at,
         "text": dispute.text if (mine or dispute.share_with_table) else None,
         "outcome": outcome_label(dispute.outcome) if dispute.outcome else "",
