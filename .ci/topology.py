@@ -224,7 +224,8 @@ def wait_until(mailbox: Mailbox, predicate: Callable[[], bool], timeout: float) 
 def no_open_rows() -> bool:
     """No email waits to be sent, and no move's emails wait to be planned (the beat's
     follow_up_moves takes the after-move outbox's rows every FOLLOW_UP_SECONDS)."""
-    from games.models import FollowUp, Notification
+    from games.game.core.follow_up_rows import FollowUp
+    from games.mail.core.notifications import Notification
 
     Status = Notification.Status
     return not FollowUp.objects.exists() and not Notification.objects.filter(
@@ -237,7 +238,7 @@ def kill_mid_send(mailbox: Mailbox, procs: dict[str, subprocess.Popen[str]],
     answer to the move's email's DATA), start them again, and wait for the beat's sweep
     to recover the row left `sending` (no move is made meanwhile, so the email is still
     due). False, hold disarmed, when no email went out within a few seconds."""
-    from games.models import Notification
+    from games.mail.core.notifications import Notification
 
     with mailbox.changed:
         if not mailbox.changed.wait_for(lambda: mailbox.held is not None, timeout=10):
@@ -451,8 +452,9 @@ def play_through(pool: Pool) -> int:
 
 def check(mailbox: Mailbox, kill: Kill) -> int:
     from games import engine
-    from games.mail import plan
-    from games.models import Game, Move, Notification
+    from games.game.core.game import Game, Move
+    from games.mail.core.notifications import Notification
+    from games.mail.services import plan
 
     Kind = Notification.Kind
     wanted = (Kind.INVITATION, Kind.ROUND_END, Kind.GAME_END)
@@ -489,7 +491,7 @@ def check(mailbox: Mailbox, kill: Kill) -> int:
                             f"{times} times")
     for game in Game.objects.all():
         # The rounds that ended before the game's end: the last round_end comes with the
-        # game end and is told in the game-end email (games/mail/plan.py, results()).
+        # game end and is told in the game-end email (games/mail/services/plan.py, results()).
         ended = [event["round"] for event in game.full_log() if event["type"] == "round_end"]
         before_end = ended[:-1] if game.status == Game.Status.FINISHED else ended
         if len(ended) != engine.rules_for(game.ruleset).rounds:

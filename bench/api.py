@@ -23,9 +23,9 @@ the moves were worked out beforehand with games.engine, so the client does no ru
 and it reads every answer whole with orjson: it shares the CPUs with the server it
 measures, and json.loads of a late game's 20 KB answer took it 0.17 ms a move.
 
-A second gunicorn on the ORM reference store (MOVE_STORE=orm, games.play.move_store) is
+A second gunicorn on the ORM reference store (MOVE_STORE=orm, games.moves.services.move_store) is
 measured the same way beside them, on games of its own (`--no-orm` skips it): its ratio
-says what the fast store (games.play.fast_move_store) is worth.
+says what the fast store (games.moves.services.fast_move_store) is worth.
 
 Early positions are the first WINDOW moves of new games; late positions the last WINDOW
 moves of games first played up to there through the same API (untimed). At each stage
@@ -112,8 +112,8 @@ class Played:
 
 def make_games(count: int, seeds: Iterator[int]) -> list[Played]:
     from games import engine
-    from games.models.links import link_for
-    from games.play import game_setup
+    from games.seats.core.links import link_for
+    from games.setup.services import game_setup
 
     games = []
     for seed in itertools.islice(seeds, count):

@@ -104,8 +104,8 @@ class Connection:
 
 def play_seat_three(game: Played, game_id: int) -> None:
     """Seat 3's move, made through the services (the flooder owns its link)."""
-    from games.models import Game, Seat
-    from games.play import moves
+    from games.game.core.game import Game, Seat
+    from games.moves.services import moves
 
     seat = Seat.objects.select_related("game").get(game_id=game_id, number=FLOODED_SEAT)
     moves.game_move_submit(actor=moves.BySeat(seat), version=game.version,
@@ -181,7 +181,7 @@ def run(args: argparse.Namespace, name: str, log: Path,
     from django.core.management import call_command
     from django.db import connections
 
-    from games.models import Game
+    from games.game.core.game import Game
 
     call_command("migrate", verbosity=0)
     if cache:

@@ -38,8 +38,8 @@ STRANGER = "nobody@bench.example"
 
 
 def seed(games: int) -> None:
-    from games.models import Game
-    from games.play import game_setup
+    from games.game.core.game import Game
+    from games.setup.services import game_setup
 
     for n in range(games):
         players = [game_setup.PlayerSpec(name="Player", email=PLAYER),
@@ -61,8 +61,8 @@ def run(args: argparse.Namespace) -> None:
     from django.core.management import call_command
     from django.test import Client
 
-    from games.ops import limits
-    from games.play import lost_links
+    from games.home.services import lost_links
+    from games.kit import limits
     from saboteur_site.celery import app
 
     app.conf.update(task_always_eager=False, broker_url="memory://")

@@ -5,7 +5,7 @@
 In one process, on a throwaway SQLite database (emails to memory): a 3-seat game; every
 message is posted through the inbound webhook as SendGrid posts it ("the raw, full MIME
 message", with its envelope) to a live reply address, and the stored row is then
-processed as the worker does (`games.inbound.process.process`). Each part's CPU time is
+processed as the worker does (`games.inbound.services.process.process`). Each part's CPU time is
 measured on its own:
 - web: the request (credentials, the envelope, storing the bytes): it never parses the
   message, so its time grows only with copying the bytes;
@@ -76,8 +76,8 @@ def deliver(raw: bytes, recipient: str) -> tuple[int, float, str, float]:
     """(status, web CPU s, worker outcome, worker CPU s): posted, then processed."""
     from django.test import Client
 
-    from games.inbound import process
-    from games.models import InboundMail
+    from games.inbound.core.inbound_mail import InboundMail
+    from games.inbound.services import process
     from tests.provider_posts import sendgrid_raw
 
     before = InboundMail.objects.order_by("-pk").values_list("pk", flat=True).first() or 0
@@ -91,8 +91,8 @@ def deliver(raw: bytes, recipient: str) -> tuple[int, float, str, float]:
 
 
 def address() -> str:
-    from games.models import Game, Seat
-    from games.models.reply_tokens import issue
+    from games.game.core.game import Game, Seat
+    from games.seats.core.reply_tokens import issue
 
     seat = Seat.objects.filter(number=0).latest("pk")
     return issue(seat, Game.objects.get(pk=seat.game_id).version)
@@ -127,7 +127,7 @@ def main() -> None:
         setup(folder)
         from django.conf import settings
 
-        from games.play import game_setup
+        from games.setup.services import game_setup
         from tests.inbound_support import random_mime, raw_reply
 
         game_setup.create_game(name="Bench", start=True, seed=3, players=[

@@ -33,9 +33,9 @@ from throwaway_db import throwaway_database  # noqa: E402  (bench/ is the script
 def list_seats(count: int, moves: int, first: int) -> None:
     """`count` listed open seats, each in a game of its own with `moves` moves made."""
     from games import engine
-    from games.handover import opening
-    from games.play import game_setup
-    from games.play import moves as move_service
+    from games.handover.services import opening
+    from games.moves.services import moves as move_service
+    from games.setup.services import game_setup
 
     rng = random.Random(first)
     for n in range(first, first + count):
@@ -85,7 +85,7 @@ def run(args: argparse.Namespace) -> None:
     from django.core.management import call_command
     from django.test import Client
 
-    from games.models import Game
+    from games.game.core.game import Game
     from saboteur_site.celery import app
 
     app.conf.update(task_always_eager=False, broker_url="memory://")

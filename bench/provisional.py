@@ -1,4 +1,4 @@
-"""When is a rating settled? Rated rounds until games.ratings.model.settled_until says a
+"""When is a rating settled? Rated rounds until games.ratings.core.model.settled_until says a
 rating is no longer provisional, per table size, and how long a settled rating stays
 settled without a rated round.
 
@@ -9,7 +9,7 @@ saboteur rates nothing and is dealt again), its result is drawn by the model's o
 performance noise (SEAT_NOISE per seat, around the players' true skills; the sides even
 on average, whatever their sizes), and it is
 rated in order by the server's model with its learned side teammates, exactly as
-games.ratings.rounds rates a round of whole seats. It prints, per size, the median and the
+games.ratings.services.rounds rates a round of whole seats. It prints, per size, the median and the
 10th to 90th percentiles of the rounds a player needed to settle, and the months a
 player's rating stays settled after their 40th round (the months away that make a
 returning player provisional again).
@@ -32,7 +32,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from games.engine import new_game
-from games.ratings.model import (
+from games.ratings.core.model import (
     MONTH_SECONDS,
     SEAT_NOISE,
     Hand,

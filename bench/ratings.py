@@ -1,11 +1,11 @@
-"""Ratings on self-play: do the ratings (games.ratings.model) find players of known strength?
+"""Ratings on self-play: do the ratings (games.ratings.core.model) find players of known strength?
 
 Bots of three levels stand in for players whose strength is known: "random" (a legal
 move at random: a weak player), "normal" and "strong" (games.bots). A pool of named
 players of each level sits down at seeded tables of random sizes (every size the ruleset
 allows), each seat drawn from the pool; every round is played to its end and rated in
 the order played, exactly as the server rates a rated game's rounds (the sides from the
-round_end event, games.ratings.sides; the model, games.ratings.model). It prints:
+round_end event, games.ratings.core.sides; the model, games.ratings.core.model). It prints:
 
 1. **Order**: each level's mean rating (and the spread) after all the rounds: the levels
    must come out in order, random < normal < strong, in each ruleset.
@@ -46,16 +46,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from games.bots import choose_move
 from games.engine import apply, legal_moves, new_game, rules_for, view
-from games.ratings.model import (
-    Hand,
-    Skill,
-    Team,
-    predict,
-    rate_round,
-    side_key,
-    side_prior,
-)
-from games.ratings.sides import round_sides
+from games.ratings.core.model import Hand, Skill, Team, predict, rate_round, side_key, side_prior
+from games.ratings.core.sides import round_sides
 
 LEVELS = ("random", "normal", "strong")
 POOL = {"random": 6, "normal": 10, "strong": 4}  # players per level

@@ -22,7 +22,7 @@ The clock's settings are in the mix (issue 35): a quarter of the games play with
 bank (bank, increment, cap and every seat's bank stored), a quarter with the weekend and
 two dates off, a quarter with a table pause behind them, and the due games' seats have
 quiet hours in their own zones. The sweep still asks only the stored deadline (which a
-turn's start, a pause or a settings change computes, games.models.clock_timing), so its
+turn's start, a pause or a settings change computes, games.clock.core.timing), so its
 query is the same indexed range. For scale, it also prints what computing a deadline
 costs when a turn begins, plain and with all of these.
 
@@ -89,8 +89,9 @@ def run(args: argparse.Namespace) -> float:
     from django.utils import timezone
 
     from games import tasks
-    from games.models import Game, SweepMark
-    from games.play.clock import sweeps as deadlines
+    from games.clock.services import sweeps as deadlines
+    from games.game.core.game import Game
+    from games.moderation.core.moderation_rows import SweepMark
     from saboteur_site.celery import app
 
     app.conf.update(task_always_eager=False, broker_url="memory://")
@@ -146,10 +147,10 @@ def run(args: argparse.Namespace) -> float:
 
 
 def deadline_cost(now: datetime, repeat: int = 2000) -> None:
-    """What a turn's start spends computing its deadline (games.models.clock_timing)."""
+    """What a turn's start spends computing its deadline (games.clock.core.timing)."""
     from zoneinfo import ZoneInfo
 
-    from games.models import clock_timing as timing
+    from games.clock.core import timing as timing
 
     plain = timing.Rules()
     slow = timing.Rules(zone=ZoneInfo("Europe/Rome"), weekdays_off=frozenset({5, 6}),
@@ -168,8 +169,8 @@ def deadline_cost(now: datetime, repeat: int = 2000) -> None:
 
 def handle_sample(count: int, now: datetime) -> None:
     """The per-game work the tasks do, on a sample, to size the workers."""
-    from games.models import SweepMark as Mark
-    from games.play.clock import sweeps as d
+    from games.clock.services import sweeps as d
+    from games.moderation.core.moderation_rows import SweepMark as Mark
 
     for name, sweep, handle in [("deadline", d.sweep_deadlines, d.handle_deadlines),
                                 ("reminder", d.sweep_reminders, d.handle_reminders)]:
@@ -187,8 +188,8 @@ def handle_sample(count: int, now: datetime) -> None:
 
 def seed(count: int, due: float, now: datetime) -> None:
     from games import engine as eng
-    from games.models import Game as G
-    from games.models import Seat as S
+    from games.game.core.game import Game as G
+    from games.game.core.game import Seat as S
 
     rng = random.Random(1)
     n_due = int(count * due)

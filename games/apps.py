@@ -1,3 +1,5 @@
+"""The app's configuration: what every process registers when Django starts."""
+
 from django.apps import AppConfig
 
 
@@ -9,9 +11,9 @@ class GamesConfig(AppConfig):
     def ready(self) -> None:
         # Signal receivers and registrations every process needs: the email provider's
         # delivery reports (anymail's tracking signal); the Celery tasks, registered by
-        # name for games.ops.after_commit; the deploy checks of the rate limits' settings
-        # (games.web.deploy_checks). (Moves by email use no signal: the webhook reads the
-        # provider's post itself, games.web.views.inbound_webhook.)
+        # name for games.kit.after_commit; the deploy checks of the rate limits' settings
+        # (games.site.deploy_checks). (Moves by email use no signal: the webhook reads the
+        # provider's post itself, games.inbound.doors.webhook.)
         from games import tasks  # noqa: F401
-        from games.mail import tracking  # noqa: F401
-        from games.web import deploy_checks  # noqa: F401
+        from games.mail.services import tracking  # noqa: F401
+        from games.site import deploy_checks  # noqa: F401

@@ -11,20 +11,21 @@ from __future__ import annotations
 
 from django.utils import timezone
 
-from games.handover.offers import offer_open_seat
-from games.handover.opening import sweep_open_seats as sweep_handover
-from games.home.welcome import plan_home_email
-from games.inbound.process import process_inbound_mail, unprocessed
-from games.mail import send
-from games.mail.send import send_notification
-from games.moderation import dispute_mail
-from games.play import bot_turns, move_emails, web_setup
-from games.play.clock import sweeps
-from games.play.hooks import plan_deadline_missed, plan_invitation
-from games.play.lost_links import send_links
-from games.play.moves import play_bot_turn
-from games.players.forget import forget_waiting
-from games.tables.starting import sweep_tables
+from games.clock.services import sweeps
+from games.handover.services.offers import offer_open_seat
+from games.handover.services.opening import sweep_open_seats as sweep_handover
+from games.home.services.forget import forget_waiting
+from games.home.services.lost_links import send_links
+from games.home.services.welcome import plan_home_email
+from games.inbound.services.process import process_inbound_mail, unprocessed
+from games.mail.services import move_emails, send
+from games.mail.services.send import send_notification
+from games.moderation.services import dispute_mail
+from games.moves.services import bot_turns
+from games.moves.services.hooks import plan_deadline_missed, plan_invitation
+from games.moves.services.moves import play_bot_turn
+from games.setup.services import web_setup
+from games.tables.services.starting import sweep_tables
 from saboteur_site.celery import app
 
 __all__ = [

@@ -6,7 +6,7 @@ Run one beat (the schedule below) and any number of workers:
     celery -A saboteur_site beat --loglevel INFO
 
 The beat only sends small sweep tasks; each sweep claims what is due with a few bulk
-UPDATEs and hands the per-game work to other tasks (games.play.clock.sweeps). Nothing waits
+UPDATEs and hands the per-game work to other tasks (games.clock.services.sweeps). Nothing waits
 in the broker for a day: deadlines live in the database, so a restart loses nothing.
 """
 
@@ -46,7 +46,7 @@ def beat_schedule(sweep_seconds: int, follow_up_seconds: int) -> dict[str, dict[
     # A sweep that could not run in time is dropped (expires): the next one does its work.
     every = {"schedule": float(sweep_seconds), "options": {"expires": sweep_seconds * 0.9}}
     return {
-        # The emails of the moves made since the last run (games.play.move_emails).
+        # The emails of the moves made since the last run (games.mail.services.move_emails).
         "follow_ups": {"task": "games.tasks.follow_up_moves",
                        "schedule": float(follow_up_seconds),
                        "options": {"expires": follow_up_seconds * 0.9}},
@@ -55,13 +55,13 @@ def beat_schedule(sweep_seconds: int, follow_up_seconds: int) -> dict[str, dict[
         "bot_turns": {"task": "games.tasks.sweep_bot_turns", **every},
         "digests": {"task": "games.tasks.sweep_digests", "schedule": 15 * 60.0,
                     "options": {"expires": 14 * 60.0}},
-        # Open seats (games.handover.offers): absent seats opened, the next offers.
+        # Open seats (games.handover.services.offers): absent seats opened, the next offers.
         "open_seats": {"task": "games.tasks.sweep_open_seats", "schedule": 5 * 60.0,
                        "options": {"expires": 4 * 60.0}},
-        # Requests to be forgotten that wait for games to end (games.players.forget).
+        # Requests to be forgotten that wait for games to end (games.home.services.forget).
         "forgets": {"task": "games.tasks.sweep_forgets", "schedule": 5 * 60.0,
                     "options": {"expires": 4 * 60.0}},
-        # Setups their host did not confirm in time (games.play.web_setup), deleted.
+        # Setups their host did not confirm in time (games.setup.services.web_setup), deleted.
         "unconfirmed_setups": {"task": "games.tasks.sweep_unconfirmed_setups",
                                "schedule": 60 * 60.0, "options": {"expires": 59 * 60.0}},
         # Reports of table talk that waited for their game's hourly digest to moderators.

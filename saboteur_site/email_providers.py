@@ -11,7 +11,7 @@ from saboteur_site.env import env_str
 
 # provider: (backend, {ANYMAIL setting: (environment variable, required)})
 PROVIDERS: dict[str, tuple[str, dict[str, tuple[str, bool]]]] = {
-    "file": ("games.mail.outbox.OutboxBackend", {}),
+    "file": ("games.mail.core.outbox.OutboxBackend", {}),
     "console": ("django.core.mail.backends.console.EmailBackend", {}),
     "smtp": ("django.core.mail.backends.smtp.EmailBackend", {}),
     "postmark": ("anymail.backends.postmark.EmailBackend", {

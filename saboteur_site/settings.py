@@ -26,7 +26,7 @@ if not SECRET_KEY:
             "SECRET_KEY must be set when DEBUG is off (for development set DEBUG=1)."
         )
     SECRET_KEY = "django-insecure-development-only-key-do-not-use-in-production"
-# Seat links are HMAC(LINK_KEY, salt) (games/models/links.py): a key of their own, so
+# Seat links are HMAC(LINK_KEY, salt) (games/seats/core/links.py): a key of their own, so
 # changing SECRET_KEY leaves every link working. LINK_KEY_FALLBACKS (comma-separated)
 # still rebuild links made under an older key until `manage.py rotatelinks` has given
 # every open seat a new link. Required without DEBUG: it used to default to SECRET_KEY,
@@ -69,7 +69,7 @@ INSTALLED_APPS = [
     "games",
 ]
 
-# Rate limits (games/ops/limits.py) count in this cache: the process's memory by default,
+# Rate limits (games/kit/limits.py) count in this cache: the process's memory by default,
 # the Redis of CACHE_URL (e.g. redis://127.0.0.1:6379/1) when set, shared by every process.
 _cache_url = env_str("CACHE_URL", "")
 CACHES = {"default": (
@@ -82,11 +82,11 @@ USE_X_FORWARDED_FOR = env_bool("USE_X_FORWARDED_FOR", default=False)
 # by email) or "closed" (only `manage.py creategame` and moderators).
 SETUP = env_str("SETUP", "open")
 # Per host address per day: games set up, and invitations they may send; per recipient
-# per day: invitations received (games/play/web_setup.py).
+# per day: invitations received (games/setup/services/web_setup.py).
 SETUP_GAMES_PER_HOST_PER_DAY = env_int("SETUP_GAMES_PER_HOST_PER_DAY", 5)
 SETUP_INVITATIONS_PER_HOST_PER_DAY = env_int("SETUP_INVITATIONS_PER_HOST_PER_DAY", 40)
 SETUP_INVITATIONS_PER_RECIPIENT_PER_DAY = env_int("SETUP_INVITATIONS_PER_RECIPIENT_PER_DAY", 5)
-# Asks to take an open seat a day, per game and per asking seat (games/handover/offers.py).
+# Asks to take an open seat a day, per game and per asking seat (games/handover/services/offers.py).
 OPEN_SEAT_ASKS_PER_GAME_PER_DAY = env_int("OPEN_SEAT_ASKS_PER_GAME_PER_DAY", 10)
 OPEN_SEAT_ASKS_PER_SEAT_PER_DAY = env_int("OPEN_SEAT_ASKS_PER_SEAT_PER_DAY", 3)
 # An open seat (games/handover/): how many standby volunteers are offered it at once, and
@@ -101,46 +101,46 @@ OPEN_TABLES_PER_PLAYER = env_int("OPEN_TABLES_PER_PLAYER", 2)
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     # Outermost but one: it also sees the redirects other middleware answer with.
-    "games.web.guards.NoStoreForSecrets",
+    "games.site.guards.NoStoreForSecrets",
     "csp.middleware.CSPMiddleware",
-    "games.web.csp.AdminInlineStyles",
+    "games.site.csp.AdminInlineStyles",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
-    "games.web.guards.RejectControlCharacters",
-    "games.web.guards.ProviderWebhookErrors",
-    "games.web.csrf.NoReferrerCsrfViewMiddleware",
+    "games.site.guards.RejectControlCharacters",
+    "games.site.guards.ProviderWebhookErrors",
+    "games.site.csrf.NoReferrerCsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     # With DEBUG and FRIENDLY_ERRORS (run.py serve): the players' 404 page, not Django's.
-    "games.web.friendly_errors.FriendlyNotFound",
-    # Last, as django-axes asks: it turns a locked-out login into games.web.lockout's 429.
+    "games.site.friendly_errors.FriendlyNotFound",
+    # Last, as django-axes asks: it turns a locked-out login into games.site.lockout's 429.
     "axes.middleware.AxesMiddleware",
 ]
 # `run.py serve` sets it: a dead link shows the friendly 404 page even with DEBUG on.
 FRIENDLY_ERRORS = env_bool("FRIENDLY_ERRORS", default=False)
 
-# ---- admin login lockout (django-axes; games/web/lockout.py, docs/api.md "Limits") ------------
+# ---- admin login lockout (django-axes; games/site/lockout.py, docs/api.md "Limits") ------------
 # Axes' backend first: it refuses a locked-out user name or client before the password is
 # checked. Failures are counted in the database (axes_accessattempt), per user name as
 # authentication looks it up and per client address, each against its own limit
-# (games.ops.limits "login_user", "login_client"; RATE_LIMITS overrides them).
+# (games.kit.limits "login_user", "login_client"; RATE_LIMITS overrides them).
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
     "django.contrib.auth.backends.ModelBackend",
 ]
-AXES_HANDLER = "games.web.lockout.LimitsPerName"
+AXES_HANDLER = "games.site.lockout.LimitsPerName"
 AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
 AXES_FAILURE_LIMIT = 1  # LimitsPerName reports 1 once either count reaches its own limit
-AXES_COOLOFF_TIME = "games.web.lockout.cool_off"
+AXES_COOLOFF_TIME = "games.site.lockout.cool_off"
 # A refused attempt while locked out is not counted: the lockout ends one window after the
 # failure that caused it.
 AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
-AXES_USERNAME_CALLABLE = "games.web.lockout.login_name"
-AXES_CLIENT_IP_CALLABLE = "games.web.client.client_address"
-AXES_LOCKOUT_CALLABLE = "games.web.lockout.locked_out"
+AXES_USERNAME_CALLABLE = "games.site.lockout.login_name"
+AXES_CLIENT_IP_CALLABLE = "games.kit.client.client_address"
+AXES_LOCKOUT_CALLABLE = "games.site.lockout.locked_out"
 # Never stored or logged in clear: user names, addresses, the CSRF token (the password
 # never is).
 AXES_SENSITIVE_PARAMETERS = ["username", "ip_address", "csrfmiddlewaretoken"]
@@ -163,11 +163,11 @@ TEMPLATES = [
             # The tag libraries live with the pages (games/web, the admin's in games/admin),
             # not in <app>/templatetags.
             "libraries": {
-                "disputes": "games.web.templatetags.dispute_box",
-                "seat_emails": "games.web.templatetags.seat_emails",
-                "handover_box": "games.web.templatetags.handover_box",
-                "rematch_box": "games.web.templatetags.rematch_box",
-                "moderator_times": "games.admin.moderator_times",
+                "disputes": "games.moderation.doors.dispute_box",
+                "seat_emails": "games.mail.doors.seat_emails",
+                "handover_box": "games.handover.doors.handover_box",
+                "rematch_box": "games.setup.doors.rematch_box",
+                "moderator_times": "games.moderation.doors.moderator_times",
             },
         },
     },
@@ -267,11 +267,11 @@ if env_bool("BEHIND_HTTPS_PROXY", default=False):
 SECURE_REFERRER_POLICY = "no-referrer"
 X_FRAME_OPTIONS = "DENY"
 
-# games.web.csrf.NoReferrerCsrfViewMiddleware is Django's CSRF middleware (a subclass that
+# games.site.csrf.NoReferrerCsrfViewMiddleware is Django's CSRF middleware (a subclass that
 # accepts the "Origin: null" of our no-referrer pages); the check only looks for the name.
 SILENCED_SYSTEM_CHECKS = ["security.W003"]
 
-# Content-Security-Policy on every response (django-csp; games/web/csp.py): our own files
+# Content-Security-Policy on every response (django-csp; games/site/csp.py): our own files
 # only, no inline script or style, no frames, forms post only to us.
 CONTENT_SECURITY_POLICY = {"DIRECTIVES": {
     "default-src": ["'self'"], "script-src": ["'self'"], "style-src": ["'self'"],
@@ -283,8 +283,8 @@ CONTENT_SECURITY_POLICY = {"DIRECTIVES": {
 # ---- the game server ---------------------------------------------------------------
 # Hours per move a new game gets unless its host picks another pace.
 DEFAULT_HOURS_PER_MOVE = env_int("DEFAULT_HOURS_PER_MOVE", 24)
-# Seconds a bot waits before it moves (games.play.bot_turns): the person who just moved sees
-# their own move on the page before the bots answer.
+# Seconds a bot waits before it moves (games.moves.services.bot_turns): the person who just moved
+# sees their own move on the page before the bots answer.
 BOT_MOVE_DELAY_SECONDS = env_int("BOT_MOVE_DELAY_SECONDS", 3)
 
 # ---- email (docs/operations.md "Email: how it runs"): the provider is EMAIL_PROVIDER alone
@@ -303,8 +303,8 @@ if env_str("ANYMAIL_WEBHOOK_SECRET"):
 # kept): its seat is told it was too large; a provider's post larger than
 # INBOUND_MAX_REQUEST_BYTES is dropped unread (200: no retry).
 INBOUND_DOMAIN = env_str("INBOUND_DOMAIN", _site.hostname)
-# The move path's store (games.play.move_store): "fast" (PostgreSQL's two statements; SQLite
-# always runs the ORM reference) or "orm" (the reference everywhere).
+# The move path's store (games.moves.services.move_store): "fast" (PostgreSQL's two statements;
+# SQLite always runs the ORM reference) or "orm" (the reference everywhere).
 MOVE_STORE = env_str("MOVE_STORE", "fast")
 INBOUND_ANSWERS_PER_HOUR = env_int("INBOUND_ANSWERS_PER_HOUR", 10)
 INBOUND_MAX_BYTES = env_int("INBOUND_MAX_BYTES", 2_621_440)
@@ -319,7 +319,7 @@ EMAIL_HOST_PASSWORD = env_str("EMAIL_HOST_PASSWORD")
 EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", default=True)
 EMAIL_TIMEOUT = env_int("EMAIL_TIMEOUT", 30)
 # anymail's HTTP providers wait as long as SMTP does; a claim older than the timeout plus
-# this margin belongs to a dead worker (games/mail/send.py) and is sent again.
+# this margin belongs to a dead worker (games/mail/services/send.py) and is sent again.
 ANYMAIL["REQUESTS_TIMEOUT"] = EMAIL_TIMEOUT
 EMAIL_STUCK_MARGIN_SECONDS = env_int("EMAIL_STUCK_MARGIN_SECONDS", 90)
 # A new email whose send task never ran (broker down) is sent by the sweep after this long.
@@ -358,7 +358,7 @@ CELERY_BEAT_SCHEDULE_FILENAME = env_str(
 # Seconds between deadline and reminder sweeps (the beat schedule, saboteur_site/celery.py).
 SWEEP_SECONDS = env_int("SWEEP_SECONDS", 60)
 # Seconds between runs of `follow_up_moves`, which plans the emails of the moves made since
-# (games.play.move_emails): how long a turn email can wait before it leaves.
+# (games.mail.services.move_emails): how long a turn email can wait before it leaves.
 FOLLOW_UP_SECONDS = env_int("FOLLOW_UP_SECONDS", 2)
 
 # Every line the console handler writes has seat tokens redacted: django.request logs

@@ -3,7 +3,7 @@ from django.http import HttpResponsePermanentRedirect
 from django.templatetags.static import static
 from django.urls import include, path, re_path
 
-from games.web.views.inbound_webhook import inbound_webhook
+from games.inbound.doors.webhook import inbound_webhook
 
 urlpatterns = [
     path("admin/", admin.site.urls),
@@ -11,17 +11,17 @@ urlpatterns = [
     path("favicon.ico", lambda request: HttpResponsePermanentRedirect(static("games/favicon.svg"))),
     # Replies to turn emails: stored unread, with anymail's credential checks; anymail's own
     # inbound views (which parse the message) are never reached
-    # (games/web/views/inbound_webhook.py).
+    # (games/inbound/doors/webhook.py).
     re_path(r"^anymail/(?P<esp>[a-z_]+)/inbound(?:_mime)?/$", inbound_webhook),
     # The email provider's delivery reports: /anymail/<provider>/tracking/
     # (docs/operations.md "Email: how it runs").
     path("anymail/", include("anymail.urls")),
     # Django's set_language (POST with CSRF): the switcher on the home and setup pages.
     path("i18n/", include("django.conf.urls.i18n")),
-    path("", include("games.web.urls")),
+    path("", include("games.site.urls")),
 ]
 
-# Friendly pages (JSON under /api/): games/web/views/error_pages.py.
-handler400 = "games.web.views.error_pages.bad_request"
-handler404 = "games.web.views.error_pages.not_found"
-handler500 = "games.web.views.error_pages.server_error"
+# Friendly pages (JSON under /api/): games/site/error_pages.py.
+handler400 = "games.site.error_pages.bad_request"
+handler404 = "games.site.error_pages.not_found"
+handler500 = "games.site.error_pages.server_error"

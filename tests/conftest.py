@@ -37,7 +37,7 @@ post_migrate.connect(_moderators_group_again, weak=False,
 
 @pytest.fixture(autouse=True)
 def fresh_rate_limits() -> Any:
-    """Rate limits count in the cache (games.ops.limits): every test starts at zero."""
+    """Rate limits count in the cache (games.kit.limits): every test starts at zero."""
     from django.core.cache import cache
     cache.clear()
     return
@@ -47,8 +47,8 @@ def fresh_rate_limits() -> Any:
 def fresh_log_cache() -> Any:
     """Each test starts with no remembered game log, nor any seat's log text (ids may be
     reused after a flush)."""
-    from games.play import log_cache
-    from games.present import log_json
+    from games.moves.core import log_cache
+    from games.seatview.core import log_json
 
     log_cache.clear()
     log_json.clear()
@@ -75,7 +75,7 @@ def game_factory(db: None) -> Callable[..., GameWithLinks]:
 @pytest.fixture
 def game(db: None) -> GameWithLinks:
     """A 3-seat game (seed 1) started at once: no seat has accepted yet (a seat's first
-    move or form takes it, games.play.moves)."""
+    move or form takes it, games.moves.services.moves)."""
     return make_game(players=3, seed=1, start=True)
 
 

@@ -12,7 +12,8 @@ from django.core.mail.backends.locmem import EmailBackend as LocmemBackend
 from django.core.mail.message import EmailMessage
 
 from games import engine
-from games.models import Game, Move, Notification
+from games.game.core.game import Game, Move
+from games.mail.core.notifications import Notification
 from tests.support import GameWithLinks, seat_move
 
 Commit = Callable[[], Any]  # commit()

@@ -9,7 +9,7 @@ from typing import Any
 from django.core import mail
 from django.test import Client
 
-from games.models import OpenSeat
+from games.handover.core.handover_rows import OpenSeat
 
 STANDBY_LINK = re.compile(r"https?://[^\s\"<>]+?(/standby/[A-Za-z0-9_-]{43}/)")
 OFFER_LINK = re.compile(r"https?://[^\s\"<>]+?(/seats/offer/[A-Za-z0-9_-]{43}/)")

@@ -10,9 +10,9 @@ from typing import Any
 from anymail.inbound import AnymailInboundMessage
 from django.core import mail
 
-from games.inbound.incoming import from_anymail
-from games.inbound.process import Result
-from games.inbound.receive import receive
+from games.inbound.core.incoming import from_anymail
+from games.inbound.services.process import Result
+from games.inbound.services.receive import receive
 
 REPLY_TO = re.compile(r"play\+[a-z2-7]{32}@[\w.-]+")
 

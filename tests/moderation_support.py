@@ -11,7 +11,7 @@ from django.contrib.auth.models import Group, Permission, User
 from django.test import Client
 
 from games import engine
-from games.models import Game, Move
+from games.game.core.game import Game, Move
 from tests.support import GameWithLinks, choose, move_for
 
 

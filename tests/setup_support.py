@@ -1,5 +1,5 @@
 """Setting up a game on the web page as a host does: post the form, open the link of the
-confirmation email, confirm (games.play.web_setup)."""
+confirmation email, confirm (games.setup.services.web_setup)."""
 
 from __future__ import annotations
 

@@ -15,9 +15,9 @@ from typing import Any, TypeVar
 from urllib.parse import urlsplit
 
 from games import engine
-from games.models import Game, Seat
-from games.models.links import link_for
-from games.play import game_setup
+from games.game.core.game import Game, Seat
+from games.seats.core.links import link_for
+from games.setup.services import game_setup
 
 CSRF_INPUT = re.compile(r'name="csrfmiddlewaretoken" value="[^"]*"')
 
@@ -315,7 +315,7 @@ def work_off(capture: Callable[..., Any] | None = None, *, max_rounds: int = 10_
 
     from celery import current_app
 
-    from games.play import move_emails
+    from games.mail.services import move_emails
 
     def committing() -> Any:
         return capture(execute=True) if capture is not None else nullcontext()
@@ -353,7 +353,7 @@ def queued_tasks_waiting() -> bool:
 def seat_move(seat: Seat, version: int, move: Any) -> Game:
     """The seat's player makes `move` against `version` (the page's and the email's way
     in); the game after it."""
-    from games.play import moves
+    from games.moves.services import moves
 
     return moves.game_move_submit(actor=moves.BySeat(seat), version=version, move=move,
                                   with_state=True).game
@@ -365,7 +365,7 @@ def move_for(game_id: int, version: int, move: Mapping[str, Any], *, actor_kind:
     move names (else the seat to act: "seat"), a moderator for the seat to act, or one that
     chooses its own move instead: the server at the turn's deadline ("system"), a bot
     ("bot": a bot seat's, or the bot policy's for an absent person); the game after it."""
-    from games.play import moves
+    from games.moves.services import moves
 
     plain = {k: v for k, v in move.items() if k != "seat"}
     actor: moves.Actor
@@ -405,5 +405,5 @@ def new_home_url(address: str) -> str:
     """"Give me a new home link", as the home's form does: the absolute new link."""
     from django.conf import settings
 
-    from games.home.address import new_home_path
+    from games.home.services.address import new_home_path
     return settings.SITE_URL + new_home_path(address)

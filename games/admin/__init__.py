@@ -1,15 +1,26 @@
-"""Moderation in the Django admin (docs/operations.md "Moderation").
+"""Moderation in the Django admin (docs/operations.md "Moderation"); Django finds the
+admin here, each page lives with its feature:
 
-    games.admin.games       the games list (filters: deadline passed, waiting, absent
-                            seats, open disputes, email problems) and the game page
-    games.admin.moderate    the moderation page: the whole truth and every action
-    games.admin.records     seats, moves, table talk, notices, disputes, emails, actions
-    games.admin.permissions who may see secrets and who may act
-    games.admin.inbound_mails  inbound emails (moves by email), From mismatches
-    games.admin.handover    open seats, offers, standby volunteers; opening and assigning
-    games.admin.names       public names; a moderator resets one (the player is told)
+    games.moderation.doors.admin_games          the games list (filters: deadline passed,
+                                                waiting, absent seats, open disputes, email
+                                                problems) and the game page
+    games.moderation.doors.moderate             the moderation page: the whole truth and
+                                                every action
+    games.moderation.doors.admin_records        seats, moves, table talk, notices,
+                                                disputes, emails, actions
+    games.moderation.doors.permissions          who may see secrets and who may act
+    games.moderation.doors.admin_inbound_mails  inbound emails (moves by email), From
+                                                mismatches
+    games.handover.doors.admin                  open seats, offers, standby volunteers;
+                                                opening and assigning
+    games.moderation.doors.admin_names          public names; a moderator resets one
+                                                (the player is told)
 """
 
-from games.admin import games, handover, inbound_mails, names, records
+from games.handover.doors import admin as handover
+from games.moderation.doors import admin_games as games
+from games.moderation.doors import admin_inbound_mails as inbound_mails
+from games.moderation.doors import admin_names as names
+from games.moderation.doors import admin_records as records
 
 __all__ = ["games", "handover", "inbound_mails", "names", "records"]

@@ -2,7 +2,7 @@
 Django: what `manage.py verifygame` runs.
 
 A record holds the commitment, the salt and the seed, the moves, and (format 2) the
-hash chain of the moves and the final scores (games.present.game_record). The check:
+hash chain of the moves and the final scores (games.records.services.game_record). The check:
 
 - sha256("<salt>:<seed>") is the commitment (h_0) published at the start;
 - the moves replay from the seed, with this engine, to a finished game;

@@ -153,7 +153,7 @@ def seat_event(event: Event, seat: int | None, finished: bool) -> Event:
 def seat_view(state: State, seat: int | None, *, log: bool = True) -> SeatView:
     """Everything `seat` may know; `seat=None` is a spectator (no hand, no role).
     `log=False` leaves `log` None, for a caller that writes the log itself (the JSON API
-    keeps each seat's log as JSON text: games.present.log_json)."""
+    keeps each seat's log as JSON text: games.seatview.core.log_json)."""
     # The view is built from the state's own JSON data (its log events, the ruleset's
     # extras); SeatView names every key it can have (tests/engine/test_types.py).
     return cast(SeatView, _seat_data(state, seat, log=log))

@@ -1,4 +1,4 @@
-"""A player's home (/me/<token>/): every game of one email address on one page, in three
-groups (your turn, waiting for others, finished), its JSON twin, and settings applied to
-every game of the address at once. The key is a private home link emailed to the address
-(games.models.home_links); there are no accounts."""
+"""A person's home: every game of their address, settings for all of them, a home for an
+address that plays nowhere yet, the links email, their record, their data and forgetting
+them.
+"""

@@ -31,7 +31,7 @@ class Migration(migrations.Migration):
                 ('snapshot', models.JSONField(verbose_name='snapshot')),
                 ('actor', models.PositiveSmallIntegerField(blank=True, null=True, verbose_name='seat to act')),
                 ('spectators_allowed', models.BooleanField(default=False, verbose_name='spectators allowed')),
-                ('public_id', models.CharField(default=games.models.new_public_id, editable=False, max_length=22, unique=True)),
+                ('public_id', models.CharField(default=games.game.core.game.new_public_id, editable=False, max_length=22, unique=True)),
                 ('turn_started_at', models.DateTimeField(blank=True, null=True, verbose_name='turn started at')),
                 ('deadline_at', models.DateTimeField(blank=True, db_index=True, null=True, verbose_name='deadline')),
                 ('created_at', models.DateTimeField(default=django.utils.timezone.now, editable=False, verbose_name='created at')),

@@ -29,7 +29,7 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='game',
             name='reminder_hours',
-            field=models.JSONField(blank=True, default=games.models.default_reminders, verbose_name='reminders (hours before deadline)'),
+            field=models.JSONField(blank=True, default=games.game.core.game.default_reminders, verbose_name='reminders (hours before deadline)'),
         ),
         migrations.AddField(
             model_name='game',
@@ -64,7 +64,7 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='seat',
             name='vacation_left',
-            field=models.DurationField(default=games.models.default_vacation, verbose_name='vacation left'),
+            field=models.DurationField(default=games.game.core.game.default_vacation, verbose_name='vacation left'),
         ),
         migrations.AddField(
             model_name='seat',

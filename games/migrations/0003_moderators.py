@@ -4,7 +4,7 @@ The group gets exactly what the moderation tools need: read access to the game
 tables in the admin, `games.view_secrets` (the moderation page: every hand, role,
 goal and the deck; raw moves; private dispute texts) and `games.moderate_game`
 (every moderator action, resolving disputes). Nothing else: the admin never edits
-game rows directly, every change goes through games.moderation with a reason.
+game rows directly, every change goes through games.moderation.services with a reason.
 """
 
 from django.db import migrations

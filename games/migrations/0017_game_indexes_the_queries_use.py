@@ -2,7 +2,7 @@
 
 import django.db.models.deletion
 import django.db.models.functions.text
-import games.models.game
+import games.game.core.game
 from django.conf import settings
 from django.db import migrations, models
 
@@ -33,7 +33,7 @@ class Migration(migrations.Migration):
         migrations.AlterField(
             model_name='game',
             name='public_id',
-            field=models.CharField(default=games.models.game.new_public_id, editable=False, max_length=22),
+            field=models.CharField(default=games.game.core.game.new_public_id, editable=False, max_length=22),
         ),
         migrations.AlterField(
             model_name='move',

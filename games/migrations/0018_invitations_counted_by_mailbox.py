@@ -6,7 +6,7 @@ from datetime import timedelta
 
 from django.db import migrations, models
 
-from games.models.mailboxes import mailbox_hash
+from games.people.core.mailboxes import mailbox_hash
 
 
 def count_recent_invitations(apps, schema_editor):

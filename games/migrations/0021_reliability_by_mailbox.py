@@ -9,7 +9,7 @@ def record_past_misses(apps, schema_editor):
     """Deadlines missed before this release, by the mailbox that plays the seat now."""
     import hashlib
 
-    from games.models.mailboxes import mailbox
+    from games.people.core.mailboxes import mailbox
 
     notice_model = apps.get_model("games", "GameNotice")
     seat_model = apps.get_model("games", "Seat")

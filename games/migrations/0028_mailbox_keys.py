@@ -1,4 +1,4 @@
-"""One address, one person (issue 34): the mailbox key (games.models.mailboxes) kept in
+"""One address, one person (issue 34): the mailbox key (games.people.core.mailboxes) kept in
 an indexed column beside every address the server matches, filled here; the reliability
 rows and "show my record" keyed by it; unconfirmed setups counted apart.
 
@@ -14,8 +14,8 @@ from collections import defaultdict
 
 from django.db import migrations, models
 
-import games.models.mailbox_keys
-from games.models.mailboxes import mailbox_hash, mailbox_key_hash
+import games.people.core.mailbox_keys
+from games.people.core.mailboxes import mailbox_hash, mailbox_key_hash
 
 KEYED = [("Seat", "email", "mailbox_key"), ("Game", "host_email", "host_key"),
          ("Notification", "to_email", "to_key"), ("InboundMail", "sender", "sender_key"),
@@ -130,7 +130,7 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='game',
             name='host_key',
-            field=games.models.mailbox_keys.MailboxKeyField(source='host_email', verbose_name="host's mailbox key (hash)"),
+            field=games.people.core.mailbox_keys.MailboxKeyField(source='host_email', verbose_name="host's mailbox key (hash)"),
         ),
         migrations.AddField(
             model_name='game',
@@ -140,7 +140,7 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='homelink',
             name='mailbox_key',
-            field=games.models.mailbox_keys.MailboxKeyField(source='address', verbose_name='mailbox key (hash)'),
+            field=games.people.core.mailbox_keys.MailboxKeyField(source='address', verbose_name='mailbox key (hash)'),
         ),
         migrations.AddField(
             model_name='inboundmail',
@@ -150,7 +150,7 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='inboundmail',
             name='sender_key',
-            field=games.models.mailbox_keys.MailboxKeyField(source='sender', verbose_name="sender's mailbox key (hash)"),
+            field=games.people.core.mailbox_keys.MailboxKeyField(source='sender', verbose_name="sender's mailbox key (hash)"),
         ),
         migrations.AddField(
             model_name='invitation',
@@ -160,27 +160,27 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='notification',
             name='to_key',
-            field=games.models.mailbox_keys.MailboxKeyField(source='to_email', verbose_name="recipient's mailbox key (hash)"),
+            field=games.people.core.mailbox_keys.MailboxKeyField(source='to_email', verbose_name="recipient's mailbox key (hash)"),
         ),
         migrations.AddField(
             model_name='pendingforget',
             name='mailbox_key',
-            field=games.models.mailbox_keys.MailboxKeyField(source='email', verbose_name='mailbox key (hash)'),
+            field=games.people.core.mailbox_keys.MailboxKeyField(source='email', verbose_name='mailbox key (hash)'),
         ),
         migrations.AddField(
             model_name='seat',
             name='mailbox_key',
-            field=games.models.mailbox_keys.MailboxKeyField(source='email', verbose_name='mailbox key (hash)'),
+            field=games.people.core.mailbox_keys.MailboxKeyField(source='email', verbose_name='mailbox key (hash)'),
         ),
         migrations.AddField(
             model_name='seatoffer',
             name='mailbox_key',
-            field=games.models.mailbox_keys.MailboxKeyField(source='to_email', verbose_name='mailbox key (hash)'),
+            field=games.people.core.mailbox_keys.MailboxKeyField(source='to_email', verbose_name='mailbox key (hash)'),
         ),
         migrations.AddField(
             model_name='volunteer',
             name='mailbox_key',
-            field=games.models.mailbox_keys.MailboxKeyField(source='email', verbose_name='mailbox key (hash)'),
+            field=games.people.core.mailbox_keys.MailboxKeyField(source='email', verbose_name='mailbox key (hash)'),
         ),
         migrations.AlterField(
             model_name='homelink',

@@ -2,7 +2,7 @@
 
 import django.db.models.deletion
 import django.utils.timezone
-import games.models.mailbox_keys
+import games.people.core.mailbox_keys
 from django.db import migrations, models
 
 
@@ -52,7 +52,7 @@ class Migration(migrations.Migration):
             fields=[
                 ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
                 ('address', models.EmailField(max_length=254)),
-                ('mailbox_key', games.models.mailbox_keys.MailboxKeyField(source='address')),
+                ('mailbox_key', games.people.core.mailbox_keys.MailboxKeyField(source='address')),
                 ('counted', models.CharField(max_length=64)),
                 ('salt', models.CharField(max_length=32)),
                 ('token_hash', models.CharField(max_length=64, unique=True)),
@@ -140,7 +140,7 @@ class Migration(migrations.Migration):
             fields=[
                 ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
                 ('address', models.EmailField(max_length=254, verbose_name='email')),
-                ('mailbox_key', games.models.mailbox_keys.MailboxKeyField(source='address', verbose_name='mailbox key (hash)')),
+                ('mailbox_key', games.people.core.mailbox_keys.MailboxKeyField(source='address', verbose_name='mailbox key (hash)')),
                 ('joined_at', models.DateTimeField(default=django.utils.timezone.now, verbose_name='joined at')),
                 ('table', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='members', to='games.opentable')),
             ],

@@ -1,5 +1,5 @@
 """One mailbox is one person, as the mail is delivered: the mailbox key of an address is
-now the key of the address the mail backends deliver to (games.models.mailboxes:
+now the key of the address the mail backends deliver to (games.people.core.mailboxes:
 `"alice"@a.test`, `"a\\lice"@a.test` and `alice(x)@a.test` are `alice@a.test`).
 
 Only an address the parser rewrites (a quote, a backslash, a comment, white space, an
@@ -16,10 +16,10 @@ from operator import or_
 from django.db import IntegrityError, migrations, transaction
 from django.db.models import Q
 
-from games.models.mailbox_keys import MailboxKeyField
-from games.models.mailboxes import mailbox_hash, mailbox_key_hash
+from games.people.core.mailbox_keys import MailboxKeyField
+from games.people.core.mailboxes import mailbox_hash, mailbox_key_hash
 
-# What the RFC 5322 parser rewrites in an address (games.models.mailboxes._PARSER_CHANGES).
+# What the RFC 5322 parser rewrites in an address (games.people.core.mailboxes._PARSER_CHANGES).
 REWRITTEN = ['"', "\\", "(", ")", "=?", " ", "<", ","]
 # Counted mailboxes' hashes kept beside an address, by model: (address, hash column).
 COUNTED = {"Volunteer": ("email", "mailbox"), "Game": ("host_email", "host_mailbox")}

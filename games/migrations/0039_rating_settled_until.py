@@ -1,4 +1,4 @@
-"""A rating is provisional while the model knows little of it (games.ratings.model): while
+"""A rating is provisional while the model knows little of it (games.ratings.core.model): while
 its variance, decayed to today, is above three quarters of a newcomer's. Each rating keeps
 until when it stays settled, so that /ratings/ can list the settled ones first in one
 query; the ratings kept so far get theirs from their sigma and their last rated round.

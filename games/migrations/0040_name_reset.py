@@ -2,7 +2,7 @@
 
 from django.db import migrations, models
 
-# Moderators see the public names (and reset one from the list: games.admin.names).
+# Moderators see the public names (and reset one from the list: games.moderation.doors.admin_names).
 VIEW = [("publicname", "view_publicname")]
 
 

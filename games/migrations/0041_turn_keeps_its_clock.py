@@ -1,5 +1,5 @@
 """A turn keeps its seat's clock settings: `Game.turn_clock` holds the time zone and quiet
-hours the seat to act had when its turn began (games.models.clock_rules.in_force), and
+hours the seat to act had when its turn began (games.clock.core.rules.in_force), and
 `Seat.quiet_changed_at` when its quiet hours last changed (at most once a day).
 
 The data step: every turn running now keeps the settings its seat has now, so a change

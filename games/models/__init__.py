@@ -13,8 +13,8 @@ seat before it changed hands), `host_limits` and `mailboxes`
 table talk), `new_homes` (homes asked for by addresses that play nowhere yet);
 the whole list: docs/DESIGN.md "Layout"."""
 
-from games.models.follow_up_rows import FollowUp
-from games.models.game import (
+from games.game.core.follow_up_rows import FollowUp
+from games.game.core.game import (
     MAX_HOURS_PER_MOVE,
     BotLevel,
     EmailMode,
@@ -29,22 +29,22 @@ from games.models.game import (
     default_vacation,
     new_public_id,
 )
-from games.models.handover_rows import OpenSeat, SeatOffer, Volunteer
-from games.models.home_links import HomeLink
-from games.models.host_limits import HostBlock, Invitation
-from games.models.inbound_mail import InboundMail
-from games.models.moderation import Dispute, ModeratorAction, SweepMark, TalkReport
-from games.models.mutes import TalkMute
-from games.models.new_homes import NewHome
-from games.models.notifications import Notification
-from games.models.player_data import ForgottenAddress, PendingForget, RecordShown
-from games.models.public_names import NameKey, PublicName
-from games.models.rating_rows import PlayerRating, RatedRound, SideRating
-from games.models.reliability import MissedDeadline, SeatTakeover
-from games.models.reply_tokens import ReplyToken
-from games.models.seat_history import PastHolder
-from games.models.table_lines import GameNotice, Message
-from games.models.table_rows import OpenTable, TableMember
+from games.handover.core.handover_rows import OpenSeat, SeatOffer, Volunteer
+from games.inbound.core.inbound_mail import InboundMail
+from games.mail.core.notifications import Notification
+from games.moderation.core.moderation_rows import Dispute, ModeratorAction, SweepMark, TalkReport
+from games.people.core.home_links import HomeLink
+from games.people.core.new_homes import NewHome
+from games.people.core.player_data import ForgottenAddress, PendingForget, RecordShown
+from games.people.core.public_names import NameKey, PublicName
+from games.people.core.reliability import MissedDeadline, SeatTakeover
+from games.ratings.core.rating_rows import PlayerRating, RatedRound, SideRating
+from games.seats.core.history import PastHolder
+from games.seats.core.reply_tokens import ReplyToken
+from games.setup.core.host_limits import HostBlock, Invitation
+from games.tables.core.table_rows import OpenTable, TableMember
+from games.talk.core.mutes import TalkMute
+from games.talk.core.table_lines import GameNotice, Message
 
 __all__ = [
     "MAX_HOURS_PER_MOVE",

@@ -1,1 +1,3 @@
-"""Every service that changes a game: setup, moves, seats, talk, and the clock."""
+"""The seat page and the seat's JSON API: a seat's link opens them; they show what the seat
+may see and take the moves the rules allow, through the one move service.
+"""

@@ -13,9 +13,9 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from games.models import Game
-from games.present.clock_facts import PROPOSAL_LIFETIME
-from games.present.facts import local_time
+from games.clock.core.clock_facts import PROPOSAL_LIFETIME
+from games.game.core.game import Game
+from games.seatview.services.facts import local_time
 from tests.browser.test_pages import CHROMIUM, DESKTOP, PHONE, seat_url, started_game
 
 pytestmark = [

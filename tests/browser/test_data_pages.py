@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
-from games.models import Seat, SeatKind
-from games.models.home_links import home_token
+from games.game.core.game import Seat, SeatKind
+from games.people.core.home_links import home_token
 from tests.browser.test_pages import (
     CHROMIUM,
     PHONE,

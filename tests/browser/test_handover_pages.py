@@ -15,9 +15,10 @@ import pytest
 from django.core import mail
 
 from games import engine
-from games.handover import opening, takeover
-from games.models import Game, Move, OpenSeat, Seat, WhileOpen
-from games.play import services
+from games.game.core.game import Game, Move, Seat, WhileOpen
+from games.handover.core.handover_rows import OpenSeat
+from games.handover.services import opening, takeover
+from games.moves.services import seat_services as services
 from tests.browser.test_pages import (
     CHROMIUM,
     DESKTOP,

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from games.models import Game, Seat
+from games.game.core.game import Game, Seat
 from tests.browser.test_pages import (
     CHROMIUM,
     PHONE,

@@ -13,10 +13,12 @@ import pytest
 from playwright.sync_api import expect
 
 from games import engine
-from games.models import Game, Seat
-from games.play import game_setup, hooks, moves, services
-from games.play.clock import vacations
-from games.present.choices import symmetric
+from games.clock.services import vacations
+from games.game.core.game import Game, Seat
+from games.moves.services import hooks, moves
+from games.moves.services import seat_services as services
+from games.seatview.core.move_forms import symmetric
+from games.setup.services import game_setup
 from tests.browser.test_pages import (
     CHROMIUM,
     DEVICES,

@@ -16,8 +16,8 @@ import pytest
 
 from games import engine
 from games.engine.types import Move
-from games.models import Game
-from games.play import game_setup
+from games.game.core.game import Game
+from games.setup.services import game_setup
 from tests.browser.test_pages import (
     CHROMIUM,
     DESKTOP,

@@ -16,10 +16,10 @@ import pytest
 from django.core import mail
 
 from games import engine
-from games.models import Game, Move, Seat
-from games.models.links import link_for
-from games.play import game_setup
-from games.present import describe
+from games.game.core.game import Game, Move, Seat
+from games.seats.core.links import link_for
+from games.seatview.core import describe
+from games.setup.services import game_setup
 from tests.browser.conftest import CHROMIUM
 from tests.support import choose, move_for
 

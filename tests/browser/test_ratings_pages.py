@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from games.models.home_links import home_token
+from games.people.core.home_links import home_token
 from tests.browser.test_pages import CHROMIUM, DEVICES, serious_violations
 from tests.ratings.support import rating_row
 

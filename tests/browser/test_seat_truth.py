@@ -16,8 +16,8 @@ import pytest
 from playwright.sync_api import expect
 
 from games import engine
-from games.models import Game
-from games.models.home_links import home_link
+from games.game.core.game import Game
+from games.people.core.home_links import home_link
 from tests.browser.test_pages import (
     CHROMIUM,
     DESKTOP,

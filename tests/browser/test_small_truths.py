@@ -11,9 +11,9 @@ from typing import Any
 
 import pytest
 
-from games.handover import opening, takeover
-from games.models import Game
-from games.models.home_links import home_link
+from games.game.core.game import Game
+from games.handover.services import opening, takeover
+from games.people.core.home_links import home_link
 from tests.browser.test_pages import CHROMIUM, DESKTOP, PHONE, seat_url, started_game
 from tests.handover_support import open_row
 

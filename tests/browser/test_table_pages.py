@@ -14,8 +14,9 @@ from typing import Any
 import pytest
 from django.core import mail
 
-from games.models import Game, OpenTable, Seat
-from games.models.links import link_for
+from games.game.core.game import Game, Seat
+from games.seats.core.links import link_for
+from games.tables.core.table_rows import OpenTable
 from tests.browser.test_pages import (
     CHROMIUM,
     DESKTOP,
@@ -85,7 +86,7 @@ def test_three_homes_find_one_table_and_each_gets_only_their_own_link(
 
 def test_the_home_with_tables_passes_the_scan_on_a_phone(browser: Any, live_server: Any,
                                                         client: Any) -> None:
-    from games.models.home_links import home_token
+    from games.people.core.home_links import home_token
     token = home_token("solo@example.org")
     context = browser.new_context(**PHONE)
     page = context.new_page()
@@ -107,8 +108,9 @@ def test_a_game_found_at_an_open_table_reads_as_one(browser: Any, live_server: A
                                                     worker: Any, device: dict[str, Any]) -> None:
     """Its seat page names it in the player's language and says it was found together;
     the leave box says what happens meanwhile, not what a host chose."""
-    from games.play.player_defaults import remember_preferences
-    from games.tables import forming, wishes
+    from games.setup.core.player_defaults import remember_preferences
+    from games.tables.core import wishes
+    from games.tables.services import forming
 
     people = ["ada@example.org", "gia@example.org", "cy@example.org"]
     remember_preferences("gia@example.org", "it", "Europe/Rome")

@@ -11,7 +11,7 @@ from django.core import mail
 from django.core.management import CommandError, call_command
 from django.test import Client
 
-from games.models import Game, Seat
+from games.game.core.game import Game, Seat
 from tests.support import work_off
 
 LINE = re.compile(r"^seat (\d+)\t([^\t]+)\t([^\t]+)\t(http://127\.0\.0\.1:8000/play/[\w-]{43}/)$")

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from django.core.management import CommandError, call_command
 
-from games.models import Seat, SeatKind
+from games.game.core.game import Seat, SeatKind
 from tests.players.scan import tables_holding
 from tests.support import make_game
 

@@ -25,7 +25,7 @@ from django.test import Client
 from games import engine
 from games.engine import chain
 from games.engine.cards import GOLD_VALUES
-from games.models import Game, Move
+from games.game.core.game import Game, Move
 from tests.email_support import play_until
 from tests.support import make_game, move_for
 

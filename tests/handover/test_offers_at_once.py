@@ -11,8 +11,8 @@ import pytest
 from django.core import mail
 from django.test import Client, override_settings
 
-from games.handover import opening
-from games.models import SeatOffer
+from games.handover.core.handover_rows import SeatOffer
+from games.handover.services import opening
 from tests.handover_support import open_row, sign_up
 from tests.support import make_game
 

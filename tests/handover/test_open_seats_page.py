@@ -12,9 +12,9 @@ from django.test import Client, override_settings
 from django.test.utils import CaptureQueriesContext
 
 from games import engine
-from games.handover import opening
-from games.models import Game
-from games.present.facts import round_winners
+from games.game.core.game import Game
+from games.handover.services import opening
+from games.seatview.services.facts import round_winners
 from tests.players.play import round_ends
 from tests.support import GameWithLinks, choose, make_game, move_for
 

@@ -12,19 +12,15 @@ from django.core import mail
 from django.test import Client, override_settings
 
 from games import engine
-from games.handover import offers, opening
-from games.models import (
-    GameNotice,
-    Invitation,
-    ModeratorAction,
-    OpenSeat,
-    Seat,
-    SeatKind,
-    SeatOffer,
-    SeatTakeover,
-)
-from games.models.mailboxes import mailbox_hash
-from games.play import services
+from games.game.core.game import Seat, SeatKind
+from games.handover.core.handover_rows import OpenSeat, SeatOffer
+from games.handover.services import offers, opening
+from games.moderation.core.moderation_rows import ModeratorAction
+from games.moves.services import seat_services as services
+from games.people.core.mailboxes import mailbox_hash
+from games.people.core.reliability import SeatTakeover
+from games.setup.core.host_limits import Invitation
+from games.talk.core.table_lines import GameNotice
 from tests.handover_support import offer_link_to, open_row, sign_up
 from tests.moderation_support import logged_in, make_moderator, page_url, post_action
 from tests.support import START, make_game, own_link_emailed_to
@@ -221,7 +217,7 @@ def test_a_finished_or_cancelled_game_s_open_seats_close(commit: Any) -> None:
     g = make_game(players=3, seed=5)
     with commit():
         opening.open_seat(g.seats[1].pk)
-    from games.models import Game
+    from games.game.core.game import Game
     Game.objects.filter(pk=g.game.pk).update(status=Game.Status.CANCELLED)
     assert opening.sweep_open_seats()["closed"] == 1
     assert OpenSeat.objects.get().outcome == OpenSeat.Outcome.CLOSED

@@ -13,12 +13,12 @@ import pytest
 from django.core import mail
 from django.test import Client
 
-from games.handover import opening, takeover
-from games.models import Game, Seat
-from games.play import services
-from games.players.forget import forget_player
-from games.present.game_record import game_record
-from games.present.replay_steps import made_by, step_context, tell
+from games.game.core.game import Game, Seat
+from games.handover.services import opening, takeover
+from games.home.services.forget import forget_player
+from games.moves.services import seat_services as services
+from games.records.services.game_record import game_record
+from games.records.services.replay_steps import made_by, step_context, tell
 from tests.handover.test_takeover import pass_move
 from tests.handover_support import open_row
 from tests.support import GameWithLinks, make_game, own_link_emailed_to
@@ -165,7 +165,7 @@ def test_forget_me_wins_over_history(client: Client, commit: Any) -> None:
 @pytest.mark.django_db
 def test_each_one_s_data_holds_their_own_words_at_the_table(client: Client,
                                                             commit: Any) -> None:
-    from games.players.export import export_player_data
+    from games.home.services.export import export_player_data
 
     hal_leaves_and_vera_takes_over(client, commit)
     hal = [line["text"] for line in export_player_data("hal@example.com")["table_talk"]]

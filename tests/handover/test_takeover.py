@@ -16,21 +16,16 @@ from django.core import mail
 from django.test import Client
 from django.utils import timezone
 
-from games.handover import opening, takeover
-from games.models import (
-    GameNotice,
-    Move,
-    Notification,
-    OpenSeat,
-    Seat,
-    SeatKind,
-    SeatOffer,
-    SeatTakeover,
-)
-from games.models.links import link_for
-from games.models.mailboxes import mailbox_hash
-from games.present.game_record import game_record
-from games.present.replay_steps import tell
+from games.game.core.game import Move, Seat, SeatKind
+from games.handover.core.handover_rows import OpenSeat, SeatOffer
+from games.handover.services import opening, takeover
+from games.mail.core.notifications import Notification
+from games.people.core.mailboxes import mailbox_hash
+from games.people.core.reliability import SeatTakeover
+from games.records.services.game_record import game_record
+from games.records.services.replay_steps import tell
+from games.seats.core.links import link_for
+from games.talk.core.table_lines import GameNotice
 from tests.handover_support import offer_link_to, open_row, sign_up
 from tests.inbound_support import reply_address, send_reply
 from tests.support import make_game, own_link_emailed_to, page_moves, token_of, work_off
@@ -159,8 +154,8 @@ def test_the_leaver_may_stay_until_someone_takes_the_seat(client: Client, commit
 @pytest.mark.django_db
 def test_a_game_that_waits_stops_the_seat_s_clock_and_records_no_missed_deadline(
         client: Client, commit: Any, clock: Any) -> None:
-    from games.models import MissedDeadline
-    from games.play.clock import sweeps
+    from games.clock.services import sweeps
+    from games.people.core.reliability import MissedDeadline
 
     g = make_game(players=3, seed=5, timeout_policy="auto_pass")
     g.game.while_seat_open = "wait"

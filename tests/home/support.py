@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from games.models import Game, Seat
-from games.models.home_links import home_link
-from games.play import game_setup
+from games.game.core.game import Game, Seat
+from games.people.core.home_links import home_link
+from games.setup.services import game_setup
 
 ANN = "ann@example.org"
 

@@ -12,7 +12,7 @@ import pytest
 from django.core import mail
 from django.test import Client, override_settings
 
-from games.models import EmailMode, Game, Seat
+from games.game.core.game import EmailMode, Game, Seat
 from tests.home.support import ANN, anns_games, table, token_of
 
 pytestmark = pytest.mark.django_db
@@ -41,7 +41,7 @@ def test_me_emails_the_home_link_and_answers_the_same_for_anyone(
     mail.outbox.clear()
     with commit():
         unknown = client.post("/me/", {"email": "nobody@example.org"})
-    # An address that plays nowhere gets a link that confirms it (games.home.welcome),
+    # An address that plays nowhere gets a link that confirms it (games.home.services.welcome),
     # never a home link nor anyone's seat.
     [welcome] = [m for m in mail.outbox if m.to == ["nobody@example.org"]]
     assert "/me/new/" in welcome.body and not homes_in(bodies(welcome))
@@ -69,7 +69,7 @@ def test_me_is_limited_per_asked_address_too(client: Client, commit: Any) -> Non
     # (one links email an hour in any case), and past the limit plans nothing.
     assert answers == [302, 302, 302]
     assert len([m for m in mail.outbox if "private links" in str(m.subject)]) == 1
-    from games.home.welcome import home_email
+    from games.home.services.welcome import home_email
     assert home_email("ann@example.org", "en") == "none"
 
 
@@ -88,12 +88,12 @@ def test_language_zone_and_emails_are_set_for_every_game_at_once(client: Client)
     assert mine.count() == 3
     others = Seat.objects.exclude(email=ANN)
     assert set(others.values_list("language", flat=True)) == {"en"}
-    from games.play.player_defaults import default_preferences
+    from games.setup.core.player_defaults import default_preferences
     chosen = default_preferences(ANN)
     assert chosen is not None and (chosen.language, chosen.time_zone) == ("de", "Europe/Berlin")
     # A game's own page can still differ afterwards.
     seat = mine.get(game=games.soon)
-    from games.models.links import link_for
+    from games.seats.core.links import link_for
     own = link_for(seat).split("/play/")[1].rstrip("/")
     client.post(f"/play/{own}/preferences", {"language": "it", "time_zone": "Europe/Rome"})
     assert Seat.objects.get(pk=seat.pk).language == "it"
@@ -172,12 +172,12 @@ def test_every_email_a_player_gets_links_to_their_own_home_only(
     for message in mail.outbox:
         [address] = message.to
         found = homes_in(bodies(message))
-        from games.models.home_links import home_link
+        from games.people.core.home_links import home_link
         assert found == {token_of(home_link(address))}, message.subject
     # No page of another player and no log line carries a home token.
     anns = token_of(home_link(ANN))
     for seat in Seat.objects.filter(game=game).exclude(email=ANN):
-        from games.models.links import link_for
+        from games.seats.core.links import link_for
         page = client.get(link_for(seat).split("127.0.0.1:8000", 1)[-1])
         assert anns not in page.content.decode()
     client.get(f"/me/{anns}/")
@@ -186,7 +186,7 @@ def test_every_email_a_player_gets_links_to_their_own_home_only(
 
 
 def test_what_the_home_chose_is_the_default_of_the_next_game_set_up(client: Client) -> None:
-    from games.play.player_defaults import seat_language_and_zone
+    from games.setup.core.player_defaults import seat_language_and_zone
 
     games = anns_games()
     client.post(f"/me/{games.token}/preferences", {"language": "nl",

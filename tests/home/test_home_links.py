@@ -8,9 +8,8 @@ from typing import Any
 import pytest
 from django.conf import settings
 
-from games.home.address import address_for_home_token
-from games.models import HomeLink
-from games.models.home_links import home_link
+from games.home.services.address import address_for_home_token
+from games.people.core.home_links import HomeLink, home_link
 from tests.support import new_home_url
 
 pytestmark = pytest.mark.django_db

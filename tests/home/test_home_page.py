@@ -8,9 +8,9 @@ from typing import Any
 import pytest
 from django.test import Client
 
-from games.handover import opening, takeover
-from games.models import Game
-from games.models.home_links import home_token
+from games.game.core.game import Game
+from games.handover.services import opening, takeover
+from games.people.core.home_links import home_token
 from tests.handover_support import open_row
 from tests.home.support import ANN, anns_games, table, token_of
 from tests.support import make_game, new_home_url
@@ -102,9 +102,9 @@ def test_one_query_per_group_not_per_game(client: Client,
     over = [table(f"Done{n}", "host3@example.com", ann_to_act=False) for n in range(6)]
     Game.objects.filter(pk__in=[g.pk for g in over]).update(status=Game.Status.FINISHED)
     client.get(f"/me/{games.token}/")  # the session and the like, once
-    # 8 and the games left's 1, the email options' 1, the record's 3 (games.players.record:
+    # 8 and the games left's 1, the email options' 1, the record's 3 (games.home.services.record:
     # as few whatever the number of games), and the strangers' part's 3 with no table
-    # forming plus the ratings' 1 (games.home.strangers).
+    # forming plus the ratings' 1 (games.home.services.tables_part).
     with django_assert_max_num_queries(8 + 1 + 1 + 3 + 3 + 1):
         body = client.get(f"/me/{games.token}/").content.decode()
     assert body.count('href="/play/') >= 22

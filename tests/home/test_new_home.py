@@ -12,8 +12,9 @@ import time_machine
 from django.core import mail
 from django.test import Client
 
-from games.models import HomeLink, NewHome
-from games.players.forget import forget_player
+from games.home.services.forget import forget_player
+from games.people.core.home_links import HomeLink
+from games.people.core.new_homes import NewHome
 
 pytestmark = pytest.mark.django_db
 CONFIRM = re.compile(r"https?://[^\s\"<>]+?(/me/new/[A-Za-z0-9_-]{43}/)")

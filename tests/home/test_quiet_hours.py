@@ -14,11 +14,13 @@ from django.core import mail
 from django.test import Client
 
 from games import engine, tasks
-from games.mail import send
-from games.models import Game, MissedDeadline, Notification, Seat
-from games.models.home_links import home_link
-from games.play import game_setup
-from games.play.clock.clock_setup import clock_settings
+from games.clock.core.clock_setup import clock_settings
+from games.game.core.game import Game, Seat
+from games.mail.core.notifications import Notification
+from games.mail.services import send
+from games.people.core.home_links import home_link
+from games.people.core.reliability import MissedDeadline
+from games.setup.services import game_setup
 from tests.support import START, GameWithLinks, make_game, seat_move
 
 pytestmark = pytest.mark.django_db
@@ -58,7 +60,7 @@ def test_quiet_hours_hold_the_turn_email_and_start_the_clock_at_their_end(
     held = Notification.objects.get(kind="turn", seat=g.seats[1])
     assert held.not_before == tuesday_8
     clock.move_to(tuesday_8 + timedelta(hours=1))
-    # The beat sends what waited once its time has come (games.mail.send.unsent).
+    # The beat sends what waited once its time has come (games.mail.services.send.unsent).
     with commit():
         for pk in send.unsent(tuesday_8 + timedelta(hours=1)):
             send.deliver(pk)
@@ -205,7 +207,7 @@ def test_the_home_says_what_quiet_hours_do_with_each_kind_of_clock(
     they do to reminders, in the player's language."""
     from django.utils import translation
 
-    from games.home import everywhere
+    from games.home.services import everywhere
 
     make_game(players=3, seed=1, start=True)
     everywhere.set_language_and_zone("p0@example.com", language=language,

@@ -13,8 +13,8 @@ from typing import Any
 import pytest
 from django.test import Client
 
-from games.models import Game, Seat
-from games.play import game_setup
+from games.game.core.game import Game, Seat
+from games.setup.services import game_setup
 from tests.home.support import ANN, anns_games
 
 pytestmark = pytest.mark.django_db

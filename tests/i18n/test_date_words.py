@@ -18,9 +18,9 @@ import time_machine
 from django.conf import settings
 from django.utils import translation
 
-from games.models import Seat
-from games.play import game_setup
-from games.present.facts import local_time
+from games.game.core.game import Seat
+from games.seatview.services.facts import local_time
+from games.setup.services import game_setup
 from tests.email_support import sent_to
 from tests.support import make_game
 

@@ -12,10 +12,10 @@ from django.utils import translation
 from django.utils.html import escape
 
 from games import engine
-from games.models import Game
-from games.models.links import link_for
-from games.play import game_setup
-from games.present import describe
+from games.game.core.game import Game
+from games.seats.core.links import link_for
+from games.seatview.core import describe
+from games.setup.services import game_setup
 from tests.support import token_of, work_off
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -1,4 +1,4 @@
-"""Auto-replies are never answered, in every language of games.inbound.auto_replies (the
+"""Auto-replies are never answered, in every language of games.inbound.core.auto_replies (the
 site's five, French and the other languages of Europe's mail programs, the Nordic ones,
 Japanese, Chinese, Korean) and the forms big mail programs use; a player's real reply
 that merely looks like one is."""
@@ -10,8 +10,9 @@ from typing import Any
 import pytest
 from django.core import mail
 
-from games.inbound.auto_replies import LANGUAGES, automatic_subject
-from games.models import Game, InboundMail
+from games.game.core.game import Game
+from games.inbound.core.auto_replies import LANGUAGES, automatic_subject
+from games.inbound.core.inbound_mail import InboundMail
 from tests.inbound_support import reply_address, send_reply
 from tests.support import make_game
 

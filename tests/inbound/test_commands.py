@@ -8,10 +8,10 @@ import pytest
 
 from games import engine
 from games.engine.types import Move, SeatView
-from games.inbound.commands import Command, CommandError, command_lines, parse_line, to_move
-from games.inbound.parse import is_automatic, reply_lines
-from games.present import command_words as kw
-from games.present.move_commands import command_for
+from games.inbound.core.commands import Command, CommandError, command_lines, parse_line, to_move
+from games.inbound.core.parse import is_automatic, reply_lines
+from games.seatview.core import command_words as kw
+from games.seatview.core.move_commands import command_for
 from tests.email_support import dig
 
 # command -> what it means, in each language's own words
@@ -166,7 +166,7 @@ def test_exits_the_card_cannot_have_are_refused_in_the_readers_letters() -> None
     assert command is not None and command.exits == ("E", "S")
     with translation.override("de"), pytest.raises(CommandError) as refused:
         to_move(command, CURVE_VIEW, {})
-    from games.inbound.commands import command_error
+    from games.inbound.core.commands import command_error
     with translation.override("de"):
         assert command_error(refused.value) == (
             "Karte 1 kann nicht die Ausgänge O-S haben: aufrecht hat sie N-O, um 180° "
@@ -180,7 +180,7 @@ def test_a_rockfall_is_commanded_by_the_card_s_own_name(language: str) -> None:
     the short word still works."""
     from django.utils import translation
 
-    from games.present.words import card_name
+    from games.seatview.core.words import card_name
     with translation.override(language):
         name = card_name({"kind": "action", "action": "rockfall"})
     assert kw.first(kw.VERBS["rockfall"], language) == kw.fold(name)

@@ -17,9 +17,11 @@ from celery.exceptions import SoftTimeLimitExceeded
 from django.core import mail
 from django.test import Client
 
-from games.inbound import process, screen
-from games.models import InboundMail, Seat
-from games.models import reply_tokens as tokens
+from games.game.core.game import Seat
+from games.inbound.core import screen
+from games.inbound.core.inbound_mail import InboundMail
+from games.inbound.services import process
+from games.seats.core import reply_tokens as tokens
 from tests.inbound_support import raw_reply, reply_address
 from tests.provider_posts import sendgrid_raw, webhook_settings
 from tests.support import make_game
@@ -139,7 +141,7 @@ def test_the_bomb_is_stored_unparsed_by_the_web_request_and_refused_by_the_worke
     client = Client()
     mail.outbox.clear()
     with webhook_settings(), \
-            mock.patch("games.inbound.process.process_inbound_mail.delay"), \
+            mock.patch("games.inbound.services.process.process_inbound_mail.delay"), \
             mock.patch.object(email.feedparser.FeedParser, "__init__", _refuse), \
             mock.patch.object(AnymailInboundMessage, "__init__", _refuse):
         with CallCounter() as tiny_request:
@@ -172,11 +174,12 @@ def test_the_task_has_time_limits_and_a_message_past_them_is_answered(commit: An
     with commit():
         g = make_game(players=3, seed=1, start=True)
     address = reply_address("p0@example.com")
-    with webhook_settings(), mock.patch("games.inbound.process.process_inbound_mail.delay"):
+    delay = "games.inbound.services.process.process_inbound_mail.delay"
+    with webhook_settings(), mock.patch(delay):
         sendgrid_raw(Client(), raw_reply(address, "pass 1"), address)
     stored = InboundMail.objects.get()
     mail.outbox.clear()
-    with commit(), mock.patch("games.inbound.process.from_bytes",
+    with commit(), mock.patch("games.inbound.services.process.from_bytes",
                               side_effect=SoftTimeLimitExceeded()):
         outcome = process.process_inbound_mail.apply(args=(stored.pk,)).get()
     assert outcome == "malformed" and g.refresh().version == 0

@@ -16,10 +16,10 @@ from django.core import mail
 from django.db import OperationalError
 from django.test import Client, override_settings
 
-from games.inbound import process
-from games.models import InboundMail
-from games.models import reply_tokens as tokens
-from games.play import services
+from games.inbound.core.inbound_mail import InboundMail
+from games.inbound.services import process
+from games.moves.services import seat_services as services
+from games.seats.core import reply_tokens as tokens
 from tests import provider_posts as post
 from tests.inbound_support import raw_reply, reply_address
 from tests.support import GameWithLinks, make_game
@@ -61,28 +61,28 @@ def stored_then_moved(commit: Any, g: GameWithLinks, answer: Any, payload_format
 
 def test_postmark_raw_and_parsed(commit: Any, g: GameWithLinks) -> None:
     address = reply_address("p0@example.com")
-    with mock.patch("games.inbound.process.process_inbound_mail.delay"):
+    with mock.patch("games.inbound.services.process.process_inbound_mail.delay"):
         answer = post.postmark_raw(Client(), raw_reply(address, "pass 1"), address)
     stored_then_moved(commit, g, answer, "mime", "postmark:pm-raw")
     InboundMail.objects.all().delete()
     address = reply_address("p1@example.com")
-    with mock.patch("games.inbound.process.process_inbound_mail.delay"):
+    with mock.patch("games.inbound.services.process.process_inbound_mail.delay"):
         answer = post.postmark_fields(Client(), address, "pass 1")
     assert answer.status_code == 200 and InboundMail.objects.get().payload_format == "fields"
 
 
 def test_mailgun_raw_and_parsed_with_its_signature(commit: Any, g: GameWithLinks) -> None:
     address = reply_address("p0@example.com")
-    with mock.patch("games.inbound.process.process_inbound_mail.delay"):
+    with mock.patch("games.inbound.services.process.process_inbound_mail.delay"):
         answer = post.mailgun_mime(Client(), raw_reply(address, "pass 1"), address)
     stored_then_moved(commit, g, answer, "mime")
-    with mock.patch("games.inbound.process.process_inbound_mail.delay"):
+    with mock.patch("games.inbound.services.process.process_inbound_mail.delay"):
         forged = post.mailgun_mime(Client(), raw_reply(address, "pass 2"), address,
                                    key="not-the-key")
     assert forged.status_code == 403 and InboundMail.objects.count() == 1
     InboundMail.objects.all().delete()
     address = reply_address("p1@example.com")
-    with mock.patch("games.inbound.process.process_inbound_mail.delay"):
+    with mock.patch("games.inbound.services.process.process_inbound_mail.delay"):
         answer = post.mailgun_parsed(Client(), address, "pass 1")
     assert answer.status_code == 200
     stored = InboundMail.objects.get()
@@ -105,12 +105,12 @@ def boto3_installed() -> Iterator[None]:
 @pytest.mark.usefixtures("boto3_installed")
 def test_amazon_ses_through_sns_and_through_s3(commit: Any, g: GameWithLinks) -> None:
     address = reply_address("p0@example.com")
-    with mock.patch("games.inbound.process.process_inbound_mail.delay"):
+    with mock.patch("games.inbound.services.process.process_inbound_mail.delay"):
         answer = post.ses_notification(Client(), address, raw=raw_reply(address, "pass 1"))
     stored_then_moved(commit, g, answer, "mime", "amazon_ses:ses-1")
     # The S3 action: the request stores where the message is; the worker fetches it.
     address = reply_address("p1@example.com")
-    with mock.patch("games.inbound.process.process_inbound_mail.delay"):
+    with mock.patch("games.inbound.services.process.process_inbound_mail.delay"):
         answer = post.ses_notification(Client(), address, s3=("bucket", "key/1"),
                                        message_id="ses-2")
     stored = InboundMail.objects.get(outcome="received")
@@ -126,19 +126,19 @@ def test_amazon_ses_through_sns_and_through_s3(commit: Any, g: GameWithLinks) ->
 
 def test_brevo_parsed_messages(commit: Any, g: GameWithLinks) -> None:
     address = reply_address("p0@example.com")
-    with mock.patch("games.inbound.process.process_inbound_mail.delay"):
+    with mock.patch("games.inbound.services.process.process_inbound_mail.delay"):
         answer = post.brevo(Client(), address, "pass 1")
     stored_then_moved(commit, g, answer, "fields", "brevo:bv-1")
 
 
 def test_sendgrid_raw_and_parsed_in_its_charsets(commit: Any, g: GameWithLinks) -> None:
     address = reply_address("p0@example.com")
-    with mock.patch("games.inbound.process.process_inbound_mail.delay"):
+    with mock.patch("games.inbound.services.process.process_inbound_mail.delay"):
         answer = post.sendgrid_raw(Client(), raw_reply(address, "pass 1"), address)
     stored_then_moved(commit, g, answer, "mime")
     InboundMail.objects.all().delete()
     address = reply_address("p1@example.com")
-    with mock.patch("games.inbound.process.process_inbound_mail.delay"):
+    with mock.patch("games.inbound.services.process.process_inbound_mail.delay"):
         answer = post.sendgrid_parsed(Client(), address, "say Grüße aus Köln",
                                       charset="iso-8859-1")
     stored = InboundMail.objects.get()
@@ -243,7 +243,7 @@ def test_a_brevo_post_of_several_messages_stores_each(commit: Any, g: GameWithLi
     items = [{"Uuid": [f"u{n}"], "To": [{"Address": address}], "Subject": "Re: x",
               "From": {"Address": f"p{n}@example.com"}, "RawTextBody": "say hi"}
              for n, address in enumerate((first, second))]
-    with mock.patch("games.inbound.process.process_inbound_mail.delay"):
+    with mock.patch("games.inbound.services.process.process_inbound_mail.delay"):
         answer = Client().post("/anymail/brevo/inbound/", json.dumps({"items": items}),
                                content_type="application/json", HTTP_AUTHORIZATION=post.AUTH)
     assert answer.json() == {"outcomes": ["received", "received"]}

@@ -15,9 +15,12 @@ from django.core.management import call_command
 from django.test import Client, override_settings
 
 from games import engine
-from games.models import Game, InboundMail, Message, Move, ReplyToken, Seat
-from games.models import reply_tokens as tokens
-from games.present import describe
+from games.game.core.game import Game, Move, Seat
+from games.inbound.core.inbound_mail import InboundMail
+from games.seats.core import reply_tokens as tokens
+from games.seats.core.reply_tokens import ReplyToken
+from games.seatview.core import describe
+from games.talk.core.table_lines import Message
 from tests.inbound_support import REPLY_TO, inbound, reply_address, send_reply
 from tests.support import make_game
 
@@ -244,7 +247,7 @@ def test_manage_py_inbound_reads_a_file_or_standard_input(
 
 def test_the_outbox_reply_box_plays_the_turn(commit: Any, settings: Any, tmp_path: Path) -> None:
     settings.DEBUG = True
-    settings.EMAIL_BACKEND = "games.mail.outbox.OutboxBackend"
+    settings.EMAIL_BACKEND = "games.mail.core.outbox.OutboxBackend"
     settings.EMAIL_FILE_PATH = str(tmp_path)
     g = started(commit)
     client = Client(enforce_csrf_checks=True)

@@ -24,9 +24,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from games import engine
-from games.inbound import process
-from games.models import InboundMail, Message, Notification, Seat
-from games.models import reply_tokens as tokens
+from games.game.core.game import Seat
+from games.inbound.core.inbound_mail import InboundMail
+from games.inbound.services import process
+from games.mail.core.notifications import Notification
+from games.seats.core import reply_tokens as tokens
+from games.talk.core.table_lines import Message
 from tests.inbound_support import inbound, random_mime, raw_reply, reply_address, send_reply
 from tests.provider_posts import sendgrid_raw
 from tests.support import make_game
@@ -99,7 +102,8 @@ def test_the_html_of_a_reply_is_read_in_one_pass_whatever_it_holds(commit: Any) 
     # A real HTML reply with the original quoted, to a fresh address: the move is made.
     address = reply_address("p0@example.com")
     html = "<div>pass 1</div><div><br></div><blockquote>" + "<p>x" * 5000 + "</blockquote>"
-    with mock.patch("games.inbound.receive.queue_on_commit"):  # the task runs below, by hand
+    # the task runs below, by hand
+    with mock.patch("games.inbound.services.receive.queue_on_commit"):
         assert sendgrid(Client(), raw_reply(address, html=html), address).status_code == 200
     stored = InboundMail.objects.latest("pk")
     assert process.process(stored.pk).outcome == "moved" and g.refresh().version == 1
@@ -109,7 +113,8 @@ def test_the_webhook_stores_the_message_and_a_worker_makes_the_move(commit: Any)
     g = started(commit)
     address = reply_address("p0@example.com")
     mail.outbox.clear()
-    with mock.patch("games.inbound.process.process_inbound_mail.delay") as enqueue, commit():
+    delay = "games.inbound.services.process.process_inbound_mail.delay"
+    with mock.patch(delay) as enqueue, commit():
         answer = postmark(Client(), address, "pass 1\nsay good luck")
     # The request only stored the message: no move, no answer yet, the web worker is free.
     assert answer.status_code == 200 and g.refresh().version == 0 and mail.outbox == []
@@ -130,7 +135,7 @@ def test_a_lost_task_is_picked_up_by_the_beat(commit: Any, clock: Any) -> None:
     g = started(commit)
     address = reply_address("p0@example.com")
     # The broker lost the task.
-    with mock.patch("games.inbound.process.process_inbound_mail.delay"), commit():
+    with mock.patch("games.inbound.services.process.process_inbound_mail.delay"), commit():
         postmark(Client(), address, "pass 1")
     clock.shift(60)
     assert process.unprocessed() == []
@@ -237,8 +242,8 @@ def _seat(g: Any, number: int) -> Seat:
 @pytest.mark.parametrize("change", ["new link", "replaced", "to bot", "to bot and back"])
 def test_a_seat_change_kills_every_reply_address_of_its_emails(
         commit: Any, django_user_model: Any, change: str) -> None:
-    from games.moderation import bot_seats, seats
-    from games.play import services
+    from games.moderation.services import bot_seats, seats
+    from games.moves.services import seat_services as services
 
     g = started(commit)
     old = reply_address("p0@example.com")
@@ -262,11 +267,11 @@ def test_a_seat_change_kills_every_reply_address_of_its_emails(
 
 
 def test_a_reply_stored_before_the_link_changed_is_not_acted_on(commit: Any) -> None:
-    from games.play import services
+    from games.moves.services import seat_services as services
 
     g = started(commit)
     address = reply_address("p0@example.com")
-    with mock.patch("games.inbound.process.process_inbound_mail.delay"), commit():
+    with mock.patch("games.inbound.services.process.process_inbound_mail.delay"), commit():
         postmark(Client(), address, "pass 1")
     services.rotate_link(g.seats[0].pk)
     stored = InboundMail.objects.get()
@@ -376,7 +381,7 @@ def test_a_moves_reply_address_is_its_seats_whoever_moved_since(commit: Any) -> 
 
 def test_raw_inbound_parts_are_plain_data() -> None:
     """inbound_support's replies round-trip through the door's parser."""
-    from games.inbound.incoming import from_bytes
+    from games.inbound.core.incoming import from_bytes
 
     parsed = from_bytes(bytes(inbound("play+" + "b" * 32 + "@x", "pass 1").as_bytes()))
     assert parsed.text.startswith("pass 1") and parsed.recipients[0].startswith("play+")

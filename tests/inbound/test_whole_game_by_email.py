@@ -11,9 +11,9 @@ from django.core import mail
 from django.test import override_settings
 
 from games import engine
-from games.models import Move, Seat
-from games.present import command_words as kw
-from games.present.move_commands import command_for
+from games.game.core.game import Move, Seat
+from games.seatview.core import command_words as kw
+from games.seatview.core.move_commands import command_for
 from tests.email_support import dig
 from tests.inbound_support import reply_address, send_reply
 from tests.support import choose, make_game, replayed

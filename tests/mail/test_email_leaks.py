@@ -27,11 +27,12 @@ from django.core import mail
 from django.test import override_settings
 
 from games import engine, tasks
-from games.mail import builders
-from games.mail.message import inline_css
-from games.models import EmailMode, Game, Notification, Seat
-from games.play import game_setup
-from games.present import describe
+from games.game.core.game import EmailMode, Game, Seat
+from games.mail.core.message import inline_css
+from games.mail.core.notifications import Notification
+from games.mail.doors import builders
+from games.seatview.core import describe
+from games.setup.services import game_setup
 from tests.email_support import play_one, word
 from tests.support import make_game, other_hands, perturbed
 

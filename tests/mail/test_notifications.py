@@ -17,9 +17,14 @@ from django.test import override_settings
 from django.utils import timezone
 
 from games import engine
-from games.mail import builders, plan, send
-from games.models import EmailMode, FollowUp, Game, Notification, Seat
-from games.play import game_setup, hooks, services
+from games.game.core.follow_up_rows import FollowUp
+from games.game.core.game import EmailMode, Game, Seat
+from games.mail.core.notifications import Notification
+from games.mail.doors import builders
+from games.mail.services import plan, send
+from games.moves.services import hooks
+from games.moves.services import seat_services as services
+from games.setup.services import game_setup
 from games.tasks import follow_up_moves, requeue_unsent, send_notification
 from tests.email_support import FlakyBackend, play_one, play_until, sent_to
 from tests.support import make_game, queued_tasks, work_off

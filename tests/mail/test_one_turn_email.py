@@ -10,9 +10,10 @@ import pytest
 from django.core import mail
 from django.test import Client
 
-from games.handover import opening, takeover
-from games.models import Game, Notification, WhileOpen
-from games.moderation import hand_to_bot, hand_to_person
+from games.game.core.game import Game, WhileOpen
+from games.handover.services import opening, takeover
+from games.mail.core.notifications import Notification
+from games.moderation.services.bot_seats import hand_to_bot, hand_to_person
 from tests.handover.test_takeover import pass_move
 from tests.handover_support import open_row
 from tests.moderation_support import make_moderator

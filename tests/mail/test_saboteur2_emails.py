@@ -13,9 +13,9 @@ from django.core import mail
 from django.core.mail import EmailMultiAlternatives
 
 from games import engine
-from games.models import Game
-from games.play.clock import misses
-from games.present import maze_s2
+from games.clock.services import misses
+from games.game.core.game import Game
+from games.seatview.core import maze_s2
 from tests.mail.test_email_leaks import START, check_email
 from tests.support import choose, make_game, seat_move
 from tests.web.test_saboteur2_forms import play_until

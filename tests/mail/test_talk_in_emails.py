@@ -15,9 +15,9 @@ from django.core import mail
 from django.core.mail import EmailMultiAlternatives
 from django.test import Client
 
-from games.handover import opening, takeover
-from games.models import EmailMode, Seat
-from games.play.clock import sweeps
+from games.clock.services import sweeps
+from games.game.core.game import EmailMode, Seat
+from games.handover.services import opening, takeover
 from tests.handover.test_takeover import pass_move
 from tests.handover_support import open_row
 from tests.inbound_support import reply_address, send_reply
@@ -86,7 +86,7 @@ def test_page_talk_reaches_the_turn_email_and_a_say_reply_reaches_the_page(
 
 @pytest.mark.django_db
 def test_the_home_turns_the_talk_off_in_every_game(client: Client, commit: Any) -> None:
-    from games.models.home_links import home_token
+    from games.people.core.home_links import home_token
 
     g = make_game(players=3, seed=5)
     home = f"/me/{home_token('p1@example.com')}/"

@@ -20,10 +20,12 @@ from django.core import mail
 from django.test import Client, override_settings
 
 from games import tasks
-from games.handover import opening
-from games.models import EmailMode, Game, Notification, Seat
-from games.moderation.dispute_acts import file_dispute, resolve_dispute
-from games.play import game_setup, lost_links
+from games.game.core.game import EmailMode, Game, Seat
+from games.handover.services import opening
+from games.home.services import lost_links
+from games.mail.core.notifications import Notification
+from games.moderation.services.dispute_acts import file_dispute, resolve_dispute
+from games.setup.services import game_setup
 from tests.email_support import play_one
 from tests.handover_support import sign_up
 from tests.inbound_support import reply_address, send_reply

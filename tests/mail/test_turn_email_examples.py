@@ -13,9 +13,10 @@ from django.utils import translation
 
 from games import engine
 from games.engine.types import LogEvent
-from games.mail import letters
-from games.models import Game, Notification
-from games.present import describe, maze_drawing, reply_help
+from games.game.core.game import Game
+from games.mail.core.notifications import Notification
+from games.mail.doors import letters
+from games.seatview.core import describe, maze_drawing, reply_help
 from tests.engine.helpers import position
 from tests.support import make_game, put_opening_state
 

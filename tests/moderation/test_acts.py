@@ -1,4 +1,5 @@
-"""games.moderation: each moderator act changes the game as promised and is on the record."""
+"""games.moderation.services: each moderator act changes the game as promised and is on the
+record."""
 
 from __future__ import annotations
 
@@ -11,19 +12,16 @@ import time_machine
 from django.contrib.auth.models import User
 from django.utils import timezone
 
-from games import engine, moderation
-from games.models import (
-    EmailMode,
-    Game,
-    GameNotice,
-    ModeratorAction,
-    Move,
-    Notification,
-    Seat,
-)
-from games.models.links import find_seat, link_for
-from games.moderation.game_clock import MAX_EXTENSION
-from games.play import hooks, services
+from games import engine
+from games.game.core.game import EmailMode, Game, Move, Seat
+from games.mail.core.notifications import Notification
+from games.moderation import services as moderation
+from games.moderation.core.moderation_rows import ModeratorAction
+from games.moderation.services.game_clock import MAX_EXTENSION
+from games.moves.services import hooks
+from games.moves.services import seat_services as services
+from games.seats.core.links import find_seat, link_for
+from games.talk.core.table_lines import GameNotice
 from tests.moderation_support import log_types, make_moderator, play
 from tests.support import GameWithLinks, assert_replay_matches, seat_move
 

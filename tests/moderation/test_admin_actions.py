@@ -14,11 +14,13 @@ from django.core import mail
 from django.test import Client
 from django.utils import timezone
 
-from games import engine, moderation
-from games.models import Dispute, Game, ModeratorAction, Move, Seat
-from games.models.links import find_seat
-from games.play import hooks
-from games.present.choices import move_value
+from games import engine
+from games.game.core.game import Game, Move, Seat
+from games.moderation import services as moderation
+from games.moderation.core.moderation_rows import Dispute, ModeratorAction
+from games.moves.services import hooks
+from games.seats.core.links import find_seat
+from games.seatview.core.move_forms import move_value
 from tests.moderation_support import (
     action_url,
     digger,

@@ -9,7 +9,7 @@ import pytest
 import time_machine
 from django.test import Client
 
-from games.models import ModeratorAction
+from games.moderation.core.moderation_rows import ModeratorAction
 from tests.moderation_support import make_moderator
 from tests.support import START, GameWithLinks
 

@@ -9,8 +9,8 @@ import pytest
 from django.test import Client
 
 from games import engine
-from games.models import Move
-from games.present.choices import move_value
+from games.game.core.game import Move
+from games.seatview.core.move_forms import move_value
 from tests.moderation_support import logged_in, make_moderator, page_url, play, post_action
 from tests.support import choose, make_game
 

@@ -14,9 +14,11 @@ from django.test import Client
 from django.utils import timezone
 
 from games import engine
-from games.models import Game, ModeratorAction, Notification, Seat
-from games.models.links import find_seat, link_for
-from games.play import hooks
+from games.game.core.game import Game, Seat
+from games.mail.core.notifications import Notification
+from games.moderation.core.moderation_rows import ModeratorAction
+from games.moves.services import hooks
+from games.seats.core.links import find_seat, link_for
 from tests.moderation_support import logged_in, make_moderator, page_url, play, post_action
 from tests.support import GameWithLinks, make_game, page_moves, page_version
 
@@ -109,7 +111,7 @@ def test_a_stalled_player_is_found_and_replaced(commit: Any,
 
 
 def _json(move: dict[str, Any]) -> str:
-    from games.present.choices import move_value
+    from games.seatview.core.move_forms import move_value
 
     return move_value(move)
 
@@ -144,7 +146,7 @@ def test_the_lists_make_the_same_queries_for_3_or_30_games(
 
 
 def _fill(count: int) -> None:
-    from games import moderation
+    from games.moderation import services as moderation
 
     mod = make_moderator(f"filler{Game.objects.count()}", "")
     for n in range(count):

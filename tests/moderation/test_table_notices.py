@@ -14,12 +14,13 @@ from django.utils import timezone
 from hypothesis import given
 from hypothesis import strategies as st
 
-from games import engine, moderation
+from games import engine
 from games.engine.types import SeatView
-from games.models import Game
-from games.present import describe
-from games.present.recent import view_log
-from games.present.timeline import TableNotice, timeline
+from games.game.core.game import Game
+from games.moderation import services as moderation
+from games.seatview.core import describe
+from games.seatview.core.recent import view_log
+from games.seatview.services.timeline import TableNotice, timeline
 from tests.moderation_support import make_moderator, play
 from tests.support import GameWithLinks, perturbed, without_csrf
 

@@ -1,5 +1,5 @@
 """Table talk: a player mutes another's talk for themselves (their page and what every
-email's talk goes through: games.models.mutes), and reports a line: a dispute carrying the
+email's talk goes through: games.talk.core.mutes), and reports a line: a dispute carrying the
 line and its context reaches the moderators in the admin."""
 
 from __future__ import annotations
@@ -10,9 +10,11 @@ import pytest
 from django.core import mail
 from django.test import Client
 
-from games.models import Dispute, Message, Seat, TalkMute
-from games.models.mutes import muted_seats
-from games.play import services
+from games.game.core.game import Seat
+from games.moderation.core.moderation_rows import Dispute
+from games.moves.services import seat_services as services
+from games.talk.core.mutes import TalkMute, muted_seats
+from games.talk.core.table_lines import Message
 from tests.moderation_support import logged_in, make_moderator
 from tests.support import GameWithLinks
 
@@ -48,7 +50,7 @@ def test_a_muted_players_talk_is_gone_from_the_muters_page_and_emails_only(
 
 def test_a_mute_ends_when_either_seat_changes_hands(game: GameWithLinks) -> None:
     muter = Seat.objects.get(pk=game.seats[0].pk)
-    from games.play.muting import mute
+    from games.talk.services.muting import mute
     mute(muter, 1)
     assert muted_seats(muter) == {1}
     Seat.objects.filter(pk=game.seats[1].pk).update(email="newcomer@example.org")

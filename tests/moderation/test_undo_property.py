@@ -16,9 +16,9 @@ from typing import Any
 import pytest
 from django.contrib.auth.models import User
 
-from games import moderation
-from games.models import Game
-from games.moderation.undo import ROUND_EVENTS
+from games.game.core.game import Game
+from games.moderation import services as moderation
+from games.moderation.services.undo import ROUND_EVENTS
 from tests.moderation_support import digger, make_moderator, play
 from tests.support import assert_replay_matches, make_game, move_for
 
@@ -97,7 +97,7 @@ def test_after_an_undo_the_same_moves_lead_to_the_same_game(game_factory: Any) -
     dropped = [m.move for m in g.game.moves.filter(number__gt=current - 6).order_by("number")]
     moderation.undo_to(g.game.pk, current - 6, expected_version=current, moderator=mod,
                        reason="redo check", force=True)
-    from games.models import Move
+    from games.game.core.game import Move
 
     for offset, move in enumerate(dropped):
         game = g.refresh()

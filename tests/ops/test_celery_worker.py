@@ -23,8 +23,9 @@ from django.test import override_settings
 from django.utils import timezone
 
 from games import tasks
-from games.mail import plan
-from games.models import Game, Move, Notification
+from games.game.core.game import Game, Move
+from games.mail.core.notifications import Notification
+from games.mail.services import plan
 from saboteur_site.celery import app, beat_schedule
 from tests.email_support import FlakyBackend
 from tests.support import make_game, redis_answers

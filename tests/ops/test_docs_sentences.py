@@ -52,8 +52,8 @@ def cut_off(lines: list[str], *, after_code: bool) -> list[str]:
     """The lines of a paragraph where a sentence is cut off (or begins mid-way).
     `after_code`: the paragraph before was code (a sentence may go on after it)."""
     first = lines[0]
-    if first.startswith(("#", "|", "Contents:")) or is_code(lines):
-        return []  # a heading, a table, code
+    if first.startswith(("#", "|", "Contents:", "<!--")) or is_code(lines):
+        return []  # a heading, a table, a comment, code
     start = first.lstrip()[:1]
     if first.startswith(" ") and not ITEM.match(first) and not after_code \
             and not (start.isupper() or start in "(`\"*["):

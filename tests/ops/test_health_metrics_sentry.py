@@ -20,8 +20,10 @@ from django.utils import timezone
 from sentry_sdk.envelope import Envelope
 from sentry_sdk.transport import Transport
 
-from games.mail.send import stuck_after
-from games.models import FollowUp, Notification, SweepMark
+from games.game.core.follow_up_rows import FollowUp
+from games.mail.core.notifications import Notification
+from games.mail.services.send import stuck_after
+from games.moderation.core.moderation_rows import SweepMark
 from games.tasks import follow_up_moves
 from saboteur_site import sentry
 from saboteur_site.sentry import before_breadcrumb, before_send, before_send_transaction
@@ -66,7 +68,7 @@ def test_healthz_fails_when_an_email_waits_too_long(client: Client,
 def test_a_turn_email_held_for_a_player_looking_at_the_turn_is_no_failure(
         client: Client, game: GameWithLinks) -> None:
     """A turn email waits up to an hour while its player looks at the turn on the open
-    page (games.mail.seen_turns): it counts as waiting only from when it is due."""
+    page (games.mail.core.seen_turns): it counts as waiting only from when it is due."""
     sweeps_ran(timedelta(seconds=10))
     now = timezone.now()
     Notification.objects.create(key="k", kind="turn", to_email="a@x.org",
@@ -135,7 +137,7 @@ def test_healthz_fails_when_moves_wait_too_long_for_their_emails(
 
 
 def test_healthz_fails_when_the_database_does_not_answer(client: Client) -> None:
-    with mock.patch("games.web.health.SweepMark.objects.exists",
+    with mock.patch("games.site.health.SweepMark.objects.exists",
                     side_effect=OperationalError("down")):
         answer = client.get("/healthz")
     assert answer.status_code == 503
@@ -272,7 +274,7 @@ def test_sentry_as_initialized_reports_seat_requests_scrubbed(
         sentry_sdk.capture_message(f"odd request to {request.build_absolute_uri()}")
         raise RuntimeError(f"cannot draw {request.get_full_path()}")
 
-    with mock.patch("games.web.views.seat._render", side_effect=broken):
+    with mock.patch("games.play.doors.seat._render", side_effect=broken):
         status = wsgi_get(f"/play/{token}/", f"next=/api/play/{token}/moves",
                           HTTP_REFERER=f"http://testserver/api/play/{token}/moves")
     assert status == 500

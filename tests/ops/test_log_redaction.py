@@ -159,8 +159,8 @@ def test_a_refused_recipient_is_no_address_in_the_workers_log() -> None:
     from aiosmtpd.controller import Controller
     from django.test import override_settings
 
-    from games.mail import plan, send
-    from games.models import Notification
+    from games.mail.core.notifications import Notification
+    from games.mail.services import plan, send
     from saboteur_site.celery import redact_worker_logs
     from tests.support import make_game
 

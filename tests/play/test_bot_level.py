@@ -12,9 +12,12 @@ from django.core.management import CommandError, call_command
 from django.test import Client
 
 from games import bots as games_bots
-from games import moderation
-from games.models import BotLevel, Game, ModeratorAction, Move
-from games.play import game_setup, moves, services
+from games.game.core.game import BotLevel, Game, Move
+from games.moderation import services as moderation
+from games.moderation.core.moderation_rows import ModeratorAction
+from games.moves.services import moves
+from games.moves.services import seat_services as services
+from games.setup.services import game_setup
 from tests.moderation_support import logged_in, make_moderator, post_action
 from tests.setup_support import set_up
 

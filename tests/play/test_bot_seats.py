@@ -16,11 +16,15 @@ from django.test import Client
 from django.utils import timezone
 
 from games import bots as games_bots
-from games import engine, moderation
-from games.models import Game, GameNotice, Move, Notification, Seat, SeatKind, TimeoutPolicy
-from games.models.links import link_for
-from games.play import bot_turns, game_setup, moves
-from games.play.clock import misses
+from games import engine
+from games.clock.services import misses
+from games.game.core.game import Game, Move, Seat, SeatKind, TimeoutPolicy
+from games.mail.core.notifications import Notification
+from games.moderation import services as moderation
+from games.moves.services import bot_turns, moves
+from games.seats.core.links import link_for
+from games.setup.services import game_setup
+from games.talk.core.table_lines import GameNotice
 from tests.setup_support import set_up
 from tests.support import token_of
 

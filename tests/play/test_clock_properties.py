@@ -1,4 +1,4 @@
-"""The clock's arithmetic (games.models.clock_timing) checked against counting by hand:
+"""The clock's arithmetic (games.clock.core.timing) checked against counting by hand:
 the time charged to a seat never includes its days off, quiet hours (when they stop its
 clock) or stops; a deadline is always after the turn's start and never strictly inside
 the seat's quiet hours; no reminder goes out after its deadline; a bank never exceeds
@@ -14,8 +14,8 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from games.models import clock_rules
-from games.models import clock_timing as timing
+from games.clock.core import rules as clock_rules
+from games.clock.core import timing as timing
 
 STEP = timedelta(minutes=15)
 ORIGIN = datetime(2026, 3, 20, tzinfo=UTC)  # a week before Europe's spring-forward
@@ -153,7 +153,7 @@ def test_no_reminder_goes_out_after_its_deadline(chosen: timing.Rules, start: da
     """Planned `quarters` quarter hours of running time before the deadline (up to 12
     hours: the longest quiet hours), moved to the start of quiet hours that would hold it
     past the deadline, then held by the quiet hours as its email is
-    (games.models.clock_rules.reminder_held_until)."""
+    (games.clock.core.rules.reminder_held_until)."""
     assume(chosen.quiet is not None)
     due = timing.clear_of_quiet(chosen, timing.deadline(chosen, start, length * STEP))
     at = timing.before(chosen, start, due, quarters * STEP)

@@ -18,13 +18,16 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from games import tasks
-from games.home import everywhere, quiet_hours
-from games.models import EmailMode, Game, Seat, clock_rules
-from games.models import clock_timing as timing
-from games.play import game_setup, services
-from games.play.clock import MIN_TURN_TIME, vacations
-from games.play.clock.clock_setup import ClockSettings
-from games.play.service_errors import ServiceError
+from games.clock.core import rules as clock_rules
+from games.clock.core import timing as timing
+from games.clock.core.clock_setup import ClockSettings
+from games.clock.services import quiet_hours, vacations
+from games.clock.services.turn_clock import MIN_TURN_TIME
+from games.game.core.game import EmailMode, Game, Seat
+from games.home.services import everywhere
+from games.kit.service_errors import ServiceError
+from games.moves.services import seat_services as services
+from games.setup.services import game_setup
 from tests.support import START, make_game
 
 pytestmark = pytest.mark.django_db

@@ -13,17 +13,11 @@ from django.core import mail
 from django.test import override_settings
 
 from games import engine, tasks
-from games.models import (
-    EmailMode,
-    Game,
-    GameNotice,
-    Move,
-    Notification,
-    Seat,
-    SweepMark,
-    TimeoutPolicy,
-)
-from games.play.clock import sweeps as deadlines
+from games.clock.services import sweeps as deadlines
+from games.game.core.game import EmailMode, Game, Move, Seat, TimeoutPolicy
+from games.mail.core.notifications import Notification
+from games.moderation.core.moderation_rows import SweepMark
+from games.talk.core.table_lines import GameNotice
 from tests.email_support import play_until, sent_to, system_moves
 from tests.support import START, assert_replay_matches, make_game, seat_move
 
@@ -97,9 +91,9 @@ def test_three_missed_deadlines_in_a_row_mark_the_seat_absent(clock: Any, commit
 
 def test_a_missed_deadline_stays_with_the_person_who_missed_it(
         clock: Any, commit: Any, django_user_model: Any) -> None:
-    from games.models import MissedDeadline
-    from games.models.mailboxes import mailbox_hash
-    from games.moderation import seats
+    from games.moderation.services import seats
+    from games.people.core.mailboxes import mailbox_hash
+    from games.people.core.reliability import MissedDeadline
 
     with commit():
         g = make_game(players=3, seed=1, start=True)

@@ -20,8 +20,8 @@ from django.utils import timezone
 
 from games import engine
 from games.engine.types import CardView, LogEvent
-from games.models import Game
-from games.present.choices import symmetric
+from games.game.core.game import Game
+from games.seatview.core.move_forms import symmetric
 from tests.s2_checks import check_s2_page, check_s2_view
 from tests.support import (
     GameWithLinks,

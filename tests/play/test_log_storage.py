@@ -13,7 +13,7 @@ import pytest
 from django.apps import apps
 
 from games import engine
-from games.models import Game, Move
+from games.game.core.game import Game, Move
 from tests.support import make_game, move_for
 
 pytestmark = pytest.mark.django_db

@@ -17,10 +17,11 @@ from django.apps import apps
 from django.contrib.auth.models import User
 from django.test import Client
 
-from games import engine, moderation
-from games.models import Game, Move, Seat
-from games.moderation import integrity
-from games.play import game_setup
+from games import engine
+from games.game.core.game import Game, Move, Seat
+from games.moderation import services as moderation
+from games.records.services import integrity
+from games.setup.services import game_setup
 from tests.email_support import sent_to
 from tests.support import choose, make_game, move_for
 
@@ -50,7 +51,7 @@ def test_every_move_extends_the_chain_and_every_answer_shows_its_head(
         g = make_game(players=3, seed=31)
     game = g.refresh()
     # Every turn's email is looked at, though each seat's page was open a moment before
-    # its turn: no turn email waits for the page (games.mail.seen_turns).
+    # its turn: no turn email waits for the page (games.mail.core.seen_turns).
     Seat.objects.filter(game=game).update(skip_seen_turns=False)
     assert game.chain_head == game.commitment  # h_0: no move yet
     assert client.get(g.api(1)).json()["chain"] == {"version": 0, "head": game.commitment}

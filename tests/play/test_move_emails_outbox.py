@@ -1,5 +1,5 @@
-"""The after-move outbox (games.play.move_emails): a move publishes nothing, its FollowUp row
-is written with it, and the beat's `follow_up_moves` plans its emails exactly once."""
+"""The after-move outbox (games.mail.services.move_emails): a move publishes nothing, its FollowUp
+row is written with it, and the beat's `follow_up_moves` plans its emails exactly once."""
 
 from __future__ import annotations
 
@@ -11,9 +11,10 @@ import pytest
 from django.core import mail
 
 from games import engine
-from games.mail import plan
-from games.models import FollowUp, Notification
-from games.play import move_emails, services
+from games.game.core.follow_up_rows import FollowUp
+from games.mail.core.notifications import Notification
+from games.mail.services import move_emails, plan
+from games.moves.services import seat_services as services
 from games.tasks import follow_up_moves
 from tests.email_support import dig, sent_to
 from tests.support import GameWithLinks, make_game, queued_tasks, seat_move

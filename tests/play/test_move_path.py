@@ -16,12 +16,14 @@ from django.http import JsonResponse
 from django.test import Client
 from django.utils.translation import gettext_lazy
 
-from games import engine, moderation
-from games.models import FollowUp, Game, Move, Seat
-from games.models.mailboxes import mailbox_key_hash
-from games.play import log_cache
-from games.play.move_store import Locked, MoveStore, OrmMoveStore
-from games.web.json_answer import JsonAnswer
+from games import engine
+from games.game.core.follow_up_rows import FollowUp
+from games.game.core.game import Game, Move, Seat
+from games.kit.json_answer import JsonAnswer
+from games.moderation import services as moderation
+from games.moves.core import log_cache
+from games.moves.services.move_store import Locked, MoveStore, OrmMoveStore
+from games.people.core.mailboxes import mailbox_key_hash
 from tests.email_support import dig
 from tests.moderation_support import make_moderator
 from tests.support import GameWithLinks, make_game, seat_move
@@ -47,7 +49,7 @@ def play(g: GameWithLinks, moves: int) -> Game:
 def fast_store() -> Any:
     if connection.vendor != "postgresql":
         pytest.skip("the fast store is PostgreSQL's (SQLite runs the reference)")
-    from games.play import fast_move_store
+    from games.moves.services import fast_move_store
 
     return fast_move_store
 
@@ -78,7 +80,7 @@ def stores() -> list[MoveStore]:
     """The reference, and on PostgreSQL the fast store held to it."""
     found: list[MoveStore] = [OrmMoveStore()]
     if connection.vendor == "postgresql":
-        from games.play.fast_move_store import FastMoveStore
+        from games.moves.services.fast_move_store import FastMoveStore
 
         found.append(FastMoveStore())
     return found

@@ -13,8 +13,10 @@ from django.core import mail
 from django.test import Client
 
 from games import tasks
-from games.models import Game, GameNotice, Notification
-from games.play.clock.clock_setup import clock_settings
+from games.clock.core.clock_setup import clock_settings
+from games.game.core.game import Game
+from games.mail.core.notifications import Notification
+from games.talk.core.table_lines import GameNotice
 from tests.support import START, GameWithLinks, make_game
 
 pytestmark = pytest.mark.django_db

@@ -14,8 +14,8 @@ from django.core import mail
 from django.core.mail import EmailMultiAlternatives
 from django.test import Client
 
-from games.models import Seat
-from games.present.facts import local_time
+from games.game.core.game import Seat
+from games.seatview.services.facts import local_time
 from tests.inbound_support import REPLY_TO, send_reply
 from tests.support import START, make_game
 

@@ -2,7 +2,7 @@
 the seat to act (those its turn began with; it moves to their end), and no reminder
 waits past its deadline (one the quiet hours would hold that long comes at their start,
 the evening before). Time-machine for a whole night, hypothesis over the clock's
-service (games.play.clock) for every kind of clock."""
+service (games.clock.services.turn_clock) for every kind of clock."""
 
 from __future__ import annotations
 
@@ -18,11 +18,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games import tasks
-from games.mail import send
-from games.models import Game, Seat, clock_rules
-from games.models import clock_timing as timing
-from games.play import clock, game_setup
-from games.play.clock import vacations
+from games.clock.core import rules as clock_rules
+from games.clock.core import timing as timing
+from games.clock.services import turn_clock as clock
+from games.clock.services import vacations
+from games.game.core.game import Game, Seat
+from games.mail.services import send
+from games.setup.services import game_setup
 from tests.email_support import sent_to
 from tests.support import make_game
 
@@ -153,7 +155,7 @@ CLOCKS = st.one_of(
 
 @dataclass(frozen=True)
 class ClockSeat:
-    """The seat to act as the clock reads it (games.models.clock_rules.ClockSeat)."""
+    """The seat to act as the clock reads it (games.clock.core.rules.ClockSeat)."""
     time_zone: str
     quiet_from: int
     quiet_to: int

@@ -1,4 +1,4 @@
-""""Again, same table" (games.play.rematch): from the proposal on a finished seat page to
+""""Again, same table" (games.setup.services.rematch): from the proposal on a finished seat page to
 the rematch's first move."""
 
 from __future__ import annotations
@@ -12,11 +12,13 @@ from django.core import mail
 from django.test import Client
 
 from games import engine
-from games.models import Game, Invitation, Move, OpenSeat, Seat
-from games.models.links import link_for
-from games.models.mailboxes import mailbox_hash
-from games.play import game_setup
-from games.play.rematch import propose_rematch
+from games.game.core.game import Game, Move, Seat
+from games.handover.core.handover_rows import OpenSeat
+from games.people.core.mailboxes import mailbox_hash
+from games.seats.core.links import link_for
+from games.setup.core.host_limits import Invitation
+from games.setup.services import game_setup
+from games.setup.services.rematch import propose_rematch
 from tests.email_support import dig
 from tests.support import GameWithLinks, make_game, move_for, seat_move, token_of
 

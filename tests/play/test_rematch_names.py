@@ -13,9 +13,9 @@ from django.core.mail import EmailMultiAlternatives
 from django.test import Client
 from django.utils import translation
 
-from games.models import Game, Seat
-from games.models.links import link_for
-from games.play.rematch import propose_rematch
+from games.game.core.game import Game, Seat
+from games.seats.core.links import link_for
+from games.setup.services.rematch import propose_rematch
 from tests.play.test_rematch import EMAILS, finished_table, play_to_the_end
 from tests.support import token_of
 

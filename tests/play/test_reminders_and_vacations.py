@@ -8,13 +8,15 @@ from typing import Any
 import pytest
 
 from games import engine, tasks
+from games.clock.services import sweeps as deadlines
+from games.clock.services import turn_clock as rules
+from games.clock.services import vacations
 from games.engine.types import Move, SeatView
-from games.models import EmailMode, Game, GameNotice, Notification, Seat
-from games.play import clock as rules
-from games.play import game_setup
-from games.play.clock import sweeps as deadlines
-from games.play.clock import vacations
-from games.play.services import ServiceError
+from games.game.core.game import EmailMode, Game, Seat
+from games.mail.core.notifications import Notification
+from games.moves.services.seat_services import ServiceError
+from games.setup.services import game_setup
+from games.talk.core.table_lines import GameNotice
 from tests.email_support import sent_to, system_moves
 from tests.support import START, make_game, seat_move
 

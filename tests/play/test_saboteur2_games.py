@@ -13,8 +13,8 @@ import pytest
 from django.test import Client
 
 from games import engine
-from games.models import Game
-from games.present.recent import view_log
+from games.game.core.game import Game
+from games.seatview.core.recent import view_log
 from tests.play.test_full_games import (
     assert_blind_to_secrets,
     check_api_view,

@@ -1,4 +1,4 @@
-"""games.play.services: the single write path."""
+"""games.moves.services.seat_services: the single write path."""
 
 from __future__ import annotations
 
@@ -13,8 +13,12 @@ from django.db import connection
 
 from games import engine
 from games.engine.types import Move as EngineMove
-from games.models import FollowUp, Game, Message, Move, Seat
-from games.play import game_setup, hooks, services
+from games.game.core.follow_up_rows import FollowUp
+from games.game.core.game import Game, Move, Seat
+from games.moves.services import hooks
+from games.moves.services import seat_services as services
+from games.setup.services import game_setup
+from games.talk.core.table_lines import Message
 from tests.support import (
     GameWithLinks,
     assert_replay_matches,

@@ -12,9 +12,9 @@ from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
-from games.models import Seat
-from games.models.links import find_seat, link_for
-from games.play import game_setup
+from games.game.core.game import Seat
+from games.seats.core.links import find_seat, link_for
+from games.setup.services import game_setup
 from tests.inbound_support import reply_address, send_reply
 from tests.support import make_game, token_of
 

@@ -10,9 +10,9 @@ from zoneinfo import ZoneInfo
 import pytest
 
 from games import engine, tasks
-from games.models import Game, Seat
-from games.play import services
-from games.play.clock.clock_setup import clock_settings
+from games.clock.core.clock_setup import clock_settings
+from games.game.core.game import Game, Seat
+from games.moves.services import seat_services as services
 from tests.support import START, GameWithLinks, make_game, seat_move
 
 pytestmark = pytest.mark.django_db

@@ -6,7 +6,7 @@ import random
 from typing import Any
 
 from games import engine
-from games.models import Game
+from games.game.core.game import Game
 from tests.support import GameWithLinks, choose, move_for
 
 

@@ -20,13 +20,16 @@ from django.test import Client
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from games.models import Game, HomeLink, HostBlock, NewHome, Seat, Volunteer
-from games.models.deliverable import refusal, validate_deliverable
-from games.models.home_links import home_token
-from games.models.mailbox_keys import of_mailbox
-from games.models.mailboxes import as_delivered, mailbox, mailbox_hash, mailbox_key
-from games.play import game_setup
-from games.players.forget import forget_player
+from games.game.core.game import Game, Seat
+from games.handover.core.handover_rows import Volunteer
+from games.home.services.forget import forget_player
+from games.people.core.deliverable import refusal, validate_deliverable
+from games.people.core.home_links import HomeLink, home_token
+from games.people.core.mailbox_keys import of_mailbox
+from games.people.core.mailboxes import as_delivered, mailbox, mailbox_hash, mailbox_key
+from games.people.core.new_homes import NewHome
+from games.setup.core.host_limits import HostBlock
+from games.setup.services import game_setup
 
 ALICE = "alice@a.test"
 # Spellings of ALICE that Django's SMTP backend and anymail both deliver to ALICE (2^n of

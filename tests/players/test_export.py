@@ -9,12 +9,12 @@ from typing import Any
 
 import pytest
 
-from games.handover import opening, takeover
-from games.models import Notification
-from games.moderation.dispute_acts import file_dispute
-from games.moderation.talk_reports import report_talk
-from games.play import services
-from games.players.export import export_player_data
+from games.handover.services import opening, takeover
+from games.home.services.export import export_player_data
+from games.mail.core.notifications import Notification
+from games.moderation.services.dispute_acts import file_dispute
+from games.moderation.services.talk_reports import report_talk
+from games.moves.services import seat_services as services
 from tests.handover_support import open_row
 from tests.inbound_support import reply_address, send_reply
 from tests.players.play import play_moves
@@ -68,8 +68,8 @@ def test_a_forged_from_puts_nothing_into_someone_elses_export(client: Any,
                                                                commit: Any) -> None:
     """Issue 34, item 11: the From of an email proves nothing; an email is "received from
     you" only when it came to a reply address of your own seat."""
-    from games.models import Seat
-    from games.models.home_links import home_token
+    from games.game.core.game import Seat
+    from games.people.core.home_links import home_token
 
     with commit():
         bobs = make_game(players=3, seed=3)

@@ -12,15 +12,17 @@ from django.test import Client
 
 from games import tasks
 from games.engine import verify
-from games.home.address import address_for_home_token
-from games.models import Game, OpenSeat, PendingForget, Seat, SeatKind, WhileOpen
-from games.models.home_links import home_token
-from games.models.player_data import FORMER_PLAYER
-from games.play import game_setup, services
-from games.play.service_errors import SetupError
-from games.play.web_setup import check_caps
-from games.players.forget import forget_player
-from games.present.game_record import game_record
+from games.game.core.game import Game, Seat, SeatKind, WhileOpen
+from games.handover.core.handover_rows import OpenSeat
+from games.home.services.address import address_for_home_token
+from games.home.services.forget import forget_player
+from games.kit.service_errors import SetupError
+from games.moves.services import seat_services as services
+from games.people.core.home_links import home_token
+from games.people.core.player_data import FORMER_PLAYER, PendingForget
+from games.records.services.game_record import game_record
+from games.setup.services import game_setup
+from games.setup.services.web_setup import check_caps
 from tests.inbound_support import reply_address, send_reply
 from tests.players.play import play_moves
 from tests.players.scan import tables_holding

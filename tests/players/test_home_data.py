@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 from django.test import Client
 
-from games.models import Seat, SeatKind
-from games.models.home_links import home_token
+from games.game.core.game import Seat, SeatKind
+from games.people.core.home_links import home_token
 from tests.players.play import play_moves
 from tests.players.scan import tables_holding
 from tests.support import make_game

@@ -14,13 +14,15 @@ from django.core import mail
 from django.test import Client, override_settings
 from django.urls import reverse
 
-from games.models import NameKey, PlayerRating, PublicName, TableMember
-from games.models.home_links import home_link
-from games.models.mailboxes import mailbox_key_hash
-from games.play.player_defaults import remember_preferences
-from games.players.export import export_player_data
-from games.players.forget import forget_player
-from games.players.naming import name_keys
+from games.home.services.export import export_player_data
+from games.home.services.forget import forget_player
+from games.people.core.home_links import home_link
+from games.people.core.mailboxes import mailbox_key_hash
+from games.people.core.public_names import NameKey, PublicName
+from games.people.services.naming import name_keys
+from games.ratings.core.rating_rows import PlayerRating
+from games.setup.core.player_defaults import remember_preferences
+from games.tables.core.table_rows import TableMember
 from tests.moderation_support import logged_in, make_moderator, make_staff
 from tests.support import token_of
 

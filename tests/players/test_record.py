@@ -14,9 +14,9 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
 from games import tasks
-from games.handover import opening, takeover
-from games.models import Game
-from games.players.record import player_record, set_record_shown
+from games.game.core.game import Game
+from games.handover.services import opening, takeover
+from games.home.services.record import player_record, set_record_shown
 from tests.players.play import play_moves, round_ends
 from tests.support import START, make_game
 

@@ -11,8 +11,8 @@ import pytest
 from django.utils import translation
 
 from games import engine
-from games.present import compass, describe
-from games.present.describe import MoveContext
+from games.seatview.core import compass, describe
+from games.seatview.core.describe import MoveContext
 
 # A side's letter stands alone: "Curva N-O", "+ diramazione cieca E", "Tunnel N-S / E-W".
 LETTER = re.compile(r"(?<![A-Za-zÀ-ÿ])([A-Z])(?![A-Za-zÀ-ÿ])")

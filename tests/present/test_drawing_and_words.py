@@ -9,7 +9,8 @@ import pytest
 from django.utils import translation
 
 from games import engine
-from games.present import choices, describe, drawing
+from games.seatview.core import describe, drawing
+from games.seatview.core import move_forms as choices
 
 NAMES = {0: "Ann", 1: "Bob", 2: "Cy"}
 

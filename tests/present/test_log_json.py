@@ -1,4 +1,4 @@
-"""The JSON API's log text (games.present.log_json): each seat's log exactly as its view
+"""The JSON API's log text (games.seatview.core.log_json): each seat's log exactly as its view
 shows it, whether the process encodes only the new events, or a log read afresh, undone
 or finished makes it start again."""
 
@@ -16,8 +16,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games import engine
-from games.models.lru import BoundedLRU
-from games.present import log_json
+from games.kit.lru import BoundedLRU
+from games.seatview.core import log_json
 from tests.support import choose
 
 
@@ -32,7 +32,7 @@ def view_log(state: engine.State, seat: int | None) -> list[Any]:
 def played(seats: int, seed: int, ruleset: str, rereads: frozenset[int],
            undo_at: int | None) -> Iterator[tuple[int, engine.State]]:
     """A game as the server holds its log: one list grown by appending the events each
-    move adds (games.play.log_cache), read afresh (new objects) after the moves in
+    move adds (games.moves.core.log_cache), read afresh (new objects) after the moves in
     `rereads`, and at move `undo_at` taken back three moves and played on otherwise
     (a moderator's undo: the log read afresh, shorter)."""
     rng = random.Random(seed)

@@ -6,7 +6,7 @@ import pytest
 from django.utils import translation
 
 from games import engine
-from games.present.move_errors import EXPLAIN, explain
+from games.seatview.core.move_errors import EXPLAIN, explain
 from tests.engine.helpers import position
 
 

@@ -19,11 +19,12 @@ from django.core import mail
 from django.core.management import call_command
 from django.test import Client
 
-from games import engine, moderation
-from games.models import Game, Move
-from games.models.links import link_for
-from games.play import game_setup
-from games.present import describe
+from games import engine
+from games.game.core.game import Game, Move
+from games.moderation import services as moderation
+from games.seats.core.links import link_for
+from games.seatview.core import describe
+from games.setup.services import game_setup
 from tests.support import GameWithLinks, choose, make_game, move_for, token_of
 
 pytestmark = pytest.mark.django_db

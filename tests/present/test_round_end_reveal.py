@@ -8,7 +8,7 @@ from django.test import Client
 
 from games import engine
 from games.engine.cards_s2 import BLUE, BOSS, GEOLOGIST, GREEN, SABOTEUR
-from games.present import facts
+from games.seatview.services import facts
 from tests.engine.helpers import position
 from tests.support import make_game, put_opening_state
 

@@ -9,8 +9,9 @@ import pytest
 from django.utils import translation
 
 from games import engine
-from games.play import clock
-from games.present import choices, describe, drawing, maze_drawing, maze_s2, words
+from games.clock.services import turn_clock as clock
+from games.seatview.core import describe, drawing, maze_drawing, maze_s2, words
+from games.seatview.core import move_forms as choices
 
 NAMES = {0: "Ann", 1: "Bob", 2: "Cy"}
 RULES = engine.rules_for("saboteur2")

@@ -10,9 +10,10 @@ from datetime import datetime
 from django.utils import timezone
 
 from games import engine
-from games.models import Game, PlayerRating
-from games.models.mailboxes import mailbox_key_hash
-from games.ratings.model import Skill, settled_until
+from games.game.core.game import Game
+from games.people.core.mailboxes import mailbox_key_hash
+from games.ratings.core.model import Skill, settled_until
+from games.ratings.core.rating_rows import PlayerRating
 from tests.players.play import round_ends
 from tests.support import GameWithLinks, choose, make_game, move_for
 

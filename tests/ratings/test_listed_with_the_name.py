@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 from django.test import Client
 
-from games.models import PublicName
-from games.models.home_links import home_link
+from games.people.core.home_links import home_link
+from games.people.core.public_names import PublicName
 from tests.ratings.support import rating_row
 from tests.support import token_of
 

@@ -1,4 +1,5 @@
-"""The rating model (games.ratings.model, games.ratings.sides): pure Python, no database."""
+"""The rating model (games.ratings.core.model, games.ratings.core.sides): pure Python, no
+database."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from games.ratings.model import (
+from games.ratings.core.model import (
     BOT_SKILLS,
     DEFAULT_SIGMA,
     PROVISIONAL_VARIANCE,
@@ -20,7 +21,7 @@ from games.ratings.model import (
     side_key,
     side_prior,
 )
-from games.ratings.sides import SideSeats, round_sides
+from games.ratings.core.sides import SideSeats, round_sides
 
 
 def base_end(roles: list[str], winners: str) -> dict[str, object]:

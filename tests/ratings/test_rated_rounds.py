@@ -9,12 +9,14 @@ import pytest
 import time_machine
 from django.test import Client
 
-from games.models import Game, PastHolder, PlayerRating, RatedRound, SideRating
-from games.models.home_links import home_link
-from games.models.mailboxes import mailbox_key_hash
-from games.ratings import rounds, turn_shares
-from games.ratings.model import Hand, Skill, Team, rate_round, side_key, side_prior
-from games.ratings.sides import round_sides
+from games.game.core.game import Game
+from games.people.core.home_links import home_link
+from games.people.core.mailboxes import mailbox_key_hash
+from games.ratings.core.model import Hand, Skill, Team, rate_round, side_key, side_prior
+from games.ratings.core.rating_rows import PlayerRating, RatedRound, SideRating
+from games.ratings.core.sides import round_sides
+from games.ratings.services import rounds, turn_shares
+from games.seats.core.history import PastHolder
 from tests.players.play import round_ends
 from tests.ratings.support import play_on, rated_game, rating_row
 from tests.support import GameWithLinks, make_game, token_of

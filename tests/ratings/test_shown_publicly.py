@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from django.test import Client
 
-from games.models.home_links import home_link
+from games.people.core.home_links import home_link
 from tests.ratings.support import rating_row
 from tests.support import START, token_of
 

@@ -1,5 +1,5 @@
-"""What counts for the ratings (games.ratings.qualifying): a rated round counts only between
-distinct people who each took their seat from their own address. A round that does not
+"""What counts for the ratings (games.ratings.services.qualifying): a rated round counts only
+between distinct people who each took their seat from their own address. A round that does not
 count moves no rating (nobody's, not a side's) and the game's pages say so."""
 
 from __future__ import annotations
@@ -14,13 +14,15 @@ import pytest
 from django.core.management import CommandError, call_command
 from django.test import Client
 
-from games import moderation
-from games.models import Game, OpenTable, PlayerRating, RatedRound, Seat, SideRating
-from games.models.home_links import home_link
-from games.models.links import link_for
-from games.models.mailboxes import mailbox_key_hash
-from games.play import game_setup
-from games.players.forget import forget_player
+from games.game.core.game import Game, Seat
+from games.home.services.forget import forget_player
+from games.moderation import services as moderation
+from games.people.core.home_links import home_link
+from games.people.core.mailboxes import mailbox_key_hash
+from games.ratings.core.rating_rows import PlayerRating, RatedRound, SideRating
+from games.seats.core.links import link_for
+from games.setup.services import game_setup
+from games.tables.core.table_rows import OpenTable
 from tests.moderation_support import make_moderator
 from tests.ratings.support import play_on, rated_game, seed_with_a_saboteur
 from tests.support import token_of

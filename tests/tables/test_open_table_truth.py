@@ -16,10 +16,11 @@ from django.core import mail
 from django.core.mail import EmailMultiAlternatives
 from django.test import Client
 
-from games.models import Game, OpenTable, Seat
-from games.models.home_links import home_link
-from games.models.links import link_for
-from games.play.player_defaults import remember_preferences
+from games.game.core.game import Game, Seat
+from games.people.core.home_links import home_link
+from games.seats.core.links import link_for
+from games.setup.core.player_defaults import remember_preferences
+from games.tables.core.table_rows import OpenTable
 from tests.handover_support import offer_link_to, sign_up
 from tests.support import make_game, token_of
 

@@ -14,10 +14,11 @@ import time_machine
 from django.core import mail
 from django.test import Client, override_settings
 
-from games.models import Game, OpenTable, Seat, SeatKind, TableMember
-from games.models.home_links import home_link
-from games.models.links import link_for
-from games.tables.starting import sweep_tables
+from games.game.core.game import Game, Seat, SeatKind
+from games.people.core.home_links import home_link
+from games.seats.core.links import link_for
+from games.tables.core.table_rows import OpenTable, TableMember
+from games.tables.services.starting import sweep_tables
 from tests.support import token_of
 
 pytestmark = pytest.mark.django_db

@@ -22,12 +22,13 @@ from django.urls import URLPattern, URLResolver, get_resolver, reverse
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from games.models.home_links import home_link
-from games.play import game_setup, log_cache
-from games.players import naming
-from games.present import log_json
-from games.tables import forming
-from games.tables.wishes import read_wish
+from games.moves.core import log_cache
+from games.people.core.home_links import home_link
+from games.people.services import naming
+from games.seatview.core import log_json
+from games.setup.services import game_setup
+from games.tables.core.wishes import read_wish
+from games.tables.services import forming
 from tests.support import make_game, token_of
 
 pytestmark = pytest.mark.django_db

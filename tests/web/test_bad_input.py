@@ -16,9 +16,11 @@ from django.test import Client
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from games.models import Game, Notification
-from games.play import game_setup, services
-from games.web import jsonsafe
+from games.game.core.game import Game
+from games.kit import jsonsafe
+from games.mail.core.notifications import Notification
+from games.moves.services import seat_services as services
+from games.setup.services import game_setup
 from saboteur_site.log_redaction import RedactSecretsFilter
 from tests.support import GameWithLinks
 
@@ -164,7 +166,7 @@ def test_no_log_line_of_any_4xx_or_5xx_holds_a_seat_token(
     client.get(f"/play/{token}x/")                                                # 404
     client.post(page + "rotate")                                                  # 302 + new
     client.get(page)                                                              # 404 now
-    monkeypatch.setattr("games.web.views.api._payload", lambda *a: 1 / 0)
+    monkeypatch.setattr("games.play.doors.api._payload", lambda *a: 1 / 0)
     raising = Client(raise_request_exception=False)
     assert raising.get(game.api(2)).status_code == 500                            # 500
     text = console_output.getvalue()
@@ -248,7 +250,7 @@ def test_provider_webhooks_answer_bad_posts_with_a_4xx(path: str) -> None:
     for body in (b"", b"{not json"):
         answer = client.post(path, data=body, content_type="application/json")
         assert 400 <= answer.status_code < 500, (path, body, answer.status_code)
-    # A well-formed but unsigned report is taken and ignored (games.mail.tracking).
+    # A well-formed but unsigned report is taken and ignored (games.mail.services.tracking).
     forged = client.post(path, data=b'{"RecordType": "Bounce", "MessageID": "x"}',
                          content_type="application/json")
     assert forged.status_code < 500

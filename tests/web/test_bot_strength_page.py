@@ -8,7 +8,7 @@ import html
 import pytest
 from django.test import Client
 
-from games.present import bot_strength
+from games.site import bot_strength
 
 HEADINGS = {"en": "How strong are the bots", "it": "Quanto sono forti i bot",
             "nl": "Hoe sterk zijn de bots", "es": "Qué tan fuertes son los bots",

@@ -12,8 +12,8 @@ from django.core import mail
 from django.core.management import CommandError, call_command
 from django.test import Client
 
-from games.models import Game
-from games.play.clock.clock_setup import clock_settings
+from games.clock.core.clock_setup import clock_settings
+from games.game.core.game import Game
 from tests.setup_support import set_up
 from tests.support import START, make_game
 from tests.web.test_setup_per_player import table

@@ -14,9 +14,10 @@ import pytest
 from django.core import mail
 from django.test import Client, override_settings
 
-from games.handover import opening
-from games.handover.offers import invite_by_table
-from games.models import OpenSeat, Seat
+from games.game.core.game import Seat
+from games.handover.core.handover_rows import OpenSeat
+from games.handover.services import opening
+from games.handover.services.offers import invite_by_table
 from tests.handover_support import STANDBY_LINK, link_in_newest, offer_link_to, sign_up
 from tests.setup_support import set_up
 from tests.support import make_game
@@ -104,7 +105,7 @@ def test_the_next_emails_carry_the_links_already_held(client: Client, commit: An
                 "time_zone": "UTC"}).status_code == 302
         assert link_in_newest("vera@example.org", STANDBY_LINK) == standby
         game = Seat.objects.get(email="p@example.org").game
-        from games.models.links import host_link as hosts_page
+        from games.seats.core.links import host_link as hosts_page
 
         assert hosts_page(game).endswith(host)
         assert client.get(host).status_code == 200

@@ -15,10 +15,13 @@ import pytest
 from anymail.exceptions import AnymailInsecureWebhookWarning
 from django.test import Client, override_settings
 
-from games.mail import outbox, plan, send
-from games.mail.message import unsubscribe_url
-from games.models import EmailMode, GameNotice, Notification, Seat
-from games.models.home_links import home_path, home_token
+from games.game.core.game import EmailMode, Seat
+from games.mail.core import outbox
+from games.mail.core.message import unsubscribe_url
+from games.mail.core.notifications import Notification
+from games.mail.services import plan, send
+from games.people.core.home_links import home_path, home_token
+from games.talk.core.table_lines import GameNotice
 from tests.support import make_game
 
 pytestmark = pytest.mark.django_db
@@ -125,7 +128,7 @@ def test_a_digest_unsubscribe_covers_every_digest_seat_of_the_address() -> None:
 
 def test_the_file_backend_and_the_outbox_page(tmp_path: Path, client: Client,
                                                settings: Any) -> None:
-    settings.EMAIL_BACKEND = "games.mail.outbox.OutboxBackend"
+    settings.EMAIL_BACKEND = "games.mail.core.outbox.OutboxBackend"
     settings.EMAIL_FILE_PATH = str(tmp_path)
     settings.DEBUG = True
     g = make_game(players=3, seed=1, start=True)
@@ -262,6 +265,6 @@ def test_the_provider_is_chosen_by_environment_only() -> None:
     assert found["sendgrid"][0] == "anymail.backends.sendgrid.EmailBackend"
     assert found["brevo"] == ["anymail.backends.brevo.EmailBackend",
                               {"BREVO_API_KEY": "br", "WEBHOOK_SECRET": "a:b", **timeout}]
-    assert found[""] == ["games.mail.outbox.OutboxBackend", timeout]
+    assert found[""] == ["games.mail.core.outbox.OutboxBackend", timeout]
     assert "needs POSTMARK_SERVER_TOKEN" in found["error:postmark"]
 

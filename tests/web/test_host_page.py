@@ -1,4 +1,4 @@
-"""The host's page (games.play.host_view), reached from the confirmation: who has
+"""The host's page (games.setup.services.host_view), reached from the confirmation: who has
 accepted, an invitation sent again (counted by the caps), the game cancelled before it
 starts; never a hand, a role or anyone's own link."""
 
@@ -11,9 +11,10 @@ import pytest
 from django.core import mail
 from django.test import Client
 
-from games.models import Game, Invitation, Seat
-from games.models.links import link_for
-from games.present.words import role_name
+from games.game.core.game import Game, Seat
+from games.seats.core.links import link_for
+from games.seatview.core.words import role_name
+from games.setup.core.host_limits import Invitation
 from tests.setup_support import HOST, set_up
 from tests.support import assert_no_card_ids, own_link_emailed_to, token_of
 
@@ -168,8 +169,8 @@ def test_the_host_page_shows_no_address_even_after_a_takeover(client: Client,
                                                               commit: Any) -> None:
     """Issue 34, item 7: names and accepted or not; never an address, least of all that
     of a volunteer who took a seat over (the host never typed it)."""
-    from games.handover import opening, takeover
-    from games.models import OpenSeat
+    from games.handover.core.handover_rows import OpenSeat
+    from games.handover.services import opening, takeover
 
     game, page = hosted(client, commit)
     for email in EMAILS:

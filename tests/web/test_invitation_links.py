@@ -12,9 +12,10 @@ from django.core import mail
 from django.core.management import call_command
 from django.test import Client, override_settings
 
-from games.models import Notification, Seat
-from games.models.links import find_seat, link_for
-from games.play import game_setup
+from games.game.core.game import Seat
+from games.mail.core.notifications import Notification
+from games.seats.core.links import find_seat, link_for
+from games.setup.services import game_setup
 from tests.support import token_of
 
 

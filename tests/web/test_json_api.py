@@ -9,7 +9,7 @@ import pytest
 from django.test import Client
 
 from games import engine
-from games.models import Move
+from games.game.core.game import Move
 from tests.support import GameWithLinks
 
 

@@ -12,8 +12,8 @@ import pytest
 from django.core import mail
 from django.test import Client, override_settings
 
-from games.models import Seat
-from games.models.links import link_for
+from games.game.core.game import Seat
+from games.seats.core.links import link_for
 from tests.email_support import play_one
 from tests.ops.test_settings import PRODUCTION, manage
 from tests.support import GameWithLinks, make_game
@@ -67,8 +67,8 @@ def test_a_seat_whose_key_is_gone_gets_a_working_link_in_its_next_email(
 @pytest.mark.django_db
 def test_a_confirmation_email_written_after_a_link_key_change_opens_the_game(
         client: Client, commit: Any) -> None:
-    from games.mail.link_letters import confirm_setup
-    from games.models import Notification
+    from games.mail.core.notifications import Notification
+    from games.mail.doors.link_letters import confirm_setup
     from tests.setup_support import CONFIRM
 
     data = {"name": "Friday", "ruleset": "base", "hours_per_move": 24, "seating": "order",

@@ -12,10 +12,12 @@ from django.test import Client, override_settings
 from games import engine
 from games.engine.types import Move as EngineMove
 from games.engine.types import SeatView
-from games.models import Game, Move
-from games.play import game_setup, services
-from games.present import pages, recent
-from games.present.choices import build
+from games.game.core.game import Game, Move
+from games.moves.services import seat_services as services
+from games.seatview.core import recent
+from games.seatview.core.move_forms import build
+from games.seatview.services import pages
+from games.setup.services import game_setup
 from tests.support import GameWithLinks, make_game, move_for
 
 pytestmark = pytest.mark.django_db
@@ -130,7 +132,7 @@ def test_a_rockfall_marks_the_cell_it_emptied() -> None:
     assert recent.changed_cells(view) == {(1, 0)}
     assert recent.since(view) == 2
     assert recent.since({"seat": None, "log": view["log"]}) == 2  # a spectator: the last
-    from games.present import drawing
+    from games.seatview.core import drawing
     board: SeatView = {"board": [{"x": 0, "y": 0, "card": engine.view(engine.new_game(3, 1), 0)[
         "board"][0]["card"]}]}
     svg = drawing.board_svg(board, (), {(1, 0)})

@@ -12,8 +12,8 @@ from django.http import HttpRequest, HttpResponse
 from django.test import Client, RequestFactory
 
 from games.engine.types import Move
-from games.play import services
-from games.web.views import error_pages
+from games.moves.services import seat_services as services
+from games.site import error_pages
 from tests.support import GameWithLinks, seat_move
 
 pytestmark = pytest.mark.django_db
@@ -162,7 +162,7 @@ S2_ACTIONS = {
 
 
 def test_the_saboteur2_rules_page_explains_every_action_card(client: Client) -> None:
-    from games.present import words
+    from games.seatview.core import words
     explained = expansion_cards(client.get("/rules/saboteur2/").content.decode())
     for action, phrases in S2_ACTIONS.items():
         name = words.ACTIONS[action]()
@@ -174,7 +174,7 @@ def test_the_saboteur2_rules_page_explains_every_action_card(client: Client) -> 
 def test_the_saboteur2_action_cards_are_explained_in_italian(client: Client) -> None:
     from django.utils import translation
 
-    from games.present import words
+    from games.seatview.core import words
     explained = expansion_cards(client.get("/rules/saboteur2/?lang=it").content.decode())
     with translation.override("it"):
         names = {action: words.ACTIONS[action]() for action in S2_ACTIONS}

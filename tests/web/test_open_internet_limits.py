@@ -16,9 +16,11 @@ from django.db import connection
 from django.test import Client, override_settings
 from django.test.utils import CaptureQueriesContext
 
-from games.models import Game, HostBlock, Notification
-from games.ops import limits
-from games.play import game_setup
+from games.game.core.game import Game
+from games.kit import limits
+from games.mail.core.notifications import Notification
+from games.setup.core.host_limits import HostBlock
+from games.setup.services import game_setup
 from tests.setup_support import HOST, confirm_path, set_up
 from tests.support import GameWithLinks, redis_answers
 

@@ -11,9 +11,9 @@ from django.core import mail
 from django.test import Client, override_settings
 
 from games import engine
-from games.models.links import link_for
-from games.play import game_setup
-from games.present import describe
+from games.seats.core.links import link_for
+from games.seatview.core import describe
+from games.setup.services import game_setup
 from tests.support import GameWithLinks
 
 pytestmark = pytest.mark.django_db
@@ -142,7 +142,7 @@ def test_an_address_whose_only_game_is_over_gets_its_link_and_replay(
     """A finished game's page keeps its replay and record: "email me my links" lists it."""
     from django.core import mail
 
-    from games.models import Game
+    from games.game.core.game import Game
     from tests.support import make_game
     over = make_game(players=3, seed=2)
     Game.objects.filter(pk=over.game.pk).update(status=Game.Status.FINISHED)
@@ -163,7 +163,7 @@ def test_a_turn_email_points_to_the_fairness_section_in_the_reader_s_language(
         client: Client, commit: Any, language: str, heading: str) -> None:
     """Italian and German turn emails ended with an English pointer (README, “Fairness and
     the game record”): they link to the rules page's section, in the reader's language."""
-    from games.models import Seat
+    from games.game.core.game import Seat
     from tests.support import make_game
     with commit():
         g = make_game(players=3, seed=2, start=False)

@@ -14,8 +14,8 @@ from django.test import Client
 
 from games import engine
 from games.engine.types import Move as EngineMove
-from games.models import Game, Move
-from games.present import describe
+from games.game.core.game import Game, Move
+from games.seatview.core import describe
 from tests.support import (
     GameWithLinks,
     assert_replay_matches,

@@ -10,7 +10,7 @@ import pytest
 from django.core.management import CommandError, call_command
 from django.test import Client
 
-from games.models import Game
+from games.game.core.game import Game
 from tests.setup_support import set_up
 from tests.support import own_link_emailed_to
 

@@ -8,8 +8,9 @@ from typing import Any
 import pytest
 from django.test import Client
 
-from games.models import Seat, links
-from games.play import services
+from games.game.core.game import Seat
+from games.moves.services import seat_services as services
+from games.seats.core import links
 from tests.support import GameWithLinks
 
 

@@ -17,9 +17,9 @@ from django.core.checks import run_checks
 from django.core.mail import BadHeaderError, EmailMessage
 from django.test import Client, override_settings
 
-from games.models import Notification
-from games.models.links import link_for
-from games.play import game_setup
+from games.mail.core.notifications import Notification
+from games.seats.core.links import link_for
+from games.setup.services import game_setup
 from saboteur_site.celery import redact_worker_logs
 from saboteur_site.log_redaction import REDACTED
 from tests.support import GameWithLinks, own_link_emailed_to, token_of

@@ -14,9 +14,11 @@ import pytest
 from django.core import mail
 from django.test import Client, override_settings
 
-from games.models import Game, HostBlock, Notification
-from games.models.mailboxes import mailbox
-from games.play import game_setup
+from games.game.core.game import Game
+from games.mail.core.notifications import Notification
+from games.people.core.mailboxes import mailbox
+from games.setup.core.host_limits import HostBlock
+from games.setup.services import game_setup
 from tests.setup_support import confirm_path, set_up
 
 pytestmark = pytest.mark.django_db

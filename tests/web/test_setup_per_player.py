@@ -9,7 +9,7 @@ import pytest
 from django.core import mail
 from django.test import Client
 
-from games.models import Seat
+from games.game.core.game import Seat
 from tests.setup_support import set_up
 from tests.support import own_link_emailed_to
 

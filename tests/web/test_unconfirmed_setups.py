@@ -12,8 +12,9 @@ import pytest
 from django.core import mail
 from django.test import Client
 
-from games.models import Game, Invitation, Seat
-from games.play import web_setup
+from games.game.core.game import Game, Seat
+from games.setup.core.host_limits import Invitation
+from games.setup.services import web_setup
 from tests.setup_support import confirm_path
 from tests.web.test_setup_caps import form
 

@@ -11,7 +11,7 @@ import pytest
 from django.core import mail
 from django.test import Client
 
-from games.handover import opening
+from games.handover.services import opening
 from tests.handover_support import STANDBY_LINK, sign_up
 from tests.support import make_game
 

@@ -1,0 +1,2 @@
+"""The operator's commands: creategame, demo, createmoderator, playerdata, inbound,
+rotatelinks, verifygame."""

@@ -24,10 +24,11 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from games.models.deliverable import validate_deliverable
-from games.play import game_setup, services
-from games.play.clock.clock_setup import clock_settings
-from games.play.player_defaults import seat_language_and_zone
+from games.clock.core.clock_setup import clock_settings
+from games.moves.services import seat_services as services
+from games.people.core.deliverable import validate_deliverable
+from games.setup.core.player_defaults import seat_language_and_zone
+from games.setup.services import game_setup
 
 PLAYER_RE = re.compile(r"^\s*(?P<name>[^<>]+?)\s*<(?P<email>[^<>\s]+)>(?P<rest>[^<>]*)$")
 # After the address, a seat's own language and time zone: `lang=it tz=Europe/Rome`.

@@ -18,8 +18,8 @@ from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import transaction
 
-from games.models.deliverable import validate_deliverable
-from games.moderation.dispute_mail import MODERATORS_GROUP
+from games.moderation.services.dispute_mail import MODERATORS_GROUP
+from games.people.core.deliverable import validate_deliverable
 
 DEFAULT_ENV = "MODERATOR_PASSWORD"
 

@@ -17,10 +17,10 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.utils import timezone
 
 from games import engine
+from games.game.core.game import BotLevel, Game
 from games.management.commands.creategame import seat_line
-from games.models import BotLevel, Game
-from games.models.links import link_for
-from games.play import game_setup
+from games.seats.core.links import link_for
+from games.setup.services import game_setup
 
 DEMO_NAME = "Demo game"
 OPEN = (Game.Status.SETUP, Game.Status.ACTIVE, Game.Status.PAUSED)

@@ -12,7 +12,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from games.inbound.receive import receive_bytes
+from games.inbound.services.receive import receive_bytes
 
 
 class Command(BaseCommand):

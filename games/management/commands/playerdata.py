@@ -2,7 +2,8 @@
 
     python manage.py playerdata ADDRESS --export [FILE]   everything stored of the address,
                                                            as JSON (to FILE, or printed)
-    python manage.py playerdata ADDRESS --forget          forget the address (games.players)
+    python manage.py playerdata ADDRESS --forget          forget the address
+                                                          (games.home.services.forget)
 
 The same services as the home page's "download my data" and "forget me".
 """
@@ -17,8 +18,8 @@ from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.core.validators import validate_email
 
-from games.players.export import export_player_data
-from games.players.forget import forget_player
+from games.home.services.export import export_player_data
+from games.home.services.forget import forget_player
 
 
 class Command(BaseCommand):

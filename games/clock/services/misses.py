@@ -1,0 +1,92 @@
+"""A missed deadline: the game's timeout policy applied to the turn, once.
+
+    miss_deadline(game_id, version, claimed_deadline) -> "passed" | "waiting" | ""
+
+`claimed_deadline` is what the sweep wrote into `deadline_at` when it claimed the game
+(games.clock.services.sweeps); if the game moved on or a moderator changed the deadline
+since, nothing happens. auto_pass: the server's move (`games.moves.services.moves`, BySystem); bot:
+a bot's move for the absent player; wait: the turn stays open without a deadline. The
+seat's run of missed deadlines grows (three in a row: absent), the person's record gets
+the miss (games.people.core.reliability, by mailbox), the table is told, and the emails follow
+after the commit. Exactly once per turn: the version check makes a second run a no-op.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from django.db import transaction
+from django.db.models import F
+from django.utils import timezone
+
+from games.clock.services.turn_clock import ABSENT_AFTER_MISSES
+from games.game.core.game import Game, Seat, SeatKind, TimeoutPolicy
+from games.moves.services import hooks
+from games.moves.services.moves import BySystem, NotDue, game_move_submit
+from games.people.core.reliability import MissedDeadline
+from games.talk.core.table_lines import GameNotice
+
+
+def miss_deadline(game_id: int, version: int, claimed_deadline: datetime) -> str:
+    with transaction.atomic():
+        policy = Game.objects.values_list("timeout_policy", flat=True).get(pk=game_id)
+        if _seat_looks_for_a_player(game_id):
+            # A seat looking for a new player in a game that waits for one (games.handover):
+            # the clock stops, nobody missed a deadline; the newcomer gets a whole turn.
+            return "waiting" if _wait(game_id, version, claimed_deadline) is not None else ""
+        if policy == TimeoutPolicy.WAIT:
+            waiting = _wait(game_id, version, claimed_deadline)
+            if waiting is None:
+                return ""
+            _record_miss(game_id, version, waiting, passed=False)
+            return "waiting"
+        try:
+            moved = game_move_submit(actor=BySystem(game_id, claimed_deadline,
+                                                    bot=policy == TimeoutPolicy.BOT),
+                                     version=version)
+        except NotDue:
+            return ""
+        assert moved.seat_number is not None
+        _record_miss(game_id, version, moved.seat_number, passed=True)
+    return "passed"
+
+
+def _seat_looks_for_a_player(game_id: int) -> bool:
+    """Whether the seat to act is a person's seat open for a newcomer (a bot holds the
+    seats of games that let a bot play meanwhile, so only a waiting game's seat is)."""
+    return Seat.objects.filter(game_id=game_id, number=F("game__actor"),
+                               kind=SeatKind.PERSON, open_since__isnull=False).exists()
+
+
+def _wait(game_id: int, version: int, claimed_deadline: datetime) -> int | None:
+    """"wait": the turn stays open, without a deadline; people are told. The seat waited
+    on, or None when the turn is no longer due. The game row stays locked for the rest of
+    the act."""
+    game = Game.objects.select_for_update().get(pk=game_id)
+    if (game.status != Game.Status.ACTIVE or game.version != version
+            or game.deadline_at != claimed_deadline or game.actor is None):
+        return None
+    Game.objects.filter(pk=game_id).update(deadline_at=None, reminder_at=None)
+    return game.actor
+
+
+def _record_miss(game_id: int, version: int, number: int, *, passed: bool) -> None:
+    """The seat `number` missed turn `version`: its run, the person's record, the table."""
+    game = Game.objects.get(pk=game_id)
+    seat = Seat.objects.select_for_update().get(game_id=game_id, number=number)
+    if passed:
+        seat.missed_turns += 1
+    if seat.kind == SeatKind.PERSON and seat.email:
+        # The person's record, not the seat's: it stays theirs if someone takes over.
+        MissedDeadline.objects.get_or_create(seat=seat, version=version, defaults={
+            "game": game, "mailbox": seat.mailbox_key})
+    # log_at: where the line sits among the game log's events.
+    public = {"seat": seat.number, "log_at": game.log_length}
+    GameNotice.objects.create(game=game, version=game.version, kind=GameNotice.Kind.TIMEOUT,
+                              params={**public, "policy": game.timeout_policy})
+    if seat.missed_turns >= ABSENT_AFTER_MISSES and seat.absent_since is None:
+        seat.absent_since = timezone.now()
+        GameNotice.objects.create(game=game, version=game.version, kind=GameNotice.Kind.ABSENT,
+                                  params={**public, "missed": seat.missed_turns})
+    seat.save(update_fields=["missed_turns", "absent_since"])
+    hooks.after_deadline_missed(game_id, version, seat.pk)

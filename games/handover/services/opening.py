@@ -1,0 +1,180 @@
+"""A seat starts looking for a new player, or stops (its player stays, the game ends).
+
+A seat opens when its player asks ("find someone for my seat"), when a moderator opens it,
+or, in a game whose host allowed it, when it is marked absent (games.clock.services.turn_clock's
+ABSENT_AFTER_MISSES deadlines missed in a row): `open_absent_seats`, run by the beat.
+While it is open the game's `while_seat_open` applies: a bot plays the seat (as a
+moderator's "hand to a bot" does: games.moderation.services.bot_seats), or the game waits for the
+newcomer (the seat's clock stops when its deadline passes; nobody's deadline is missed).
+Its player keeps their link meanwhile and may stay after all; the link dies only when
+someone takes the seat over (games.handover.services.takeover).
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from django.contrib.auth.models import User
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from games.game.core.game import Game, Seat, SeatKind, WhileOpen
+from games.handover.core.handover_errors import HandoverError
+from games.handover.core.handover_rows import RUNNING, OpenSeat, SeatOffer
+from games.handover.services.offers import offer_open_seat, offer_to_volunteers
+from games.kit.after_commit import queue_on_commit
+from games.moderation.services.acts import (
+    bot_moves_if_due,
+    clean_note,
+    clean_reason,
+    locked_game,
+    record,
+    set_deadline,
+    tell_table,
+)
+from games.moderation.services.seats import queue_turn_email
+from games.people.core.mailboxes import mailbox_hash
+from games.seats.core.history import remember_holder
+from games.talk.core.table_lines import GameNotice
+
+# A seat can look for a new player while its game is under way.
+
+
+def open_seat(seat_id: int, *, reason: str = OpenSeat.Reason.LEFT,
+              moderator: User | None = None, moderator_reason: str = "",
+              public_note: str = "") -> OpenSeat:
+    """The seat looks for a new player from now on; offers go out after the commit."""
+    if moderator is not None:
+        moderator_reason, public_note = clean_reason(moderator_reason), clean_note(public_note)
+    game_id = Seat.objects.values_list("game_id", flat=True).filter(pk=seat_id).first()
+    if game_id is None:
+        raise HandoverError("no_seat", _("There is no such seat."))
+    now = timezone.now()
+    with locked_game(game_id) as game:
+        if game.status not in RUNNING:
+            raise HandoverError("game_not_running", _("Only a seat of a game under way can "
+                                                      "look for a new player."))
+        seat = Seat.objects.select_for_update().get(pk=seat_id)
+        if seat.open_since is not None:
+            raise HandoverError("already_open", _("This seat is already looking for a new "
+                                                  "player."))
+        if reason != OpenSeat.Reason.MODERATOR and seat.kind != SeatKind.PERSON:
+            raise HandoverError("not_a_person", _("A bot plays this seat: a moderator can "
+                                                  "look for a player for it."))
+        opened = OpenSeat.objects.create(
+            game=game, seat=seat, reason=reason, while_open=game.while_seat_open,
+            kind_before=seat.kind, left_name=seat.player_name, version=game.version,
+            left_mailbox=mailbox_hash(seat.email) if seat.email else "", opened_at=now)
+        seat.open_since = now
+        if opened.while_open == WhileOpen.BOT and seat.kind != SeatKind.BOT:
+            remember_holder(game, seat)  # from here a bot holds it: "Hal (bot)"
+            seat.kind = SeatKind.BOT
+        seat.save(update_fields=["open_since", "kind"])
+        if moderator is not None:
+            record(game, moderator, "open_seat", moderator_reason, seat=seat.number)
+        tell_table(game, GameNotice.Kind.SEAT_OPEN, seat=seat.number, name=seat.player_name,
+                   waits=opened.while_open == WhileOpen.WAIT, why=reason, note=public_note)
+        if opened.while_open == WhileOpen.BOT:
+            bot_moves_if_due(game)  # its turn now: the bot moves in a few seconds
+        # The first offers to standby volunteers, by the worker (games.handover.services.offers);
+        # if the broker is down, the beat's sweep sends them within minutes.
+        queue_on_commit(offer_open_seat, opened.pk)
+    return opened
+
+
+def stay(seat_id: int) -> Seat:
+    """The seat's player stays after all: nobody took the seat yet, and now nobody will."""
+    seat = Seat.objects.filter(pk=seat_id).first()
+    if seat is None:
+        raise HandoverError("no_seat", _("There is no such seat."))
+    with locked_game(seat.game_id) as game:
+        row = OpenSeat.objects.select_for_update().filter(seat_id=seat_id,
+                                                          closed_at__isnull=True).first()
+        if row is None:
+            raise HandoverError("not_open", _("This seat is not looking for a new player."))
+        seat = Seat.objects.select_for_update().get(pk=seat_id)
+        if not close(row, OpenSeat.Outcome.STAYED):
+            raise HandoverError("not_open", _("This seat is not looking for a new player."))
+        if seat.kind != row.kind_before:
+            remember_holder(game, seat)  # the bot's time in the seat ends here
+        seat.kind, seat.open_since = row.kind_before, None
+        seat.missed_turns, seat.absent_since = 0, None  # they are here
+        seat.save(update_fields=["kind", "open_since", "missed_turns", "absent_since"])
+        tell_table(game, GameNotice.Kind.SEAT_KEPT, seat=seat.number, name=seat.player_name)
+        restart_clock_if_waiting(game, seat)
+        if seat.kind == SeatKind.PERSON and game.actor == seat.number:
+            queue_turn_email(game, f"stayed={row.pk}", changed=seat)
+        elif seat.kind == SeatKind.BOT:
+            bot_moves_if_due(game)
+    return seat
+
+
+def close(row: OpenSeat, outcome: str) -> bool:
+    """Close the open seat if it is still open (conditional: of two closes at once, one
+    does it); offers still waiting for an answer die with it."""
+    now = timezone.now()
+    if not OpenSeat.objects.filter(pk=row.pk, closed_at__isnull=True).update(
+            closed_at=now, outcome=outcome):
+        return False
+    row.closed_at, row.outcome = now, outcome
+    SeatOffer.objects.filter(open_seat=row, state=SeatOffer.State.PENDING).update(
+        state=SeatOffer.State.VOID if outcome != OpenSeat.Outcome.TAKEN else
+        SeatOffer.State.LOST, answered_at=now)
+    return True
+
+
+def restart_clock_if_waiting(game: Game, seat: Seat) -> None:
+    """The game waited for this seat (its deadline passed while it was open): its player,
+    old or new, gets a whole turn from now."""
+    if (game.status == Game.Status.ACTIVE and game.actor == seat.number
+            and game.deadline_at is None):
+        now = timezone.now()
+        fields = set_deadline(game, now + timedelta(hours=game.hours_per_move), now)
+        game.turn_started_at = now
+        game.save(update_fields=[*fields, "turn_started_at", "updated_at"])
+
+
+# ---- the beat ---------------------------------------------------------------------------
+
+
+def open_absent_seats() -> int:
+    """Open every seat marked absent in a running game that allows it, once per absence
+    (a seat whose player stayed, or that a moderator closed, is not opened again until
+    it is marked absent anew)."""
+    opened = 0
+    absent = Seat.objects.filter(
+        absent_since__isnull=False, open_since__isnull=True, kind=SeatKind.PERSON,
+        game__open_absent_seats=True, game__status__in=RUNNING)
+    for seat in absent:
+        if OpenSeat.objects.filter(seat=seat, opened_at__gte=seat.absent_since).exists():
+            continue
+        try:
+            open_seat(seat.pk, reason=OpenSeat.Reason.ABSENT)
+        except HandoverError:
+            continue  # opened, or the game ended, meanwhile
+        opened += 1
+    return opened
+
+
+def close_ended_games() -> int:
+    """Open seats of games that ended or were cancelled close (their offers die)."""
+    rows = list(OpenSeat.objects.filter(closed_at__isnull=True).exclude(
+        game__status__in=RUNNING))
+    for row in rows:
+        with transaction.atomic():
+            close(row, OpenSeat.Outcome.CLOSED)
+            Seat.objects.filter(pk=row.seat_id).update(open_since=None)
+    return len(rows)
+
+
+def sweep_open_seats() -> dict[str, int]:
+    """The beat's sweep (every few minutes): close the open seats of ended games, open
+    absent seats where games allow it, and offer every open seat to whoever fits now: a
+    volunteer who confirmed or resumed since the last sweep is asked within minutes, a
+    few at a time and within their daily cap."""
+    closed = close_ended_games()
+    opened = open_absent_seats()
+    still_open = OpenSeat.objects.filter(closed_at__isnull=True).values_list("pk", flat=True)
+    offered = sum(offer_to_volunteers(pk) for pk in list(still_open))
+    return {"closed": closed, "opened": opened, "offered": offered}

@@ -1,0 +1,175 @@
+"""A player's record across their games (the home page; the table, when they allow it):
+games played and finished, rounds won by role, gold won, deadlines missed and seats taken
+over for others (the reliability webDiplomacy and Diplicity show).
+
+Worked out from what the games stored, in three queries whatever the number of games: the
+address's seats with their games, the moves whose events end a round or the game (a
+round's winners and every seat's role are public once the round is over: the round_end
+event), and the rows kept by the person's mailbox key (games.people.core.reliability, and
+whether the record is shown), in one. Rounds and gold belong to the seat: a player who
+took a seat over is credited with the whole game's result of that seat, as the game's end
+shows it.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.db.models import IntegerField, Q, TextField, Value
+from django.db.models.functions import Cast
+from django.utils.translation import ngettext
+
+from games.game.core.game import Game, Move, Seat
+from games.people.core.mailbox_keys import of_mailbox
+from games.people.core.mailboxes import mailbox_key_hash
+from games.people.core.player_data import RecordShown
+from games.people.core.reliability import MissedDeadline, SeatTakeover
+from games.seatview.core import describe
+from games.seatview.services.facts import round_winners
+
+# The games a seat counts as played in: dealt (a game still setting up, or cancelled, was
+# never played).
+PLAYED = (Game.Status.ACTIVE, Game.Status.PAUSED, Game.Status.FINISHED)
+
+
+@dataclass(frozen=True)
+class PlayerRecord:
+    games_played: int = 0
+    games_finished: int = 0
+    # role (the engine's dwarf card: "gold-digger", "saboteur", "blue-digger", ...) ->
+    # rounds this player won holding it
+    rounds_won: dict[str, int] = field(default_factory=dict)
+    gold: int = 0
+    deadlines_missed: int = 0
+    seats_taken_over: int = 0
+
+    @property
+    def rounds_won_total(self) -> int:
+        return sum(self.rounds_won.values())
+
+    def as_json(self) -> dict[str, Any]:
+        return {"games_played": self.games_played, "games_finished": self.games_finished,
+                "rounds_won": dict(self.rounds_won), "gold": self.gold,
+                "deadlines_missed": self.deadlines_missed,
+                "seats_taken_over": self.seats_taken_over}
+
+
+def player_record(address: str) -> PlayerRecord:
+    """The record of every game the address has played (three queries)."""
+    return _record_and_shown(address)[0]
+
+
+def _record_and_shown(address: str) -> tuple[PlayerRecord, bool]:
+    """The record, and whether the address shows it to its tables."""
+    seats = list(Seat.objects.filter(of_mailbox(address), game__status__in=PLAYED)
+                 .values_list("game_id", "number", "game__status"))
+    numbers: dict[int, set[int]] = {}
+    for game_id, number, _status in seats:
+        numbers.setdefault(game_id, set()).add(number)
+    finished = {game_id for game_id, _n, status in seats if status == Game.Status.FINISHED}
+    rounds: Counter[str] = Counter()
+    gold = 0
+    for game_id, event in _ending_events(numbers):
+        mine = numbers[game_id]
+        if event["type"] == "round_end":
+            for seat in mine & set(round_winners(event)):
+                rounds[event["roles"][seat]] += 1
+        elif event["type"] == "game_end" and game_id in finished:
+            gold += sum(event["scores"][seat] for seat in mine)
+    kept = _kept_by_mailbox(mailbox_key_hash(address))
+    record = PlayerRecord(
+        games_played=len(numbers), games_finished=len(finished), rounds_won=dict(rounds),
+        gold=gold, deadlines_missed=kept[MISSED], seats_taken_over=kept[TAKEN])
+    return record, bool(kept[SHOWN])
+
+
+MISSED, TAKEN, SHOWN = 1, 2, 3
+
+
+def _kept_by_mailbox(mailbox: str) -> Counter[int]:
+    """How many missed deadlines, takeovers and record-shown rows the person (the hash
+    of their mailbox key) has: one query (a row per fact, few: a player misses a handful
+    of deadlines). None for no address."""
+    if not mailbox:
+        return Counter()
+    missed = MissedDeadline.objects.filter(mailbox=mailbox).annotate(
+        what=Value(MISSED, IntegerField())).values_list("what", flat=True)
+    taken = SeatTakeover.objects.filter(taken_by_mailbox=mailbox).annotate(
+        what=Value(TAKEN, IntegerField())).values_list("what", flat=True)
+    shown = RecordShown.objects.filter(mailbox=mailbox).annotate(
+        what=Value(SHOWN, IntegerField())).values_list("what", flat=True)
+    return Counter(missed.union(taken, shown, all=True))
+
+
+def _ending_events(numbers: dict[int, set[int]]) -> Iterable[tuple[int, dict[str, Any]]]:
+    """(game id, event) of every round_end and game_end of these games: one query, which
+    reads only the moves that ended a round (the events are JSON text: matched as such)."""
+    if not numbers:
+        return
+    rows = (Move.objects.filter(game_id__in=list(numbers))
+            .annotate(text=Cast("events", TextField()))
+            .filter(Q(text__contains='"round_end"') | Q(text__contains='"game_end"'))
+            .values_list("game_id", "events"))
+    for game_id, events in rows.iterator():
+        for event in events:
+            if event.get("type") in ("round_end", "game_end"):
+                yield game_id, event
+
+
+# ---- shown to the table ---------------------------------------------------------------
+
+
+def shows_record(address: str) -> bool:
+    return RecordShown.objects.filter(of_mailbox(address, "mailbox")).exists()
+
+
+def set_record_shown(address: str, *, shown: bool) -> None:
+    """Whether the tables this address sits at see a line of its record (off by default)."""
+    digest = mailbox_key_hash(address)
+    if not digest:
+        return
+    if shown:
+        RecordShown.objects.get_or_create(mailbox=digest)
+    else:
+        RecordShown.objects.filter(mailbox=digest).delete()
+
+
+def table_lines(game: Game, viewer: Seat | None) -> dict[int, str]:
+    """Seat number -> a short line of its player's record, for the seats of `game` (other
+    than `viewer`'s) whose players chose to show it. One query when nobody did."""
+    people = [(number, email, key) for number, email, key in
+              game.seats.exclude(email="").values_list("number", "email", "mailbox_key")
+              if viewer is None or number != viewer.number]
+    hashes = {key: (number, email) for number, email, key in people}
+    shown = RecordShown.objects.filter(mailbox__in=list(hashes)).values_list("mailbox",
+                                                                                flat=True)
+    return {hashes[digest][0]: record_line(player_record(hashes[digest][1]))
+            for digest in shown}
+
+
+def record_line(record: PlayerRecord) -> str:
+    """One short line: games, rounds won, deadlines missed."""
+    parts = [
+        ngettext("%(count)s game", "%(count)s games", record.games_played)
+        % {"count": record.games_played},
+        ngettext("%(count)s round won", "%(count)s rounds won", record.rounds_won_total)
+        % {"count": record.rounds_won_total},
+        ngettext("%(count)s deadline missed", "%(count)s deadlines missed",
+                 record.deadlines_missed) % {"count": record.deadlines_missed},
+    ]
+    return " · ".join(parts)
+
+
+def roles_won(record: PlayerRecord) -> list[tuple[str, int]]:
+    """(the role's name in the reader's language, rounds won), most first."""
+    return [(describe.role_name(role), count)
+            for role, count in sorted(record.rounds_won.items(), key=lambda kv: -kv[1])]
+
+
+def home_section(address: str) -> dict[str, Any]:
+    """What the home page shows under "My record" and "Your data" (three queries)."""
+    record, shown = _record_and_shown(address)
+    return {"record": record, "roles_won": roles_won(record), "record_shown": shown}

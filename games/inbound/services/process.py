@@ -1,0 +1,208 @@
+"""The worker's part of a move by email: read a stored message, act on it, plan the answer.
+
+    process(mail_id) -> Result
+
+Exactly once: the row is claimed with a conditional UPDATE (received -> processing), so
+a task delivered twice does nothing the second time. The reply address is checked again
+(a new link, a new player or a bot may have taken the seat since the webhook stored the
+message: then nothing is done and nothing is answered). Then the message is read, here
+and never in the web request: parsed under `games.inbound.core.screen`'s limits (past them
+the seat is told "we could not read your email"), within the task's time limits. An
+auto-reply, a bounce or list mail gets no answer (`games.inbound.core.parse.is_automatic`,
+also an out-of-office text with no command in it), nor does a message handled before
+(the same Message-ID) or one with no words of its own above the quoted text. Everything
+else is answered by email (`games.inbound.services.answer`: a Notification like every other
+email), at most INBOUND_ANSWERS_PER_HOUR answers per seat and hour. The stored message
+is emptied once it has been acted on.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from datetime import datetime, timedelta
+
+from celery import shared_task
+from celery.exceptions import SoftTimeLimitExceeded
+from django.conf import settings
+from django.db import IntegrityError, transaction
+from django.utils import timezone, translation
+
+from games.game.core.game import Seat
+from games.inbound.core.auto_replies import sounds_automatic
+from games.inbound.core.commands import command_lines
+from games.inbound.core.inbound_mail import InboundMail
+from games.inbound.core.incoming import Incoming, from_bytes, from_fields, from_head
+from games.inbound.core.parse import body_text, is_automatic, reply_lines
+from games.inbound.core.providers import HEAD_BYTES, Format
+from games.inbound.core.screen import Unreadable
+from games.inbound.services import answer
+from games.inbound.services.apply import Result, act
+from games.people.core.mailboxes import same_mailbox
+from games.seats.core.reply_tokens import ReplyToken
+
+log = logging.getLogger("games.inbound")
+Outcome = InboundMail.Outcome
+# A stored message whose task was lost (broker down) is processed by the beat after this.
+STALE_AFTER = timedelta(minutes=2)
+# The task's time limits: the soft one ends it with "we could not read your email", the
+# hard one kills the worker process (the parser's own limits come far earlier).
+SOFT_TIME_LIMIT = 20
+TIME_LIMIT = 30
+
+__all__ = ["Result", "process", "process_inbound_mail", "unprocessed"]
+
+
+def _claim(mail_id: int) -> bool:
+    return InboundMail.objects.filter(pk=mail_id, outcome=Outcome.RECEIVED).update(
+        outcome=Outcome.PROCESSING) == 1
+
+
+def _finish(mail: InboundMail, result: Result, *, answered: bool) -> None:
+    InboundMail.objects.filter(pk=mail.pk).update(
+        outcome=result.outcome, detail=result.detail[:2000], answered=answered, payload=b"")
+
+
+def _live_token(mail: InboundMail) -> ReplyToken | None:
+    token = (ReplyToken.objects.filter(token_hash=mail.token_hash)
+             .select_related("seat", "game").first()) if mail.token_hash else None
+    return token if token is not None and token.is_live else None
+
+
+def too_large(mail: InboundMail) -> bool:
+    return mail.payload_format == Format.MIME and mail.size > settings.INBOUND_MAX_BYTES
+
+
+def _read(mail: InboundMail) -> Incoming:
+    """The stored message as plain data (Unreadable past the parser's limits)."""
+    payload = bytes(mail.payload)
+    if mail.payload_format == Format.FIELDS:
+        return from_fields(payload)
+    if mail.payload_format == Format.S3:
+        payload = _fetched(mail, payload)
+    return from_head(payload) if too_large(mail) else from_bytes(payload)
+
+
+def _fetched(mail: InboundMail, location: bytes) -> bytes:
+    """An Amazon SES message kept in S3 (the S3 receipt action), fetched by anymail's
+    client, at most INBOUND_MAX_BYTES of it (a larger one keeps its head and its size)."""
+    from anymail.webhooks.amazon_ses import AmazonSESInboundWebhookView
+
+    try:
+        where = json.loads(location)
+        chunks = AmazonSESInboundWebhookView().fetch_s3_chunks(where["bucket"], where["key"])
+        raw = b""
+        for chunk in chunks:
+            raw += chunk
+            if len(raw) > settings.INBOUND_MAX_BYTES:
+                break
+    except Exception as error:  # S3 or its credentials: logged, the seat told
+        log.error("inbound email %s: its message could not be fetched from S3", mail.pk,
+                  exc_info=True)
+        raise Unreadable("could not be fetched from S3") from error
+    mail.size = len(raw)
+    mail.payload_format = Format.MIME
+    return raw if not too_large(mail) else raw[:HEAD_BYTES]
+
+
+def _record(mail: InboundMail, incoming: Incoming, seat: Seat) -> bool:
+    """Keep who sent it, its subject (the answer's "Re:") and its Message-ID; False when
+    that Message-ID was handled before (a message delivered twice, by two routes)."""
+    sender = incoming.sender.strip()[:254]
+    mail.subject = " ".join(incoming.subject.split())[:300]
+    try:
+        with transaction.atomic():
+            InboundMail.objects.filter(pk=mail.pk).update(
+                sender=sender, subject=mail.subject, message_id=incoming.message_id[:250],
+                size=mail.size, from_mismatch=not same_mailbox(sender, seat.email))
+    except IntegrityError:
+        return False
+    mail.message_id = incoming.message_id[:250]
+    return True
+
+
+def process(mail_id: int) -> Result:
+    if not _claim(mail_id):
+        return Result("duplicate", "this message was handled before")
+    mail = InboundMail.objects.get(pk=mail_id)
+    token = _live_token(mail)
+    if token is None:
+        result = Result(Outcome.UNKNOWN_TOKEN, "the reply address no longer works")
+        _finish(mail, result, answered=False)
+        return result
+    seat = token.seat
+    try:
+        incoming = _read(mail)
+    except Unreadable as why:
+        return _unread(mail, seat, Outcome.MALFORMED, f"not read: {why}")
+    if not _record(mail, incoming, seat):
+        return _dropped(mail, Result(Outcome.DUPLICATE, "this message was handled before"))
+    with translation.override(seat.language):
+        title = token.game.title  # as the subject of the seat's emails names it
+    if is_automatic(incoming.headers, incoming.sender, incoming.subject, title):
+        return _dropped(mail, Result(Outcome.AUTOMATIC, "an automatic message (auto-reply, "
+                                                        "bounce or list mail)"))
+    if too_large(mail):
+        return _unread(mail, seat, Outcome.TOO_LARGE, f"not read ({mail.size} bytes)")
+    lines = reply_lines(body_text(incoming.text, incoming.html))
+    if not lines:
+        return _dropped(mail, Result(Outcome.EMPTY, "no words above the quoted text"))
+    if _out_of_office(lines, seat):
+        return _dropped(mail, Result(Outcome.AUTOMATIC, "an out-of-office text"))
+    with translation.override(seat.language):
+        result = act(token, seat, lines)
+    answered = bool(result.answer) and answer.plan_answer(mail, seat, result)
+    if result.answer and not answered:
+        result = Result(result.outcome, result.detail + " (answer limit reached)", [],
+                        result.move)
+    _finish(mail, result, answered=answered)
+    log.info("inbound email %s: %s", mail.pk, result.outcome)
+    return result
+
+
+def _out_of_office(lines: list[str], seat: Seat) -> bool:
+    """A text that says its writer is away and holds no command: a machine's answer (a
+    command, however wrong, is a person's)."""
+    return sounds_automatic(lines) and not command_lines(lines, seat.language)
+
+
+def _dropped(mail: InboundMail, result: Result) -> Result:
+    _finish(mail, result, answered=False)
+    log.info("inbound email %s: %s", mail.pk, result.outcome)
+    return result
+
+
+def _unread(mail: InboundMail, seat: Seat, outcome: str, detail: str) -> Result:
+    """Tell the seat that its email was not read (too large, or past the parser's limits)."""
+    answered = answer.plan_unread(mail, seat, outcome, mail.size)
+    result = Result(outcome, detail)
+    _finish(mail, result, answered=answered)
+    log.info("inbound email %s: %s", mail.pk, outcome)
+    return result
+
+
+def past_time_limit(mail_id: int) -> Result:
+    """The task ran out of time: the message is not read, and its seat is told so."""
+    mail = InboundMail.objects.filter(pk=mail_id, outcome=Outcome.PROCESSING) \
+        .select_related("seat").first()
+    if mail is None or mail.seat is None:
+        return Result(Outcome.MALFORMED, "past the time limit")
+    return _unread(mail, mail.seat, Outcome.MALFORMED, "not read: past the time limit")
+
+
+@shared_task(name="games.tasks.process_inbound_mail", soft_time_limit=SOFT_TIME_LIMIT,
+             time_limit=TIME_LIMIT)
+def process_inbound_mail(mail_id: int) -> str:
+    """Read, and act on, a reply to a turn email that the webhook stored; plan its answer."""
+    try:
+        return process(mail_id).outcome
+    except SoftTimeLimitExceeded:
+        log.warning("inbound email %s: past the task's time limit", mail_id)
+        return past_time_limit(mail_id).outcome
+
+
+def unprocessed(now: datetime | None = None) -> list[int]:
+    """Stored messages whose task never ran (the beat hands them to tasks again)."""
+    before = (now or timezone.now()) - STALE_AFTER
+    return list(InboundMail.objects.filter(outcome=Outcome.RECEIVED, received_at__lt=before)
+                .order_by("received_at").values_list("pk", flat=True)[:200])

@@ -1,0 +1,108 @@
+"""The table talk an email carries: what was said at the table since the player's last
+email that carried it (a turn email, a digest), so a player who plays by email follows
+the conversation and answers with `say ...`.
+
+"Since the last email" is read from the Notification rows: the newest sent turn email
+of the seat, or digest that listed its game (`carried_talk` notes which), whose mailbox
+is the seat's today (a newcomer's first email is not cut short by the emails of whoever
+held the seat before); its claim time is when it read the talk, so a message written
+while it was being sent comes again rather than never. At most TALK_LINES messages, the
+latest, each with who wrote it (who held the seat then: games.seatview.services.holders), when (in
+the reader's zone) and what.
+
+A seat whose player turned it off (`Seat.talk_in_emails`, on the seat page or the home)
+gets none; the reader's own lines (the seat's, since its present holder took it) and the
+seats its player muted (games.talk.core.mutes) are left out. The
+templates quote the block (plain text: "> " before each line; HTML: a
+blockquote): a reply quotes it again, and games.inbound.core.parse never reads a quoted line
+as a command, whatever a message says.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from zoneinfo import ZoneInfo
+
+from django.db.models import Max, Q
+from django.utils import timezone
+
+from games.game.core.game import Game, Seat
+from games.mail.core.notifications import Notification
+from games.people.core.mailbox_keys import of_mailbox
+from games.seats.core.history import PastHolder
+from games.seatview.services.facts import local_time
+from games.seatview.services.holders import table_names
+from games.talk.core.mutes import muted_seats
+
+TALK_LINES = 30
+# The digest's parameter naming the games whose talk it carried.
+CARRIED = "talk_of_games"
+# How far back a digest to the address is looked for (older ones cannot be "the last").
+DIGESTS_LOOKED_AT = timedelta(days=14)
+Kind = Notification.Kind
+
+
+@dataclass(frozen=True)
+class TalkLine:
+    who: str
+    when: str  # in the reader's time zone, the zone named
+    text: str
+
+    @property
+    def quoted(self) -> list[str]:
+        """The message's lines, for a plain text part that quotes each one."""
+        return self.text.splitlines() or [""]
+
+
+def last_talk_email(seat: Seat, address: str, now: datetime) -> datetime | None:
+    """When the newest email to `address` that carried this seat's table talk read it:
+    the seat's turn email, or a digest that listed the seat's game (by the person's
+    mailbox key)."""
+    sent = (Notification.objects.filter(of_mailbox(address, "to_key"),
+                                        status=Notification.Status.SENT)
+            .filter(Q(kind=Kind.TURN, seat_id=seat.pk)
+                    | Q(kind=Kind.DIGEST, created_at__gte=now - DIGESTS_LOOKED_AT))
+            .exclude(claimed_at=None).order_by("-claimed_at")
+            .values_list("kind", "params", "claimed_at"))
+    for kind, params, claimed in sent[:200]:
+        if kind == Kind.TURN or seat.game_id in (params or {}).get(CARRIED, []):
+            return claimed
+    return None
+
+
+def carried_talk(note: Notification, game_ids: list[int]) -> None:
+    """Note on a digest which games' table talk it carries (what `last_talk_email` reads
+    for the next one): bookkeeping of the email being written, nothing a reader sees."""
+    Notification.objects.filter(pk=note.pk).update(params={**note.params, CARRIED: game_ids})
+
+
+def holder_since_message(seat: Seat, game: Game) -> int:
+    """The seat's table talk after this message id is its present holder's: 0 for a seat
+    that never changed hands (no query), else where its last past holder's talk ended."""
+    if not game.holder_changes:
+        return 0
+    ended = PastHolder.objects.filter(seat=seat).aggregate(n=Max("until_message"))["n"]
+    return int(ended or 0)
+
+
+def talk_since_last_email(seat: Seat, game: Game, address: str,
+                          zone: ZoneInfo) -> list[TalkLine]:
+    """The game's table talk since the last email to `address` that carried it, oldest
+    first, but the reader's own lines (they know what they said); nothing when the
+    seat's player turned it off."""
+    if not seat.talk_in_emails:
+        return []
+    since = last_talk_email(seat, address, timezone.now())
+    messages = (game.messages.select_related("seat").exclude(seat__number__in=muted_seats(seat))
+                .exclude(seat=seat, id__gt=holder_since_message(seat, game))
+                .order_by("-created_at", "-id"))  # not the seats the player muted
+    if since is not None:
+        messages = messages.filter(created_at__gte=since)  # again rather than never
+    latest = list(messages[:TALK_LINES])
+    if not latest:
+        return []
+    names = table_names(game)
+    return [TalkLine(who=names.talker(message.seat.number, message.pk),
+                     when=local_time(message.created_at, zone), text=message.text)
+            for message in reversed(latest)]

@@ -1,0 +1,199 @@
+"""Moderator acts on a seat: replace its player, give it a new link, move for it,
+send its turn email again.
+
+A replaced seat keeps its hand, role and gold (they belong to the seat, not the
+person); the old link dies with a new salt and the new player gets an invitation
+with the new link through `hooks.send_invitation`. Nobody but the player ever
+sees a link: a rotated link is mailed, never shown to the moderator.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from django.conf import settings
+from django.contrib.auth.models import User
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from games import engine
+from games.engine.types import Move
+from games.game.core.game import EmailMode, Game, Seat, SeatKind
+from games.kit.text import is_clean_line
+from games.mail.core.notifications import Notification
+from games.mail.services import plan
+from games.moderation.services.acts import (
+    ModerationError,
+    bot_moves_if_due,
+    clean_note,
+    clean_reason,
+    locked_game,
+    record,
+    require_status,
+    tell_table,
+)
+from games.moves.services import moves
+from games.moves.services import seat_services as services
+from games.people.core.deliverable import refusal_to_store
+from games.people.core.mailboxes import mailbox
+from games.seats.core import reply_tokens
+from games.seats.core.history import remember_holder
+from games.seats.core.links import new_link
+from games.setup.services import game_setup
+from games.talk.core.table_lines import GameNotice
+
+OPEN = (Game.Status.SETUP, Game.Status.ACTIVE, Game.Status.PAUSED)
+
+
+def _seat(seat_id: int) -> Seat:
+    try:
+        return Seat.objects.get(pk=seat_id)
+    except Seat.DoesNotExist:
+        raise ModerationError("no_seat", _("There is no such seat.")) from None
+
+
+def _check_player(game: Game, seat: Seat, name: str, email: str) -> tuple[str, str]:
+    name, email = name.strip(), email.strip()
+    if (not name or len(name) > Seat._meta.get_field("player_name").max_length  # type: ignore[operator]
+            or not is_clean_line(name)):
+        raise ModerationError("bad_name", _("Give the new player's name (at most 60 "
+                                            "characters)."))
+    why = refusal_to_store(email)
+    if why:
+        raise ModerationError("bad_email", why)
+    # One person, one seat: counted by mailbox (games.people.core.mailboxes), as a takeover is.
+    taken = {mailbox(s.email) for s in game.seats.exclude(pk=seat.pk) if s.email}
+    if mailbox(email) in taken:
+        raise ModerationError("email_taken", _("Another seat of this game has that email "
+                                               "address."))
+    return name, email
+
+
+def replace_player(seat_id: int, *, name: str, email: str, moderator: User, reason: str,
+                   public_note: str = "", time_zone: str = "", language: str = "") -> Seat:
+    """Give the seat to a new player; the hand and role stay with the seat."""
+    reason, public_note = clean_reason(reason), clean_note(public_note)
+    seat = _seat(seat_id)
+    with locked_game(seat.game_id) as game:
+        require_status(game, *OPEN)
+        seat = Seat.objects.select_for_update().get(pk=seat_id)
+        name, email = _check_player(game, seat, name, email)
+        time_zone = time_zone or seat.time_zone
+        language = language or seat.language
+        if not game_setup.valid_time_zone(time_zone):
+            raise ModerationError("bad_time_zone", _("Unknown time zone %(zone)s.")
+                                  % {"zone": time_zone})
+        if language not in {code for code, _label in settings.LANGUAGES}:
+            raise ModerationError("bad_language", _("Unknown language %(code)s.")
+                                  % {"code": language})
+        old = {"name": seat.player_name, "email": seat.email, "missed_turns": seat.missed_turns,
+               "absent_since": seat.absent_since.isoformat() if seat.absent_since else None,
+               "email_problem_at": (seat.email_problem_at.isoformat()
+                                    if seat.email_problem_at else None)}
+        if game.status != Game.Status.SETUP:
+            remember_holder(game, seat)  # their moves and words stay theirs
+        own = new_link()
+        seat.player_name, seat.email = name, email
+        seat.time_zone, seat.language = time_zone, language
+        seat.link_salt, seat.secret_hash, seat.link_key_id = own.salt, own.digest, own.key_id
+        seat.invite_hash = None  # a host's invitation link was for the old player
+        seat.link_rotated_at = timezone.now()
+        seat.missed_turns = 0
+        seat.absent_since = seat.email_problem_at = seat.vacation_until = None
+        seat.email_mode = EmailMode.EACH_TURN  # a new person: the old one's choice goes
+        seat.kind = SeatKind.PERSON  # a person takes over a bot's seat too
+        if game.status == Game.Status.SETUP:
+            seat.accepted_at = None
+        seat.save()
+        reply_tokens.revoke_seat(seat.pk)  # the old player's emails move no more
+        record(game, moderator, "replace_player", reason, seat=seat.number, old=old,
+               new={"name": name, "email": email, "time_zone": time_zone,
+                    "language": language})
+        tell_table(game, GameNotice.Kind.PLAYER_REPLACED, seat=seat.number,
+                   old=old["name"], new=name, note=public_note)
+        game_setup.invite_seat(seat)
+    return seat
+
+
+def rotate_seat_link(seat_id: int, *, moderator: User, reason: str) -> Seat:
+    """A new private link for the seat, mailed to its player; the old one dies."""
+    reason = clean_reason(reason)
+    seat = _seat(seat_id)
+    with locked_game(seat.game_id) as game:
+        require_status(game, *OPEN)
+        services.rotate_link(seat.pk)
+        seat.refresh_from_db()
+        record(game, moderator, "rotate_link", reason, seat=seat.number)
+        game_setup.invite_seat(seat)
+    return seat
+
+
+def legal_for_actor(game: Game) -> list[Move]:
+    """The moves a moderator may make for the seat to act (none unless active)."""
+    state = game.state()
+    if game.status != Game.Status.ACTIVE or state.actor is None:
+        return []
+    return engine.legal_moves(state)
+
+
+def moderator_move(game_id: int, move: Mapping[str, Any], *, expected_version: int,
+                   moderator: User, reason: str, public_note: str = "") -> Game:
+    """Make one of the legal moves for the seat to act (a `Move`, or what the admin's
+    form sent), recorded as a moderator move."""
+    reason, public_note = clean_reason(reason), clean_note(public_note)
+    chosen = {k: v for k, v in move.items() if k != "seat"}
+    with transaction.atomic():
+        try:
+            moved = moves.game_move_submit(
+                actor=moves.ByModerator(game_id, moderator), version=expected_version,
+                move=chosen)
+        except (engine.IllegalMove, services.GameNotPlayable):
+            raise ModerationError("not_legal", _("That is not one of the legal moves of the "
+                                                 "seat to act.")) from None
+        game, actor = moved.game, moved.seat_number
+        record(game, moderator, "moderator_move", reason, seat=actor, number=game.version,
+               move=chosen)
+        tell_table(game, GameNotice.Kind.MODERATOR, action="move", seat=actor,
+                   number=game.version, note=public_note)
+    return game
+
+
+def resend_turn_email(game_id: int, *, moderator: User, reason: str) -> Game:
+    """Send the seat to act its turn email again (e.g. after a bounce was fixed)."""
+    reason = clean_reason(reason)
+    with locked_game(game_id) as game:
+        require_status(game, Game.Status.ACTIVE)
+        if game.actor is None:
+            raise ModerationError("nobody_to_act", _("Nobody is to act in this game."))
+        seat = game.seats.get(number=game.actor)
+        action = record(game, moderator, "resend_turn_email", reason, seat=seat.number,
+                        version=game.version, to=seat.email)
+        queue_turn_email(game, f"resend={action.pk}")
+    return game
+
+
+def queue_turn_email(game: Game, why: str, *, changed: Seat | None = None) -> list[int]:
+    """A turn email for the seat to act, under a key of its own (`why`): the pipeline sends
+    each key once, and the turn's ordinary email may have gone out already.
+
+    `changed`: the seat that just changed hands (taken over, handed to a bot or back, its
+    player staying after all). Only when it is that seat's turn, and only if its player now
+    has not had this turn's email yet: one turn email per seat and turn, whatever happens
+    to the other seats (a moderator's resend or undo passes no `changed`: they mean it)."""
+    if game.status != Game.Status.ACTIVE or game.actor is None:
+        return []
+    if changed is not None and changed.number != game.actor:
+        return []  # another seat's turn: its email stands
+    seat = game.seats.get(number=game.actor)
+    if seat.is_bot:  # no email: the bot moves (a few seconds after the commit)
+        bot_moves_if_due(game)
+        return []
+    tag = plan.turn_tag(game.pk, game.version)
+    if changed is not None and plan.told_this_turn(seat, tag):
+        return []
+    return plan.queue([plan.Spec(
+        key=f"turn:seat={seat.pk}:{tag}:{why}", kind=Notification.Kind.TURN,
+        to_email=seat.email, game_id=game.pk, seat_id=seat.pk,
+        params={"version": game.version})])

@@ -1,0 +1,335 @@
+"""The JSON API for non-browser clients (docs/api.md).
+
+    GET  /api/play/<secret>/        {"version", "seat", "view", "legal_moves", "players",
+                                     "rated", "commitment", "chain": {"version", "head"}}
+                                    (+ "rated_rounds" in a rated game, "salt", "seed"
+                                    once the game is over)
+    GET  /api/play/<secret>/version {"version", "status", "talk", "notice"}: cheap, for
+                                    polling (the seat page's script asks it while open)
+    GET  /api/play/<secret>/record  the finished game's record (409 before the end)
+         ("players": [{"seat", "name", "bot"}], who sits where and which seats bots play)
+    POST /api/play/<secret>/accept  take the seat; through an invitation link the player's
+         own link is emailed to the seat's address (never returned: "link_sent": true);
+         403 invitation_not_accepted everywhere else an invitation link is used
+    POST /api/play/<secret>/leave   find someone for the seat (games.handover): {"seat",
+         "open": true, "while_open": "bot"|"wait", "message"}; 409 when it cannot
+         (already open, the game not under way)
+    POST /api/play/<secret>/moves   {"version": V, "move": {...}}
+         200 as GET, after the move | 400 malformed | 404 unknown secret
+         409 stale version | 422 illegal move or game not accepting moves
+         405 wrong method | 413 body too large | 429 too many requests (Retry-After)
+Errors are {"error": {"code", "message"}}, whatever went wrong.
+
+The rate limit counts per link (its hash) and the body is read and checked before the
+game is touched: a link flooded past its limit, or sending garbage, never waits for (or
+holds) the game's row lock, so the other seats of the game play on undisturbed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import wraps
+from typing import Any
+
+from django.db.models import OuterRef, Subquery
+from django.http import HttpRequest, JsonResponse
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.views.decorators.csrf import csrf_exempt
+
+from games import engine
+from games.clock.core import clock_facts
+from games.game.core.game import Game, Seat, SeatKind
+from games.handover.core.handover_errors import HandoverError
+from games.handover.doors.seat_handover import left_message
+from games.handover.services import opening
+from games.kit import jsonsafe, limits
+from games.kit.json_answer import JsonAnswer
+from games.kit.json_body import json_error, request_body
+from games.mail.core import seen_turns
+from games.moves.services import moves
+from games.moves.services import seat_services as services
+from games.play.doors.seat_access import count_link_request, private, seat_locale
+from games.ratings.services.shown import rounds_counted
+from games.records.services import game_record
+from games.seats.core.links import find_seat, hash_token
+from games.seatview.core.move_errors import explain
+from games.seatview.services import holders, pages
+from games.setup.services import game_setup
+from games.talk.core.table_lines import GameNotice, Message
+
+ApiView = Callable[[HttpRequest, str], JsonResponse]
+
+MAX_BODY = 16 * 1024
+
+
+def _not_found() -> JsonResponse:
+    return json_error(404, "not_found", _("There is no seat with this link."))
+
+
+def api_methods(*allowed: str) -> Callable[[ApiView], ApiView]:
+    """Like require_http_methods, but a wrong method gets the API's JSON error (405)."""
+    def decorate(view: ApiView) -> ApiView:
+        @wraps(view)
+        def wrapper(request: HttpRequest, secret: str) -> JsonResponse:
+            if request.method not in allowed:
+                response = json_error(405, "method_not_allowed",
+                                  _("Use %(methods)s here.") % {"methods": ", ".join(allowed)})
+                response["Allow"] = ", ".join(allowed)
+                return response
+            return view(request, secret)
+        return wrapper
+    return decorate
+
+
+def _seat_within_limits(secret: str, *, invitation_ok: bool = False) -> Seat | JsonResponse:
+    """The link's seat, or the JSON answer instead: 404 unknown, 429 too many requests,
+    403 an invitation link (unless `invitation_ok`)."""
+    limited = _rate_limited(secret)
+    if limited is not None:
+        return limited
+    seat = find_seat(secret)
+    if seat is None:
+        return _not_found()
+    return _invitation_refusal(seat, secret, invitation_ok=invitation_ok) or seat
+
+
+def _rate_limited(secret: str) -> JsonResponse | None:
+    """429 when this link is past its limit. Counted per link (no database, no lock): a
+    malformed link is not counted (it is a 404 whatever happens). The seat page's live
+    parts count in the same bucket (seat_access.count_link_request)."""
+    try:
+        count_link_request(secret)
+    except limits.Limited as busy:
+        response = json_error(429, "too_many_requests",
+                          _("Too many requests for this seat; try again in %(n)s seconds.")
+                          % {"n": busy.retry_after}, retry_after=busy.retry_after)
+        response["Retry-After"] = str(busy.retry_after)
+        return response
+    return None
+
+
+def _invitation_refusal(seat: Seat, secret: str,
+                        *, invitation_ok: bool = False) -> JsonResponse | None:
+    """403 for a host's invitation link used for anything but accepting, else None."""
+    if seat.via_invitation and not invitation_ok:
+        # A host's invitation link is not the player's: it only opens the invitation and
+        # accepts it (POST .../accept, which emails the own link to the seat's address).
+        return json_error(403, "invitation_not_accepted", _(
+            "This is an invitation link: accept it first; the player's own private link "
+            "is then sent to the seat's email address."), accept=f"/api/play/{secret}/accept")
+    return None
+
+
+def _players(game: Game) -> list[moves.Player]:
+    """Who sits where (the seat, the name, a person or a bot)."""
+    return [moves.Player(number, name, kind) for number, name, kind in
+            Seat.objects.filter(game_id=game.pk).order_by("number")
+            .values_list("number", "player_name", "kind")]
+
+
+@csrf_exempt
+@api_methods("POST")
+def api_accept(request: HttpRequest, secret: str) -> JsonResponse:
+    """Take the seat, as the invitation page's button does. Through an invitation link the
+    player's own link is emailed to the seat's address and never returned (the answer says
+    so); the invitation link is dead afterwards. Through the own link it records the
+    acceptance."""
+    seat = _seat_within_limits(secret, invitation_ok=True)
+    if isinstance(seat, JsonResponse):
+        return seat
+    with seat_locale(seat):
+        if seat.via_invitation:
+            accepted = game_setup.accept_seat(seat.pk, by_invitation=True,
+                                            invitation_hash=hash_token(secret))
+            if accepted is None:  # another accept took it first: the invitation is gone
+                return _not_found()
+            return private(JsonAnswer({
+                "seat": accepted.number, "accepted": True,
+                "game_status": accepted.game.status, "link_sent": True,
+                "message": _("The player's own private link was sent to the seat's email "
+                             "address: a program playing the seat reads it from there.")}))
+        accepted = game_setup.accept_seat(seat.pk) or seat
+        return private(JsonAnswer({"seat": accepted.number, "accepted": True,
+                                   "game_status": accepted.game.status}))
+
+
+@csrf_exempt
+@api_methods("POST")
+def api_leave(request: HttpRequest, secret: str) -> JsonResponse:
+    """The seat looks for a new player, as the seat page's "find someone for my seat"
+    does; the link keeps working until someone takes the seat over."""
+    seat = _seat_within_limits(secret)
+    if isinstance(seat, JsonResponse):
+        return seat
+    with seat_locale(seat):
+        try:
+            opened = opening.open_seat(seat.pk)
+        except HandoverError as refused:
+            return json_error(409, refused.code, refused.message)
+        return private(JsonAnswer({"seat": seat.number, "open": True,
+                                   "while_open": opened.while_open,
+                                   "message": left_message(opened.while_open)}))
+
+
+def _payload(game: Game, seat: Seat, state: engine.State | None = None,
+             players: list[moves.Player] | None = None) -> JsonResponse:
+    """The seat's answer: after a move, from the state and the seats the move read."""
+    view, legal = pages.api_view_and_moves(game, seat, state=state)
+    before = holders.past_holders(game)  # no query unless a seat changed hands
+    return private(JsonAnswer({
+        "version": game.version,
+        "seat": seat.number,
+        "view": view,
+        "legal_moves": legal,
+        "players": [_player(p, before)
+                    for p in (players if players is not None else _players(game))],
+        "clock": clock_facts.api_clock(game, seat, timezone.now()),
+        **_rated(game),
+        **game_record.fairness(game),
+    }))
+
+
+def _rated(game: Game) -> dict[str, Any]:
+    """Whether the game is rated; a rated one's rounds so far, each with whether it
+    counted for the ratings and why not (games.ratings.services.shown)."""
+    if not game.rated:
+        return {"rated": False}
+    return {"rated": True,
+            "rated_rounds": [item.as_json() for item in rounds_counted(game.pk)]}
+
+
+def _player(player: moves.Player, before: list[holders.Held]) -> dict[str, Any]:
+    """Who sits in a seat; a seat that changed hands also lists who held it before
+    (`holders`, oldest first): the log's events before `until_log`, and the moves up to
+    `until_version`, were theirs."""
+    shown: dict[str, Any] = {"seat": player.number, "name": player.name,
+                             "bot": player.kind == SeatKind.BOT}
+    held = [{"name": h.player, "bot": h.bot, "until_version": h.until_version,
+             "until_log": h.until_log} for h in before if h.seat == player.number]
+    if held:
+        shown["holders"] = held
+    return shown
+
+
+# Read-only endpoints are CSRF-exempt too, so a POST gets the API's JSON 405 instead of
+# the HTML CSRF page (they change nothing whatever the method).
+@csrf_exempt
+@api_methods("GET", "HEAD")
+def api_record(request: HttpRequest, secret: str) -> JsonResponse:
+    """The whole game for archives and outside tools, once it is over (docs/api.md
+    "Fairness and the game record")."""
+    seat = _seat_within_limits(secret)
+    if isinstance(seat, JsonResponse):
+        return seat
+    with seat_locale(seat):
+        game = Game.objects.get(pk=seat.game_id)
+        if game.status != Game.Status.FINISHED:
+            return json_error(409, "game_not_over", _(
+                "The game is not over yet: its record, with the seed that proves the deal, "
+                "is published when it ends."))
+        return private(JsonAnswer(game_record.game_record(game)))
+
+
+@csrf_exempt
+@api_methods("GET", "HEAD")
+def api_seat(request: HttpRequest, secret: str) -> JsonResponse:
+    seat = _seat_within_limits(secret)
+    if isinstance(seat, JsonResponse):
+        return seat
+    return _payload(seat.game, seat)
+
+
+@csrf_exempt
+@api_methods("GET", "HEAD")
+def api_version(request: HttpRequest, secret: str) -> JsonResponse:
+    """How far the game is: its version (moves made), status, and the ids of its latest
+    table talk message and table notice (0: none). A page polls this and fetches itself
+    again only when something changed; it counts against the link's limit like every API
+    request."""
+    seat = _seat_within_limits(secret)
+    if isinstance(seat, JsonResponse):
+        return seat
+    latest = Game.objects.filter(pk=seat.game_id).values(
+        "version", "status", "actor").annotate(
+        talk=_newest(Message), notice=_newest(GameNotice)).get()  # one query
+    if latest["status"] == Game.Status.ACTIVE:  # bookkeeping only (games.mail.core.seen_turns)
+        seen_turns.note_seen(seat, int(latest["version"]),
+                             its_turn=latest["actor"] == seat.number)
+    return private(JsonAnswer({"version": int(latest["version"]),
+                               "status": str(latest["status"]),
+                               "talk": int(latest["talk"] or 0),
+                               "notice": int(latest["notice"] or 0)}))
+
+
+def _newest(model: type[Message] | type[GameNotice]) -> Subquery:
+    """The id of the game's newest row of `model` (table talk, or a table notice)."""
+    return Subquery(model.objects.filter(game_id=OuterRef("pk")).order_by("-id")
+                    .values("id")[:1])
+
+
+# No CSRF token here: this endpoint is for non-browser clients, and the credential is
+# the secret in the URL, which a cross-site page cannot know. The HTML forms keep CSRF.
+@csrf_exempt
+@api_methods("POST")
+def api_move(request: HttpRequest, secret: str) -> JsonResponse:
+    # The rate limit and the body come first, without the game's lock; then the seat's
+    # lookup and its game's lock are one read (games.moves.services.moves, ByLink), and the first
+    # move of an own link takes the seat in the move's transaction. Every refusal writes
+    # nothing.
+    limited = _rate_limited(secret)
+    if limited is not None:
+        return limited
+    body = _parse(request)
+    if isinstance(body, JsonResponse):
+        seat = find_seat(secret)
+        if seat is None:
+            return _not_found()
+        with seat_locale(seat):
+            refusal = _parse(request)  # the same refusal, in the seat's language
+        return refusal if isinstance(refusal, JsonResponse) else body
+    version, move = body
+    try:
+        moved = moves.game_move_submit(actor=moves.ByLink(secret), version=version, move=move)
+    except moves.LinkRefusal as refusal:
+        return _refused_move(refusal, secret)
+    assert moved.seat is not None
+    with seat_locale(moved.seat):
+        return _payload(moved.game, moved.seat, moved.state, moved.players)
+
+
+def _refused_move(refusal: moves.LinkRefusal, secret: str) -> JsonResponse:
+    """The answer to a move the service refused, in the seat's language."""
+    refused, seat = refusal.reason, refusal.seat
+    if isinstance(refused, moves.NoSuchSeat) or seat is None:
+        return _not_found()
+    with seat_locale(seat):
+        if isinstance(refused, moves.InvitationLink):
+            return _invitation_refusal(seat, secret) or _not_found()
+        if isinstance(refused, services.StaleVersion):
+            return json_error(409, refused.code, refused.message, version=refused.current)
+        ruleset = Game.objects.values_list("ruleset", flat=True).get(pk=seat.game_id)
+        if isinstance(refused, engine.MalformedMove):  # a subclass of IllegalMove: first
+            return json_error(400, refused.code, explain(refused, ruleset), params=refused.params)
+        if isinstance(refused, engine.IllegalMove):
+            return json_error(422, refused.code, explain(refused, ruleset), params=refused.params)
+        assert isinstance(refused, services.ServiceError)
+        return json_error(422, refused.code, refused.message)
+
+
+def _parse(request: HttpRequest) -> tuple[int, dict[str, Any]] | JsonResponse:
+    body = request_body(request, MAX_BODY)
+    if body is None:
+        return json_error(413, "too_large", _("The request body is too large."))
+    try:
+        data = jsonsafe.loads(body)
+    except (ValueError, UnicodeDecodeError):
+        return json_error(400, "bad_json", _("The request body is not valid JSON."))
+    if not isinstance(data, dict):
+        return json_error(400, "bad_request", _('Send an object: {"version": V, "move": {...}}.'))
+    version, move = data.get("version"), data.get("move")
+    if isinstance(version, bool) or not isinstance(version, int) or version < 0:
+        return json_error(400, "bad_version", _('"version" must be the whole number you last saw.'))
+    if not isinstance(move, dict):
+        return json_error(400, "not_an_object", _('"move" must be a JSON object.'))
+    return version, move

@@ -1,1 +1,0 @@
-"""Engine views turned into words, SVG and form choices, shared by pages and emails."""

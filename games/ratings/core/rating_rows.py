@@ -1,0 +1,76 @@
+"""What the ratings keep (games.ratings; docs/playing.md "Ratings").
+
+- PlayerRating: one person's rating in one ruleset, by the hash of their mailbox key
+  (games.people.core.mailboxes), never the address: OpenSkill's mu and sigma as of the last
+  rated round, how many rated rounds it counts, when the last one was and until when it
+  stays settled (its certainty decays: games.ratings.core.model.settled_until; none while it
+  is provisional).
+- SideRating: a side's virtual teammate (ruleset x side x the team's realised size),
+  learned from the rated rounds like a player (the faction-as-teammate model).
+- RatedRound: a round of a rated game, claimed once its roles are revealed (the unique
+  pair is the claim: a round is never rated twice), with whether it counted for the
+  ratings and why not (games.ratings.services.qualifying).
+
+Who played each seat's turns is the seats' history (games.seats.core.history.PastHolder),
+read by games.ratings.services.turn_shares.
+"""
+
+from __future__ import annotations
+
+from django.db import models
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from games.game.core.game import Game
+
+
+class PlayerRating(models.Model):
+    mailbox = models.CharField(_("mailbox (hash)"), max_length=64)
+    ruleset = models.CharField(_("ruleset"), max_length=20)
+    mu = models.FloatField()
+    sigma = models.FloatField()
+    rounds = models.PositiveIntegerField(_("rated rounds"), default=0)
+    last_round_at = models.DateTimeField(_("last rated round"), default=timezone.now)
+    settled_until = models.DateTimeField(_("settled until"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("rating")
+        verbose_name_plural = _("ratings")
+        constraints = [models.UniqueConstraint(fields=["mailbox", "ruleset"],
+                                               name="rating_one_per_ruleset")]
+        indexes = [models.Index(fields=["ruleset", "-mu"], name="rating_ruleset_mu")]
+
+    def __str__(self) -> str:
+        return f"{self.mailbox[:8]} {self.ruleset}"
+
+
+class SideRating(models.Model):
+    ruleset = models.CharField(max_length=20)
+    side = models.CharField(max_length=20)
+    size = models.PositiveSmallIntegerField()
+    mu = models.FloatField()
+    sigma = models.FloatField()
+    rounds = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["ruleset", "side", "size"],
+                                               name="side_rating_unique")]
+
+    def __str__(self) -> str:
+        return f"{self.ruleset} {self.side} x{self.size}"
+
+
+class RatedRound(models.Model):
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="rated_rounds")
+    round = models.PositiveSmallIntegerField()
+    # The sides and their result (no address: seat numbers, sides, who won), and whether
+    # the round counted: {"sides": [...], "counted": bool, "why": "" or the reason}.
+    result = models.JSONField(default=dict)
+    rated_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["game", "round"],
+                                               name="rated_round_once")]
+
+    def __str__(self) -> str:
+        return f"{self.game_id} r{self.round}"

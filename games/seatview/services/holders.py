@@ -1,0 +1,190 @@
+"""The seats' names as the table saw them at each moment of the game: today's holders,
+and before each change of hands who held the seat (games.seats.core.history).
+
+`TableNames` is a mapping of today's names (what every caller taking `Names` reads: the
+players' table, whose turn it is, the final scores) that also answers "who held the
+seats when this happened" for a log event (`at_log`), a move (`at_move`), a table notice
+(`at_notice`) and a message of table talk (`talker`). A game nobody left answers every
+question with today's names, and costs no query (`Game.holder_changes` is 0). Functions
+that take any `Names` ask through `names_at_log` and its siblings: a plain mapping (a
+test's, a moderator page's) has no history and answers with itself.
+
+The names are those the table reads: a bot's carries "(bot)", a forgotten player is "a
+former player" in the reader's language (erasure rewrote their rows too); each is made
+when it is read, so in the language active then.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from django.utils.translation import gettext as _
+
+from games.engine.types import SeatView
+from games.game.core.game import Game, Seat, SeatKind
+from games.seats.core.history import PastHolder
+from games.seatview.core.recent import view_log
+from games.seatview.core.words import Names, shown_name
+
+
+def bot_name(name: str) -> str:
+    return _("%(name)s (bot)") % {"name": name}
+
+
+def table_name(player: str, *, bot: bool) -> str:
+    """A holder's name as the log shows it ("Ann", "Bert (bot)", "a former player")."""
+    return bot_name(shown_name(player)) if bot else shown_name(player)
+
+
+@dataclass(frozen=True)
+class Held:
+    """A seat's holder before a change: every mark up to its `until_*` was theirs."""
+
+    seat: int
+    player: str  # the name as stored (FORMER_PLAYER once forgotten)
+    bot: bool
+    until_version: int
+    until_log: int
+    until_notice: int
+    until_message: int
+
+    @property
+    def name(self) -> str:
+        return table_name(self.player, bot=self.bot)
+
+
+class TableNames(Mapping[int, str]):
+    """Today's names by seat, and the names of each moment before (see the module)."""
+
+    def __init__(self, players: dict[int, str], bots: frozenset[int] = frozenset(),
+                 before: list[Held] | None = None) -> None:
+        self.players = players  # today's names as stored
+        self.bots = bots  # the seats a bot plays today
+        self._before: dict[int, list[Held]] = {}
+        for held in before or []:  # oldest first, as the rows were written
+            self._before.setdefault(held.seat, []).append(held)
+
+    # -- today's names (a Mapping) ---------------------------------------------------------
+
+    def __getitem__(self, seat: int) -> str:
+        return table_name(self.players[seat], bot=seat in self.bots)
+
+    def __iter__(self) -> Iterator[int]:
+        return iter(self.players)
+
+    def __len__(self) -> int:
+        return len(self.players)
+
+    def holders(self, seat: int) -> list[Held]:
+        """Who held `seat` before today's holder, oldest first."""
+        return list(self._before.get(seat, []))
+
+    # -- the names at a moment -------------------------------------------------------------
+
+    def _held(self, seat: int, theirs: Callable[[Held], bool]) -> Held | None:
+        return next((held for held in self._before.get(seat, []) if theirs(held)), None)
+
+    def _at(self, theirs: Callable[[Held], bool]) -> Names:
+        """Today's names, but for each seat the first holder before them to whom the
+        moment belonged."""
+        if not self._before:
+            return self
+        names = dict(self)
+        for seat in self._before:
+            held = self._held(seat, theirs)
+            if held is not None:
+                names[seat] = held.name
+        return names
+
+    def at_log(self, index: int) -> Names:
+        """The names for the log event at `index` (its position in the whole log)."""
+        return self._at(lambda held: index < held.until_log)
+
+    def at_move(self, number: int) -> Names:
+        """The names for move `number` (it took the game from version number-1 to number)."""
+        return self._at(lambda held: number <= held.until_version)
+
+    def at_notice(self, notice_id: int) -> Names:
+        """The names for a table notice (its id: notices are numbered as written)."""
+        return self._at(lambda held: notice_id <= held.until_notice)
+
+    def player_at_move(self, seat: int, number: int) -> tuple[str, bool]:
+        """Who held `seat` for move `number`: (the name as stored, whether a bot)."""
+        held = self._held(seat, lambda held: number <= held.until_version)
+        if held is not None:
+            return held.player, held.bot
+        return self.players.get(seat, ""), seat in self.bots
+
+    def talker(self, seat: int, message_id: int) -> str:
+        """Who wrote the seat's message `message_id` of table talk (a person: no "(bot)")."""
+        held = self._held(seat, lambda held: message_id <= held.until_message)
+        player = held.player if held is not None else self.players.get(seat)
+        return shown_name(player) if player is not None else _("seat %(n)s") % {"n": seat}
+
+
+def names_at_log(names: Names, index: int) -> Names:
+    return names.at_log(index) if isinstance(names, TableNames) else names
+
+
+def names_at_notice(names: Names, notice_id: int | None,
+                    params: Mapping[str, Any] | None = None) -> Names:
+    """The names for a table notice; a notice about an earlier act (a dispute resolved)
+    names its seats as at that act's own notice (`names_at` among its parameters)."""
+    if notice_id is None or not isinstance(names, TableNames):
+        return names
+    earlier = (params or {}).get("names_at")
+    return names.at_notice(earlier if isinstance(earlier, int) else notice_id)
+
+
+def names_at_round_end(view: SeatView, round_number: int, names: Names) -> Names:
+    """The names of those who held the seats when round `round_number` ended (its
+    round_end event in the view's log)."""
+    if not isinstance(names, TableNames):
+        return names
+    for index, event in enumerate(view_log(view)):
+        if event.get("type") == "round_end" and event.get("round") == round_number:
+            return names.at_log(index)
+    return names
+
+
+def past_holders(game: Game) -> list[Held]:
+    """Every holder of the game's seats before a change, oldest first: no query when no
+    seat ever changed hands (`Game.holder_changes`, read with the game)."""
+    if not game.holder_changes:
+        return []
+    return [Held(seat=row.number, player=row.name, bot=row.bot,
+                 until_version=row.until_version, until_log=row.until_log,
+                 until_notice=row.until_notice, until_message=row.until_message)
+            for row in PastHolder.objects.filter(game=game).order_by("id")]
+
+
+def table_names(game: Game) -> TableNames:
+    """The game's names: today's (one query) and, if any seat changed hands, each one's
+    holders before (one more)."""
+    players: dict[int, str] = {}
+    bots: set[int] = set()
+    for number, name, kind in game.seats.values_list("number", "player_name", "kind"):
+        players[number] = name
+        if kind == SeatKind.BOT:
+            bots.add(number)
+    return TableNames(players, frozenset(bots), past_holders(game))
+
+
+def seat_changes(game: Game) -> list[PastHolder]:
+    """The game's PastHolder rows, oldest first (no query when no seat changed hands)."""
+    if not game.holder_changes:
+        return []
+    return list(PastHolder.objects.filter(game=game).order_by("id"))
+
+
+def holder_then(seat: Seat, moment: datetime, changes: Sequence[PastHolder]) -> str:
+    """Who held `seat` at `moment`, named as the table names them: the first holder whose
+    time ended after it (`changes`: the game's rows, oldest first), else today's."""
+    later = next((row for row in changes
+                  if row.seat_id == seat.pk and row.created_at > moment), None)
+    if later is not None:
+        return table_name(later.name, bot=later.bot)
+    return table_name(seat.player_name, bot=seat.is_bot)

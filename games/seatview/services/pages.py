@@ -1,0 +1,246 @@
+"""What the seat and spectator pages show, built only from `engine.view` and `legal_moves`.
+
+Nothing here reads the snapshot directly: the state is turned into a view for the
+one seat asking (or None for a spectator) first, and every fact comes from there.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from zoneinfo import ZoneInfo
+
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from games import engine
+from games.clock.core import clock_facts
+from games.engine.types import JSON, Move, SeatView
+from games.game.core.game import Game, Seat
+from games.records.core.fairness import chain_shown, public_facts
+from games.seatview.core import describe, drawing, log_json, recent
+from games.seatview.core.move_forms import MoveForms, build
+from games.seatview.core.recent import view_log
+from games.seatview.core.words import Names, role_help
+from games.seatview.services import facts
+from games.seatview.services.facts import local_time
+from games.seatview.services.holders import TableNames, names_at_round_end, table_names
+from games.seatview.services.timeline import TableNotice, timeline
+from games.talk.core.mutes import muted_seats
+from games.talk.core.table_lines import Message
+
+TABLE_TALK_SHOWN = 50
+
+
+@dataclass
+class InFront:
+    """A card lying in front of a player: a broken tool, a theft, a trap."""
+
+    name: str
+    kind: str  # the card's action: "break", "theft", "trapped", ...
+
+
+@dataclass
+class Player:
+    number: int
+    name: str
+    hand_size: int
+    in_front: list[InFront]
+    gold: int | None
+    is_actor: bool
+    is_me: bool
+    accepted: bool
+    inspected: str = ""  # the role your own inspection showed this round (Saboteur 2)
+    record: str = ""  # a line of the player's record, when they show it to the table
+
+
+def seat_names(game: Game) -> TableNames:
+    """Each seat's name as the table sees it (a bot's carries "(bot)": "Bert (bot)
+    placed..."), today and, for each line of the game, when it happened
+    (games.seatview.services.holders)."""
+    return table_names(game)
+
+
+def seat_view(game: Game, seat: Seat | None) -> SeatView:
+    """The engine's view for `seat` (None: spectator) of the game's current state."""
+    return engine.view(game.state(), None if seat is None else seat.number)
+
+
+def view_and_moves(game: Game, seat: Seat, *, state: engine.State | None = None,
+                   log: bool = True) -> tuple[SeatView, list[Move]]:
+    """The seat's view and legal moves (empty unless the game is active and it is their
+    decision), from one parse of the snapshot (or from `state`, the whole state a move
+    just made: nothing is read again). `log=False`: the view's log is left None."""
+    state = game.state() if state is None else state
+    view = engine.view(state, seat.number, log=log)
+    if game.status != Game.Status.ACTIVE or state.actor != seat.number:
+        return view, []
+    return view, engine.legal_moves(state)
+
+
+def api_view_and_moves(game: Game, seat: Seat, *,
+                       state: engine.State | None = None) -> tuple[JSON, list[Move]]:
+    """`view_and_moves` for the JSON API: the view's log is JSON text that orjson writes
+    as it is, most of it as this process last wrote it for the seat
+    (games.seatview.core.log_json)."""
+    state = game.state() if state is None else state
+    view, legal = view_and_moves(game, seat, state=state, log=False)
+    return {**view, "log": log_json.seat_log_json(game.pk, state, seat.number)}, legal
+
+
+def page_context(game: Game, seat: Seat | None, view: SeatView, legal: list[Move]) -> JSON:
+    """Everything the game page template needs, for one seat or a spectator."""
+    names = seat_names(game)
+    accepted = set(game.seats.filter(accepted_at__isnull=False).values_list("number", flat=True))
+    me = None if seat is None else seat.number
+    zone = seat.zone if seat is not None else ZoneInfo("UTC")
+    muted = muted_seats(seat)  # their talk is hidden from this reader only
+    inspected = view.get("inspected") or {}
+    players = [
+        Player(number=p["seat"], name=describe.seat_name(p["seat"], names),
+               hand_size=p["hand_size"],
+               in_front=[InFront(describe.card_name(c), str(c.get("action") or c["kind"]))
+                         for c in p["in_front"]],
+               gold=p.get("gold"), is_actor=p["seat"] == view["actor"], is_me=p["seat"] == me,
+               accepted=p["seat"] in accepted,
+               inspected=describe.role_name(inspected[str(p["seat"])])
+               if str(p["seat"]) in inspected else "")
+        for p in view["players"]
+    ]
+    forms: MoveForms = build(view, legal, names)
+    targets = [(m["x"], m["y"]) for m in legal if m.get("type") == "place"]
+    return {
+        "game": game,
+        "seat": seat,
+        "view": view,
+        "version": game.version,
+        "names": names,
+        "board": drawing.board_svg(view, targets, recent.changed_cells(view)),
+        "fresh_from": recent.since(view),
+        "forms": forms,
+        "players": players,
+        "actor_name": describe.seat_name(view["actor"], names),
+        "my_turn": bool(legal),
+        "role": describe.role_name(view["role"]) if view.get("role") else None,
+        "role_help": role_help(view.get("role")),
+        "blocked_by": blocked_by(view),
+        "has_targets": any(card.cells for card in forms.hand),
+        "phase": status_sentence(game, view),
+        "over": game.status in (Game.Status.FINISHED, Game.Status.CANCELLED),
+        "waiting": waiting_text(game, view, names),
+        "deadline": local_time(game.deadline_at, zone) if game.is_playable else "",
+        "clock": clock_facts.page_clock(game, seat, timezone.now())
+        if seat is not None and game.status != Game.Status.FINISHED else None,
+        "log": list(reversed(timeline(view, names, table_notices(game)))),
+        "expansion": view["ruleset"] == "saboteur2",
+        "round_results": round_results(view, names),
+        "scores": final_scores(view, names),
+        "table_talk": table_talk(game, zone, names, muted),
+        "muted": muted,
+        "fairness": public_facts(game),
+        "chain": chain_shown(game),
+        "goals": [dict(g, name=describe.goal_name(g["goal"]),
+                       result=describe.goal_result(g["status"])) for g in view["goals"]],
+    }
+
+
+def blocked_by(view: SeatView) -> list[str]:
+    """The cards in front of the seat that stop it placing path cards (a broken tool, a
+    trap), named: the page says so next to the hand."""
+    me = view.get("seat")
+    mine = next((p for p in view.get("players", []) if p["seat"] == me), None)
+    if mine is None or view.get("phase") != "play":
+        return []
+    return [describe.card_name(card) for card in mine["in_front"]
+            if card.get("action") in ("break", "trapped")]
+
+
+def phase_text(game: Game, view: SeatView) -> str:
+    if game.status != Game.Status.ACTIVE:
+        return str(Game.Status(game.status).label)
+    if view["phase"] == "gold":
+        return _("Round %(round)s of %(rounds)s: the gold is being handed out") % view
+    if view["phase"] == "theft":
+        return _("Round %(round)s of %(rounds)s is over: the thieves steal") % view
+    return _("Round %(round)s of %(rounds)s") % view
+
+
+def status_sentence(game: Game, view: SeatView) -> str:
+    """Where the game stands, as a sentence ("Round 2 of 3.", "The game is over.")."""
+    sentences = {Game.Status.SETUP: lambda: _("The game is waiting for its players."),
+                 Game.Status.PAUSED: lambda: _("The game is paused."),
+                 Game.Status.FINISHED: lambda: _("The game is over."),
+                 Game.Status.CANCELLED: lambda: _("The game was cancelled.")}
+    known = sentences.get(Game.Status(game.status))
+    if known is not None:
+        return known()
+    return f"{phase_text(game, view)}."
+
+
+def waiting_text(game: Game, view: SeatView, names: Names) -> str:
+    """Whose decision the game waits for, as the other seats read it."""
+    if game.status != Game.Status.ACTIVE or view["actor"] is None:
+        return ""
+    name = describe.seat_name(view["actor"], names)
+    if view["phase"] == "theft":
+        return _("Waiting for %(name)s to steal a nugget.") % {"name": name}
+    if view["phase"] == "gold":
+        return _("Waiting for %(name)s to pick a gold card.") % {"name": name}
+    return _("%(name)s is to play.") % {"name": name}
+
+
+
+def new_lines(view_before: SeatView, view_after: SeatView, names: Names) -> list[str]:
+    """Sentences for what one move added to the log (for the message after a move)."""
+    added = view_log(view_after)[len(view_log(view_before)):]
+    return [describe.event_sentence(e, names, view_after["ruleset"], view_after.get("seat"))
+            for e in added]
+
+
+def round_results(view: SeatView, names: Names) -> list[JSON]:
+    """Each ended round in words, naming those who held the seats when it ended."""
+    described = []
+    for result in view["round_results"]:
+        then = names_at_round_end(view, result["round"], names)
+        described.append({**facts.described_result(result, then),
+                          "winning_seats": [describe.seat_name(s, then)
+                                            for s in winning_seats(view, result["round"])]})
+    return described
+
+
+def winning_seats(view: SeatView, round_number: int) -> list[int]:
+    """The seats paid as winners of a Saboteur 2 round (its round_end event says)."""
+    for event in view_log(view):
+        if event["type"] == "round_end" and event["round"] == round_number:
+            return list(event.get("winning_seats") or [])
+    return []
+
+
+def final_scores(view: SeatView, names: Names) -> list[JSON]:
+    scores = view.get("scores")
+    if not scores:
+        return []
+    winners = set(view.get("winners") or [])
+    ranked = sorted(enumerate(scores), key=lambda pair: (-pair[1], pair[0]))
+    return [{"name": describe.seat_name(s, names), "score": score, "winner": s in winners}
+            for s, score in ranked]
+
+
+def table_notices(game: Game) -> list[TableNotice]:
+    """The neutral lines (GameNotice) every seat sees in the log, oldest first."""
+    return [TableNotice(kind, params, notice_id) for notice_id, kind, params in
+            game.notices.order_by("created_at", "id").values_list("id", "kind", "params")]
+
+
+def table_talk(game: Game, zone: ZoneInfo, names: TableNames | None = None,
+               muted: frozenset[int] = frozenset()) -> list[Message]:
+    """The latest messages, oldest first, each with `when` in the reader's time (the same
+    style as every other date on the page) and `who` wrote it: whoever held the seat then
+    (games.seatview.services.holders); without those of the seats in `muted` (the reader muted
+    them: games.talk.core.mutes)."""
+    names = names if names is not None else seat_names(game)
+    recent = list(game.messages.select_related("seat").exclude(seat__number__in=muted)
+                  .order_by("-created_at", "-id")[:TABLE_TALK_SHOWN])
+    for message in recent:
+        message.when = local_time(message.created_at, zone)  # type: ignore[attr-defined]
+        message.who = names.talker(message.seat.number, message.pk)  # type: ignore[attr-defined]
+    return list(reversed(recent))

@@ -1,0 +1,84 @@
+"""A game's story in the order things happened: the log's events with the table notices
+(moderator acts, timeouts, vacations) in place, each player's move numbered as the Move
+rows are (move N took the game from version N-1 to N), so the log, the dispute form and
+the moderators all say "move 8" of the same move.
+
+Each line names the players who held the seats when it happened (games.seatview.services.holders):
+an event by its place in the log, a notice by its id.
+
+A notice sits after the events there were when it was written (`log_at`). An undo
+shortens the log, so a notice written before an undo may point past where the log now
+ends: each notice is placed no later than any notice written after it (a suffix minimum),
+which keeps every notice before the moves made again after the undo.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, NamedTuple
+
+from django.utils.html import format_html
+from django.utils.safestring import SafeString
+
+from games.engine.types import LogEvent, SeatView
+from games.seatview.core.describe import Names, event_sentence, notice_sentence
+from games.seatview.core.recent import view_log
+from games.seatview.services.holders import names_at_log, names_at_notice
+
+
+class TableNotice(NamedTuple):
+    """A table notice (GameNotice) as the log shows it: its kind, its parameters and its
+    id (None when not known: today's names are used)."""
+
+    kind: str
+    params: Mapping[str, Any]
+    id: int | None = None
+
+
+@dataclass(frozen=True)
+class Line:
+    text: str
+    number: int | None  # the move's number, for a player's (or the server's) move
+    log_index: int  # events of the log before this line
+    notice: bool = False
+
+
+def is_move(event: LogEvent) -> bool:
+    """One event per Move row: a seat's decision (a payout, or a thief with nobody to rob
+    skipped by the rules, is not one)."""
+    if "seat" not in event or event.get("type") == "payout":
+        return False
+    return not (event.get("type") == "steal" and event.get("target") is None)
+
+
+def _notice_positions(notices: Sequence[TableNotice], log_length: int) -> list[int]:
+    positions = [min(int(notice.params.get("log_at", log_length)), log_length)
+                 for notice in notices]
+    for i in range(len(positions) - 2, -1, -1):
+        positions[i] = min(positions[i], positions[i + 1])
+    return positions
+
+
+def timeline(view: SeatView, names: Names, notices: Sequence[TableNotice]) -> list[Line]:
+    """Every line of the game's story, oldest first."""
+    log = view_log(view)
+    positions = _notice_positions(notices, len(log))
+    lines: list[Line] = []
+    pending = list(zip(positions, notices, strict=True))
+    number = 0
+    for index in range(len(log) + 1):
+        while pending and pending[0][0] <= index:
+            _at, notice = pending.pop(0)
+            then = names_at_notice(names, notice.id, notice.params)
+            text: SafeString = format_html('<em class="table-notice">{}</em>',
+                                           notice_sentence(notice.kind, notice.params, then))
+            lines.append(Line(text=text, number=None, log_index=index, notice=True))
+        if index < len(log):
+            event = log[index]
+            if is_move(event):
+                number += 1
+            lines.append(Line(text=event_sentence(event, names_at_log(names, index),
+                                                  view["ruleset"], view.get("seat")),
+                              number=number if is_move(event) else None, log_index=index))
+    return lines

@@ -1,0 +1,71 @@
+"""The public pages of playing with strangers: /tables/ (the forming tables, no address:
+joining needs a home link) and /ratings/ (the players with a public name who opted in),
+and their JSON twins GET /api/tables/ and GET /api/ratings/?ruleset=base (docs/api.md).
+GET only; nothing here is secret.
+"""
+
+from __future__ import annotations
+
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import render
+from django.utils.translation import gettext as _
+from django.views.decorators.csrf import csrf_exempt
+from django.views.decorators.http import require_GET
+
+from games.home.doors.home_pages import AskHomeForm
+from games.kit.json_answer import JsonAnswer
+from games.ratings.services.shown import RULESETS, listed
+from games.tables.services.table_list import forming
+
+
+def _error(status: int, code: str, message: str) -> JsonResponse:
+    return JsonAnswer({"error": {"code": code, "message": message}}, status=status)
+
+
+def _get_only(request: HttpRequest) -> JsonResponse | None:
+    if request.method in ("GET", "HEAD"):
+        return None
+    response = _error(405, "method_not_allowed", _("Use %(methods)s here.")
+                      % {"methods": "GET, HEAD"})
+    response["Allow"] = "GET, HEAD"
+    return response
+
+
+@require_GET
+def tables_page(request: HttpRequest) -> HttpResponse:
+    return render(request, "games/tables.html", {"tables": forming(), "form": AskHomeForm()})
+
+
+@csrf_exempt
+def api_tables(request: HttpRequest) -> JsonResponse:
+    return _get_only(request) or JsonAnswer(
+        {"tables": [table.as_json() for table in forming()]})
+
+
+def _ruleset(request: HttpRequest) -> str | None:
+    ruleset = request.GET.get("ruleset", "base")
+    return ruleset if ruleset in RULESETS else None
+
+
+@require_GET
+def ratings_page(request: HttpRequest) -> HttpResponse:
+    ruleset = _ruleset(request)
+    if ruleset is None:
+        return render(request, "games/ratings.html", {"rulesets": RULESETS, "ruleset": "",
+                                                      "players": []}, status=400)
+    return render(request, "games/ratings.html", {"rulesets": RULESETS, "ruleset": ruleset,
+                                                  "players": listed(ruleset)})
+
+
+@csrf_exempt
+def api_ratings(request: HttpRequest) -> JsonResponse:
+    refused = _get_only(request)
+    if refused is not None:
+        return refused
+    ruleset = _ruleset(request)
+    if ruleset is None:
+        return _error(400, "unknown_ruleset", _("Unknown ruleset %(ruleset)s: choose base or "
+                                                "saboteur2.")
+                      % {"ruleset": request.GET.get("ruleset", "")})
+    return JsonAnswer({"ruleset": ruleset,
+                       "players": [item.as_json() for item in listed(ruleset)]})

@@ -1,0 +1,81 @@
+"""The forming tables as /tables/, the home and GET /api/tables/ show them: settings, seats
+taken of the total, when the wait ends, and the players' public names with their ratings
+in the table's ruleset, for those who chose to list their ratings (games.ratings.services.shown:
+nobody else's number is shown). Never an address (a member without a public name is
+counted, not named). Three queries and one per ruleset shown, however many tables.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from django.db.models import QuerySet
+
+from games.people.core.public_names import PublicName
+from games.ratings.services.shown import Shown, listed_ratings_by_key
+from games.tables.core.table_rows import OpenTable, TableMember
+
+SHOWN = 200  # forming tables listed, oldest first
+
+
+@dataclass(frozen=True)
+class Sitter:
+    name: str  # the public name ("" without one)
+    rating: Shown | None  # None: no rating in the ruleset, or not listed by its player
+
+    def as_json(self) -> dict[str, Any]:
+        return {"name": self.name,
+                "rating": self.rating.as_json() if self.rating is not None else None}
+
+
+@dataclass(frozen=True)
+class TableShown:
+    id: int
+    ruleset: str
+    seats: int
+    joined: int
+    hours_per_move: int
+    language: str
+    rated: bool
+    bots_fill: bool
+    starts: datetime
+    sitters: list[Sitter] = field(default_factory=list)
+
+    def as_json(self) -> dict[str, Any]:
+        return {"id": self.id, "ruleset": self.ruleset, "seats": self.seats,
+                "joined": self.joined, "hours_per_move": self.hours_per_move,
+                "language": self.language, "rated": self.rated, "bots_fill": self.bots_fill,
+                "starts": self.starts.isoformat(),
+                "players": [sitter.as_json() for sitter in self.sitters]}
+
+
+def open_table_ids() -> QuerySet[OpenTable, int]:
+    """The SHOWN oldest forming tables' ids (a subquery)."""
+    return (OpenTable.objects.filter(status=OpenTable.Status.FORMING)
+            .order_by("created_at", "pk").values_list("pk", flat=True)[:SHOWN])
+
+
+def forming(tables: list[OpenTable] | None = None) -> list[TableShown]:
+    """The forming tables (or these), oldest first, with who sits there."""
+    if tables is None:
+        tables = list(OpenTable.objects.filter(status=OpenTable.Status.FORMING)
+                      .order_by("created_at", "pk")[:SHOWN])
+    members: dict[int, list[str]] = defaultdict(list)
+    for table_id, key in (TableMember.objects.filter(table__in=tables)
+                          .order_by("joined_at", "pk").values_list("table_id", "mailbox_key")):
+        members[table_id].append(key)
+    keys = {key for found in members.values() for key in found}
+    names = dict(PublicName.objects.filter(mailbox__in=keys).values_list("mailbox", "name"))
+    ratings: dict[str, dict[str, Shown]] = {}
+    for ruleset in {table.ruleset for table in tables}:
+        ratings[ruleset] = listed_ratings_by_key(keys, ruleset)
+    return [TableShown(
+        id=table.pk, ruleset=table.ruleset, seats=table.seats,
+        joined=len(members[table.pk]), hours_per_move=table.hours_per_move,
+        language=table.language, rated=table.rated, bots_fill=table.bots_fill,
+        starts=table.starts_at,
+        sitters=[Sitter(name=names.get(key, ""), rating=ratings[table.ruleset].get(key))
+                 for key in members[table.pk]]) for table in tables]

@@ -1,1 +1,0 @@
-"""HTTP: views, forms, urls and template tags; thin over games.play and games.present."""
