@@ -32,8 +32,9 @@ from django.test import Client  # noqa: E402
 from django.test.utils import CaptureQueriesContext  # noqa: E402
 from django.utils import timezone  # noqa: E402
 
-from games.game.core.game import Game, Seat  # noqa: E402
+from games.game.core.game import Game  # noqa: E402
 from games.moderation.core.moderation_rows import Dispute  # noqa: E402
+from games.seats.core.seat import Seat  # noqa: E402
 
 URLS = ["/admin/games/game/", "/admin/games/game/?overdue=yes",
         "/admin/games/game/?absent=yes", "/admin/games/game/?disputed=yes",

@@ -104,8 +104,9 @@ class Connection:
 
 def play_seat_three(game: Played, game_id: int) -> None:
     """Seat 3's move, made through the services (the flooder owns its link)."""
-    from games.game.core.game import Game, Seat
+    from games.game.core.game import Game
     from games.moves.services import moves
+    from games.seats.core.seat import Seat
 
     seat = Seat.objects.select_related("game").get(game_id=game_id, number=FLOODED_SEAT)
     moves.game_move_submit(actor=moves.BySeat(seat), version=game.version,

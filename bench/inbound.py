@@ -91,8 +91,9 @@ def deliver(raw: bytes, recipient: str) -> tuple[int, float, str, float]:
 
 
 def address() -> str:
-    from games.game.core.game import Game, Seat
+    from games.game.core.game import Game
     from games.seats.core.reply_tokens import issue
+    from games.seats.core.seat import Seat
 
     seat = Seat.objects.filter(number=0).latest("pk")
     return issue(seat, Game.objects.get(pk=seat.game_id).version)

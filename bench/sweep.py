@@ -189,7 +189,7 @@ def handle_sample(count: int, now: datetime) -> None:
 def seed(count: int, due: float, now: datetime) -> None:
     from games import engine as eng
     from games.game.core.game import Game as G
-    from games.game.core.game import Seat as S
+    from games.seats.core.seat import Seat as S
 
     rng = random.Random(1)
     n_due = int(count * due)

@@ -17,3 +17,5 @@ class GamesConfig(AppConfig):
         from games import tasks  # noqa: F401
         from games.mail.services import tracking  # noqa: F401
         from games.site import deploy_checks  # noqa: F401
+        from games.wiring import wire
+        wire()

@@ -15,8 +15,9 @@ from typing import Any, TypeVar
 from urllib.parse import urlsplit
 
 from games import engine
-from games.game.core.game import Game, Seat
+from games.game.core.game import Game
 from games.seats.core.links import link_for
+from games.seats.core.seat import Seat
 from games.setup.services import game_setup
 
 CSRF_INPUT = re.compile(r'name="csrfmiddlewaretoken" value="[^"]*"')

@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 
 from games.kit import jsonsafe
 from games.kit.json_answer import JsonAnswer
-from games.play.doors.seat_access import private
+from games.kit.responses import private
 
 
 def json_error(status: int, code: str, message: str, **extra: Any) -> JsonResponse:

@@ -1,18 +1,43 @@
-"""The errors every service raises: a stable `code` and a message for people."""
+"""The errors every service raises: a stable `code`, a message for people, and the HTTP
+status a door answers with (declared here, on the error classes, and read by one
+function, `http_status`, whatever the door)."""
 
 from __future__ import annotations
+
+from typing import ClassVar
 
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from games import engine
+
 
 class ServiceError(Exception):
-    """A refused operation: a stable `code` and a message for people."""
+    """A refused operation: a stable `code` and a message for people; nothing changed.
 
-    def __init__(self, code: str, message: str) -> None:
+    Its HTTP status: a code of `STATUS_OF_CODE`, else the class's `STATUS` (409: what the
+    game or the player's state does not allow now), unless the service says it."""
+
+    STATUS: ClassVar[int] = 409
+    STATUS_OF_CODE: ClassVar[dict[str, int]] = {}
+
+    def __init__(self, code: str, message: str, *, status: int | None = None) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
+        self.status = status or self.STATUS_OF_CODE.get(code, self.STATUS)
+
+
+def http_status(refused: Exception) -> int:
+    """The status a door answers a refusal with: the engine's (400 a move of a wrong
+    shape, 422 a move the rules do not allow) or the service error's own."""
+    if isinstance(refused, engine.MalformedMove):  # a subclass of IllegalMove: first
+        return 400
+    if isinstance(refused, engine.IllegalMove):
+        return 422
+    if isinstance(refused, ServiceError):
+        return refused.status
+    return 500
 
 
 class StaleVersion(ServiceError):
@@ -40,6 +65,10 @@ def stale_message(expected: int, current: int) -> str:
 class GameNotPlayable(ServiceError):
     """The game is not accepting moves (not started, paused, over, cancelled)."""
 
+    STATUS = 422
+
 
 class SetupError(ServiceError):
     """A game could not be created as asked; nothing was created."""
+
+    STATUS = 400

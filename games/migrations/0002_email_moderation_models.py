@@ -64,7 +64,7 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='seat',
             name='vacation_left',
-            field=models.DurationField(default=games.game.core.game.default_vacation, verbose_name='vacation left'),
+            field=models.DurationField(default=games.seats.core.seat.default_vacation, verbose_name='vacation left'),
         ),
         migrations.AddField(
             model_name='seat',

@@ -20,13 +20,10 @@ from games.game.core.game import (
     EmailMode,
     Game,
     Move,
-    Seat,
     SeatKind,
     TimeoutPolicy,
     WhileOpen,
-    accept_seats,
     default_reminders,
-    default_vacation,
     new_public_id,
 )
 from games.handover.core.handover_rows import OpenSeat, SeatOffer, Volunteer
@@ -41,6 +38,7 @@ from games.people.core.reliability import MissedDeadline, SeatTakeover
 from games.ratings.core.rating_rows import PlayerRating, RatedRound, SideRating
 from games.seats.core.history import PastHolder
 from games.seats.core.reply_tokens import ReplyToken
+from games.seats.core.seat import Seat, accept_seats, default_vacation
 from games.setup.core.host_limits import HostBlock, Invitation
 from games.tables.core.table_rows import OpenTable, TableMember
 from games.talk.core.mutes import TalkMute

@@ -10,7 +10,7 @@ from urllib.parse import unquote
 
 from django.http import HttpRequest, HttpResponse
 
-from games.play.doors.seat_access import private
+from games.kit.responses import private
 from games.site.error_pages import bad_request, not_found
 
 # Control characters but tab, line feed and carriage return (textareas send those).

@@ -16,8 +16,8 @@ from games import engine
 from games.home.services import lost_links
 from games.kit import limits
 from games.kit.client import client_address
+from games.kit.responses import too_many
 from games.people.core.deliverable import AddressField
-from games.play.doors.seat_access import too_many
 from games.seatview.core.words import ruleset_name
 from games.site import bot_strength, rules_page
 

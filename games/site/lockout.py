@@ -30,7 +30,7 @@ from django.http import HttpRequest, HttpResponse
 from django.utils import timezone
 
 from games.kit import limits
-from games.play.doors.seat_access import too_many
+from games.kit.responses import too_many
 
 # In the order of settings.AXES_LOCKOUT_PARAMETERS.
 LIMIT_NAMES = ("login_user", "login_client")

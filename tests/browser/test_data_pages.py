@@ -9,8 +9,9 @@ from typing import Any
 
 import pytest
 
-from games.game.core.game import Seat, SeatKind
+from games.game.core.game import SeatKind
 from games.people.core.home_links import home_token
+from games.seats.core.seat import Seat
 from tests.browser.test_pages import (
     CHROMIUM,
     PHONE,

@@ -15,10 +15,11 @@ import pytest
 from django.core import mail
 
 from games import engine
-from games.game.core.game import Game, Move, Seat, WhileOpen
+from games.game.core.game import Game, Move, WhileOpen
 from games.handover.core.handover_rows import OpenSeat
 from games.handover.services import opening, takeover
 from games.moves.services import seat_services as services
+from games.seats.core.seat import Seat
 from tests.browser.test_pages import (
     CHROMIUM,
     DESKTOP,

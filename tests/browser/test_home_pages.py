@@ -10,7 +10,8 @@ from typing import Any
 
 import pytest
 
-from games.game.core.game import Game, Seat
+from games.game.core.game import Game
+from games.seats.core.seat import Seat
 from tests.browser.test_pages import (
     CHROMIUM,
     PHONE,

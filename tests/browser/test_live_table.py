@@ -14,9 +14,10 @@ from playwright.sync_api import expect
 
 from games import engine
 from games.clock.services import vacations
-from games.game.core.game import Game, Seat
+from games.game.core.game import Game
 from games.moves.services import hooks, moves
 from games.moves.services import seat_services as services
+from games.seats.core.seat import Seat
 from games.seatview.core.move_forms import symmetric
 from games.setup.services import game_setup
 from tests.browser.test_pages import (

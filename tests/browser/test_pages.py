@@ -16,8 +16,9 @@ import pytest
 from django.core import mail
 
 from games import engine
-from games.game.core.game import Game, Move, Seat
+from games.game.core.game import Game, Move
 from games.seats.core.links import link_for
+from games.seats.core.seat import Seat
 from games.seatview.core import describe
 from games.setup.services import game_setup
 from tests.browser.conftest import CHROMIUM

@@ -14,8 +14,9 @@ from typing import Any
 import pytest
 from django.core import mail
 
-from games.game.core.game import Game, Seat
+from games.game.core.game import Game
 from games.seats.core.links import link_for
+from games.seats.core.seat import Seat
 from games.tables.core.table_rows import OpenTable
 from tests.browser.test_pages import (
     CHROMIUM,

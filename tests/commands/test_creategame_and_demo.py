@@ -11,7 +11,8 @@ from django.core import mail
 from django.core.management import CommandError, call_command
 from django.test import Client
 
-from games.game.core.game import Game, Seat
+from games.game.core.game import Game
+from games.seats.core.seat import Seat
 from tests.support import work_off
 
 LINE = re.compile(r"^seat (\d+)\t([^\t]+)\t([^\t]+)\t(http://127\.0\.0\.1:8000/play/[\w-]{43}/)$")

@@ -10,7 +10,8 @@ from typing import Any
 import pytest
 from django.core.management import CommandError, call_command
 
-from games.game.core.game import Seat, SeatKind
+from games.game.core.game import SeatKind
+from games.seats.core.seat import Seat
 from tests.players.scan import tables_holding
 from tests.support import make_game
 

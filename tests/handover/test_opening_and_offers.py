@@ -12,13 +12,14 @@ from django.core import mail
 from django.test import Client, override_settings
 
 from games import engine
-from games.game.core.game import Seat, SeatKind
+from games.game.core.game import SeatKind
 from games.handover.core.handover_rows import OpenSeat, SeatOffer
 from games.handover.services import offers, opening
 from games.moderation.core.moderation_rows import ModeratorAction
 from games.moves.services import seat_services as services
 from games.people.core.mailboxes import mailbox_hash
 from games.people.core.reliability import SeatTakeover
+from games.seats.core.seat import Seat
 from games.setup.core.host_limits import Invitation
 from games.talk.core.table_lines import GameNotice
 from tests.handover_support import offer_link_to, open_row, sign_up

@@ -13,12 +13,13 @@ import pytest
 from django.core import mail
 from django.test import Client
 
-from games.game.core.game import Game, Seat
+from games.game.core.game import Game
 from games.handover.services import opening, takeover
 from games.home.services.forget import forget_player
 from games.moves.services import seat_services as services
 from games.records.services.game_record import game_record
 from games.records.services.replay_steps import made_by, step_context, tell
+from games.seats.core.seat import Seat
 from tests.handover.test_takeover import pass_move
 from tests.handover_support import open_row
 from tests.support import GameWithLinks, make_game, own_link_emailed_to

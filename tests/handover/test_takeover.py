@@ -16,7 +16,7 @@ from django.core import mail
 from django.test import Client
 from django.utils import timezone
 
-from games.game.core.game import Move, Seat, SeatKind
+from games.game.core.game import Move, SeatKind
 from games.handover.core.handover_rows import OpenSeat, SeatOffer
 from games.handover.services import opening, takeover
 from games.mail.core.notifications import Notification
@@ -25,6 +25,7 @@ from games.people.core.reliability import SeatTakeover
 from games.records.services.game_record import game_record
 from games.records.services.replay_steps import tell
 from games.seats.core.links import link_for
+from games.seats.core.seat import Seat
 from games.talk.core.table_lines import GameNotice
 from tests.handover_support import offer_link_to, open_row, sign_up
 from tests.inbound_support import reply_address, send_reply

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from games.game.core.game import Game, Seat
+from games.game.core.game import Game
 from games.people.core.home_links import home_link
+from games.seats.core.seat import Seat
 from games.setup.services import game_setup
 
 ANN = "ann@example.org"

@@ -12,7 +12,8 @@ import pytest
 from django.core import mail
 from django.test import Client, override_settings
 
-from games.game.core.game import EmailMode, Game, Seat
+from games.game.core.game import EmailMode, Game
+from games.seats.core.seat import Seat
 from tests.home.support import ANN, anns_games, table, token_of
 
 pytestmark = pytest.mark.django_db

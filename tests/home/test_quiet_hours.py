@@ -15,11 +15,12 @@ from django.test import Client
 
 from games import engine, tasks
 from games.clock.core.clock_setup import clock_settings
-from games.game.core.game import Game, Seat
+from games.game.core.game import Game
 from games.mail.core.notifications import Notification
 from games.mail.services import send
 from games.people.core.home_links import home_link
 from games.people.core.reliability import MissedDeadline
+from games.seats.core.seat import Seat
 from games.setup.services import game_setup
 from tests.support import START, GameWithLinks, make_game, seat_move
 

@@ -13,7 +13,9 @@ from typing import Any
 import pytest
 from django.test import Client
 
-from games.game.core.game import Game, Seat
+from games.game.core.game import Game
+from games.seats.core.seat import Seat
+from games.seats.services import acceptance
 from games.setup.services import game_setup
 from tests.home.support import ANN, anns_games
 
@@ -27,7 +29,7 @@ def invited(name: str, *, accepted_by_ann: bool = False) -> Game:
                game_setup.PlayerSpec(name=f"{name} Cy", email=f"cy.{name.lower()}@example.net")]
     game = game_setup.create_game(name=name, players=players, seed=3, invite=False).game
     if accepted_by_ann:
-        game_setup.accept_seat(Seat.objects.get(game=game, number=1).pk)
+        acceptance.accept_seat(Seat.objects.get(game=game, number=1).pk)
     return game
 
 

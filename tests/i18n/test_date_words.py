@@ -18,7 +18,7 @@ import time_machine
 from django.conf import settings
 from django.utils import translation
 
-from games.game.core.game import Seat
+from games.seats.core.seat import Seat
 from games.seatview.services.facts import local_time
 from games.setup.services import game_setup
 from tests.email_support import sent_to

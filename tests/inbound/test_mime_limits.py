@@ -17,11 +17,11 @@ from celery.exceptions import SoftTimeLimitExceeded
 from django.core import mail
 from django.test import Client
 
-from games.game.core.game import Seat
 from games.inbound.core import screen
 from games.inbound.core.inbound_mail import InboundMail
 from games.inbound.services import process
 from games.seats.core import reply_tokens as tokens
+from games.seats.core.seat import Seat
 from tests.inbound_support import raw_reply, reply_address
 from tests.provider_posts import sendgrid_raw, webhook_settings
 from tests.support import make_game

@@ -15,10 +15,11 @@ from django.core.management import call_command
 from django.test import Client, override_settings
 
 from games import engine
-from games.game.core.game import Game, Move, Seat
+from games.game.core.game import Game, Move
 from games.inbound.core.inbound_mail import InboundMail
 from games.seats.core import reply_tokens as tokens
 from games.seats.core.reply_tokens import ReplyToken
+from games.seats.core.seat import Seat
 from games.seatview.core import describe
 from games.talk.core.table_lines import Message
 from tests.inbound_support import REPLY_TO, inbound, reply_address, send_reply

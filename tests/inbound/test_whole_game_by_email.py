@@ -11,7 +11,8 @@ from django.core import mail
 from django.test import override_settings
 
 from games import engine
-from games.game.core.game import Move, Seat
+from games.game.core.game import Move
+from games.seats.core.seat import Seat
 from games.seatview.core import command_words as kw
 from games.seatview.core.move_commands import command_for
 from tests.email_support import dig

@@ -27,10 +27,11 @@ from django.core import mail
 from django.test import override_settings
 
 from games import engine, tasks
-from games.game.core.game import EmailMode, Game, Seat
+from games.game.core.game import EmailMode, Game
 from games.mail.core.message import inline_css
 from games.mail.core.notifications import Notification
 from games.mail.doors import builders
+from games.seats.core.seat import Seat
 from games.seatview.core import describe
 from games.setup.services import game_setup
 from tests.email_support import play_one, word

@@ -18,12 +18,13 @@ from django.utils import timezone
 
 from games import engine
 from games.game.core.follow_up_rows import FollowUp
-from games.game.core.game import EmailMode, Game, Seat
+from games.game.core.game import EmailMode, Game
 from games.mail.core.notifications import Notification
 from games.mail.doors import builders
 from games.mail.services import plan, send
 from games.moves.services import hooks
 from games.moves.services import seat_services as services
+from games.seats.core.seat import Seat
 from games.setup.services import game_setup
 from games.tasks import follow_up_moves, requeue_unsent, send_notification
 from tests.email_support import FlakyBackend, play_one, play_until, sent_to

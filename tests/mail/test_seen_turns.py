@@ -12,9 +12,9 @@ from django.core import mail
 from django.test import Client
 
 from games import tasks
-from games.game.core.game import Seat
 from games.mail.core import seen_turns
 from games.mail.core.notifications import Notification
+from games.seats.core.seat import Seat
 from tests.handover.test_takeover import pass_move
 from tests.support import make_game
 

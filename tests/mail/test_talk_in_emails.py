@@ -16,8 +16,9 @@ from django.core.mail import EmailMultiAlternatives
 from django.test import Client
 
 from games.clock.services import sweeps
-from games.game.core.game import EmailMode, Seat
+from games.game.core.game import EmailMode
 from games.handover.services import opening, takeover
+from games.seats.core.seat import Seat
 from tests.handover.test_takeover import pass_move
 from tests.handover_support import open_row
 from tests.inbound_support import reply_address, send_reply

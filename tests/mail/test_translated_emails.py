@@ -20,11 +20,12 @@ from django.core import mail
 from django.test import Client, override_settings
 
 from games import tasks
-from games.game.core.game import EmailMode, Game, Seat
+from games.game.core.game import EmailMode, Game
 from games.handover.services import opening
 from games.home.services import lost_links
 from games.mail.core.notifications import Notification
 from games.moderation.services.dispute_acts import file_dispute, resolve_dispute
+from games.seats.core.seat import Seat
 from games.setup.services import game_setup
 from tests.email_support import play_one
 from tests.handover_support import sign_up

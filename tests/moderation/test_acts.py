@@ -13,7 +13,7 @@ from django.contrib.auth.models import User
 from django.utils import timezone
 
 from games import engine
-from games.game.core.game import EmailMode, Game, Move, Seat
+from games.game.core.game import EmailMode, Game, Move
 from games.mail.core.notifications import Notification
 from games.moderation import services as moderation
 from games.moderation.core.moderation_rows import ModeratorAction
@@ -21,6 +21,7 @@ from games.moderation.services.game_clock import MAX_EXTENSION
 from games.moves.services import hooks
 from games.moves.services import seat_services as services
 from games.seats.core.links import find_seat, link_for
+from games.seats.core.seat import Seat
 from games.talk.core.table_lines import GameNotice
 from tests.moderation_support import log_types, make_moderator, play
 from tests.support import GameWithLinks, assert_replay_matches, seat_move

@@ -15,11 +15,12 @@ from django.test import Client
 from django.utils import timezone
 
 from games import engine
-from games.game.core.game import Game, Move, Seat
+from games.game.core.game import Game, Move
 from games.moderation import services as moderation
 from games.moderation.core.moderation_rows import Dispute, ModeratorAction
 from games.moves.services import hooks
 from games.seats.core.links import find_seat
+from games.seats.core.seat import Seat
 from games.seatview.core.move_forms import move_value
 from tests.moderation_support import (
     action_url,

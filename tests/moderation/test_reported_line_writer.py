@@ -21,13 +21,13 @@ from django.core import mail
 from django.test import Client
 from django.utils import timezone, translation
 
-from games.game.core.game import Seat
 from games.home.services.export import export_player_data
 from games.home.services.forget import forget_player
 from games.moderation.core.moderation_rows import Dispute
 from games.moderation.services.dispute_acts import resolve_dispute
 from games.moves.services import seat_services as services
 from games.records.services.replay_steps import made_by, step_context, tell
+from games.seats.core.seat import Seat
 from games.seatview.services.facts import local_time
 from games.talk.core.table_lines import Message
 from tests.handover.test_seat_history import log_lines, talk_lines

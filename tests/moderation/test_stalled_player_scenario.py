@@ -14,11 +14,12 @@ from django.test import Client
 from django.utils import timezone
 
 from games import engine
-from games.game.core.game import Game, Seat
+from games.game.core.game import Game
 from games.mail.core.notifications import Notification
 from games.moderation.core.moderation_rows import ModeratorAction
 from games.moves.services import hooks
 from games.seats.core.links import find_seat, link_for
+from games.seats.core.seat import Seat
 from tests.moderation_support import logged_in, make_moderator, page_url, play, post_action
 from tests.support import GameWithLinks, make_game, page_moves, page_version
 

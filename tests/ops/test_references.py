@@ -50,7 +50,7 @@ def resolves(dotted: str) -> bool:
 
 
 def _is_field(model: object, name: str) -> bool:
-    """A model's field named in prose (games.game.core.game.Seat.email): a Django model keeps
+    """A model's field named in prose (games.seats.core.seat.Seat.email): a Django model keeps
     fields in its _meta, not as class attributes."""
     meta = getattr(model, "_meta", None)
     try:

@@ -18,11 +18,13 @@ from django.utils import timezone
 from games import bots as games_bots
 from games import engine
 from games.clock.services import misses
-from games.game.core.game import Game, Move, Seat, SeatKind, TimeoutPolicy
+from games.game.core.game import Game, Move, SeatKind, TimeoutPolicy
 from games.mail.core.notifications import Notification
 from games.moderation import services as moderation
 from games.moves.services import bot_turns, moves
 from games.seats.core.links import link_for
+from games.seats.core.seat import Seat
+from games.seats.services import acceptance
 from games.setup.services import game_setup
 from games.talk.core.table_lines import GameNotice
 from tests.setup_support import set_up
@@ -62,7 +64,7 @@ def test_one_person_plays_a_whole_game_against_bots_through_the_api(
         client: Client, commit: Any, ruleset: str) -> None:
     with commit():
         game, token = one_person_and_bots(ruleset=ruleset, seed=11)
-        game_setup.accept_seat(game.seats.get(number=0).pk)
+        acceptance.accept_seat(game.seats.get(number=0).pk)
     players = client.get(f"/api/play/{token}/").json()["players"]
     assert players == [{"seat": 0, "name": "Ann", "bot": False},
                        {"seat": 1, "name": "Bert", "bot": True},

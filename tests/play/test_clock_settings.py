@@ -23,10 +23,11 @@ from games.clock.core import timing as timing
 from games.clock.core.clock_setup import ClockSettings
 from games.clock.services import quiet_hours, vacations
 from games.clock.services.turn_clock import MIN_TURN_TIME
-from games.game.core.game import EmailMode, Game, Seat
+from games.game.core.game import EmailMode, Game
 from games.home.services import everywhere
 from games.kit.service_errors import ServiceError
 from games.moves.services import seat_services as services
+from games.seats.core.seat import Seat
 from games.setup.services import game_setup
 from tests.support import START, make_game
 

@@ -18,12 +18,13 @@ from django.utils.translation import gettext_lazy
 
 from games import engine
 from games.game.core.follow_up_rows import FollowUp
-from games.game.core.game import Game, Move, Seat
+from games.game.core.game import Game, Move
 from games.kit.json_answer import JsonAnswer
 from games.moderation import services as moderation
 from games.moves.core import log_cache
 from games.moves.services.move_store import Locked, MoveStore, OrmMoveStore
 from games.people.core.mailboxes import mailbox_key_hash
+from games.seats.core.seat import Seat
 from tests.email_support import dig
 from tests.moderation_support import make_moderator
 from tests.support import GameWithLinks, make_game, seat_move

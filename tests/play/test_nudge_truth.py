@@ -14,7 +14,7 @@ from django.core import mail
 from django.core.mail import EmailMultiAlternatives
 from django.test import Client
 
-from games.game.core.game import Seat
+from games.seats.core.seat import Seat
 from games.seatview.services.facts import local_time
 from tests.inbound_support import REPLY_TO, send_reply
 from tests.support import START, make_game

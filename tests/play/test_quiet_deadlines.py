@@ -22,8 +22,9 @@ from games.clock.core import rules as clock_rules
 from games.clock.core import timing as timing
 from games.clock.services import turn_clock as clock
 from games.clock.services import vacations
-from games.game.core.game import Game, Seat
+from games.game.core.game import Game
 from games.mail.services import send
+from games.seats.core.seat import Seat
 from games.setup.services import game_setup
 from tests.email_support import sent_to
 from tests.support import make_game

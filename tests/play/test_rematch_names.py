@@ -13,8 +13,9 @@ from django.core.mail import EmailMultiAlternatives
 from django.test import Client
 from django.utils import translation
 
-from games.game.core.game import Game, Seat
+from games.game.core.game import Game
 from games.seats.core.links import link_for
+from games.seats.core.seat import Seat
 from games.setup.services.rematch import propose_rematch
 from tests.play.test_rematch import EMAILS, finished_table, play_to_the_end
 from tests.support import token_of

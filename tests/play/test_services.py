@@ -14,9 +14,11 @@ from django.db import connection
 from games import engine
 from games.engine.types import Move as EngineMove
 from games.game.core.follow_up_rows import FollowUp
-from games.game.core.game import Game, Move, Seat
+from games.game.core.game import Game, Move
 from games.moves.services import hooks
 from games.moves.services import seat_services as services
+from games.seats.core.seat import Seat
+from games.seats.services import acceptance
 from games.setup.services import game_setup
 from games.talk.core.table_lines import Message
 from tests.support import (
@@ -99,12 +101,12 @@ def test_game_starts_when_every_seat_has_accepted(
         for number in range(3):
             assert g.refresh().status == Game.Status.SETUP
             with django_capture_on_commit_callbacks(execute=True):
-                game_setup.accept_seat(g.seats[number].pk)
+                acceptance.accept_seat(g.seats[number].pk)
         game = g.refresh()
     assert game.status == Game.Status.ACTIVE and started == [game.pk]
     assert game.turn_started_at == datetime(2030, 1, 1, 12, tzinfo=UTC)
     assert game.deadline_at == datetime(2030, 1, 2, 12, tzinfo=UTC)
-    game_setup.accept_seat(g.seats[0].pk)  # accepting twice changes nothing
+    acceptance.accept_seat(g.seats[0].pk)  # accepting twice changes nothing
     assert g.refresh().status == Game.Status.ACTIVE and started == [game.pk]
 
 

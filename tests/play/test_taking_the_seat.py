@@ -12,8 +12,8 @@ from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
-from games.game.core.game import Seat
 from games.seats.core.links import find_seat, link_for
+from games.seats.core.seat import Seat
 from games.setup.services import game_setup
 from tests.inbound_support import reply_address, send_reply
 from tests.support import make_game, token_of

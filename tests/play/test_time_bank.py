@@ -11,8 +11,9 @@ import pytest
 
 from games import engine, tasks
 from games.clock.core.clock_setup import clock_settings
-from games.game.core.game import Game, Seat
+from games.game.core.game import Game
 from games.moves.services import seat_services as services
+from games.seats.core.seat import Seat
 from tests.support import START, GameWithLinks, make_game, seat_move
 
 pytestmark = pytest.mark.django_db

@@ -20,7 +20,7 @@ from django.test import Client
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from games.game.core.game import Game, Seat
+from games.game.core.game import Game
 from games.handover.core.handover_rows import Volunteer
 from games.home.services.forget import forget_player
 from games.people.core.deliverable import refusal, validate_deliverable
@@ -28,6 +28,7 @@ from games.people.core.home_links import HomeLink, home_token
 from games.people.core.mailbox_keys import of_mailbox
 from games.people.core.mailboxes import as_delivered, mailbox, mailbox_hash, mailbox_key
 from games.people.core.new_homes import NewHome
+from games.seats.core.seat import Seat
 from games.setup.core.host_limits import HostBlock
 from games.setup.services import game_setup
 

@@ -68,8 +68,8 @@ def test_a_forged_from_puts_nothing_into_someone_elses_export(client: Any,
                                                                commit: Any) -> None:
     """Issue 34, item 11: the From of an email proves nothing; an email is "received from
     you" only when it came to a reply address of your own seat."""
-    from games.game.core.game import Seat
     from games.people.core.home_links import home_token
+    from games.seats.core.seat import Seat
 
     with commit():
         bobs = make_game(players=3, seed=3)

@@ -12,7 +12,7 @@ from django.test import Client
 
 from games import tasks
 from games.engine import verify
-from games.game.core.game import Game, Seat, SeatKind, WhileOpen
+from games.game.core.game import Game, SeatKind, WhileOpen
 from games.handover.core.handover_rows import OpenSeat
 from games.home.services.address import address_for_home_token
 from games.home.services.forget import forget_player
@@ -21,6 +21,7 @@ from games.moves.services import seat_services as services
 from games.people.core.home_links import home_token
 from games.people.core.player_data import FORMER_PLAYER, PendingForget
 from games.records.services.game_record import game_record
+from games.seats.core.seat import Seat
 from games.setup.services import game_setup
 from games.setup.services.web_setup import check_caps
 from tests.inbound_support import reply_address, send_reply

@@ -11,8 +11,9 @@ from typing import Any
 import pytest
 from django.test import Client
 
-from games.game.core.game import Seat, SeatKind
+from games.game.core.game import SeatKind
 from games.people.core.home_links import home_token
+from games.seats.core.seat import Seat
 from tests.players.play import play_moves
 from tests.players.scan import tables_holding
 from tests.support import make_game

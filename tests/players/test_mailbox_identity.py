@@ -25,11 +25,12 @@ from django.test import Client
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from games.game.core.game import Game, Seat
+from games.game.core.game import Game
 from games.mail.core.notifications import Notification
 from games.people.core.home_links import HomeLink
 from games.people.core.mailbox_keys import MailboxKeyQuerySet, key_fields, of_mailbox
 from games.people.core.mailboxes import mailbox, mailbox_key, mailbox_key_hash, same_mailbox
+from games.seats.core.seat import Seat
 from games.setup.services import game_setup
 
 HOME = re.compile(r"https?://[^\s\"<>]+?/me/([A-Za-z0-9_-]{43})/")

@@ -14,13 +14,14 @@ import pytest
 from django.core.management import CommandError, call_command
 from django.test import Client
 
-from games.game.core.game import Game, Seat
+from games.game.core.game import Game
 from games.home.services.forget import forget_player
 from games.moderation import services as moderation
 from games.people.core.home_links import home_link
 from games.people.core.mailboxes import mailbox_key_hash
 from games.ratings.core.rating_rows import PlayerRating, RatedRound, SideRating
 from games.seats.core.links import link_for
+from games.seats.core.seat import Seat
 from games.setup.services import game_setup
 from games.tables.core.table_rows import OpenTable
 from tests.moderation_support import make_moderator

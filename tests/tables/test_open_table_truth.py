@@ -16,9 +16,10 @@ from django.core import mail
 from django.core.mail import EmailMultiAlternatives
 from django.test import Client
 
-from games.game.core.game import Game, Seat
+from games.game.core.game import Game
 from games.people.core.home_links import home_link
 from games.seats.core.links import link_for
+from games.seats.core.seat import Seat
 from games.setup.core.player_defaults import remember_preferences
 from games.tables.core.table_rows import OpenTable
 from tests.handover_support import offer_link_to, sign_up

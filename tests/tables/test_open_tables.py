@@ -14,9 +14,10 @@ import time_machine
 from django.core import mail
 from django.test import Client, override_settings
 
-from games.game.core.game import Game, Seat, SeatKind
+from games.game.core.game import Game, SeatKind
 from games.people.core.home_links import home_link
 from games.seats.core.links import link_for
+from games.seats.core.seat import Seat
 from games.tables.core.table_rows import OpenTable, TableMember
 from games.tables.services.starting import sweep_tables
 from tests.support import token_of

@@ -14,10 +14,10 @@ import pytest
 from django.core import mail
 from django.test import Client, override_settings
 
-from games.game.core.game import Seat
 from games.handover.core.handover_rows import OpenSeat
 from games.handover.services import opening
 from games.handover.services.offers import invite_by_table
+from games.seats.core.seat import Seat
 from tests.handover_support import STANDBY_LINK, link_in_newest, offer_link_to, sign_up
 from tests.setup_support import set_up
 from tests.support import make_game

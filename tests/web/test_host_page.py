@@ -11,8 +11,9 @@ import pytest
 from django.core import mail
 from django.test import Client
 
-from games.game.core.game import Game, Seat
+from games.game.core.game import Game
 from games.seats.core.links import link_for
+from games.seats.core.seat import Seat
 from games.seatview.core.words import role_name
 from games.setup.core.host_limits import Invitation
 from tests.setup_support import HOST, set_up

@@ -12,9 +12,9 @@ from django.core import mail
 from django.core.management import call_command
 from django.test import Client, override_settings
 
-from games.game.core.game import Seat
 from games.mail.core.notifications import Notification
 from games.seats.core.links import find_seat, link_for
+from games.seats.core.seat import Seat
 from games.setup.services import game_setup
 from tests.support import token_of
 

@@ -12,8 +12,8 @@ import pytest
 from django.core import mail
 from django.test import Client, override_settings
 
-from games.game.core.game import Seat
 from games.seats.core.links import link_for
+from games.seats.core.seat import Seat
 from tests.email_support import play_one
 from tests.ops.test_settings import PRODUCTION, manage
 from tests.support import GameWithLinks, make_game

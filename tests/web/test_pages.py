@@ -13,7 +13,8 @@ from django.utils import timezone, translation
 
 from games import engine
 from games.engine.types import CardView
-from games.game.core.game import Game, Move, Seat
+from games.game.core.game import Game, Move
+from games.seats.core.seat import Seat
 from games.seatview.core.move_forms import symmetric
 from games.talk.core.table_lines import Message
 from tests.setup_support import HOST, set_up

@@ -163,7 +163,7 @@ def test_a_turn_email_points_to_the_fairness_section_in_the_reader_s_language(
         client: Client, commit: Any, language: str, heading: str) -> None:
     """Italian and German turn emails ended with an English pointer (README, “Fairness and
     the game record”): they link to the rules page's section, in the reader's language."""
-    from games.game.core.game import Seat
+    from games.seats.core.seat import Seat
     from tests.support import make_game
     with commit():
         g = make_game(players=3, seed=2, start=False)

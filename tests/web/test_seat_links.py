@@ -8,9 +8,9 @@ from typing import Any
 import pytest
 from django.test import Client
 
-from games.game.core.game import Seat
 from games.moves.services import seat_services as services
 from games.seats.core import links
+from games.seats.core.seat import Seat
 from tests.support import GameWithLinks
 
 

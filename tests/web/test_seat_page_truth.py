@@ -14,8 +14,8 @@ import pytest
 from django.test import Client
 
 from games import engine
-from games.game.core.game import Seat
 from games.people.core.home_links import home_link
+from games.seats.core.seat import Seat
 from tests.home.support import token_of
 from tests.support import GameWithLinks, choose, make_game, move_for
 

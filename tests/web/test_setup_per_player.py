@@ -9,7 +9,7 @@ import pytest
 from django.core import mail
 from django.test import Client
 
-from games.game.core.game import Seat
+from games.seats.core.seat import Seat
 from tests.setup_support import set_up
 from tests.support import own_link_emailed_to
 

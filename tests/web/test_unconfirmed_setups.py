@@ -12,7 +12,8 @@ import pytest
 from django.core import mail
 from django.test import Client
 
-from games.game.core.game import Game, Seat
+from games.game.core.game import Game
+from games.seats.core.seat import Seat
 from games.setup.core.host_limits import Invitation
 from games.setup.services import web_setup
 from tests.setup_support import confirm_path

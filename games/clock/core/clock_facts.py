@@ -18,7 +18,8 @@ from django.utils.translation import gettext as _
 
 from games.clock.core import rules as clock_rules
 from games.clock.core import timing as timing
-from games.game.core.game import Game, Seat, SeatKind
+from games.game.core.game import Game, SeatKind
+from games.seats.core.seat import Seat
 from games.seatview.services.facts import local_time
 
 # A proposed pause nobody agreed to lapses after this (games.clock.services.table_pause).

@@ -24,7 +24,8 @@ from typing import Protocol
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from games.clock.core import timing as timing
-from games.game.core.game import Game, Seat
+from games.game.core.game import Game
+from games.seats.core.seat import Seat
 
 
 class ClockSeat(Protocol):

@@ -11,10 +11,10 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from games.clock.services import nudges, table_pause
-from games.game.core.game import Seat
 from games.kit.service_errors import ServiceError
-from games.play.doors.seat_access import with_seat
 from games.seats.core.links import seat_path
+from games.seats.core.seat import Seat
+from games.seats.doors.access import with_seat
 
 
 @require_POST

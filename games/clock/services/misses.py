@@ -20,10 +20,11 @@ from django.db.models import F
 from django.utils import timezone
 
 from games.clock.services.turn_clock import ABSENT_AFTER_MISSES
-from games.game.core.game import Game, Seat, SeatKind, TimeoutPolicy
+from games.game.core.game import Game, SeatKind, TimeoutPolicy
 from games.moves.services import hooks
 from games.moves.services.moves import BySystem, NotDue, game_move_submit
 from games.people.core.reliability import MissedDeadline
+from games.seats.core.seat import Seat
 from games.talk.core.table_lines import GameNotice
 
 

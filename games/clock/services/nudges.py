@@ -12,9 +12,10 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games.clock.core import rules as clock_rules
-from games.game.core.game import Game, Seat
-from games.kit.service_errors import ServiceError
+from games.clock.core.refusals import ClockRefusal
+from games.game.core.game import Game
 from games.mail.services import plan
+from games.seats.core.seat import Seat
 from games.talk.core.table_lines import GameNotice
 
 
@@ -25,14 +26,14 @@ def nudge(seat_id: int) -> Game:
         game = Game.objects.select_for_update().get(pk=game_id)
         by = Seat.objects.get(pk=seat_id)
         if game.status != Game.Status.ACTIVE or game.actor is None or game.deadline_at is None:
-            raise ServiceError("nothing_to_nudge", _("Nobody is on the clock now."))
+            raise ClockRefusal("nothing_to_nudge", _("Nobody is on the clock now."))
         if by.number == game.actor:
-            raise ServiceError("own_turn", _("It is your own turn: play it."))
+            raise ClockRefusal("own_turn", _("It is your own turn: play it."))
         if game.nudged_version == game.version:
-            raise ServiceError("already_nudged", _("This turn has been nudged already."))
+            raise ClockRefusal("already_nudged", _("This turn has been nudged already."))
         actor = Seat.objects.get(game=game, number=game.actor)
         if not clock_rules.is_late(game, actor, now):
-            raise ServiceError("too_early", _(
+            raise ClockRefusal("too_early", _(
                 "A player can be nudged once more than half of their time is gone."))
         game.nudged_version = game.version
         game.save(update_fields=["nudged_version", "updated_at"])

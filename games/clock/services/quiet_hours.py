@@ -19,8 +19,8 @@ from django.utils.translation import gettext as _
 
 from games.clock.core import timing as timing
 from games.clock.core.clock_facts import duration
+from games.clock.core.refusals import ClockRefusal
 from games.home.services.everywhere import _going_on
-from games.kit.service_errors import ServiceError
 
 # Quiet hours change at most once in this long (every seat whose hours would change).
 CHANGE_EVERY = timedelta(days=1)
@@ -31,10 +31,10 @@ def check(start: int | None, end: int | None) -> tuple[int | None, int | None]:
         return None, None
     if start is None or end is None or not (0 <= start <= 23 and 0 <= end <= 23) \
             or start == end:
-        raise ServiceError("bad_quiet_hours", _(
+        raise ClockRefusal("bad_quiet_hours", _(
             "Choose both hours of your quiet hours (from 0 to 23, not the same), or none."))
     if timing.quiet_length((start, end)) > timing.MAX_QUIET_HOURS:
-        raise ServiceError("bad_quiet_hours", _("Quiet hours last at most %(n)s hours a day.")
+        raise ClockRefusal("bad_quiet_hours", _("Quiet hours last at most %(n)s hours a day.")
                            % {"n": timing.MAX_QUIET_HOURS})
     return start, end
 
@@ -51,7 +51,7 @@ def set_quiet_hours(address: str, start: int | None, end: int | None) -> int:
         last = max((seat.quiet_changed_at for seat in changing
                     if seat.quiet_changed_at is not None), default=None)
         if last is not None and now < last + CHANGE_EVERY:
-            raise ServiceError("too_soon", _(
+            raise ClockRefusal("too_soon", _(
                 "Your quiet hours changed less than a day ago, and they change at most "
                 "once a day: try again in %(left)s.") % {"left": duration(last + CHANGE_EVERY
                                                                          - now)})

@@ -21,11 +21,12 @@ from django.utils.translation import gettext as _
 
 from games.clock.core import clock_facts
 from games.clock.core import rules as clock_rules
+from games.clock.core.refusals import ClockRefusal
 from games.clock.services import turn_clock as clock
-from games.game.core.game import Game, Seat, SeatKind
-from games.kit.service_errors import ServiceError
+from games.game.core.game import Game, SeatKind
 from games.kit.text import is_clean_line
 from games.mail.services import plan
+from games.seats.core.seat import Seat
 from games.talk.core.table_lines import GameNotice
 
 MAX_PAUSE_DAYS = 14
@@ -50,9 +51,9 @@ def _locked(seat_id: int) -> tuple[Game, Seat]:
     game = Game.objects.select_for_update().get(pk=game_id)
     seat = Seat.objects.get(pk=seat_id)
     if game.status != Game.Status.ACTIVE:
-        raise ServiceError("game_not_active", _("The game is not being played now."))
+        raise ClockRefusal("game_not_active", _("The game is not being played now."))
     if seat.kind != SeatKind.PERSON:
-        raise ServiceError("not_a_player", _("Only the table's players decide on a pause."))
+        raise ClockRefusal("not_a_player", _("Only the table's players decide on a pause."))
     return game, seat
 
 
@@ -82,16 +83,16 @@ def propose(seat_id: int, days: int, reason: str) -> Game:
     with transaction.atomic():
         game, seat = _locked(seat_id)
         if not 1 <= days <= MAX_PAUSE_DAYS:
-            raise ServiceError("bad_pause", _("A pause lasts 1 to %(n)s days.")
+            raise ClockRefusal("bad_pause", _("A pause lasts 1 to %(n)s days.")
                                % {"n": MAX_PAUSE_DAYS})
         if not reason or len(reason) > MAX_REASON or not is_clean_line(reason):
-            raise ServiceError("bad_pause", _("Give the reason for the pause in at most "
+            raise ClockRefusal("bad_pause", _("Give the reason for the pause in at most "
                                               "%(n)s characters.") % {"n": MAX_REASON})
         if seat.number in (game.pause_proposers or []):
-            raise ServiceError("pause_used", _("You have proposed a pause in this game "
+            raise ClockRefusal("pause_used", _("You have proposed a pause in this game "
                                                "already: one per player per game."))
         if state(game, now) != "none":
-            raise ServiceError("pause_open", _("A pause is already proposed or running."))
+            raise ClockRefusal("pause_open", _("A pause is already proposed or running."))
         game.pause = {"by": seat.number, "days": days, "reason": reason,
                       "proposed_at": now.isoformat(), "agreed": [seat.number]}
         game.pause_proposers = [*(game.pause_proposers or []), seat.number]
@@ -117,9 +118,9 @@ def agree(seat_id: int) -> Game:
     with transaction.atomic():
         game, seat = _locked(seat_id)
         if state(game, now) != "proposed":
-            raise ServiceError("no_pause", _("No pause is proposed now."))
+            raise ClockRefusal("no_pause", _("No pause is proposed now."))
         if seat.number in game.pause["agreed"]:
-            raise ServiceError("pause_agreed", _("You have agreed already."))
+            raise ClockRefusal("pause_agreed", _("You have agreed already."))
         game.pause = {**game.pause, "agreed": [*game.pause["agreed"], seat.number]}
         _notice(game, step="agreed", seat=seat.number)
         _start_if_agreed(game, now)
@@ -144,7 +145,7 @@ def end(seat_id: int) -> Game:
     with transaction.atomic():
         game, seat = _locked(seat_id)
         if state(game, now) != "running":
-            raise ServiceError("no_pause", _("No pause is running now."))
+            raise ClockRefusal("no_pause", _("No pause is running now."))
         votes = sorted({*game.pause.get("end_votes", []), seat.number})
         game.pause = {**game.pause, "end_votes": votes}
         if seat.number == game.pause["by"] or _majority(votes, _humans(game)):

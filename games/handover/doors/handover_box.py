@@ -11,9 +11,10 @@ from typing import Any
 
 from django import template
 
-from games.game.core.game import Game, Seat
+from games.game.core.game import Game
 from games.handover.core.handover_rows import RUNNING, OpenSeat
 from games.handover.doors.handover_forms import InviteToSeatForm
+from games.seats.core.seat import Seat
 
 register = template.Library()
 

@@ -28,7 +28,7 @@ from games.handover.services import offers, takeover
 from games.handover.services.open_seat_facts import facts_of, seat_facts
 from games.kit import limits
 from games.kit.client import client_address
-from games.play.doors.seat_access import private, too_many
+from games.kit.responses import private, too_many
 
 SEATS_PER_PAGE = 20
 

@@ -9,12 +9,13 @@ from django.shortcuts import redirect
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from games.game.core.game import Seat, WhileOpen
+from games.game.core.game import WhileOpen
 from games.handover.core.handover_errors import HandoverError
 from games.handover.doors.handover_forms import InviteToSeatForm
 from games.handover.services import offers, opening
-from games.play.doors.seat_access import with_seat
 from games.seats.core.links import seat_path
+from games.seats.core.seat import Seat
+from games.seats.doors.access import with_seat
 
 ANCHOR = "#handover"
 

@@ -23,7 +23,7 @@ from games.handover.doors.handover_forms import StandbyChoicesForm, StandbySignu
 from games.handover.services import standby
 from games.kit import limits
 from games.kit.client import client_address
-from games.play.doors.seat_access import private, too_many
+from games.kit.responses import private, too_many
 
 
 @require_http_methods(["GET", "POST"])

@@ -25,7 +25,7 @@ from django.db.models import Q, QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games.game.core.game import Game, Seat, SeatKind
+from games.game.core.game import Game, SeatKind
 from games.handover.core.handover_errors import HandoverError
 from games.handover.core.handover_rows import (
     MAX_OFFERS_PER_DAY,
@@ -41,6 +41,7 @@ from games.mail.services import plan
 from games.people.core.deliverable import refusal_to_store
 from games.people.core.mailbox_keys import of_mailbox
 from games.people.core.mailboxes import mailbox_hash
+from games.seats.core.seat import Seat
 from games.setup.core.host_limits import Invitation
 from games.setup.services.web_setup import one_at_a_time
 

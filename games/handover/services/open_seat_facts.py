@@ -24,8 +24,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from games import engine
-from games.game.core.game import Game, Move, Seat, SeatKind
+from games.game.core.game import Game, Move, SeatKind
 from games.handover.core.handover_rows import OpenSeat
+from games.seats.core.seat import Seat
 from games.seatview.core.words import ruleset_name
 from games.seatview.services.facts import round_winners
 

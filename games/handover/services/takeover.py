@@ -25,7 +25,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games.game.core.game import EmailMode, Seat, SeatKind
+from games.game.core.game import EmailMode, SeatKind
 from games.handover.core.handover_errors import HandoverError, SeatGone
 from games.handover.core.handover_rows import RUNNING, OpenSeat, SeatOffer, find_offer
 from games.handover.services.opening import close, restart_clock_if_waiting
@@ -39,6 +39,7 @@ from games.people.core.reliability import SeatTakeover
 from games.seats.core import reply_tokens
 from games.seats.core.history import remember_holder
 from games.seats.core.links import new_link
+from games.seats.core.seat import Seat
 from games.setup.services.game_setup import valid_time_zone
 from games.talk.core.table_lines import GameNotice
 

@@ -18,7 +18,7 @@ from games.home.services.tables_part import home_json
 from games.kit import limits
 from games.kit.json_answer import JsonAnswer
 from games.kit.json_body import json_error
-from games.play.doors.seat_access import private
+from games.kit.responses import private
 from games.seats.core.links import token_digest
 
 

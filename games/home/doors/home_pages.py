@@ -26,10 +26,10 @@ from games.home.services.address import (
 )
 from games.kit import limits
 from games.kit.client import client_address
-from games.kit.service_errors import ServiceError
+from games.kit.responses import private, too_many
+from games.kit.service_errors import ServiceError, http_status
 from games.mail.doors.email_pages import MAX_VACATION_HOURS, email_options
 from games.people.core.deliverable import AddressField
-from games.play.doors.seat_access import private, too_many
 from games.play.doors.seat_forms import PreferencesForm
 
 
@@ -127,10 +127,6 @@ def home_emails(request: HttpRequest, address: str, token: str) -> HttpResponse:
     return _back(token, "#settings")
 
 
-# A second change within a day is a conflict with what was done; bad hours are bad input.
-QUIET_REFUSALS = {"too_soon": 409, "bad_quiet_hours": 400}
-
-
 @require_POST
 @with_home
 def home_quiet(request: HttpRequest, address: str, token: str) -> HttpResponse:
@@ -142,7 +138,7 @@ def home_quiet(request: HttpRequest, address: str, token: str) -> HttpResponse:
         count = quiet_hours.set_quiet_hours(address, start, end)
     except ServiceError as refused:
         messages.error(request, refused.message)
-        return render_home(request, address, token, status=QUIET_REFUSALS.get(refused.code, 400))
+        return render_home(request, address, token, status=http_status(refused))
     _say_saved(request, count)
     if count:
         messages.info(request, _("For your clock the change applies from your next turn in "

@@ -23,16 +23,14 @@ from games.home.services.address import address_for_home_token
 from games.kit import limits
 from games.kit.json_answer import JsonAnswer
 from games.kit.json_body import json_error, json_object
-from games.kit.service_errors import ServiceError
+from games.kit.responses import private, too_many
+from games.kit.service_errors import ServiceError, http_status
 from games.people.services import naming
-from games.play.doors.seat_access import private, too_many
 from games.seats.core.links import token_digest
 from games.tables.core.wishes import TableError, check_types, read_wish
 from games.tables.services import forming
 
 MAX_BODY = 4096
-# A refused name: taken (by a look-alike too) or changed too recently is a conflict.
-NAME_STATUS = {"bad_name": 400, "name_reserved": 400, "name_taken": 409, "too_soon": 409}
 
 
 def _back(token: str, anchor: str = "#tables") -> HttpResponse:
@@ -130,7 +128,7 @@ def home_name(request: HttpRequest, address: str, token: str) -> HttpResponse:
     except limits.Limited as busy:
         return too_many(request, busy)
     except ServiceError as refused:
-        return _refused(request, address, token, refused, NAME_STATUS.get(refused.code, 400))
+        return _refused(request, address, token, refused, http_status(refused))
     messages.success(request, _("Your public name is %(name)s.") % {"name": chosen.name})
     if listed:
         messages.success(request, _("Your ratings are listed under your public name."))
@@ -251,7 +249,7 @@ def api_home_name(request: HttpRequest, token: str) -> JsonResponse:
             response["Retry-After"] = str(busy.retry_after)
             return response
         except ServiceError as refused:
-            return json_error(NAME_STATUS.get(refused.code, 400), refused.code, refused.message)
+            return json_error(http_status(refused), refused.code, refused.message)
         return private(JsonAnswer({"name": chosen.name,
                                    "changed_at": chosen.changed_at.isoformat(),
                                    "listed": chosen.listed}))

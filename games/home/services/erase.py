@@ -25,7 +25,7 @@ from django.db import transaction
 from django.db.models import Model, Q
 from django.utils import timezone
 
-from games.game.core.game import Game, Seat
+from games.game.core.game import Game
 from games.handover.core.handover_rows import OpenSeat, SeatOffer, Volunteer
 from games.inbound.core.inbound_mail import InboundMail
 from games.mail.core.notifications import Notification
@@ -41,6 +41,7 @@ from games.ratings.core.rating_rows import PlayerRating
 from games.seats.core.history import PastHolder
 from games.seats.core.links import new_link
 from games.seats.core.reply_tokens import revoke_seat
+from games.seats.core.seat import Seat
 from games.setup.core.host_limits import HostBlock, Invitation
 from games.tables.core.table_rows import OpenTable, TableMember
 from games.talk.core.mutes import TalkMute

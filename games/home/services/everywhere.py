@@ -12,10 +12,11 @@ from django.db.models import QuerySet
 from django.utils.translation import gettext as _
 
 from games.clock.services import vacations
-from games.game.core.game import Game, Seat
+from games.game.core.game import Game
 from games.home.services.listing import GOING_ON, seats_of
 from games.kit.service_errors import ServiceError
 from games.moves.services import seat_services as services
+from games.seats.core.seat import Seat
 from games.setup.core.player_defaults import remember_preferences
 from games.setup.services.game_setup import valid_time_zone
 

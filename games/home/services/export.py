@@ -20,7 +20,7 @@ from typing import Any
 from django.db.models import Q
 from django.utils import timezone
 
-from games.game.core.game import Game, Seat
+from games.game.core.game import Game
 from games.handover.core.handover_rows import SeatOffer, Volunteer
 from games.home.services.record import player_record, shows_record
 from games.inbound.core.inbound_mail import InboundMail
@@ -34,6 +34,7 @@ from games.people.core.reliability import MissedDeadline, SeatTakeover
 from games.ratings.core.model import Skill
 from games.ratings.core.rating_rows import PlayerRating
 from games.seats.core.history import PastHolder
+from games.seats.core.seat import Seat
 from games.tables.core.table_rows import TableMember
 from games.talk.core.table_lines import Message
 

@@ -19,13 +19,14 @@ from dataclasses import dataclass
 
 from django.db import transaction
 
-from games.game.core.game import Game, Seat, SeatKind, WhileOpen
+from games.game.core.game import Game, SeatKind, WhileOpen
 from games.handover.core.handover_errors import HandoverError
 from games.handover.core.handover_rows import RUNNING, OpenSeat
 from games.handover.services.opening import open_seat
 from games.home.services.erase import erase_address, erase_seats
 from games.people.core.mailbox_keys import of_mailbox
 from games.people.core.player_data import PendingForget, remember_forgotten
+from games.seats.core.seat import Seat
 
 # Games whose seats wait for the game to end when they cannot be handed over.
 GOING_ON = (Game.Status.SETUP, *RUNNING)

@@ -22,11 +22,12 @@ from datetime import datetime, timedelta
 from django.db.models import F, OuterRef, Q, QuerySet, Subquery
 from django.urls import reverse
 
-from games.game.core.game import Game, Seat, SeatKind
+from games.game.core.game import Game, SeatKind
 from games.people.core.mailbox_keys import of_mailbox
 from games.people.core.mailboxes import mailbox_key_hash, same_mailbox
 from games.seats.core.history import PastHolder
 from games.seats.core.links import seat_link, seat_path, token_of_seat
+from games.seats.core.seat import Seat
 from games.seatview.services.holders import table_names
 
 GOING_ON = (Game.Status.SETUP, Game.Status.ACTIVE, Game.Status.PAUSED)

@@ -14,12 +14,13 @@ from celery import shared_task
 from django.db import transaction
 from django.utils import timezone
 
-from games.game.core.game import Game, Seat, SeatKind
+from games.game.core.game import Game, SeatKind
 from games.kit import limits
 from games.kit.after_commit import queue_on_commit
 from games.mail.services import plan
 from games.people.core.mailbox_keys import of_mailbox
 from games.people.core.mailboxes import mailbox
+from games.seats.core.seat import Seat
 
 OPEN = (Game.Status.SETUP, Game.Status.ACTIVE, Game.Status.PAUSED)
 FINISHED_SHOWN = 20  # the latest finished games listed (their replays stay reachable)

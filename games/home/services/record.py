@@ -22,11 +22,12 @@ from django.db.models import IntegerField, Q, TextField, Value
 from django.db.models.functions import Cast
 from django.utils.translation import ngettext
 
-from games.game.core.game import Game, Move, Seat
+from games.game.core.game import Game, Move
 from games.people.core.mailbox_keys import of_mailbox
 from games.people.core.mailboxes import mailbox_key_hash
 from games.people.core.player_data import RecordShown
 from games.people.core.reliability import MissedDeadline, SeatTakeover
+from games.seats.core.seat import Seat
 from games.seatview.core import describe
 from games.seatview.services.facts import round_winners
 

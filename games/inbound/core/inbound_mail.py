@@ -17,8 +17,9 @@ from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from games.game.core.game import Game, Seat
+from games.game.core.game import Game
 from games.people.core.mailbox_keys import KeepsMailboxKeys, MailboxKeyField
+from games.seats.core.seat import Seat
 
 
 class InboundMail(KeepsMailboxKeys):

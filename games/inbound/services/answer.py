@@ -15,11 +15,11 @@ from django.conf import settings
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
-from games.game.core.game import Seat
 from games.inbound.core.inbound_mail import InboundMail
 from games.inbound.services.apply import Result
 from games.mail.core.notifications import Notification
 from games.mail.services import plan
+from games.seats.core.seat import Seat
 
 Kind = Notification.Kind
 

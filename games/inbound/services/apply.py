@@ -27,13 +27,14 @@ from django.utils.translation import ngettext
 from games import engine
 from games.clock.doors.email_commands import clock_line
 from games.engine.types import Move, SeatView
-from games.game.core.game import Game, Seat
+from games.game.core.game import Game
 from games.inbound.core.commands import CommandError, Line, command_error, command_lines, to_move
 from games.inbound.core.inbound_mail import InboundMail
 from games.kit import limits
 from games.moves.services import moves
 from games.moves.services import seat_services as services
 from games.seats.core.reply_tokens import ReplyToken
+from games.seats.core.seat import Seat
 from games.seatview.core import describe, reply_help
 from games.seatview.core.move_errors import explain
 from games.seatview.core.recent import view_log

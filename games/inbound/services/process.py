@@ -28,7 +28,6 @@ from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone, translation
 
-from games.game.core.game import Seat
 from games.inbound.core.auto_replies import sounds_automatic
 from games.inbound.core.commands import command_lines
 from games.inbound.core.inbound_mail import InboundMail
@@ -40,6 +39,7 @@ from games.inbound.services import answer
 from games.inbound.services.apply import Result, act
 from games.people.core.mailboxes import same_mailbox
 from games.seats.core.reply_tokens import ReplyToken
+from games.seats.core.seat import Seat
 
 log = logging.getLogger("games.inbound")
 Outcome = InboundMail.Outcome

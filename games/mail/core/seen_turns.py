@@ -27,8 +27,8 @@ from datetime import datetime, timedelta
 
 from django.utils import timezone
 
-from games.game.core.game import Seat
 from games.mail.core.notifications import Notification
+from games.seats.core.seat import Seat
 
 NOTE_EVERY = timedelta(minutes=1)  # how often an open page writes that it is open
 OPEN_PAGE = timedelta(minutes=2)  # a page noted this recently is open

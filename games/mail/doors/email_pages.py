@@ -13,17 +13,19 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from games.clock.services import vacations
-from games.game.core.game import EmailMode, Seat
+from games.game.core.game import EmailMode
 from games.handover.doors import standby_pages
 from games.inbound.core import incoming
 from games.inbound.services.receive import receive_bytes
+from games.kit.responses import private
 from games.mail.core import outbox
 from games.mail.core.message import read_unsubscribe_token
 from games.moves.services import seat_services as services
 from games.people.core.mailbox_keys import of_mailbox
-from games.play.doors.seat_access import private, with_seat
 from games.seats.core.links import seat_path
 from games.seats.core.reply_tokens import inbound_domain
+from games.seats.core.seat import Seat
+from games.seats.doors.access import with_seat
 from games.setup.services import web_setup
 
 MAX_VACATION_HOURS = 24 * 366

@@ -23,7 +23,7 @@ from games import engine
 from games.clock.core import clock_facts
 from games.clock.core import rules as clock_rules
 from games.engine.types import JSON
-from games.game.core.game import EmailMode, Game, Seat
+from games.game.core.game import EmailMode, Game
 from games.mail.core.message import Letter, unsubscribe_url
 from games.mail.core.notifications import Notification
 from games.mail.doors.reply_part import reply_part
@@ -33,6 +33,7 @@ from games.people.core.mailbox_keys import of_mailbox
 from games.people.core.mailboxes import same_mailbox
 from games.records.core.fairness import chain_shown
 from games.seats.core.links import link_for, token_of_seat
+from games.seats.core.seat import Seat
 from games.seatview.core import describe, maze_drawing
 from games.seatview.core.recent import view_log
 from games.seatview.core.words import days_and_hours, shown_name

@@ -11,8 +11,9 @@ from django.utils import translation
 
 from games import engine
 from games.engine.types import SeatView
-from games.game.core.game import Game, Seat
+from games.game.core.game import Game
 from games.seats.core import reply_tokens
+from games.seats.core.seat import Seat
 from games.seatview.core import reply_help
 
 

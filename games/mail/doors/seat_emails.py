@@ -14,7 +14,8 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from games.game.core.game import EmailMode, Game, Seat
+from games.game.core.game import EmailMode, Game
+from games.seats.core.seat import Seat
 from games.seatview.core.words import days_and_hours
 from games.seatview.services.facts import local_time
 

@@ -14,10 +14,11 @@ from typing import Any
 from django.conf import settings
 from django.contrib.auth.models import User
 
-from games.game.core.game import EmailMode, Game, Seat
+from games.game.core.game import EmailMode, Game
 from games.mail.core.notifications import Notification
 from games.people.core.mailboxes import mailbox_key, mailbox_key_hash
 from games.people.core.player_data import forgotten_among
+from games.seats.core.seat import Seat
 
 Kind = Notification.Kind
 

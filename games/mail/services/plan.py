@@ -33,7 +33,7 @@ from django.utils import timezone
 
 from games import engine
 from games.clock.core import rules as clock_rules
-from games.game.core.game import EmailMode, Game, Move, Seat
+from games.game.core.game import EmailMode, Game, Move
 from games.mail.core import seen_turns
 from games.mail.core.notifications import Notification
 from games.mail.services.notification_rows import (
@@ -47,6 +47,8 @@ from games.mail.services.notification_rows import (
 )
 from games.mail.services.send import send_after_commit
 from games.people.core.mailbox_keys import of_mailbox
+from games.seats.core.events import SeatAccepted
+from games.seats.core.seat import Seat
 
 __all__ = ["WANTED_BY", "Spec", "address_hash", "create", "moderator_addresses",
            "moderator_alert", "queue", "wants"]
@@ -230,3 +232,12 @@ def confirm_setup(game: Game, host: str, language: str = "") -> list[Spec]:
     the language of the page the host set it up on (it went out in English)."""
     return [Spec(key=f"confirm_setup:game={game.pk}", kind=Kind.CONFIRM_SETUP, to_email=host,
                  game_id=game.pk, params={"language": language} if language else {})]
+
+
+def own_link_after_invitation(event: SeatAccepted) -> None:
+    """Accepted through the host's invitation link: the player's own link goes to the
+    seat's address, and only there (games.wiring)."""
+    if event.by_invitation:
+        seat = event.seat
+        queue(own_links(seat.email, [seat], "accepted", f"seat={seat.pk}"))
+

@@ -39,7 +39,6 @@ from django.core.mail import BadHeaderError
 from django.db.models import F, Q
 from django.utils import timezone
 
-from games.game.core.game import Seat
 from games.kit.after_commit import queue_on_commit
 from games.mail.core import seen_turns
 from games.mail.core.message import build, message_id_for
@@ -48,6 +47,7 @@ from games.mail.doors import letters
 from games.mail.doors.builders import letter_for
 from games.mail.services.notification_rows import create, moderator_alert, wants
 from games.people.core.player_data import is_forgotten
+from games.seats.core.seat import Seat
 
 log = logging.getLogger("games.notifications")
 Status = Notification.Status

@@ -27,10 +27,11 @@ from zoneinfo import ZoneInfo
 from django.db.models import Max, Q
 from django.utils import timezone
 
-from games.game.core.game import Game, Seat
+from games.game.core.game import Game
 from games.mail.core.notifications import Notification
 from games.people.core.mailbox_keys import of_mailbox
 from games.seats.core.history import PastHolder
+from games.seats.core.seat import Seat
 from games.seatview.services.facts import local_time
 from games.seatview.services.holders import table_names
 from games.talk.core.mutes import muted_seats

@@ -22,9 +22,10 @@ from django.db import transaction
 from django.dispatch import receiver
 from django.utils import timezone
 
-from games.game.core.game import EmailMode, Seat
+from games.game.core.game import EmailMode
 from games.mail.core.notifications import Notification
 from games.mail.services import plan
+from games.seats.core.seat import Seat
 
 log = logging.getLogger("games.notifications")
 Delivery = Notification.Delivery

@@ -20,6 +20,7 @@ from games import engine
 from games.game.core.game import BotLevel, Game
 from games.management.commands.creategame import seat_line
 from games.seats.core.links import link_for
+from games.seats.services import acceptance
 from games.setup.services import game_setup
 
 DEMO_NAME = "Demo game"
@@ -92,7 +93,7 @@ class Command(BaseCommand):
             ruleset=options["ruleset"], seed=options["seed"], start=True,
             spectators_allowed=True, bot_level=BotLevel.STRONG)
         for seat, _invitation in created.seats:
-            game_setup.accept_seat(seat.pk)
+            acceptance.accept_seat(seat.pk)
         self.stdout.write(self.style.SUCCESS(f"Demo game “{created.game.name}”: open a seat link "
                                              "to play that seat."))
         # The demo is for whoever runs it: they get the seats' own links (the host's

@@ -21,12 +21,13 @@ from django.utils.safestring import SafeString
 from django.utils.translation import gettext_lazy as _
 
 from games import engine
-from games.game.core.game import Game, Seat
+from games.game.core.game import Game
 from games.moderation.core.moderation_rows import Dispute
 from games.moderation.doors import moderate
 from games.moderation.doors.admin_base import ReadOnlyAdmin
 from games.moderation.doors.permissions import can_see_secrets
 from games.people.core.mailbox_keys import of_mailbox
+from games.seats.core.seat import Seat
 
 
 def _count(queryset: QuerySet[Any]) -> Coalesce:

@@ -20,7 +20,7 @@ from django.utils.safestring import SafeString
 from django.utils.text import Truncator
 from django.utils.translation import gettext_lazy as _
 
-from games.game.core.game import Move, Seat
+from games.game.core.game import Move
 from games.mail.core.notifications import Notification
 from games.moderation.core.moderation_rows import Dispute, ModeratorAction, TalkReport
 from games.moderation.doors import held_then
@@ -29,6 +29,7 @@ from games.moderation.doors.permissions import can_see_secrets
 from games.moderation.services.acts import KINDS
 from games.moderation.services.reported_talk import context_lines
 from games.moderation.services.talk_reports import reporters
+from games.seats.core.seat import Seat
 from games.seatview.core import describe
 from games.seatview.core.words import OUTCOMES, outcome_label
 from games.seatview.services.facts import moderator_time

@@ -6,9 +6,10 @@ from typing import Any
 
 from django import template
 
-from games.game.core.game import Game, Seat
+from games.game.core.game import Game
 from games.moderation.core.moderation_rows import Dispute
 from games.seats.core.history import PastHolder
+from games.seats.core.seat import Seat
 from games.seatview.core.words import outcome_label
 from games.seatview.services.holders import holder_then, seat_changes
 

@@ -14,14 +14,15 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
-from games.game.core.game import Seat
 from games.kit import limits
+from games.kit.responses import too_many
 from games.moderation import services as moderation
 from games.moderation.services.dispute_acts import MAX_TEXT
 from games.play.doors import seat as seat_views
-from games.play.doors.seat_access import too_many, with_seat
 from games.play.doors.seat_forms import printable_message
 from games.seats.core.links import seat_path
+from games.seats.core.seat import Seat
+from games.seats.doors.access import with_seat
 
 
 class DisputeForm(forms.Form):

@@ -13,8 +13,9 @@ from typing import Any
 from django.db.models import Expression, OuterRef, Q, Subquery
 from django.db.models.functions import Coalesce
 
-from games.game.core.game import Seat, SeatKind
+from games.game.core.game import SeatKind
 from games.seats.core.history import PastHolder
+from games.seats.core.seat import Seat
 from games.seatview.services.holders import table_name
 
 NAME = "holder_then"

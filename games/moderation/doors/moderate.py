@@ -28,12 +28,13 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from games import engine
-from games.game.core.game import Game, Seat
+from games.game.core.game import Game
 from games.handover.doors import admin as handover
 from games.moderation import services as moderation
 from games.moderation.doors import action_forms, truth
 from games.moderation.doors.permissions import can_moderate, moderator, require_secrets
 from games.moves.services import seat_services as services
+from games.seats.core.seat import Seat
 from games.seatview.core import describe
 from games.seatview.core.recent import view_log
 from games.seatview.services import pages

@@ -16,11 +16,12 @@ from django.utils.translation import gettext as _
 
 from games import engine
 from games.engine.types import JSON, CardView, ModeratorView
-from games.game.core.game import Game, Move, Seat
+from games.game.core.game import Game, Move
 from games.moderation.core.moderation_rows import Dispute, ModeratorAction
 from games.moderation.doors.admin_records import talk_context_html
 from games.moderation.services.acts import KINDS
 from games.moderation.services.talk_reports import reporters
+from games.seats.core.seat import Seat
 from games.seatview.core import describe, drawing
 from games.seatview.core.recent import view_log
 from games.seatview.core.words import (

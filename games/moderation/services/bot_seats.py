@@ -14,7 +14,7 @@ from __future__ import annotations
 from django.contrib.auth.models import User
 from django.utils.translation import gettext as _
 
-from games.game.core.game import BotLevel, Game, Seat, SeatKind
+from games.game.core.game import BotLevel, Game, SeatKind
 from games.moderation.services.acts import (
     ModerationError,
     clean_note,
@@ -27,6 +27,7 @@ from games.moderation.services.acts import (
 from games.moderation.services.seats import OPEN, queue_turn_email
 from games.seats.core import reply_tokens
 from games.seats.core.history import remember_holder
+from games.seats.core.seat import Seat
 from games.talk.core.table_lines import GameNotice
 
 

@@ -12,7 +12,7 @@ from django.contrib.auth.models import User
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games.game.core.game import Game, Seat
+from games.game.core.game import Game
 from games.moderation.core.moderation_rows import Dispute
 from games.moderation.services import dispute_mail
 from games.moderation.services.acts import (
@@ -23,6 +23,7 @@ from games.moderation.services.acts import (
     record,
     tell_table,
 )
+from games.seats.core.seat import Seat
 from games.seatview.core.words import OUTCOMES
 from games.talk.core.table_lines import GameNotice
 

@@ -20,7 +20,7 @@ from django.utils.translation import gettext as _
 
 from games import engine
 from games.engine.types import Move
-from games.game.core.game import EmailMode, Game, Seat, SeatKind
+from games.game.core.game import EmailMode, Game, SeatKind
 from games.kit.text import is_clean_line
 from games.mail.core.notifications import Notification
 from games.mail.services import plan
@@ -41,6 +41,7 @@ from games.people.core.mailboxes import mailbox
 from games.seats.core import reply_tokens
 from games.seats.core.history import remember_holder
 from games.seats.core.links import new_link
+from games.seats.core.seat import Seat
 from games.setup.services import game_setup
 from games.talk.core.table_lines import GameNotice
 

@@ -23,11 +23,12 @@ from typing import Any, Literal
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games.game.core.game import Game, Seat
+from games.game.core.game import Game
 from games.kit.text import is_clean_message
 from games.moderation.core.moderation_rows import Dispute, TalkReport
 from games.moderation.services import dispute_mail
 from games.moderation.services.acts import ModerationError, locked_game
+from games.seats.core.seat import Seat
 from games.seatview.services.holders import holder_then, seat_changes
 from games.talk.core.table_lines import Message
 

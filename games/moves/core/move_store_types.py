@@ -7,7 +7,8 @@ from datetime import datetime
 from typing import Any, NamedTuple, Protocol, TypedDict
 
 from games.engine.types import JSON
-from games.game.core.game import Game, Seat
+from games.game.core.game import Game
+from games.seats.core.seat import Seat
 
 
 @dataclass(frozen=True)

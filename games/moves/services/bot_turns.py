@@ -14,7 +14,8 @@ from datetime import datetime, timedelta
 from django.conf import settings
 from django.db.models import F
 
-from games.game.core.game import Game, Seat, SeatKind
+from games.game.core.game import Game, SeatKind
+from games.seats.core.seat import Seat
 
 # How long past its due time a bot turn may wait before the sweep queues it again.
 STALLED_AFTER = timedelta(minutes=1)

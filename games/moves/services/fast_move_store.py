@@ -31,11 +31,12 @@ from django.utils.dateparse import parse_datetime
 
 from games.engine.types import JSON
 from games.game.core.follow_up_rows import FollowUp
-from games.game.core.game import Game, Move, Seat
+from games.game.core.game import Game, Move
 from games.kit.fields import VerbatimJSONField, json_text
 from games.moves.core import log_cache
 from games.moves.core.move_store_types import Locked, MoveRow, SeatRow, Written
 from games.seats.core import links
+from games.seats.core.seat import Seat
 
 # ---- instances from plain rows, as the ORM builds them -------------------------------------
 

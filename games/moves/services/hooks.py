@@ -26,10 +26,11 @@ from celery import shared_task
 from django.db import transaction
 
 from games.clock.services.turn_clock import ABSENT_AFTER_MISSES
-from games.game.core.game import Game, Seat
+from games.game.core.game import Game
 from games.kit.after_commit import queue_on_commit
 from games.mail.services import plan
 from games.moves.services.moves import queue_bot_turn
+from games.seats.core.seat import Seat
 
 log = logging.getLogger("games")
 

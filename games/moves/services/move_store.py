@@ -29,9 +29,10 @@ from django.db import connection
 
 from games.engine.types import JSON
 from games.game.core.follow_up_rows import FollowUp
-from games.game.core.game import Game, Move, Seat
+from games.game.core.game import Game, Move
 from games.moves.core.move_store_types import Locked, MoveRow, MoveStore, SeatRow, Written
 from games.seats.core.links import find_seat
+from games.seats.core.seat import Seat
 
 __all__ = ["Locked", "MoveRow", "MoveStore", "OrmMoveStore", "SeatRow", "Written",
            "queue_follow_up", "store"]

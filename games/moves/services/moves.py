@@ -47,11 +47,12 @@ from games import engine
 from games.clock.services import turn_clock as clock
 from games.engine import chain
 from games.engine.types import JSON
-from games.game.core.game import Game, Move, Seat, SeatKind, accept_seats
+from games.game.core.game import Game, Move, SeatKind
 from games.kit.after_commit import queue_on_commit
 from games.kit.service_errors import GameNotPlayable, ServiceError, StaleVersion
 from games.moves.core.bot_choice import bot_move
 from games.moves.services.move_store import Locked, SeatRow, store
+from games.seats.core.seat import Seat, accept_seats
 
 log = logging.getLogger(__name__)
 # A bot's turn: the strong level's wall-clock net is 1.5 s (games.bots.strong.budget);
@@ -176,7 +177,7 @@ def _take_seat(seat: Seat, game: Game) -> Seat:
     """The player's first move through their own link takes the seat (and kills an
     invitation link still open), in the move's transaction: a refused move takes it back
     with everything else. A game still in setup starts only through acceptance itself
-    (games.setup.services.game_setup.accept_seat): its moves are refused anyway."""
+    (games.seats.services.acceptance.accept_seat): its moves are refused anyway."""
     if seat.kind != SeatKind.PERSON or game.status == Game.Status.SETUP or (
             seat.accepted_at is not None and seat.invite_hash is None):
         return seat

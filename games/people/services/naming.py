@@ -22,6 +22,7 @@ import re
 import unicodedata
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from typing import ClassVar
 
 import confusables
 from django.conf import settings
@@ -31,7 +32,6 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games.game.core.game import Seat
 from games.kit.service_errors import ServiceError
 from games.kit.text import is_clean_line
 from games.mail.doors.table_letters import name_reset_spec
@@ -41,6 +41,7 @@ from games.people.core.mailbox_keys import of_mailbox
 from games.people.core.mailboxes import mailbox_key_hash
 from games.people.core.public_names import NameKey, PublicName
 from games.people.core.reserved_names import reserved_word_in
+from games.seats.core.seat import Seat
 from games.setup.core.player_defaults import seat_language_and_zone
 
 MIN_LENGTH, MAX_LENGTH = 2, 30
@@ -52,7 +53,11 @@ SPACES = re.compile(r"\s+")
 
 
 class NameRefused(ServiceError):
-    """A name refused: `code` says why (bad_name, name_taken, too_soon)."""
+    """A name refused: `code` says why (bad_name, name_reserved: bad input; name_taken,
+    too_soon: someone has it, or it changed too recently)."""
+
+    STATUS_OF_CODE: ClassVar[dict[str, int]] = {"bad_name": 400, "name_reserved": 400,
+                                                "bad_request": 400}
 
 
 def _readings_of(character: str) -> int:

@@ -27,8 +27,6 @@ holds) the game's row lock, so the other seats of the game play on undisturbed.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from functools import wraps
 from typing import Any
 
 from django.db.models import OuterRef, Subquery
@@ -39,86 +37,37 @@ from django.views.decorators.csrf import csrf_exempt
 
 from games import engine
 from games.clock.core import clock_facts
-from games.game.core.game import Game, Seat, SeatKind
+from games.game.core.game import Game, SeatKind
 from games.handover.core.handover_errors import HandoverError
 from games.handover.doors.seat_handover import left_message
 from games.handover.services import opening
-from games.kit import jsonsafe, limits
+from games.kit import jsonsafe
 from games.kit.json_answer import JsonAnswer
 from games.kit.json_body import json_error, request_body
+from games.kit.responses import private
+from games.kit.service_errors import http_status
 from games.mail.core import seen_turns
 from games.moves.services import moves
 from games.moves.services import seat_services as services
-from games.play.doors.seat_access import count_link_request, private, seat_locale
 from games.ratings.services.shown import rounds_counted
 from games.records.services import game_record
 from games.seats.core.links import find_seat, hash_token
+from games.seats.core.seat import Seat
+from games.seats.doors.access import (
+    api_methods,
+    invitation_refusal,
+    link_limited,
+    not_found,
+    refusal_answer,
+    seat_api,
+    seat_locale,
+)
+from games.seats.services import acceptance
 from games.seatview.core.move_errors import explain
 from games.seatview.services import holders, pages
-from games.setup.services import game_setup
 from games.talk.core.table_lines import GameNotice, Message
 
-ApiView = Callable[[HttpRequest, str], JsonResponse]
-
 MAX_BODY = 16 * 1024
-
-
-def _not_found() -> JsonResponse:
-    return json_error(404, "not_found", _("There is no seat with this link."))
-
-
-def api_methods(*allowed: str) -> Callable[[ApiView], ApiView]:
-    """Like require_http_methods, but a wrong method gets the API's JSON error (405)."""
-    def decorate(view: ApiView) -> ApiView:
-        @wraps(view)
-        def wrapper(request: HttpRequest, secret: str) -> JsonResponse:
-            if request.method not in allowed:
-                response = json_error(405, "method_not_allowed",
-                                  _("Use %(methods)s here.") % {"methods": ", ".join(allowed)})
-                response["Allow"] = ", ".join(allowed)
-                return response
-            return view(request, secret)
-        return wrapper
-    return decorate
-
-
-def _seat_within_limits(secret: str, *, invitation_ok: bool = False) -> Seat | JsonResponse:
-    """The link's seat, or the JSON answer instead: 404 unknown, 429 too many requests,
-    403 an invitation link (unless `invitation_ok`)."""
-    limited = _rate_limited(secret)
-    if limited is not None:
-        return limited
-    seat = find_seat(secret)
-    if seat is None:
-        return _not_found()
-    return _invitation_refusal(seat, secret, invitation_ok=invitation_ok) or seat
-
-
-def _rate_limited(secret: str) -> JsonResponse | None:
-    """429 when this link is past its limit. Counted per link (no database, no lock): a
-    malformed link is not counted (it is a 404 whatever happens). The seat page's live
-    parts count in the same bucket (seat_access.count_link_request)."""
-    try:
-        count_link_request(secret)
-    except limits.Limited as busy:
-        response = json_error(429, "too_many_requests",
-                          _("Too many requests for this seat; try again in %(n)s seconds.")
-                          % {"n": busy.retry_after}, retry_after=busy.retry_after)
-        response["Retry-After"] = str(busy.retry_after)
-        return response
-    return None
-
-
-def _invitation_refusal(seat: Seat, secret: str,
-                        *, invitation_ok: bool = False) -> JsonResponse | None:
-    """403 for a host's invitation link used for anything but accepting, else None."""
-    if seat.via_invitation and not invitation_ok:
-        # A host's invitation link is not the player's: it only opens the invitation and
-        # accepts it (POST .../accept, which emails the own link to the seat's address).
-        return json_error(403, "invitation_not_accepted", _(
-            "This is an invitation link: accept it first; the player's own private link "
-            "is then sent to the seat's email address."), accept=f"/api/play/{secret}/accept")
-    return None
 
 
 def _players(game: Game) -> list[moves.Player]:
@@ -128,48 +77,38 @@ def _players(game: Game) -> list[moves.Player]:
             .values_list("number", "player_name", "kind")]
 
 
-@csrf_exempt
-@api_methods("POST")
-def api_accept(request: HttpRequest, secret: str) -> JsonResponse:
+@seat_api("POST", invitation=True)
+def api_accept(request: HttpRequest, seat: Seat, secret: str) -> JsonResponse:
     """Take the seat, as the invitation page's button does. Through an invitation link the
     player's own link is emailed to the seat's address and never returned (the answer says
     so); the invitation link is dead afterwards. Through the own link it records the
     acceptance."""
-    seat = _seat_within_limits(secret, invitation_ok=True)
-    if isinstance(seat, JsonResponse):
-        return seat
-    with seat_locale(seat):
-        if seat.via_invitation:
-            accepted = game_setup.accept_seat(seat.pk, by_invitation=True,
-                                            invitation_hash=hash_token(secret))
-            if accepted is None:  # another accept took it first: the invitation is gone
-                return _not_found()
-            return private(JsonAnswer({
-                "seat": accepted.number, "accepted": True,
-                "game_status": accepted.game.status, "link_sent": True,
-                "message": _("The player's own private link was sent to the seat's email "
-                             "address: a program playing the seat reads it from there.")}))
-        accepted = game_setup.accept_seat(seat.pk) or seat
-        return private(JsonAnswer({"seat": accepted.number, "accepted": True,
-                                   "game_status": accepted.game.status}))
+    if seat.via_invitation:
+        accepted = acceptance.accept_seat(seat.pk, by_invitation=True,
+                                          invitation_hash=hash_token(secret))
+        if accepted is None:  # another accept took it first: the invitation is gone
+            return not_found()
+        return private(JsonAnswer({
+            "seat": accepted.number, "accepted": True,
+            "game_status": accepted.game.status, "link_sent": True,
+            "message": _("The player's own private link was sent to the seat's email "
+                         "address: a program playing the seat reads it from there.")}))
+    accepted = acceptance.accept_seat(seat.pk) or seat
+    return private(JsonAnswer({"seat": accepted.number, "accepted": True,
+                               "game_status": accepted.game.status}))
 
 
-@csrf_exempt
-@api_methods("POST")
-def api_leave(request: HttpRequest, secret: str) -> JsonResponse:
+@seat_api("POST")
+def api_leave(request: HttpRequest, seat: Seat, secret: str) -> JsonResponse:
     """The seat looks for a new player, as the seat page's "find someone for my seat"
     does; the link keeps working until someone takes the seat over."""
-    seat = _seat_within_limits(secret)
-    if isinstance(seat, JsonResponse):
-        return seat
-    with seat_locale(seat):
-        try:
-            opened = opening.open_seat(seat.pk)
-        except HandoverError as refused:
-            return json_error(409, refused.code, refused.message)
-        return private(JsonAnswer({"seat": seat.number, "open": True,
-                                   "while_open": opened.while_open,
-                                   "message": left_message(opened.while_open)}))
+    try:
+        opened = opening.open_seat(seat.pk)
+    except HandoverError as refused:
+        return refusal_answer(refused)
+    return private(JsonAnswer({"seat": seat.number, "open": True,
+                               "while_open": opened.while_open,
+                               "message": left_message(opened.while_open)}))
 
 
 def _payload(game: Game, seat: Seat, state: engine.State | None = None,
@@ -212,44 +151,29 @@ def _player(player: moves.Player, before: list[holders.Held]) -> dict[str, Any]:
     return shown
 
 
-# Read-only endpoints are CSRF-exempt too, so a POST gets the API's JSON 405 instead of
-# the HTML CSRF page (they change nothing whatever the method).
-@csrf_exempt
-@api_methods("GET", "HEAD")
-def api_record(request: HttpRequest, secret: str) -> JsonResponse:
+@seat_api("GET", "HEAD")
+def api_record(request: HttpRequest, seat: Seat, secret: str) -> JsonResponse:
     """The whole game for archives and outside tools, once it is over (docs/api.md
     "Fairness and the game record")."""
-    seat = _seat_within_limits(secret)
-    if isinstance(seat, JsonResponse):
-        return seat
-    with seat_locale(seat):
-        game = Game.objects.get(pk=seat.game_id)
-        if game.status != Game.Status.FINISHED:
-            return json_error(409, "game_not_over", _(
-                "The game is not over yet: its record, with the seed that proves the deal, "
-                "is published when it ends."))
-        return private(JsonAnswer(game_record.game_record(game)))
+    game = Game.objects.get(pk=seat.game_id)
+    if game.status != Game.Status.FINISHED:
+        return json_error(409, "game_not_over", _(
+            "The game is not over yet: its record, with the seed that proves the deal, "
+            "is published when it ends."))
+    return private(JsonAnswer(game_record.game_record(game)))
 
 
-@csrf_exempt
-@api_methods("GET", "HEAD")
-def api_seat(request: HttpRequest, secret: str) -> JsonResponse:
-    seat = _seat_within_limits(secret)
-    if isinstance(seat, JsonResponse):
-        return seat
+@seat_api("GET", "HEAD")
+def api_seat(request: HttpRequest, seat: Seat, secret: str) -> JsonResponse:
     return _payload(seat.game, seat)
 
 
-@csrf_exempt
-@api_methods("GET", "HEAD")
-def api_version(request: HttpRequest, secret: str) -> JsonResponse:
+@seat_api("GET", "HEAD")
+def api_version(request: HttpRequest, seat: Seat, secret: str) -> JsonResponse:
     """How far the game is: its version (moves made), status, and the ids of its latest
     table talk message and table notice (0: none). A page polls this and fetches itself
     again only when something changed; it counts against the link's limit like every API
     request."""
-    seat = _seat_within_limits(secret)
-    if isinstance(seat, JsonResponse):
-        return seat
     latest = Game.objects.filter(pk=seat.game_id).values(
         "version", "status", "actor").annotate(
         talk=_newest(Message), notice=_newest(GameNotice)).get()  # one query
@@ -277,14 +201,14 @@ def api_move(request: HttpRequest, secret: str) -> JsonResponse:
     # lookup and its game's lock are one read (games.moves.services.moves, ByLink), and the first
     # move of an own link takes the seat in the move's transaction. Every refusal writes
     # nothing.
-    limited = _rate_limited(secret)
+    limited = link_limited(secret)
     if limited is not None:
         return limited
     body = _parse(request)
     if isinstance(body, JsonResponse):
         seat = find_seat(secret)
         if seat is None:
-            return _not_found()
+            return not_found()
         with seat_locale(seat):
             refusal = _parse(request)  # the same refusal, in the seat's language
         return refusal if isinstance(refusal, JsonResponse) else body
@@ -302,19 +226,18 @@ def _refused_move(refusal: moves.LinkRefusal, secret: str) -> JsonResponse:
     """The answer to a move the service refused, in the seat's language."""
     refused, seat = refusal.reason, refusal.seat
     if isinstance(refused, moves.NoSuchSeat) or seat is None:
-        return _not_found()
+        return not_found()
     with seat_locale(seat):
         if isinstance(refused, moves.InvitationLink):
-            return _invitation_refusal(seat, secret) or _not_found()
+            return invitation_refusal(seat, secret) or not_found()
         if isinstance(refused, services.StaleVersion):
-            return json_error(409, refused.code, refused.message, version=refused.current)
-        ruleset = Game.objects.values_list("ruleset", flat=True).get(pk=seat.game_id)
-        if isinstance(refused, engine.MalformedMove):  # a subclass of IllegalMove: first
-            return json_error(400, refused.code, explain(refused, ruleset), params=refused.params)
+            return json_error(http_status(refused), refused.code, refused.message,
+                              version=refused.current)
         if isinstance(refused, engine.IllegalMove):
-            return json_error(422, refused.code, explain(refused, ruleset), params=refused.params)
-        assert isinstance(refused, services.ServiceError)
-        return json_error(422, refused.code, refused.message)
+            ruleset = Game.objects.values_list("ruleset", flat=True).get(pk=seat.game_id)
+            return json_error(http_status(refused), refused.code, explain(refused, ruleset),
+                              params=refused.params)
+        return refusal_answer(refused)
 
 
 def _parse(request: HttpRequest) -> tuple[int, dict[str, Any]] | JsonResponse:

@@ -17,28 +17,26 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from games import engine
-from games.game.core.game import Game, Seat
+from games.game.core.game import Game
 from games.home.services.record import table_lines
 from games.kit import limits
+from games.kit.responses import private, too_many
 from games.mail.core import seen_turns
 from games.moves.services import moves
 from games.moves.services import seat_services as services
-from games.play.doors.seat_access import (
-    opens_with_invitation,
-    private,
-    seat_locale,
-    takes_seat_in_move,
-    too_many,
-    with_seat,
-    within_link_limit,
-)
 from games.play.doors.seat_forms import MoveForm, PreferencesForm, TalkForm
 from games.ratings.services.shown import rounds_counted
 from games.records.services import game_record
 from games.seats.core.links import hash_token, seat_path
+from games.seats.core.seat import Seat
+from games.seats.doors.access import (
+    seat_locale,
+    with_seat,
+    within_link_limit,
+)
+from games.seats.services import acceptance
 from games.seatview.core.move_errors import explain
 from games.seatview.services import pages
-from games.setup.services import game_setup
 
 
 def _context(seat: Seat, secret: str, **extra: Any) -> dict[str, Any]:
@@ -78,8 +76,7 @@ def _render(request: HttpRequest, seat: Seat, status: int = 200, **extra: Any) -
 
 
 @require_GET
-@with_seat
-@opens_with_invitation
+@with_seat(invitation=True)
 def seat_page(request: HttpRequest, seat: Seat, secret: str) -> HttpResponse:
     if seat.via_invitation:
         # The host's invitation link, before or after the game starts: the invitation,
@@ -105,8 +102,7 @@ def seat_live(request: HttpRequest, seat: Seat, secret: str) -> HttpResponse:
 
 
 @require_POST
-@with_seat
-@takes_seat_in_move
+@with_seat(taken_by_move=True)
 def seat_move(request: HttpRequest, seat: Seat, secret: str) -> HttpResponse:
     form = MoveForm(request.POST)
     # A refused move shows the page again with the choice kept (select, checkboxes).
@@ -143,18 +139,17 @@ def seat_move(request: HttpRequest, seat: Seat, secret: str) -> HttpResponse:
 
 
 @require_POST
-@with_seat
-@opens_with_invitation
+@with_seat(invitation=True)
 def seat_accept(request: HttpRequest, seat: Seat, secret: str) -> HttpResponse:
     if seat.via_invitation:
         # Whoever holds an invitation link (the host, often) never gets the own link: it
         # goes to the seat's address only. The invitation link is dead from here on.
-        accepted = game_setup.accept_seat(seat.pk, by_invitation=True,
+        accepted = acceptance.accept_seat(seat.pk, by_invitation=True,
                                         invitation_hash=hash_token(secret))
         if accepted is None:
             raise Http404("This invitation was accepted already")
         return private(render(request, "games/accepted.html", {"game": accepted.game}))
-    seat = game_setup.accept_seat(seat.pk) or seat
+    seat = acceptance.accept_seat(seat.pk) or seat
     if seat.game.status == Game.Status.ACTIVE:
         messages.success(request, _("You have joined the game."))
     else:

@@ -9,10 +9,12 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_GET
 
-from games.game.core.game import Game, Seat
-from games.play.doors.seat_access import private, with_seat
+from games.game.core.game import Game
+from games.kit.responses import private
 from games.records.services import game_record, replay_steps
 from games.seats.core.links import seat_path
+from games.seats.core.seat import Seat
+from games.seats.doors.access import with_seat
 from games.seatview.services import pages
 
 

@@ -26,8 +26,9 @@ from django.db.models import F, Max
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from games.game.core.game import Game, Seat, SeatKind
+from games.game.core.game import Game, SeatKind
 from games.people.core.mailboxes import mailbox_key_hash
+from games.seats.core.seat import Seat
 from games.talk.core.table_lines import GameNotice, Message
 
 

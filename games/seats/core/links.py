@@ -13,7 +13,7 @@ not open its seat: a seat whose link no configured key rebuilds gets a new one f
 
 An invitation link is a second, random token per seat (only its sha256 is stored): it is
 what a host or an operator is shown, and it stops working once the seat's player has
-accepted (games.setup.services.game_setup.accept_seat), so nobody but the player holds a working
+accepted (games.seats.services.acceptance.accept_seat), so nobody but the player holds a working
 link.
 
 Tokens are 256 bits (43 url-safe characters). Lookup goes by hash, then the stored hash
@@ -36,7 +36,8 @@ from django.db.models import Q
 from django.urls import reverse
 from django.utils import timezone
 
-from games.game.core.game import Game, Seat
+from games.game.core.game import Game
+from games.seats.core.seat import Seat
 
 TOKEN_RE = re.compile(r"^[A-Za-z0-9_-]{43}$")  # 32 bytes, url-safe base64 without "="
 

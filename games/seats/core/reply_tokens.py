@@ -28,7 +28,8 @@ from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from games.game.core.game import Game, Seat, SeatKind
+from games.game.core.game import Game, SeatKind
+from games.seats.core.seat import Seat
 
 TOKEN_BYTES = 20  # 160 bits
 TOKEN_RE = re.compile(r"\bplay\+([a-z2-7]{32})@", re.IGNORECASE)

@@ -8,10 +8,11 @@ from dataclasses import dataclass
 
 from django.db import transaction
 
-from games.game.core.game import Game, Seat, SeatKind
+from games.game.core.game import Game, SeatKind
 from games.mail.services import plan
 from games.moves.services.seat_services import rotate_link
 from games.seats.core.links import current_key_id
+from games.seats.core.seat import Seat
 
 OPEN = (Game.Status.SETUP, Game.Status.ACTIVE, Game.Status.PAUSED)
 

@@ -24,8 +24,9 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from games.engine.types import SeatView
-from games.game.core.game import Game, Seat, SeatKind
+from games.game.core.game import Game, SeatKind
 from games.seats.core.history import PastHolder
+from games.seats.core.seat import Seat
 from games.seatview.core.recent import view_log
 from games.seatview.core.words import Names, shown_name
 

@@ -15,8 +15,9 @@ from django.utils.translation import gettext as _
 from games import engine
 from games.clock.core import clock_facts
 from games.engine.types import JSON, Move, SeatView
-from games.game.core.game import Game, Seat
+from games.game.core.game import Game
 from games.records.core.fairness import chain_shown, public_facts
+from games.seats.core.seat import Seat
 from games.seatview.core import describe, drawing, log_json, recent
 from games.seatview.core.move_forms import MoveForms, build
 from games.seatview.core.recent import view_log

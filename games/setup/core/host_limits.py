@@ -19,8 +19,9 @@ from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from games.game.core.game import Game, Seat
+from games.game.core.game import Game
 from games.people.core.mailboxes import mailbox_hash
+from games.seats.core.seat import Seat
 
 
 class HostBlock(models.Model):

@@ -9,7 +9,8 @@ from typing import Any
 
 from django import template
 
-from games.game.core.game import Game, Seat, SeatKind
+from games.game.core.game import Game, SeatKind
+from games.seats.core.seat import Seat
 from games.setup.services.rematch import rematch_pair as find_rematch_pair
 
 register = template.Library()

@@ -10,10 +10,10 @@ from django.shortcuts import redirect
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from games.game.core.game import Seat
 from games.kit.service_errors import SetupError
-from games.play.doors.seat_access import with_seat
 from games.seats.core.links import seat_path
+from games.seats.core.seat import Seat
+from games.seats.doors.access import with_seat
 from games.setup.services import rematch
 
 ANCHOR = "#rematch"

@@ -24,8 +24,8 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from games.game.core.game import Game
 from games.kit import limits
 from games.kit.client import client_address
+from games.kit.responses import private, too_many
 from games.moves.services import seat_services as services
-from games.play.doors.seat_access import private, too_many
 from games.play.doors.seat_forms import SetupForm
 from games.seatview.services import pages
 from games.setup.services import host_view, web_setup

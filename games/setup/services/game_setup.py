@@ -16,7 +16,6 @@ from typing import Any
 
 from django.conf import settings
 from django.db import transaction
-from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -28,20 +27,19 @@ from games.game.core.game import (
     BotLevel,
     EmailMode,
     Game,
-    Seat,
     SeatKind,
     TimeoutPolicy,
     WhileOpen,
-    accept_seats,
 )
 from games.kit.service_errors import SetupError
 from games.kit.text import is_clean_line
-from games.mail.services import plan
 from games.moves.services import hooks
 from games.moves.services.move_store import queue_follow_up
 from games.people.core.mailboxes import mailbox
 from games.records.core import fairness
+from games.seats.core.events import SeatAccepted
 from games.seats.core.links import new_invitation, new_link, seat_link
+from games.seats.core.seat import Seat
 from games.setup.core.host_limits import record_invitations
 
 SEED_BITS = 62
@@ -238,39 +236,9 @@ def _start(game: Game, now: datetime) -> None:
     hooks.after_game_started(game.pk, game.version)
 
 
-def accept_seat(seat_id: int, *, by_invitation: bool = False,
-                invitation_hash: str | None = None) -> Seat | None:
-    """Record that the seat's player accepted; start the game once every seat has.
-
-    The host's invitation link dies here. Accepted through that link (`by_invitation`,
-    with the hash of the link used), the player's own link is emailed to the seat's
-    address, and only there: whoever holds an invitation link never sees the own link.
-    Of several accepts through one invitation at once, one takes the seat and sends one
-    email; the others get None (the invitation is used up).
-    """
-    now = timezone.now()
-    with transaction.atomic():
-        game_id = Seat.objects.values_list("game_id", flat=True).get(pk=seat_id)
-        game = Game.objects.select_for_update().get(pk=game_id)
-        pending = Seat.objects.filter(pk=seat_id).filter(
-            Q(accepted_at__isnull=True) | Q(invite_hash__isnull=False))
-        if by_invitation:
-            pending = Seat.objects.filter(pk=seat_id, invite_hash=invitation_hash,
-                                          invite_hash__isnull=False)
-        # Conditional on the seat still waiting: of two accepts at once, one updates.
-        took = accept_seats(pending, now)
-        if by_invitation and not took:
-            return None
-        seat = Seat.objects.get(pk=seat_id)
-        if took and by_invitation:
-            plan.queue(plan.own_links(seat.email, [seat], "accepted", f"seat={seat.pk}"))
-        waiting = game.seats.filter(accepted_at__isnull=True).exists()
-        if game.status == Game.Status.SETUP and not waiting:
-            _start(game, now)
-        seat.game = game
-    return seat
-
-
-def has_accepted(seat: Seat) -> bool:
-    """Whether the seat's player has taken it (and no invitation link is left open)."""
-    return seat.accepted_at is not None and seat.invite_hash is None
+def start_when_every_seat_accepted(event: SeatAccepted) -> None:
+    """A game in setup starts when its last seat is accepted (games.wiring)."""
+    game = event.game
+    if game.status == Game.Status.SETUP and not game.seats.filter(
+            accepted_at__isnull=True).exists():
+        _start(game, event.at)

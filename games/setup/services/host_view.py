@@ -17,12 +17,13 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games.game.core.game import Game, Seat, SeatKind
+from games.game.core.game import Game, SeatKind
 from games.kit.service_errors import SetupError
 from games.mail.services import plan
 from games.people.core.mailboxes import mailbox_hash
+from games.seats.core.seat import Seat
+from games.seats.services.acceptance import has_accepted
 from games.setup.core.host_limits import Invitation
-from games.setup.services.game_setup import has_accepted
 from games.setup.services.web_setup import check_caps, one_at_a_time, pending_game
 
 __all__ = ["HostRow", "cancel_game", "host_game", "host_rows", "resend_invitation"]

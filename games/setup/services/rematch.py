@@ -6,7 +6,7 @@ the player of seat i sits at seat i + 1 (mod n), so another player leads. The pr
 has accepted at once (their own link goes to their address); the other people get an
 invitation like any new game's (their own link by email only, counted by the setup caps
 with the proposer as the host); bots stay bots. It starts when everyone has accepted
-(games.setup.services.game_setup.accept_seat).
+(games.seats.services.acceptance.accept_seat).
 
 A game has at most one rematch: a second proposal, by anyone, gives the same game (the
 finished game's row is locked while it is looked for and made; the database also holds
@@ -26,13 +26,15 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games.game.core.game import Game, Seat, SeatKind
+from games.game.core.game import Game, SeatKind
 from games.handover.core.handover_rows import OpenSeat
 from games.kit.service_errors import SetupError
 from games.mail.services import plan
 from games.people.core.mailboxes import same_mailbox
+from games.seats.core.seat import Seat
+from games.seats.services.acceptance import accept_seat
 from games.setup.core.host_limits import record_invitations
-from games.setup.services.game_setup import PlayerSpec, accept_seat, create_game, invite_seat
+from games.setup.services.game_setup import PlayerSpec, create_game, invite_seat
 from games.setup.services.web_setup import check_caps, one_at_a_time
 
 

@@ -39,7 +39,7 @@ from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
-from games.game.core.game import Game, Seat, SeatKind
+from games.game.core.game import Game, SeatKind
 from games.kit import limits
 from games.kit.service_errors import SetupError
 from games.mail.core.notifications import Notification
@@ -54,6 +54,7 @@ from games.seats.core.links import (
     rebuilt_confirm_token,
     seat_link,
 )
+from games.seats.core.seat import Seat
 from games.setup.core.host_limits import CapsTurn, HostBlock, Invitation, record_invitations
 from games.setup.services.game_setup import (
     CreatedGame,

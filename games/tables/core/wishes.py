@@ -38,8 +38,7 @@ class TableError(ServiceError):
     table, 409 it cannot be done now); `field` the request's field at fault, if one is."""
 
     def __init__(self, status: int, code: str, message: str, field: str | None = None) -> None:
-        super().__init__(code, message)
-        self.status = status
+        super().__init__(code, message, status=status)
         self.field = field
 
 

@@ -17,11 +17,12 @@ from django.db import transaction
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
-from games.game.core.game import Seat, SeatKind
+from games.game.core.game import SeatKind
 from games.mail.doors.table_letters import table_closed_spec
 from games.mail.services import plan
 from games.moves.services import hooks
 from games.people.services.naming import name_of
+from games.seats.core.seat import Seat
 from games.setup.core.player_defaults import seat_language_and_zone
 from games.setup.services.game_setup import PlayerSpec, bot_players, create_game
 from games.tables.core.table_rows import OpenTable, TableMember

@@ -19,7 +19,8 @@ from typing import TypeVar
 from django.db import models
 from django.utils import timezone
 
-from games.game.core.game import Game, Seat
+from games.game.core.game import Game
+from games.seats.core.seat import Seat
 from games.talk.core.table_lines import Message
 
 

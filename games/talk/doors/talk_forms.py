@@ -10,12 +10,13 @@ from django.shortcuts import redirect
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from games.game.core.game import Seat
 from games.kit import limits
+from games.kit.responses import too_many
 from games.kit.service_errors import ServiceError
 from games.moderation.services.talk_reports import report_talk
-from games.play.doors.seat_access import too_many, with_seat
 from games.seats.core.links import seat_path
+from games.seats.core.seat import Seat
+from games.seats.doors.access import with_seat
 from games.talk.services import muting
 
 

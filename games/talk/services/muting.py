@@ -6,8 +6,8 @@ from __future__ import annotations
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
-from games.game.core.game import Seat
 from games.kit.service_errors import ServiceError
+from games.seats.core.seat import Seat
 from games.talk.core.mutes import TalkMute
 
 
