@@ -91,7 +91,7 @@ def run(args: argparse.Namespace) -> float:
     from games import tasks
     from games.clock.services import sweeps as deadlines
     from games.game.core.game import Game
-    from games.moderation.core.moderation_rows import SweepMark
+    from games.kit.sweep_marks import SweepMark
     from saboteur_site.celery import app
 
     app.conf.update(task_always_eager=False, broker_url="memory://")
@@ -170,7 +170,7 @@ def deadline_cost(now: datetime, repeat: int = 2000) -> None:
 def handle_sample(count: int, now: datetime) -> None:
     """The per-game work the tasks do, on a sample, to size the workers."""
     from games.clock.services import sweeps as d
-    from games.moderation.core.moderation_rows import SweepMark as Mark
+    from games.kit.sweep_marks import SweepMark as Mark
 
     for name, sweep, handle in [("deadline", d.sweep_deadlines, d.handle_deadlines),
                                 ("reminder", d.sweep_reminders, d.handle_reminders)]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from games.kit.events import subscribe
 from games.mail.services import plan
-from games.seats.core.events import SeatAccepted
+from games.seats.core.seat_events import SeatAccepted
 from games.setup.services import game_setup
 
 

@@ -11,14 +11,14 @@ admin here, each page lives with its feature:
     games.moderation.doors.permissions          who may see secrets and who may act
     games.moderation.doors.admin_inbound_mails  inbound emails (moves by email), From
                                                 mismatches
-    games.handover.doors.admin                  open seats, offers, standby volunteers;
+    games.moderation.doors.admin_handover                  open seats, offers, standby volunteers;
                                                 opening and assigning
     games.moderation.doors.admin_names          public names; a moderator resets one
                                                 (the player is told)
 """
 
-from games.handover.doors import admin as handover
 from games.moderation.doors import admin_games as games
+from games.moderation.doors import admin_handover as handover
 from games.moderation.doors import admin_inbound_mails as inbound_mails
 from games.moderation.doors import admin_names as names
 from games.moderation.doors import admin_records as records

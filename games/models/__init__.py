@@ -28,8 +28,9 @@ from games.game.core.game import (
 )
 from games.handover.core.handover_rows import OpenSeat, SeatOffer, Volunteer
 from games.inbound.core.inbound_mail import InboundMail
+from games.kit.sweep_marks import SweepMark
 from games.mail.core.notifications import Notification
-from games.moderation.core.moderation_rows import Dispute, ModeratorAction, SweepMark, TalkReport
+from games.moderation.core.moderation_rows import Dispute, ModeratorAction, TalkReport
 from games.people.core.home_links import HomeLink
 from games.people.core.new_homes import NewHome
 from games.people.core.player_data import ForgottenAddress, PendingForget, RecordShown

@@ -23,10 +23,10 @@ from django.db.models import Count, Min, Q
 from django.db.models.functions import Coalesce
 
 from games.game.core.game import Game, Move
+from games.kit.sweep_marks import SweepMark
 from games.mail.core.notifications import Notification
 from games.mail.services import move_emails
 from games.mail.services.send import stuck_after
-from games.moderation.core.moderation_rows import SweepMark
 
 Status = Notification.Status
 WAITING = (Status.PENDING, Status.RETRYING)

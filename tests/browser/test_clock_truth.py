@@ -15,7 +15,7 @@ from playwright.sync_api import expect
 
 from games.clock.core.clock_facts import PROPOSAL_LIFETIME
 from games.game.core.game import Game
-from games.seatview.services.facts import local_time
+from games.seatview.core.dates import local_time
 from tests.browser.test_pages import CHROMIUM, DESKTOP, PHONE, seat_url, started_game
 
 pytestmark = [

@@ -19,7 +19,7 @@ from django.conf import settings
 from django.utils import translation
 
 from games.seats.core.seat import Seat
-from games.seatview.services.facts import local_time
+from games.seatview.core.dates import local_time
 from games.setup.services import game_setup
 from tests.email_support import sent_to
 from tests.support import make_game

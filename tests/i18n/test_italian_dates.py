@@ -8,7 +8,7 @@ from zoneinfo import ZoneInfo
 
 from django.utils import translation
 
-from games.seatview.services.facts import local_time
+from games.seatview.core.dates import local_time
 
 ROME = ZoneInfo("Europe/Rome")
 MONTHS = ["gennaio", "febbraio", "marzo", "aprile", "maggio", "giugno", "luglio", "agosto",

@@ -28,7 +28,7 @@ from games.moderation.services.dispute_acts import resolve_dispute
 from games.moves.services import seat_services as services
 from games.records.services.replay_steps import made_by, step_context, tell
 from games.seats.core.seat import Seat
-from games.seatview.services.facts import local_time
+from games.seatview.core.dates import local_time
 from games.talk.core.table_lines import Message
 from tests.handover.test_seat_history import log_lines, talk_lines
 from tests.handover.test_takeover import pass_move

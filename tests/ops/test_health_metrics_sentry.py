@@ -21,9 +21,9 @@ from sentry_sdk.envelope import Envelope
 from sentry_sdk.transport import Transport
 
 from games.game.core.follow_up_rows import FollowUp
+from games.kit.sweep_marks import SweepMark
 from games.mail.core.notifications import Notification
 from games.mail.services.send import stuck_after
-from games.moderation.core.moderation_rows import SweepMark
 from games.tasks import follow_up_moves
 from saboteur_site import sentry
 from saboteur_site.sentry import before_breadcrumb, before_send, before_send_transaction
@@ -274,7 +274,7 @@ def test_sentry_as_initialized_reports_seat_requests_scrubbed(
         sentry_sdk.capture_message(f"odd request to {request.build_absolute_uri()}")
         raise RuntimeError(f"cannot draw {request.get_full_path()}")
 
-    with mock.patch("games.play.doors.seat._render", side_effect=broken):
+    with mock.patch("games.play.doors.seat_page._render", side_effect=broken):
         status = wsgi_get(f"/play/{token}/", f"next=/api/play/{token}/moves",
                           HTTP_REFERER=f"http://testserver/api/play/{token}/moves")
     assert status == 500

@@ -15,8 +15,8 @@ from django.test import override_settings
 from games import engine, tasks
 from games.clock.services import sweeps as deadlines
 from games.game.core.game import EmailMode, Game, Move, TimeoutPolicy
+from games.kit.sweep_marks import SweepMark
 from games.mail.core.notifications import Notification
-from games.moderation.core.moderation_rows import SweepMark
 from games.seats.core.seat import Seat
 from games.talk.core.table_lines import GameNotice
 from tests.email_support import play_until, sent_to, system_moves

@@ -15,7 +15,7 @@ from django.core.mail import EmailMultiAlternatives
 from django.test import Client
 
 from games.seats.core.seat import Seat
-from games.seatview.services.facts import local_time
+from games.seatview.core.dates import local_time
 from tests.inbound_support import REPLY_TO, send_reply
 from tests.support import START, make_game
 

@@ -21,7 +21,7 @@ from games.game.core.game import EmailMode, Game
 from games.mail.core.notifications import Notification
 from games.mail.services import plan
 from games.seats.core.seat import Seat
-from games.seatview.services.facts import local_time
+from games.seatview.core.dates import local_time
 from tests.inbound_support import REPLY_TO, send_reply
 from tests.support import START, make_game
 

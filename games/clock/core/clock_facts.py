@@ -20,7 +20,7 @@ from games.clock.core import rules as clock_rules
 from games.clock.core import timing as timing
 from games.game.core.game import Game, SeatKind
 from games.seats.core.seat import Seat
-from games.seatview.services.facts import local_time
+from games.seatview.core.dates import local_time
 
 # A proposed pause nobody agreed to lapses after this (games.clock.services.table_pause).
 PROPOSAL_LIFETIME = timedelta(days=2)

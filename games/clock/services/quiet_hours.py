@@ -20,7 +20,7 @@ from django.utils.translation import gettext as _
 from games.clock.core import timing as timing
 from games.clock.core.clock_facts import duration
 from games.clock.core.refusals import ClockRefusal
-from games.home.services.everywhere import _going_on
+from games.seats.core.seat import going_on_seats
 
 # Quiet hours change at most once in this long (every seat whose hours would change).
 CHANGE_EVERY = timedelta(days=1)
@@ -46,7 +46,7 @@ def set_quiet_hours(address: str, start: int | None, end: int | None) -> int:
     start, end = check(start, end)
     now = timezone.now()
     with transaction.atomic():
-        seats = list(_going_on(address).select_for_update(of=("self",)))
+        seats = list(going_on_seats(address).select_for_update(of=("self",)))
         changing = [seat for seat in seats if (seat.quiet_from, seat.quiet_to) != (start, end)]
         last = max((seat.quiet_changed_at for seat in changing
                     if seat.quiet_changed_at is not None), default=None)

@@ -38,8 +38,8 @@ from games.clock.core import timing as timing
 from games.clock.services import turn_clock as clock
 from games.clock.services.misses import miss_deadline
 from games.game.core.game import EmailMode, Game
+from games.kit.sweep_marks import SweepMark
 from games.mail.services import plan
-from games.moderation.core.moderation_rows import SweepMark
 from games.seats.core.seat import Seat
 
 log = logging.getLogger("games.deadlines")

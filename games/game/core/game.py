@@ -274,3 +274,7 @@ class Move(models.Model):
 
     def __str__(self) -> str:
         return f"{self.game_id} #{self.number} {self.move.get('type', '?')}"
+
+
+# A game going on: set up and waiting for its players, being played, or paused.
+GOING_ON = (Game.Status.SETUP, Game.Status.ACTIVE, Game.Status.PAUSED)

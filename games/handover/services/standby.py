@@ -36,12 +36,12 @@ from games.handover.core.handover_rows import (
 )
 from games.kit import limits
 from games.kit.text import is_clean_line
+from games.kit.time_zones import valid_time_zone
 from games.mail.core.notifications import Notification
 from games.mail.services import plan
 from games.people.core.deliverable import refusal
 from games.people.core.mailboxes import mailbox_hash
 from games.people.core.player_data import is_forgotten
-from games.setup.services.game_setup import valid_time_zone
 
 EMAIL_EVERY = timedelta(days=1)  # at most one standby email per mailbox in this time
 

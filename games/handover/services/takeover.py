@@ -30,6 +30,7 @@ from games.handover.core.handover_errors import HandoverError, SeatGone
 from games.handover.core.handover_rows import RUNNING, OpenSeat, SeatOffer, find_offer
 from games.handover.services.opening import close, restart_clock_if_waiting
 from games.kit.text import is_clean_line
+from games.kit.time_zones import valid_time_zone
 from games.mail.services import plan
 from games.moderation.services.acts import clean_reason, locked_game, record, tell_table
 from games.moderation.services.seats import queue_turn_email
@@ -40,7 +41,6 @@ from games.seats.core import reply_tokens
 from games.seats.core.history import remember_holder
 from games.seats.core.links import new_link
 from games.seats.core.seat import Seat
-from games.setup.services.game_setup import valid_time_zone
 from games.talk.core.table_lines import GameNotice
 
 NAME_LENGTH = 60

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from django.db import transaction
 
-from games.home.services.listing import seats_of
 from games.moves.services.seat_services import rotate_link
 from games.people.core.home_links import home_path, home_row_of_token, rotate_home_token
+from games.seats.core.seat import seats_of
 
 
 def address_for_home_token(token: str) -> str | None:

@@ -8,21 +8,15 @@ from dataclasses import dataclass, field
 from datetime import timedelta
 
 from django.conf import settings
-from django.db.models import QuerySet
 from django.utils.translation import gettext as _
 
 from games.clock.services import vacations
 from games.game.core.game import Game
-from games.home.services.listing import GOING_ON, seats_of
 from games.kit.service_errors import ServiceError
+from games.kit.time_zones import valid_time_zone
 from games.moves.services import seat_services as services
-from games.seats.core.seat import Seat
+from games.seats.core.seat import Seat, going_on_seats
 from games.setup.core.player_defaults import remember_preferences
-from games.setup.services.game_setup import valid_time_zone
-
-
-def _going_on(address: str) -> QuerySet[Seat]:
-    return seats_of(address).filter(game__status__in=GOING_ON)
 
 
 def set_language_and_zone(address: str, *, language: str, time_zone: str) -> int:
@@ -33,13 +27,13 @@ def set_language_and_zone(address: str, *, language: str, time_zone: str) -> int
     if language not in {code for code, _label in settings.LANGUAGES}:
         raise ServiceError("bad_language", _("Unknown language %(code)s.") % {"code": language})
     remember_preferences(address, language, time_zone)
-    return Seat.objects.filter(pk__in=list(_going_on(address).values_list("pk", flat=True))
+    return Seat.objects.filter(pk__in=list(going_on_seats(address).values_list("pk", flat=True))
                                ).update(language=language, time_zone=time_zone)
 
 
 def set_email_mode(address: str, mode: str) -> int:
     """The same emails (each turn, one daily digest, links only) in every game going on."""
-    ids = list(_going_on(address).values_list("pk", flat=True))
+    ids = list(going_on_seats(address).values_list("pk", flat=True))
     services.set_email_mode(ids, mode)
     return len(ids)
 
@@ -47,7 +41,7 @@ def set_email_mode(address: str, mode: str) -> int:
 def set_email_options(address: str, *, talk_in_emails: bool, skip_seen_turns: bool) -> int:
     """The table talk in the emails, and no email for a turn seen on the open page, the
     same in every game going on."""
-    ids = list(_going_on(address).values_list("pk", flat=True))
+    ids = list(going_on_seats(address).values_list("pk", flat=True))
     services.set_email_options(ids, talk_in_emails=talk_in_emails,
                                skip_seen_turns=skip_seen_turns)
     return len(ids)
@@ -66,7 +60,7 @@ def take_vacation(address: str, length: timedelta) -> VacationOutcome:
     whose budget is too small (or where the seat is already away) says why, the others
     take it."""
     outcome = VacationOutcome()
-    for seat in _going_on(address).exclude(game__status=Game.Status.SETUP):
+    for seat in going_on_seats(address).exclude(game__status=Game.Status.SETUP):
         try:
             vacations.take_vacation(seat.pk, length)
         except ServiceError as refused:
@@ -79,7 +73,7 @@ def take_vacation(address: str, length: timedelta) -> VacationOutcome:
 def end_vacation(address: str) -> VacationOutcome:
     """Back early in every game where the address is on vacation."""
     outcome = VacationOutcome()
-    for seat in _going_on(address).filter(vacation_until__isnull=False):
+    for seat in going_on_seats(address).filter(vacation_until__isnull=False):
         try:
             vacations.end_vacation(seat.pk)
         except ServiceError:

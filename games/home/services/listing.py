@@ -19,18 +19,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from django.db.models import F, OuterRef, Q, QuerySet, Subquery
+from django.db.models import F, OuterRef, Q, Subquery
 from django.urls import reverse
 
-from games.game.core.game import Game, SeatKind
+from games.game.core.game import GOING_ON, Game, SeatKind
 from games.people.core.mailbox_keys import of_mailbox
 from games.people.core.mailboxes import mailbox_key_hash, same_mailbox
 from games.seats.core.history import PastHolder
 from games.seats.core.links import seat_link, seat_path, token_of_seat
-from games.seats.core.seat import Seat
+from games.seats.core.seat import Seat, seats_of
 from games.seatview.services.holders import table_names
 
-GOING_ON = (Game.Status.SETUP, Game.Status.ACTIVE, Game.Status.PAUSED)
 FINISHED_SHOWN = 100  # the latest finished games listed
 
 
@@ -90,12 +89,6 @@ class Home:
         """The games going on that have started: those a vacation applies to."""
         return [row for row in [*self.your_turn, *self.waiting]
                 if row.status != Game.Status.SETUP]
-
-
-def seats_of(address: str) -> QuerySet[Seat]:
-    """The person's seats (by mailbox key: games.people.core.mailboxes)."""
-    return (Seat.objects.filter(of_mailbox(address), kind=SeatKind.PERSON)
-            .select_related("game"))
 
 
 def waits_for_acceptance(seat: Seat) -> bool:

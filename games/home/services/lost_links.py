@@ -14,7 +14,7 @@ from celery import shared_task
 from django.db import transaction
 from django.utils import timezone
 
-from games.game.core.game import Game, SeatKind
+from games.game.core.game import GOING_ON, Game, SeatKind
 from games.kit import limits
 from games.kit.after_commit import queue_on_commit
 from games.mail.services import plan
@@ -22,15 +22,14 @@ from games.people.core.mailbox_keys import of_mailbox
 from games.people.core.mailboxes import mailbox
 from games.seats.core.seat import Seat
 
-OPEN = (Game.Status.SETUP, Game.Status.ACTIVE, Game.Status.PAUSED)
 FINISHED_SHOWN = 20  # the latest finished games listed (their replays stay reachable)
 
 
-def seats_of(address: str) -> list[Seat]:
+def seats_with_links(address: str) -> list[Seat]:
     """The address's seats: every one in a game going on, then those of its latest
     finished games, newest first."""
     mine = Seat.objects.filter(of_mailbox(address), kind=SeatKind.PERSON)
-    going = mine.filter(game__status__in=OPEN).order_by("game_id", "number")
+    going = mine.filter(game__status__in=GOING_ON).order_by("game_id", "number")
     over = mine.filter(game__status=Game.Status.FINISHED).order_by("-game_id", "number")
     return [*going, *over[:FINISHED_SHOWN]]
 
@@ -49,7 +48,7 @@ def ask_for_links(address: str, client: str) -> None:
 def send_links_now(address: str) -> int:
     """Queue the links email if the address holds seats (in games going on or finished);
     the number of seats (0: no email)."""
-    seats = seats_of(address)
+    seats = seats_with_links(address)
     if not seats:
         return 0
     hour = timezone.now().strftime("%Y-%m-%dT%H")

@@ -15,13 +15,14 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from games.game.core.game import EmailMode
-from games.home.services.listing import GOING_ON, Home, Row, home_of, seats_of
+from games.game.core.game import GOING_ON, EmailMode
+from games.home.services.listing import Home, Row, home_of
 from games.home.services.record import home_section
 from games.home.services.tables_part import tables_section
 from games.people.core.home_links import home_path as home_path
+from games.seats.core.seat import seats_of
+from games.seatview.core.dates import local_time
 from games.seatview.core.words import days_and_hours
-from games.seatview.services.facts import local_time
 from games.setup.core.player_defaults import default_preferences
 
 LANGUAGES = {code for code, _label in settings.LANGUAGES}

@@ -58,7 +58,7 @@ class Command:
     words: tuple[str, ...] = field(default=(), compare=False)
 
 
-# Commands that make no move: table talk and the clock's (games.clock.doors.email_commands).
+# Commands that make no move: table talk and the clock's (games.inbound.services.clock_commands).
 NOT_MOVES = frozenset({"say", "nudge", "pause"})
 
 
@@ -199,7 +199,7 @@ def _free(rest: str) -> Command:
 
 
 def _clock(verb: str) -> Callable[[str], Command]:
-    """nudge, pause: carried out by games.clock.doors.email_commands, whatever the version."""
+    """nudge, pause: carried out by games.inbound.services.clock_commands, whatever the version."""
     return lambda rest: Command(verb=verb, text=rest)
 
 

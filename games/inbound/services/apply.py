@@ -1,7 +1,7 @@
 """A reply's commands applied to its seat, each line on its own, through the same services
 as the page and the API: a move (`games.moves.services.moves.game_move_submit`, against the version
 the reply token was issued for), table talk (`services.post_message`, under the page's
-limit) and the clock's `nudge` and `pause` (games.clock.doors.email_commands).
+limit) and the clock's `nudge` and `pause` (games.inbound.services.clock_commands).
 
     act(token, seat, lines) -> Result      the outcome and the answer's lines
 
@@ -25,11 +25,11 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from games import engine
-from games.clock.doors.email_commands import clock_line
 from games.engine.types import Move, SeatView
 from games.game.core.game import Game
 from games.inbound.core.commands import CommandError, Line, command_error, command_lines, to_move
 from games.inbound.core.inbound_mail import InboundMail
+from games.inbound.services.clock_commands import clock_line
 from games.kit import limits
 from games.moves.services import moves
 from games.moves.services import seat_services as services

@@ -25,7 +25,7 @@ from games.mail.doors import (
     table_letters,
 )
 from games.mail.doors.letters import Skip
-from games.seatview.services.facts import moderators_zone
+from games.seatview.core.dates import moderators_zone
 
 Builder = Callable[[Notification], Letter]
 Kind = Notification.Kind

@@ -34,7 +34,7 @@ from games.people.core.mailboxes import same_mailbox
 from games.records.core.fairness import chain_shown
 from games.seats.core.links import link_for, token_of_seat
 from games.seats.core.seat import Seat
-from games.seatview.core import describe, maze_drawing
+from games.seatview.core import dates, describe, maze_drawing
 from games.seatview.core.recent import view_log
 from games.seatview.core.words import days_and_hours, shown_name
 from games.seatview.services import facts, pages
@@ -100,12 +100,12 @@ def deadline_context(game: Game, seat: Seat) -> JSON:
     clock_left = ""
     if not clock_facts.plain(game, seat) and game.actor == seat.number:
         clock_left = clock_facts.duration(clock_facts.seat_left(game, seat, now))
-    return {"deadline": facts.local_time(game.deadline_at, seat.zone),
-            "time_left": facts.time_left(game.deadline_at, now),
+    return {"deadline": dates.local_time(game.deadline_at, seat.zone),
+            "time_left": dates.time_left(game.deadline_at, now),
             "clock_left": clock_left,  # running time: days off, quiet hours, pauses left out
             # ... quiet hours only with a bank: a fixed time per move runs through them
             "clock_bank": clock_rules.uses_bank(game),
-            "vacation_until": facts.local_time(vacation, seat.zone) if vacation else ""}
+            "vacation_until": dates.local_time(vacation, seat.zone) if vacation else ""}
 
 
 def _still_your_turn(game: Game, seat: Seat, note: Notification) -> None:
@@ -207,7 +207,7 @@ def reminder(note: Notification) -> Letter:
         raise Skip("the deadline has passed")
     view = engine.view(game.state(), seat.number)
     subject = _("%(game)s: reminder, your move is due in %(left)s") % {
-        "game": game.title, "left": facts.time_left(game.deadline_at)}
+        "game": game.title, "left": dates.time_left(game.deadline_at)}
     return render("reminder", subject, {
         **seat_context(note, seat, game), **deadline_context(game, seat),
         "gold_phase": view["phase"] == "gold", "policy": game.timeout_policy,
@@ -294,8 +294,8 @@ def digest(note: Notification) -> Letter:
             "game": game, "link": link_for(seat), "gold_phase": view["phase"] == "gold",
             "round": view["round"], "rounds": view["rounds"], "since": since[-6:],
             "talk": talk_since_last_email(seat, game, note.to_email, zone),
-            "deadline": facts.local_time(game.deadline_at, zone) if game.deadline_at else "",
-            "time_left": facts.time_left(game.deadline_at) if game.deadline_at else "",
+            "deadline": dates.local_time(game.deadline_at, zone) if game.deadline_at else "",
+            "time_left": dates.time_left(game.deadline_at) if game.deadline_at else "",
         })
     if not waiting:
         raise Skip("no game is waiting")

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
-from games.game.core.game import Game
+from games.game.core.game import GOING_ON, Game
 from games.mail.core.notifications import Notification
 from games.mail.doors.letters import Letter, Skip, render
 from games.people.core.home_links import home_link
@@ -21,9 +21,8 @@ from games.people.core.mailbox_keys import of_mailbox
 from games.seats.core.links import confirm_link, host_link, link_for
 from games.seats.core.seat import Seat
 
-OPEN = (Game.Status.SETUP, Game.Status.ACTIVE, Game.Status.PAUSED)
 # A finished game's page keeps its replay and record: its link is still worth having.
-LISTED = (*OPEN, Game.Status.FINISHED)
+LISTED = (*GOING_ON, Game.Status.FINISHED)
 
 
 def links(note: Notification) -> Letter:

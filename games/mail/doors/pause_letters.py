@@ -15,7 +15,7 @@ from games.mail.core.notifications import Notification
 from games.mail.doors.letters import Letter, Skip, render, seat_context
 from games.seats.core import reply_tokens
 from games.seatview.core import command_words as kw
-from games.seatview.services.facts import local_time
+from games.seatview.core.dates import local_time
 
 
 def pause_proposal(note: Notification) -> Letter:

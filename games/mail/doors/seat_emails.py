@@ -16,8 +16,8 @@ from django.utils.translation import ngettext
 
 from games.game.core.game import EmailMode, Game
 from games.seats.core.seat import Seat
+from games.seatview.core.dates import local_time
 from games.seatview.core.words import days_and_hours
-from games.seatview.services.facts import local_time
 
 register = template.Library()
 

@@ -47,8 +47,8 @@ from games.mail.services.notification_rows import (
 )
 from games.mail.services.send import send_after_commit
 from games.people.core.mailbox_keys import of_mailbox
-from games.seats.core.events import SeatAccepted
 from games.seats.core.seat import Seat
+from games.seats.core.seat_events import SeatAccepted
 
 __all__ = ["WANTED_BY", "Spec", "address_hash", "create", "moderator_addresses",
            "moderator_alert", "queue", "wants"]

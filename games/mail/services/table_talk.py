@@ -32,7 +32,7 @@ from games.mail.core.notifications import Notification
 from games.people.core.mailbox_keys import of_mailbox
 from games.seats.core.history import PastHolder
 from games.seats.core.seat import Seat
-from games.seatview.services.facts import local_time
+from games.seatview.core.dates import local_time
 from games.seatview.services.holders import table_names
 from games.talk.core.mutes import muted_seats
 

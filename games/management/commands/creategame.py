@@ -25,6 +25,7 @@ from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from games.clock.core.clock_setup import clock_settings
+from games.kit import time_zones
 from games.moves.services import seat_services as services
 from games.people.core.deliverable import validate_deliverable
 from games.setup.core.player_defaults import seat_language_and_zone
@@ -168,7 +169,7 @@ class Command(BaseCommand):
         if language is not None and language not in known:
             raise CommandError(f"--language must be one of {', '.join(known)}, "
                                f"not {language!r}")
-        if not game_setup.valid_time_zone(options["time_zone"]):
+        if not time_zones.valid_time_zone(options["time_zone"]):
             raise CommandError(f"--time-zone: unknown time zone {options['time_zone']!r}")
         players = resolve_choices(players, language or "en", options["time_zone"])
         if not players:

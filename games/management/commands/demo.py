@@ -17,14 +17,13 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.utils import timezone
 
 from games import engine
-from games.game.core.game import BotLevel, Game
+from games.game.core.game import GOING_ON, BotLevel, Game
 from games.management.commands.creategame import seat_line
 from games.seats.core.links import link_for
 from games.seats.services import acceptance
 from games.setup.services import game_setup
 
 DEMO_NAME = "Demo game"
-OPEN = (Game.Status.SETUP, Game.Status.ACTIVE, Game.Status.PAUSED)
 DEMO_PLAYERS = ["Ann", "Bert", "Carla", "Dirk", "Elena", "Femke", "Gino", "Hilde", "Ivo", "Jet",
                 "Kees", "Lotte"]
 
@@ -71,7 +70,7 @@ class Command(BaseCommand):
     def handle(self, *args: Any, **options: Any) -> None:
         if options["reuse"]:
             open_demo = (Game.objects.filter(name__startswith=DEMO_NAME, host_email="",
-                                             status__in=OPEN).order_by("-created_at").first())
+                                             status__in=GOING_ON).order_by("-created_at").first())
             if open_demo is not None:
                 self.stdout.write(self.style.SUCCESS(
                     f"Demo game “{open_demo.name}” (reused; --new-demo for another):"))

@@ -31,8 +31,8 @@ from games.moderation.services.reported_talk import context_lines
 from games.moderation.services.talk_reports import reporters
 from games.seats.core.seat import Seat
 from games.seatview.core import describe
+from games.seatview.core.dates import moderator_time
 from games.seatview.core.words import OUTCOMES, outcome_label
-from games.seatview.services.facts import moderator_time
 from games.seatview.services.holders import TableNames
 from games.talk.core.table_lines import GameNotice, Message
 

@@ -18,7 +18,7 @@ from games.kit import limits
 from games.kit.responses import too_many
 from games.moderation import services as moderation
 from games.moderation.services.dispute_acts import MAX_TEXT
-from games.play.doors import seat as seat_views
+from games.play.doors import seat_page as seat_views
 from games.play.doors.seat_forms import printable_message
 from games.seats.core.links import seat_path
 from games.seats.core.seat import Seat

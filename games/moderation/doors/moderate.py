@@ -29,9 +29,9 @@ from django.views.decorators.http import require_GET, require_POST
 
 from games import engine
 from games.game.core.game import Game
-from games.handover.doors import admin as handover
 from games.moderation import services as moderation
 from games.moderation.doors import action_forms, truth
+from games.moderation.doors import admin_handover as handover
 from games.moderation.doors.permissions import can_moderate, moderator, require_secrets
 from games.moves.services import seat_services as services
 from games.seats.core.seat import Seat

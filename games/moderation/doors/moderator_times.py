@@ -1,6 +1,6 @@
 """`{{ moment|moderator_time }}` in the admin's own pages (the moderation page, the undo's
 confirmation): a moment in the moderators' zone, written as every page writes dates
-(games.seatview.services.facts.moderator_time), "—" for none."""
+(games.seatview.core.dates.moderator_time), "—" for none."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from datetime import datetime
 
 from django import template
 
-from games.seatview.services.facts import moderator_time as written
+from games.seatview.core.dates import moderator_time as written
 
 register = template.Library()
 

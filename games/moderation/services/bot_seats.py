@@ -14,7 +14,7 @@ from __future__ import annotations
 from django.contrib.auth.models import User
 from django.utils.translation import gettext as _
 
-from games.game.core.game import BotLevel, Game, SeatKind
+from games.game.core.game import GOING_ON, BotLevel, Game, SeatKind
 from games.moderation.services.acts import (
     ModerationError,
     clean_note,
@@ -24,7 +24,7 @@ from games.moderation.services.acts import (
     require_status,
     tell_table,
 )
-from games.moderation.services.seats import OPEN, queue_turn_email
+from games.moderation.services.seats import queue_turn_email
 from games.seats.core import reply_tokens
 from games.seats.core.history import remember_holder
 from games.seats.core.seat import Seat
@@ -43,7 +43,7 @@ def hand_to_bot(seat_id: int, *, moderator: User, reason: str, public_note: str 
     reason, public_note = clean_reason(reason), clean_note(public_note)
     seat = _open_seat(seat_id)
     with locked_game(seat.game_id) as game:
-        require_status(game, *OPEN)
+        require_status(game, *GOING_ON)
         seat = Seat.objects.select_for_update().get(pk=seat_id)
         if seat.is_bot:
             raise ModerationError("already_bot", _("A bot already plays this seat."))
@@ -65,7 +65,7 @@ def hand_to_person(seat_id: int, *, moderator: User, reason: str,
     reason, public_note = clean_reason(reason), clean_note(public_note)
     seat = _open_seat(seat_id)
     with locked_game(seat.game_id) as game:
-        require_status(game, *OPEN)
+        require_status(game, *GOING_ON)
         seat = Seat.objects.select_for_update().get(pk=seat_id)
         if not seat.is_bot:
             raise ModerationError("not_bot", _("A person already plays this seat."))
@@ -92,7 +92,7 @@ def set_bot_level(game_id: int, *, level: str, moderator: User, reason: str) -> 
     if level not in BotLevel.values:
         raise ModerationError("bad_level", _("Unknown bot level %(level)s.") % {"level": level})
     with locked_game(game_id) as game:
-        require_status(game, *OPEN)
+        require_status(game, *GOING_ON)
         if game.bot_level == level:
             raise ModerationError("same_level", _("The bots already play at that level."))
         before, game.bot_level = game.bot_level, level

@@ -18,7 +18,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from games.moderation.core.moderation_rows import Dispute
-from games.seatview.services.facts import moderator_time
+from games.seatview.core.dates import moderator_time
 from games.seatview.services.holders import TableNames, table_names
 
 

@@ -20,7 +20,8 @@ from django.utils.translation import gettext as _
 
 from games import engine
 from games.engine.types import Move
-from games.game.core.game import EmailMode, Game, SeatKind
+from games.game.core.game import GOING_ON, EmailMode, Game, SeatKind
+from games.kit import time_zones
 from games.kit.text import is_clean_line
 from games.mail.core.notifications import Notification
 from games.mail.services import plan
@@ -44,8 +45,6 @@ from games.seats.core.links import new_link
 from games.seats.core.seat import Seat
 from games.setup.services import game_setup
 from games.talk.core.table_lines import GameNotice
-
-OPEN = (Game.Status.SETUP, Game.Status.ACTIVE, Game.Status.PAUSED)
 
 
 def _seat(seat_id: int) -> Seat:
@@ -78,12 +77,12 @@ def replace_player(seat_id: int, *, name: str, email: str, moderator: User, reas
     reason, public_note = clean_reason(reason), clean_note(public_note)
     seat = _seat(seat_id)
     with locked_game(seat.game_id) as game:
-        require_status(game, *OPEN)
+        require_status(game, *GOING_ON)
         seat = Seat.objects.select_for_update().get(pk=seat_id)
         name, email = _check_player(game, seat, name, email)
         time_zone = time_zone or seat.time_zone
         language = language or seat.language
-        if not game_setup.valid_time_zone(time_zone):
+        if not time_zones.valid_time_zone(time_zone):
             raise ModerationError("bad_time_zone", _("Unknown time zone %(zone)s.")
                                   % {"zone": time_zone})
         if language not in {code for code, _label in settings.LANGUAGES}:
@@ -123,7 +122,7 @@ def rotate_seat_link(seat_id: int, *, moderator: User, reason: str) -> Seat:
     reason = clean_reason(reason)
     seat = _seat(seat_id)
     with locked_game(seat.game_id) as game:
-        require_status(game, *OPEN)
+        require_status(game, *GOING_ON)
         services.rotate_link(seat.pk)
         seat.refresh_from_db()
         record(game, moderator, "rotate_link", reason, seat=seat.number)

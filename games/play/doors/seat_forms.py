@@ -20,13 +20,12 @@ from django.utils.translation import gettext_lazy as _
 from games import engine
 from games.clock.doors.clock_forms import ClockFields
 from games.game.core.game import MAX_HOURS_PER_MOVE, BotLevel, TimeoutPolicy, WhileOpen
-from games.kit import jsonsafe
+from games.kit import jsonsafe, time_zones
 from games.kit.text import is_clean_line, is_clean_message
 from games.moves.services.seat_services import MAX_MESSAGE_LENGTH
 from games.people.core.deliverable import AddressField
 from games.seatview.core.words import option_label, option_value_label, ruleset_name
 from games.setup.core.player_defaults import seat_language_and_zone
-from games.setup.services import game_setup
 from games.setup.services.game_setup import PlayerSpec, bot_players
 
 
@@ -85,7 +84,7 @@ def time_zone_choices() -> list[tuple[str, str]]:
 
 
 def valid_zone(value: str) -> None:
-    if not game_setup.valid_time_zone(value):
+    if not time_zones.valid_time_zone(value):
         raise forms.ValidationError(_("Unknown time zone %(zone)s.") % {"zone": value})
 
 

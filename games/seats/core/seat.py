@@ -18,8 +18,8 @@ from django.utils.translation import gettext_lazy as _
 
 from games.game.core.choices import EmailMode, SeatKind
 from games.game.core.clock_fields import SeatClockFields
-from games.game.core.game import Game
-from games.people.core.mailbox_keys import KeepsMailboxKeys, MailboxKeyField
+from games.game.core.game import GOING_ON, Game
+from games.people.core.mailbox_keys import KeepsMailboxKeys, MailboxKeyField, of_mailbox
 
 
 def default_vacation() -> timedelta:
@@ -118,3 +118,14 @@ def accept_seats(seats: models.QuerySet[Seat], now: datetime) -> int:
     its accept button (games.setup.services.game_setup); the number of seats changed (of two accepts
     at once on a condition the caller put in `seats`, one changes the row)."""
     return seats.update(accepted_at=Coalesce(F("accepted_at"), now), invite_hash=None)
+
+
+def seats_of(address: str) -> models.QuerySet[Seat]:
+    """The person's seats (by mailbox key: games.people.core.mailboxes), with their games."""
+    return (Seat.objects.filter(of_mailbox(address), kind=SeatKind.PERSON)
+            .select_related("game"))
+
+
+def going_on_seats(address: str) -> models.QuerySet[Seat]:
+    """The person's seats in games going on (set up, played or paused)."""
+    return seats_of(address).filter(game__status__in=GOING_ON)

@@ -12,8 +12,8 @@ from django.utils import timezone
 
 from games.game.core.game import Game
 from games.kit.events import publish
-from games.seats.core.events import SeatAccepted
 from games.seats.core.seat import Seat, accept_seats
+from games.seats.core.seat_events import SeatAccepted
 
 
 def accept_seat(seat_id: int, *, by_invitation: bool = False,

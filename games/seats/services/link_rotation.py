@@ -8,13 +8,11 @@ from dataclasses import dataclass
 
 from django.db import transaction
 
-from games.game.core.game import Game, SeatKind
+from games.game.core.game import GOING_ON, SeatKind
 from games.mail.services import plan
 from games.moves.services.seat_services import rotate_link
 from games.seats.core.links import current_key_id
 from games.seats.core.seat import Seat
-
-OPEN = (Game.Status.SETUP, Game.Status.ACTIVE, Game.Status.PAUSED)
 
 
 @dataclass(frozen=True)
@@ -26,7 +24,7 @@ class Rotated:
 def rotate_all_links(*, old_keys_only: bool = False) -> Rotated:
     """New links for every person's seat of an open game (or only those made under a key
     other than the current one); one email per seat with its new link."""
-    seats = Seat.objects.filter(game__status__in=OPEN, kind=SeatKind.PERSON)
+    seats = Seat.objects.filter(game__status__in=GOING_ON, kind=SeatKind.PERSON)
     if old_keys_only:
         seats = seats.exclude(link_key_id=current_key_id())
     done = emails = 0

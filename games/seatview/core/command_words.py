@@ -33,7 +33,7 @@ VERBS: dict[str, dict[str, tuple[str, ...]]] = {
              "de": ("befreie",)},
     "say": {"en": ("say",), "it": ("di", "dici"), "nl": ("zeg",), "es": ("di", "dice"),
             "de": ("sag", "sage")},
-    # The clock (games.clock.doors.email_commands): no move, whatever the game's version.
+    # The clock (games.inbound.services.clock_commands): no move, whatever the game's version.
     "nudge": {"en": ("nudge",), "it": ("sollecita",), "nl": ("duw",), "es": ("avisa",),
               "de": ("stups", "stupse")},
     "pause": {"en": ("pause",), "it": ("pausa",), "nl": ("pauze",), "es": ("pausa",),

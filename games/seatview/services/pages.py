@@ -19,11 +19,11 @@ from games.game.core.game import Game
 from games.records.core.fairness import chain_shown, public_facts
 from games.seats.core.seat import Seat
 from games.seatview.core import describe, drawing, log_json, recent
+from games.seatview.core.dates import local_time
 from games.seatview.core.move_forms import MoveForms, build
 from games.seatview.core.recent import view_log
 from games.seatview.core.words import Names, role_help
 from games.seatview.services import facts
-from games.seatview.services.facts import local_time
 from games.seatview.services.holders import TableNames, names_at_round_end, table_names
 from games.seatview.services.timeline import TableNotice, timeline
 from games.talk.core.mutes import muted_seats

@@ -6,9 +6,7 @@ of one person and bots starts as soon as that person accepts (or at once with `s
 
 from __future__ import annotations
 
-import functools
 import secrets
-import zoneinfo
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -33,13 +31,14 @@ from games.game.core.game import (
 )
 from games.kit.service_errors import SetupError
 from games.kit.text import is_clean_line
+from games.kit.time_zones import valid_time_zone
 from games.moves.services import hooks
 from games.moves.services.move_store import queue_follow_up
 from games.people.core.mailboxes import mailbox
 from games.records.core import fairness
-from games.seats.core.events import SeatAccepted
 from games.seats.core.links import new_invitation, new_link, seat_link
 from games.seats.core.seat import Seat
+from games.seats.core.seat_events import SeatAccepted
 from games.setup.core.host_limits import record_invitations
 
 SEED_BITS = 62
@@ -195,20 +194,10 @@ def _check_setup(name: str, players: Sequence[PlayerSpec], hours: int) -> None:
             )
 
 
-# Names the zone folder may hold that are no place's time ("localtime" is the machine's
-# own, "Factory" a placeholder of the database).
-NOT_ZONES = frozenset({"localtime", "posixrules", "Factory"})
 
 
-@functools.cache
-def known_zones() -> frozenset[str]:
-    return frozenset(zoneinfo.available_timezones()) - NOT_ZONES
 
 
-def valid_time_zone(name: str) -> bool:
-    """A zone of the IANA database as the server has it (not a file name that happens to
-    open, like "localtime" or "posixrules")."""
-    return name in known_zones()
 
 
 def invite_seat(seat: Seat) -> None:

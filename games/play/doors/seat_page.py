@@ -29,11 +29,7 @@ from games.ratings.services.shown import rounds_counted
 from games.records.services import game_record
 from games.seats.core.links import hash_token, seat_path
 from games.seats.core.seat import Seat
-from games.seats.doors.access import (
-    seat_locale,
-    with_seat,
-    within_link_limit,
-)
+from games.seats.doors.access import seat_locale, with_seat, within_link_limit
 from games.seats.services import acceptance
 from games.seatview.core.move_errors import explain
 from games.seatview.services import pages
