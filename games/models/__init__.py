@@ -26,6 +26,7 @@ from games.game.core.game import (
     default_reminders,
     new_public_id,
 )
+from games.game.core.talk_and_notices import GameNotice, Message
 from games.handover.core.handover_rows import OpenSeat, SeatOffer, Volunteer
 from games.inbound.core.inbound_mail import InboundMail
 from games.kit.sweep_marks import SweepMark
@@ -43,7 +44,6 @@ from games.seats.core.seat import Seat, accept_seats, default_vacation
 from games.setup.core.host_limits import HostBlock, Invitation
 from games.tables.core.table_rows import OpenTable, TableMember
 from games.talk.core.mutes import TalkMute
-from games.talk.core.table_lines import GameNotice, Message
 
 __all__ = [
     "MAX_HOURS_PER_MOVE",

@@ -5,9 +5,8 @@ from games.handover.doors import open_seat_pages, seat_handover, standby_pages
 from games.home.doors import api_home, home_data, home_pages, home_tables
 from games.mail.doors import email_pages
 from games.moderation.doors import dispute_form
-from games.play.doors import api
+from games.play.doors import api, replay_pages
 from games.play.doors import seat_page as seat
-from games.records.doors import replay_pages
 from games.setup.doors import seat_rematch, setup_pages
 from games.site import help_pages as help
 from games.site import ops_views as ops

@@ -13,6 +13,7 @@ from django.test import Client, override_settings
 
 from games import engine
 from games.game.core.game import SeatKind
+from games.game.core.talk_and_notices import GameNotice
 from games.handover.core.handover_rows import OpenSeat, SeatOffer
 from games.handover.services import offers, opening
 from games.moderation.core.moderation_rows import ModeratorAction
@@ -21,7 +22,6 @@ from games.people.core.mailboxes import mailbox_hash
 from games.people.core.reliability import SeatTakeover
 from games.seats.core.seat import Seat
 from games.setup.core.host_limits import Invitation
-from games.talk.core.table_lines import GameNotice
 from tests.handover_support import offer_link_to, open_row, sign_up
 from tests.moderation_support import logged_in, make_moderator, page_url, post_action
 from tests.support import START, make_game, own_link_emailed_to

@@ -17,6 +17,7 @@ from django.test import Client
 from django.utils import timezone
 
 from games.game.core.game import Move, SeatKind
+from games.game.core.talk_and_notices import GameNotice
 from games.handover.core.handover_rows import OpenSeat, SeatOffer
 from games.handover.services import opening, takeover
 from games.mail.core.notifications import Notification
@@ -26,7 +27,6 @@ from games.records.services.game_record import game_record
 from games.records.services.replay_steps import tell
 from games.seats.core.links import link_for
 from games.seats.core.seat import Seat
-from games.talk.core.table_lines import GameNotice
 from tests.handover_support import offer_link_to, open_row, sign_up
 from tests.inbound_support import reply_address, send_reply
 from tests.support import make_game, own_link_emailed_to, page_moves, token_of, work_off

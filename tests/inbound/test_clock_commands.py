@@ -10,8 +10,8 @@ import pytest
 from django.core import mail
 
 from games import engine
+from games.game.core.talk_and_notices import GameNotice
 from games.inbound.core.commands import parse_line
-from games.talk.core.table_lines import GameNotice
 from tests.inbound_support import reply_address, send_reply
 from tests.support import START, make_game, seat_move
 

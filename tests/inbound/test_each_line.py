@@ -12,8 +12,8 @@ from django.core import mail
 from django.core.mail import EmailMultiAlternatives
 
 from games.game.core.game import Move
+from games.game.core.talk_and_notices import Message
 from games.seats.core.seat import Seat
-from games.talk.core.table_lines import Message
 from tests.inbound_support import reply_address, send_reply
 from tests.support import make_game
 

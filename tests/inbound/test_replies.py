@@ -16,12 +16,12 @@ from django.test import Client, override_settings
 
 from games import engine
 from games.game.core.game import Game, Move
+from games.game.core.talk_and_notices import Message
 from games.inbound.core.inbound_mail import InboundMail
 from games.seats.core import reply_tokens as tokens
 from games.seats.core.reply_tokens import ReplyToken
 from games.seats.core.seat import Seat
 from games.seatview.core import describe
-from games.talk.core.table_lines import Message
 from tests.inbound_support import REPLY_TO, inbound, reply_address, send_reply
 from tests.support import make_game
 

@@ -24,12 +24,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from games import engine
+from games.game.core.talk_and_notices import Message
 from games.inbound.core.inbound_mail import InboundMail
 from games.inbound.services import process
 from games.mail.core.notifications import Notification
 from games.seats.core import reply_tokens as tokens
 from games.seats.core.seat import Seat
-from games.talk.core.table_lines import Message
 from tests.inbound_support import inbound, random_mime, raw_reply, reply_address, send_reply
 from tests.provider_posts import sendgrid_raw
 from tests.support import make_game

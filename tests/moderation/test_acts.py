@@ -14,6 +14,7 @@ from django.utils import timezone
 
 from games import engine
 from games.game.core.game import EmailMode, Game, Move
+from games.game.core.talk_and_notices import GameNotice
 from games.mail.core.notifications import Notification
 from games.moderation import services as moderation
 from games.moderation.core.moderation_rows import ModeratorAction
@@ -22,7 +23,6 @@ from games.moves.services import hooks
 from games.moves.services import seat_services as services
 from games.seats.core.links import find_seat, link_for
 from games.seats.core.seat import Seat
-from games.talk.core.table_lines import GameNotice
 from tests.moderation_support import log_types, make_moderator, play
 from tests.support import GameWithLinks, assert_replay_matches, seat_move
 

@@ -12,12 +12,12 @@ from django.core import mail
 from django.test import Client
 
 from games.game.core.game import EmailMode, Game
+from games.game.core.talk_and_notices import GameNotice
 from games.mail.core.notifications import Notification
 from games.moderation import services as moderation
 from games.moderation.core.moderation_rows import Dispute
 from games.moderation.services import dispute_mail as moderation_mail
 from games.seats.core.seat import Seat
-from games.talk.core.table_lines import GameNotice
 from tests.moderation_support import make_moderator, play
 from tests.support import GameWithLinks, assert_no_card_ids, other_hands
 

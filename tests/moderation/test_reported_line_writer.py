@@ -21,6 +21,7 @@ from django.core import mail
 from django.test import Client
 from django.utils import timezone, translation
 
+from games.game.core.talk_and_notices import Message
 from games.home.services.export import export_player_data
 from games.home.services.forget import forget_player
 from games.moderation.core.moderation_rows import Dispute
@@ -29,7 +30,6 @@ from games.moves.services import seat_services as services
 from games.records.services.replay_steps import made_by, step_context, tell
 from games.seats.core.seat import Seat
 from games.seatview.core.dates import local_time
-from games.talk.core.table_lines import Message
 from tests.handover.test_seat_history import log_lines, talk_lines
 from tests.handover.test_takeover import pass_move
 from tests.handover_support import offer_link_to, sign_up

@@ -10,11 +10,11 @@ import pytest
 from django.core import mail
 from django.test import Client
 
+from games.game.core.talk_and_notices import Message
 from games.moderation.core.moderation_rows import Dispute
 from games.moves.services import seat_services as services
 from games.seats.core.seat import Seat
 from games.talk.core.mutes import TalkMute, muted_seats
-from games.talk.core.table_lines import Message
 from tests.moderation_support import logged_in, make_moderator
 from tests.support import GameWithLinks
 

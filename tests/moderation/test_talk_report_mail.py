@@ -15,13 +15,13 @@ from django.test import Client
 
 from games import tasks
 from games.game.core.game import Game
+from games.game.core.talk_and_notices import Message
 from games.mail.core.notifications import Notification
 from games.moderation.core.moderation_rows import Dispute, TalkReport
 from games.moderation.services.talk_reports import MAX_OPEN_REPORTS, report_talk
 from games.moves.services import seat_services as services
 from games.seats.core.history import remember_holder
 from games.seats.core.seat import Seat
-from games.talk.core.table_lines import Message
 from tests.moderation_support import logged_in, make_moderator
 from tests.support import START, GameWithLinks, make_game
 

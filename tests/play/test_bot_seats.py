@@ -19,6 +19,7 @@ from games import bots as games_bots
 from games import engine
 from games.clock.services import misses
 from games.game.core.game import Game, Move, SeatKind, TimeoutPolicy
+from games.game.core.talk_and_notices import GameNotice
 from games.mail.core.notifications import Notification
 from games.moderation import services as moderation
 from games.moves.services import bot_turns, moves
@@ -26,7 +27,6 @@ from games.seats.core.links import link_for
 from games.seats.core.seat import Seat
 from games.seats.services import acceptance
 from games.setup.services import game_setup
-from games.talk.core.table_lines import GameNotice
 from tests.setup_support import set_up
 from tests.support import token_of
 

@@ -15,8 +15,8 @@ from django.test import Client
 from games import tasks
 from games.clock.core.clock_setup import clock_settings
 from games.game.core.game import Game
+from games.game.core.talk_and_notices import GameNotice
 from games.mail.core.notifications import Notification
-from games.talk.core.table_lines import GameNotice
 from tests.support import START, GameWithLinks, make_game
 
 pytestmark = pytest.mark.django_db

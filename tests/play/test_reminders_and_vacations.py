@@ -13,11 +13,11 @@ from games.clock.services import turn_clock as rules
 from games.clock.services import vacations
 from games.engine.types import Move, SeatView
 from games.game.core.game import EmailMode, Game
+from games.game.core.talk_and_notices import GameNotice
 from games.mail.core.notifications import Notification
 from games.moves.services.seat_services import ServiceError
 from games.seats.core.seat import Seat
 from games.setup.services import game_setup
-from games.talk.core.table_lines import GameNotice
 from tests.email_support import sent_to, system_moves
 from tests.support import START, make_game, seat_move
 

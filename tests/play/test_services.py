@@ -15,12 +15,12 @@ from games import engine
 from games.engine.types import Move as EngineMove
 from games.game.core.follow_up_rows import FollowUp
 from games.game.core.game import Game, Move
+from games.game.core.talk_and_notices import Message
 from games.moves.services import hooks
 from games.moves.services import seat_services as services
 from games.seats.core.seat import Seat
 from games.seats.services import acceptance
 from games.setup.services import game_setup
-from games.talk.core.table_lines import Message
 from tests.support import (
     GameWithLinks,
     assert_replay_matches,

@@ -16,13 +16,13 @@ from anymail.exceptions import AnymailInsecureWebhookWarning
 from django.test import Client, override_settings
 
 from games.game.core.game import EmailMode
+from games.game.core.talk_and_notices import GameNotice
 from games.mail.core import outbox
 from games.mail.core.message import unsubscribe_url
 from games.mail.core.notifications import Notification
 from games.mail.services import plan, send
 from games.people.core.home_links import home_path, home_token
 from games.seats.core.seat import Seat
-from games.talk.core.table_lines import GameNotice
 from tests.support import make_game
 
 pytestmark = pytest.mark.django_db

@@ -14,9 +14,9 @@ from django.utils import timezone, translation
 from games import engine
 from games.engine.types import CardView
 from games.game.core.game import Game, Move
+from games.game.core.talk_and_notices import Message
 from games.seats.core.seat import Seat
 from games.seatview.core.move_forms import symmetric
-from games.talk.core.table_lines import Message
 from tests.setup_support import HOST, set_up
 from tests.support import GameWithLinks, move_for, page_moves, page_version, token_of
 

@@ -21,11 +21,11 @@ from django.utils import timezone
 
 from games.clock.services.turn_clock import ABSENT_AFTER_MISSES
 from games.game.core.game import Game, SeatKind, TimeoutPolicy
+from games.game.core.talk_and_notices import GameNotice
 from games.moves.services import hooks
 from games.moves.services.moves import BySystem, NotDue, game_move_submit
 from games.people.core.reliability import MissedDeadline
 from games.seats.core.seat import Seat
-from games.talk.core.table_lines import GameNotice
 
 
 def miss_deadline(game_id: int, version: int, claimed_deadline: datetime) -> str:

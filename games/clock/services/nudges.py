@@ -14,9 +14,9 @@ from django.utils.translation import gettext as _
 from games.clock.core import rules as clock_rules
 from games.clock.core.refusals import ClockRefusal
 from games.game.core.game import Game
+from games.game.core.talk_and_notices import GameNotice
 from games.mail.services import plan
 from games.seats.core.seat import Seat
-from games.talk.core.table_lines import GameNotice
 
 
 def nudge(seat_id: int) -> Game:

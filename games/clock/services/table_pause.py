@@ -24,10 +24,10 @@ from games.clock.core import rules as clock_rules
 from games.clock.core.refusals import ClockRefusal
 from games.clock.services import turn_clock as clock
 from games.game.core.game import Game, SeatKind
+from games.game.core.talk_and_notices import GameNotice
 from games.kit.text import is_clean_line
 from games.mail.services import plan
 from games.seats.core.seat import Seat
-from games.talk.core.table_lines import GameNotice
 
 MAX_PAUSE_DAYS = 14
 MAX_REASON = 200

@@ -17,9 +17,9 @@ from django.utils.translation import gettext as _
 from games.clock.core import rules as clock_rules
 from games.clock.services import turn_clock as clock
 from games.game.core.game import Game
+from games.game.core.talk_and_notices import GameNotice
 from games.moves.services.seat_services import ServiceError
 from games.seats.core.seat import Seat
-from games.talk.core.table_lines import GameNotice
 
 
 def take_vacation(seat_id: int, length: timedelta) -> Seat:

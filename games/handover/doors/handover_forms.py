@@ -13,8 +13,8 @@ from django.utils.translation import gettext_lazy as _
 from games import engine
 from games.handover.core.handover_rows import MAX_GAMES_AT_ONCE, MAX_OFFERS_PER_DAY, Volunteer
 from games.handover.services.standby import Choices
+from games.kit.form_fields import printable_text, zone_field
 from games.people.core.deliverable import AddressField
-from games.play.doors.seat_forms import printable_text, zone_field
 from games.seatview.core.words import ruleset_name
 
 

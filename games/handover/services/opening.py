@@ -20,6 +20,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games.game.core.game import Game, SeatKind, WhileOpen
+from games.game.core.talk_and_notices import GameNotice
 from games.handover.core.handover_errors import HandoverError
 from games.handover.core.handover_rows import RUNNING, OpenSeat, SeatOffer
 from games.handover.services.offers import offer_open_seat, offer_to_volunteers
@@ -37,7 +38,6 @@ from games.moderation.services.seats import queue_turn_email
 from games.people.core.mailboxes import mailbox_hash
 from games.seats.core.history import remember_holder
 from games.seats.core.seat import Seat
-from games.talk.core.table_lines import GameNotice
 
 # A seat can look for a new player while its game is under way.
 

@@ -26,6 +26,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games.game.core.game import EmailMode, SeatKind
+from games.game.core.talk_and_notices import GameNotice
 from games.handover.core.handover_errors import HandoverError, SeatGone
 from games.handover.core.handover_rows import RUNNING, OpenSeat, SeatOffer, find_offer
 from games.handover.services.opening import close, restart_clock_if_waiting
@@ -41,7 +42,6 @@ from games.seats.core import reply_tokens
 from games.seats.core.history import remember_holder
 from games.seats.core.links import new_link
 from games.seats.core.seat import Seat
-from games.talk.core.table_lines import GameNotice
 
 NAME_LENGTH = 60
 

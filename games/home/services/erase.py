@@ -26,6 +26,7 @@ from django.db.models import Model, Q
 from django.utils import timezone
 
 from games.game.core.game import Game
+from games.game.core.talk_and_notices import GameNotice, Message
 from games.handover.core.handover_rows import OpenSeat, SeatOffer, Volunteer
 from games.inbound.core.inbound_mail import InboundMail
 from games.mail.core.notifications import Notification
@@ -45,7 +46,6 @@ from games.seats.core.seat import Seat
 from games.setup.core.host_limits import HostBlock, Invitation
 from games.tables.core.table_rows import OpenTable, TableMember
 from games.talk.core.mutes import TalkMute
-from games.talk.core.table_lines import GameNotice, Message
 
 # What an address typed into a free text becomes.
 ADDRESS_GONE = "[…]"

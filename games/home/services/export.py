@@ -21,6 +21,7 @@ from django.db.models import Q
 from django.utils import timezone
 
 from games.game.core.game import Game
+from games.game.core.talk_and_notices import Message
 from games.handover.core.handover_rows import SeatOffer, Volunteer
 from games.home.services.record import player_record, shows_record
 from games.inbound.core.inbound_mail import InboundMail
@@ -36,7 +37,6 @@ from games.ratings.core.rating_rows import PlayerRating
 from games.seats.core.history import PastHolder
 from games.seats.core.seat import Seat
 from games.tables.core.table_rows import TableMember
-from games.talk.core.table_lines import Message
 
 EXPORT_FORMAT = 1
 

@@ -16,10 +16,10 @@ from django.utils.translation import gettext_lazy as _
 from games import engine
 from games.engine.types import Move
 from games.game.core.game import BotLevel, Game
+from games.kit.form_fields import LongSelect, time_zone_choices
 from games.moderation.services.acts import MAX_PUBLIC_NOTE, MAX_REASON
 from games.moderation.services.game_clock import MAX_EXTENSION, extension_left, hours
 from games.people.core.deliverable import AddressField
-from games.play.doors.seat_forms import LongSelect, time_zone_choices
 from games.seatview.core.move_forms import build
 from games.seatview.core.words import OUTCOMES
 

@@ -21,6 +21,7 @@ from django.utils.text import Truncator
 from django.utils.translation import gettext_lazy as _
 
 from games.game.core.game import Move
+from games.game.core.talk_and_notices import GameNotice, Message
 from games.mail.core.notifications import Notification
 from games.moderation.core.moderation_rows import Dispute, ModeratorAction, TalkReport
 from games.moderation.doors import held_then
@@ -34,7 +35,6 @@ from games.seatview.core import describe
 from games.seatview.core.dates import moderator_time
 from games.seatview.core.words import OUTCOMES, outcome_label
 from games.seatview.services.holders import TableNames
-from games.talk.core.table_lines import GameNotice, Message
 
 PRIVATE = _("(private: only moderators may read it)")
 

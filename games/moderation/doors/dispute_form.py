@@ -15,11 +15,11 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from games.kit import limits
+from games.kit.form_fields import printable_message
 from games.kit.responses import too_many
 from games.moderation import services as moderation
 from games.moderation.services.dispute_acts import MAX_TEXT
 from games.play.doors import seat_page as seat_views
-from games.play.doors.seat_forms import printable_message
 from games.seats.core.links import seat_path
 from games.seats.core.seat import Seat
 from games.seats.doors.access import with_seat

@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 from games import engine
 from games.engine.types import JSON, CardView, ModeratorView
 from games.game.core.game import Game, Move
+from games.game.core.talk_and_notices import GameNotice
 from games.moderation.core.moderation_rows import Dispute, ModeratorAction
 from games.moderation.doors.admin_records import talk_context_html
 from games.moderation.services.acts import KINDS
@@ -39,7 +40,6 @@ from games.seatview.services.holders import (
     names_at_notice,
     seat_changes,
 )
-from games.talk.core.table_lines import GameNotice
 
 ACTIONS_SHOWN = 50
 

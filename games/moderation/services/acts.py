@@ -21,10 +21,10 @@ from django.utils.translation import gettext_lazy
 
 from games.clock.services import turn_clock as turn_clock
 from games.game.core.game import Game
+from games.game.core.talk_and_notices import GameNotice
 from games.moderation.core.moderation_rows import ModeratorAction
 from games.moves.services.moves import queue_bot_turn
 from games.moves.services.seat_services import ServiceError
-from games.talk.core.table_lines import GameNotice
 
 MAX_REASON = 2000
 MAX_PUBLIC_NOTE = 200

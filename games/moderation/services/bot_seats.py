@@ -15,6 +15,7 @@ from django.contrib.auth.models import User
 from django.utils.translation import gettext as _
 
 from games.game.core.game import GOING_ON, BotLevel, Game, SeatKind
+from games.game.core.talk_and_notices import GameNotice
 from games.moderation.services.acts import (
     ModerationError,
     clean_note,
@@ -28,7 +29,6 @@ from games.moderation.services.seats import queue_turn_email
 from games.seats.core import reply_tokens
 from games.seats.core.history import remember_holder
 from games.seats.core.seat import Seat
-from games.talk.core.table_lines import GameNotice
 
 
 def _open_seat(seat_id: int) -> Seat:

@@ -13,6 +13,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games.game.core.game import Game
+from games.game.core.talk_and_notices import GameNotice
 from games.moderation.core.moderation_rows import Dispute
 from games.moderation.services import dispute_mail
 from games.moderation.services.acts import (
@@ -25,7 +26,6 @@ from games.moderation.services.acts import (
 )
 from games.seats.core.seat import Seat
 from games.seatview.core.words import OUTCOMES
-from games.talk.core.table_lines import GameNotice
 
 MAX_TEXT = 4000
 MAX_OPEN_PER_SEAT = 3

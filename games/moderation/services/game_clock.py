@@ -17,6 +17,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games.game.core.game import Game
+from games.game.core.talk_and_notices import GameNotice
 from games.moderation.services.acts import (
     ModerationError,
     bot_moves_if_due,
@@ -28,7 +29,6 @@ from games.moderation.services.acts import (
     set_deadline,
     tell_table,
 )
-from games.talk.core.table_lines import GameNotice
 
 MAX_EXTENSION = timedelta(days=7)
 MIN_TIME_AFTER_RESUME = timedelta(hours=1)

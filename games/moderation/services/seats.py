@@ -21,6 +21,7 @@ from django.utils.translation import gettext as _
 from games import engine
 from games.engine.types import Move
 from games.game.core.game import GOING_ON, EmailMode, Game, SeatKind
+from games.game.core.talk_and_notices import GameNotice
 from games.kit import time_zones
 from games.kit.text import is_clean_line
 from games.mail.core.notifications import Notification
@@ -44,7 +45,6 @@ from games.seats.core.history import remember_holder
 from games.seats.core.links import new_link
 from games.seats.core.seat import Seat
 from games.setup.services import game_setup
-from games.talk.core.table_lines import GameNotice
 
 
 def _seat(seat_id: int) -> Seat:

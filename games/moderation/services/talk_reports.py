@@ -24,13 +24,13 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games.game.core.game import Game
+from games.game.core.talk_and_notices import Message
 from games.kit.text import is_clean_message
 from games.moderation.core.moderation_rows import Dispute, TalkReport
 from games.moderation.services import dispute_mail
 from games.moderation.services.acts import ModerationError, locked_game
 from games.seats.core.seat import Seat
 from games.seatview.services.holders import holder_then, seat_changes
-from games.talk.core.table_lines import Message
 
 AROUND = 3  # lines kept before and after the reported one
 MAX_REASON = 1000

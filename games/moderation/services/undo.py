@@ -19,6 +19,7 @@ from games.clock.services.turn_clock import set_clock
 from games.engine import chain
 from games.engine.types import JSON
 from games.game.core.game import Game, Move
+from games.game.core.talk_and_notices import GameNotice
 from games.moderation.services.acts import (
     ModerationError,
     clean_note,
@@ -32,7 +33,6 @@ from games.moderation.services.acts import (
 from games.moderation.services.seats import queue_turn_email
 from games.moves.services.seat_services import StaleVersion
 from games.seats.core.history import holders_after_undo
-from games.talk.core.table_lines import GameNotice
 
 # Undoing any of these needs `force`: the table has seen roles, gold or the end.
 ROUND_EVENTS = frozenset({"round_end", "gold_pick", "payout", "game_end"})

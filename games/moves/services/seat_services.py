@@ -17,13 +17,13 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games.game.core.game import EmailMode, Game
+from games.game.core.talk_and_notices import Message
 from games.kit.service_errors import GameNotPlayable, ServiceError, SetupError, StaleVersion
 from games.kit.text import is_clean_message
 from games.kit.time_zones import valid_time_zone
 from games.seats.core import reply_tokens
 from games.seats.core.links import new_link
 from games.seats.core.seat import Seat
-from games.talk.core.table_lines import Message
 
 __all__ = [
     "GameNotPlayable", "ServiceError", "SetupError", "StaleVersion", "post_message",

@@ -38,6 +38,7 @@ from django.views.decorators.csrf import csrf_exempt
 from games import engine
 from games.clock.core import clock_facts
 from games.game.core.game import Game, SeatKind
+from games.game.core.talk_and_notices import GameNotice, Message
 from games.handover.core.handover_errors import HandoverError
 from games.handover.doors.seat_handover import left_message
 from games.handover.services import opening
@@ -65,7 +66,6 @@ from games.seats.doors.access import (
 from games.seats.services import acceptance
 from games.seatview.core.move_errors import explain
 from games.seatview.services import holders, pages
-from games.talk.core.table_lines import GameNotice, Message
 
 MAX_BODY = 16 * 1024
 

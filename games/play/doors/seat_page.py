@@ -25,6 +25,7 @@ from games.mail.core import seen_turns
 from games.moves.services import moves
 from games.moves.services import seat_services as services
 from games.play.doors.seat_forms import MoveForm, PreferencesForm, TalkForm
+from games.play.services import seat_context
 from games.ratings.services.shown import rounds_counted
 from games.records.services import game_record
 from games.seats.core.links import hash_token, seat_path
@@ -40,7 +41,7 @@ def _context(seat: Seat, secret: str, **extra: Any) -> dict[str, Any]:
     if game.status == Game.Status.ACTIVE:  # bookkeeping only (games.mail.core.seen_turns)
         seen_turns.note_seen(seat, game.version, its_turn=game.actor == seat.number)
     view, moves = pages.view_and_moves(game, seat)
-    context = pages.page_context(game, seat, view, moves)
+    context = seat_context.page_context(game, seat, view, moves)
     lines = table_lines(game, seat)
     if lines:
         context["players"] = [replace(p, record=lines.get(p.number, ""))

@@ -28,11 +28,11 @@ from typing import Any
 from games.engine import chain
 from games.engine.types import JSON
 from games.game.core.game import Game, Move
+from games.game.core.talk_and_notices import GameNotice
 from games.records.core.fairness import public_facts
 from games.seatview.core import describe
 from games.seatview.services.holders import TableNames, names_at_notice
 from games.seatview.services.pages import seat_names
-from games.talk.core.table_lines import GameNotice
 
 # 2: with `chain` and `scores` (format 1 had neither).
 RECORD_FORMAT = 2

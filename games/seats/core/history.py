@@ -27,9 +27,9 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from games.game.core.game import Game, SeatKind
+from games.game.core.talk_and_notices import GameNotice, Message
 from games.people.core.mailboxes import mailbox_key_hash
 from games.seats.core.seat import Seat
-from games.talk.core.table_lines import GameNotice, Message
 
 
 class PastHolder(models.Model):

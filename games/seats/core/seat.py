@@ -1,5 +1,5 @@
 """A seat of a game: who plays it (a person by their address, or a bot), its links, its
-settings, its clock's rows. Its lifecycle is the seat's own (games.seats.services.lifecycle
+settings, its clock's rows. Its lifecycle is the seat's own (games.seats.services.acceptance
 writes it, the seat's history beside it): no module outside games.seats assigns who holds
 it, whether it was accepted, its kind or its links (tests/play/test_seat_lifecycle.py).
 """

@@ -6,52 +6,18 @@ one seat asking (or None for a spectator) first, and every fact comes from there
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from zoneinfo import ZoneInfo
-
-from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games import engine
-from games.clock.core import clock_facts
 from games.engine.types import JSON, Move, SeatView
 from games.game.core.game import Game
-from games.records.core.fairness import chain_shown, public_facts
 from games.seats.core.seat import Seat
-from games.seatview.core import describe, drawing, log_json, recent
-from games.seatview.core.dates import local_time
-from games.seatview.core.move_forms import MoveForms, build
+from games.seatview.core import describe, log_json
 from games.seatview.core.recent import view_log
-from games.seatview.core.words import Names, role_help
+from games.seatview.core.words import Names
 from games.seatview.services import facts
 from games.seatview.services.holders import TableNames, names_at_round_end, table_names
-from games.seatview.services.timeline import TableNotice, timeline
-from games.talk.core.mutes import muted_seats
-from games.talk.core.table_lines import Message
-
-TABLE_TALK_SHOWN = 50
-
-
-@dataclass
-class InFront:
-    """A card lying in front of a player: a broken tool, a theft, a trap."""
-
-    name: str
-    kind: str  # the card's action: "break", "theft", "trapped", ...
-
-
-@dataclass
-class Player:
-    number: int
-    name: str
-    hand_size: int
-    in_front: list[InFront]
-    gold: int | None
-    is_actor: bool
-    is_me: bool
-    accepted: bool
-    inspected: str = ""  # the role your own inspection showed this round (Saboteur 2)
-    record: str = ""  # a line of the player's record, when they show it to the table
+from games.seatview.services.timeline import TableNotice
 
 
 def seat_names(game: Game) -> TableNames:
@@ -88,60 +54,6 @@ def api_view_and_moves(game: Game, seat: Seat, *,
     return {**view, "log": log_json.seat_log_json(game.pk, state, seat.number)}, legal
 
 
-def page_context(game: Game, seat: Seat | None, view: SeatView, legal: list[Move]) -> JSON:
-    """Everything the game page template needs, for one seat or a spectator."""
-    names = seat_names(game)
-    accepted = set(game.seats.filter(accepted_at__isnull=False).values_list("number", flat=True))
-    me = None if seat is None else seat.number
-    zone = seat.zone if seat is not None else ZoneInfo("UTC")
-    muted = muted_seats(seat)  # their talk is hidden from this reader only
-    inspected = view.get("inspected") or {}
-    players = [
-        Player(number=p["seat"], name=describe.seat_name(p["seat"], names),
-               hand_size=p["hand_size"],
-               in_front=[InFront(describe.card_name(c), str(c.get("action") or c["kind"]))
-                         for c in p["in_front"]],
-               gold=p.get("gold"), is_actor=p["seat"] == view["actor"], is_me=p["seat"] == me,
-               accepted=p["seat"] in accepted,
-               inspected=describe.role_name(inspected[str(p["seat"])])
-               if str(p["seat"]) in inspected else "")
-        for p in view["players"]
-    ]
-    forms: MoveForms = build(view, legal, names)
-    targets = [(m["x"], m["y"]) for m in legal if m.get("type") == "place"]
-    return {
-        "game": game,
-        "seat": seat,
-        "view": view,
-        "version": game.version,
-        "names": names,
-        "board": drawing.board_svg(view, targets, recent.changed_cells(view)),
-        "fresh_from": recent.since(view),
-        "forms": forms,
-        "players": players,
-        "actor_name": describe.seat_name(view["actor"], names),
-        "my_turn": bool(legal),
-        "role": describe.role_name(view["role"]) if view.get("role") else None,
-        "role_help": role_help(view.get("role")),
-        "blocked_by": blocked_by(view),
-        "has_targets": any(card.cells for card in forms.hand),
-        "phase": status_sentence(game, view),
-        "over": game.status in (Game.Status.FINISHED, Game.Status.CANCELLED),
-        "waiting": waiting_text(game, view, names),
-        "deadline": local_time(game.deadline_at, zone) if game.is_playable else "",
-        "clock": clock_facts.page_clock(game, seat, timezone.now())
-        if seat is not None and game.status != Game.Status.FINISHED else None,
-        "log": list(reversed(timeline(view, names, table_notices(game)))),
-        "expansion": view["ruleset"] == "saboteur2",
-        "round_results": round_results(view, names),
-        "scores": final_scores(view, names),
-        "table_talk": table_talk(game, zone, names, muted),
-        "muted": muted,
-        "fairness": public_facts(game),
-        "chain": chain_shown(game),
-        "goals": [dict(g, name=describe.goal_name(g["goal"]),
-                       result=describe.goal_result(g["status"])) for g in view["goals"]],
-    }
 
 
 def blocked_by(view: SeatView) -> list[str]:
@@ -232,16 +144,3 @@ def table_notices(game: Game) -> list[TableNotice]:
             game.notices.order_by("created_at", "id").values_list("id", "kind", "params")]
 
 
-def table_talk(game: Game, zone: ZoneInfo, names: TableNames | None = None,
-               muted: frozenset[int] = frozenset()) -> list[Message]:
-    """The latest messages, oldest first, each with `when` in the reader's time (the same
-    style as every other date on the page) and `who` wrote it: whoever held the seat then
-    (games.seatview.services.holders); without those of the seats in `muted` (the reader muted
-    them: games.talk.core.mutes)."""
-    names = names if names is not None else seat_names(game)
-    recent = list(game.messages.select_related("seat").exclude(seat__number__in=muted)
-                  .order_by("-created_at", "-id")[:TABLE_TALK_SHOWN])
-    for message in recent:
-        message.when = local_time(message.created_at, zone)  # type: ignore[attr-defined]
-        message.who = names.talker(message.seat.number, message.pk)  # type: ignore[attr-defined]
-    return list(reversed(recent))

@@ -26,8 +26,8 @@ from games.kit import limits
 from games.kit.client import client_address
 from games.kit.responses import private, too_many
 from games.moves.services import seat_services as services
-from games.play.doors.seat_forms import SetupForm
 from games.seatview.services import pages
+from games.setup.doors.setup_form import SetupForm
 from games.setup.services import host_view, web_setup
 from games.site.help_pages import LostLinksForm
 

@@ -20,8 +20,8 @@ from django.db import models
 from django.utils import timezone
 
 from games.game.core.game import Game
+from games.game.core.talk_and_notices import Message
 from games.seats.core.seat import Seat
-from games.talk.core.table_lines import Message
 
 
 class TalkMute(models.Model):

@@ -11,14 +11,14 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from games.game.core.game import Game
-from games.seats.core.seat import Seat
 
 
 class Message(models.Model):
     """Table talk: visible to every seat of the game."""
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="messages")
-    seat = models.ForeignKey(Seat, on_delete=models.CASCADE, related_name="messages")
+    # The seat row (games.seats), named as the app knows it: the game floor imports no seat.
+    seat = models.ForeignKey("games.Seat", on_delete=models.CASCADE, related_name="messages")
     text = models.TextField(_("text"), max_length=1000)
     created_at = models.DateTimeField(_("written at"), default=timezone.now, editable=False)
 

@@ -11,6 +11,7 @@ from django.views.decorators.http import require_GET
 
 from games.game.core.game import Game
 from games.kit.responses import private
+from games.play.services import seat_context
 from games.records.services import game_record, replay_steps
 from games.seats.core.links import seat_path
 from games.seats.core.seat import Seat
@@ -55,6 +56,6 @@ def watch(request: HttpRequest, public_id: str) -> HttpResponse:
     """The spectator page: off unless the game allows it."""
     game = get_object_or_404(Game, public_id=public_id, spectators_allowed=True)
     view = pages.seat_view(game, None)
-    context = pages.page_context(game, None, view, [])
+    context = seat_context.page_context(game, None, view, [])
     context["replay_url"] = f"/watch/{public_id}/replay/"
     return render(request, "games/watch.html", context)
