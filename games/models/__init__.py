@@ -36,9 +36,9 @@ from games.people.core.home_links import HomeLink
 from games.people.core.new_homes import NewHome
 from games.people.core.player_data import ForgottenAddress, PendingForget, RecordShown
 from games.people.core.public_names import NameKey, PublicName
-from games.people.core.reliability import MissedDeadline, SeatTakeover
 from games.ratings.core.rating_rows import PlayerRating, RatedRound, SideRating
 from games.seats.core.history import PastHolder
+from games.seats.core.reliability import MissedDeadline, SeatTakeover
 from games.seats.core.reply_tokens import ReplyToken
 from games.seats.core.seat import Seat, accept_seats, default_vacation
 from games.setup.core.host_limits import HostBlock, Invitation

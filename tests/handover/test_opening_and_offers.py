@@ -19,7 +19,7 @@ from games.handover.services import offers, opening
 from games.moderation.core.moderation_rows import ModeratorAction
 from games.moves.services import seat_services as services
 from games.people.core.mailboxes import mailbox_hash
-from games.people.core.reliability import SeatTakeover
+from games.seats.core.reliability import SeatTakeover
 from games.seats.core.seat import Seat
 from games.setup.core.host_limits import Invitation
 from tests.handover_support import offer_link_to, open_row, sign_up

@@ -22,10 +22,10 @@ from games.handover.core.handover_rows import OpenSeat, SeatOffer
 from games.handover.services import opening, takeover
 from games.mail.core.notifications import Notification
 from games.people.core.mailboxes import mailbox_hash
-from games.people.core.reliability import SeatTakeover
 from games.records.services.game_record import game_record
 from games.records.services.replay_steps import tell
 from games.seats.core.links import link_for
+from games.seats.core.reliability import SeatTakeover
 from games.seats.core.seat import Seat
 from tests.handover_support import offer_link_to, open_row, sign_up
 from tests.inbound_support import reply_address, send_reply
@@ -156,7 +156,7 @@ def test_the_leaver_may_stay_until_someone_takes_the_seat(client: Client, commit
 def test_a_game_that_waits_stops_the_seat_s_clock_and_records_no_missed_deadline(
         client: Client, commit: Any, clock: Any) -> None:
     from games.clock.services import sweeps
-    from games.people.core.reliability import MissedDeadline
+    from games.seats.core.reliability import MissedDeadline
 
     g = make_game(players=3, seed=5, timeout_policy="auto_pass")
     g.game.while_seat_open = "wait"

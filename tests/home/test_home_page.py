@@ -102,7 +102,8 @@ def test_one_query_per_group_not_per_game(client: Client,
     over = [table(f"Done{n}", "host3@example.com", ann_to_act=False) for n in range(6)]
     Game.objects.filter(pk__in=[g.pk for g in over]).update(status=Game.Status.FINISHED)
     client.get(f"/me/{games.token}/")  # the session and the like, once
-    # 8 and the games left's 1, the email options' 1, the record's 3 (games.home.services.record:
+    # 8 and the games left's 1, the email options' 1, the record's 3
+    # (games.ratings.services.player_record:
     # as few whatever the number of games), and the strangers' part's 3 with no table
     # forming plus the ratings' 1 (games.home.services.tables_part).
     with django_assert_max_num_queries(8 + 1 + 1 + 3 + 3 + 1):

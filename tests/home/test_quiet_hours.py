@@ -19,7 +19,7 @@ from games.game.core.game import Game
 from games.mail.core.notifications import Notification
 from games.mail.services import send
 from games.people.core.home_links import home_link
-from games.people.core.reliability import MissedDeadline
+from games.seats.core.reliability import MissedDeadline
 from games.seats.core.seat import Seat
 from games.setup.services import game_setup
 from tests.support import START, GameWithLinks, make_game, seat_move

@@ -94,7 +94,7 @@ def test_a_missed_deadline_stays_with_the_person_who_missed_it(
         clock: Any, commit: Any, django_user_model: Any) -> None:
     from games.moderation.services import seats
     from games.people.core.mailboxes import mailbox_hash
-    from games.people.core.reliability import MissedDeadline
+    from games.seats.core.reliability import MissedDeadline
 
     with commit():
         g = make_game(players=3, seed=1, start=True)

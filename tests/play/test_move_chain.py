@@ -20,7 +20,7 @@ from django.test import Client
 from games import engine
 from games.game.core.game import Game, Move
 from games.moderation import services as moderation
-from games.records.services import integrity
+from games.moderation.services import integrity
 from games.seats.core.seat import Seat
 from games.setup.services import game_setup
 from tests.email_support import sent_to

@@ -19,10 +19,10 @@ from games.home.services.forget import forget_player
 from games.people.core.home_links import home_link
 from games.people.core.mailboxes import mailbox_key_hash
 from games.people.core.public_names import NameKey, PublicName
-from games.people.services.naming import name_keys
 from games.ratings.core.rating_rows import PlayerRating
 from games.setup.core.player_defaults import remember_preferences
 from games.tables.core.table_rows import TableMember
+from games.tables.services.naming import name_keys
 from tests.moderation_support import logged_in, make_moderator, make_staff
 from tests.support import token_of
 

@@ -16,7 +16,7 @@ from django.test.utils import CaptureQueriesContext
 from games import tasks
 from games.game.core.game import Game
 from games.handover.services import opening, takeover
-from games.home.services.record import player_record, set_record_shown
+from games.ratings.services.player_record import player_record, set_record_shown
 from tests.players.play import play_moves, round_ends
 from tests.support import START, make_game
 

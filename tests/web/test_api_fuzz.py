@@ -24,11 +24,10 @@ from hypothesis import strategies as st
 
 from games.moves.core import log_cache
 from games.people.core.home_links import home_link
-from games.people.services import naming
 from games.seatview.core import log_json
 from games.setup.services import game_setup
 from games.tables.core.wishes import read_wish
-from games.tables.services import forming
+from games.tables.services import forming, naming
 from tests.support import make_game, token_of
 
 pytestmark = pytest.mark.django_db

@@ -7,7 +7,7 @@
 since, nothing happens. auto_pass: the server's move (`games.moves.services.moves`, BySystem); bot:
 a bot's move for the absent player; wait: the turn stays open without a deadline. The
 seat's run of missed deadlines grows (three in a row: absent), the person's record gets
-the miss (games.people.core.reliability, by mailbox), the table is told, and the emails follow
+the miss (games.seats.core.reliability, by mailbox), the table is told, and the emails follow
 after the commit. Exactly once per turn: the version check makes a second run a no-op.
 """
 
@@ -24,7 +24,7 @@ from games.game.core.game import Game, SeatKind, TimeoutPolicy
 from games.game.core.talk_and_notices import GameNotice
 from games.moves.services import hooks
 from games.moves.services.moves import BySystem, NotDue, game_move_submit
-from games.people.core.reliability import MissedDeadline
+from games.seats.core.reliability import MissedDeadline
 from games.seats.core.seat import Seat
 
 

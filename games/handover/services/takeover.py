@@ -7,7 +7,7 @@ What changes hands and what stays (docs/RULES.md "When a player leaves"):
   shown to whoever pressed "accept"); the old link, every reply address of the old
   player's emails and any invitation link die in the same transaction;
 - the record of reliability is per person: the missed deadlines stay with who left
-  (games.people.core.reliability.MissedDeadline, by mailbox), the seat's run of misses and
+  (games.seats.core.reliability.MissedDeadline, by mailbox), the seat's run of misses and
   its absent mark start again, and a SeatTakeover row is written for the newcomer;
 - the table is told "X took over seat N from Y" where it happened in the game.
 
@@ -37,10 +37,10 @@ from games.moderation.services.acts import clean_reason, locked_game, record, te
 from games.moderation.services.seats import queue_turn_email
 from games.people.core.deliverable import refusal_to_store
 from games.people.core.mailboxes import mailbox, mailbox_key_hash
-from games.people.core.reliability import SeatTakeover
 from games.seats.core import reply_tokens
 from games.seats.core.history import remember_holder
 from games.seats.core.links import new_link
+from games.seats.core.reliability import SeatTakeover
 from games.seats.core.seat import Seat
 
 NAME_LENGTH = 60

@@ -16,7 +16,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from games.home.doors.home_pages import with_home
 from games.home.services import forget, page
 from games.home.services.export import export_player_data
-from games.home.services.record import set_record_shown
+from games.ratings.services.player_record import set_record_shown
 
 
 @require_GET

@@ -1,7 +1,7 @@
 """Playing with strangers from a home: "Find me a table", joining a listed table, leaving
 a forming one, the public name and the ratings listing (HTML forms, POST with CSRF), and
 the JSON twins POST /api/me/<token>/tables and POST /api/me/<token>/tables/<id>/leave
-(docs/api.md "Open tables"). Thin over games.tables and games.people.services.naming; every
+(docs/api.md "Open tables"). Thin over games.tables and games.tables.services.naming; every
 refusal is a clear answer in the endpoint's format and changes nothing.
 """
 
@@ -25,10 +25,9 @@ from games.kit.json_answer import JsonAnswer
 from games.kit.json_body import json_error, json_object
 from games.kit.responses import private, too_many
 from games.kit.service_errors import ServiceError, http_status
-from games.people.services import naming
 from games.seats.core.links import token_digest
 from games.tables.core.wishes import TableError, check_types, read_wish
-from games.tables.services import forming
+from games.tables.services import forming, naming
 
 MAX_BODY = 4096
 

@@ -37,10 +37,10 @@ from games.people.core.mailboxes import mailbox_hash, mailbox_key_hash
 from games.people.core.new_homes import NewHome
 from games.people.core.player_data import FORMER_PLAYER, RecordShown
 from games.people.core.public_names import PublicName
-from games.people.core.reliability import MissedDeadline, SeatTakeover
 from games.ratings.core.rating_rows import PlayerRating
 from games.seats.core.history import PastHolder
 from games.seats.core.links import new_link
+from games.seats.core.reliability import MissedDeadline, SeatTakeover
 from games.seats.core.reply_tokens import revoke_seat
 from games.seats.core.seat import Seat
 from games.setup.core.host_limits import HostBlock, Invitation

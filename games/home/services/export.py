@@ -23,7 +23,6 @@ from django.utils import timezone
 from games.game.core.game import Game
 from games.game.core.talk_and_notices import Message
 from games.handover.core.handover_rows import SeatOffer, Volunteer
-from games.home.services.record import player_record, shows_record
 from games.inbound.core.inbound_mail import InboundMail
 from games.mail.core.notifications import Notification
 from games.moderation.core.moderation_rows import Dispute, TalkReport
@@ -31,10 +30,11 @@ from games.people.core.home_links import HomeLink
 from games.people.core.mailbox_keys import of_mailbox
 from games.people.core.mailboxes import mailbox_key_hash
 from games.people.core.public_names import PublicName
-from games.people.core.reliability import MissedDeadline, SeatTakeover
 from games.ratings.core.model import Skill
 from games.ratings.core.rating_rows import PlayerRating
+from games.ratings.services.player_record import player_record, shows_record
 from games.seats.core.history import PastHolder
+from games.seats.core.reliability import MissedDeadline, SeatTakeover
 from games.seats.core.seat import Seat
 from games.tables.core.table_rows import TableMember
 

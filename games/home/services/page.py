@@ -17,9 +17,9 @@ from django.utils.translation import ngettext
 
 from games.game.core.game import GOING_ON, EmailMode
 from games.home.services.listing import Home, Row, home_of
-from games.home.services.record import home_section
 from games.home.services.tables_part import tables_section
 from games.people.core.home_links import home_path as home_path
+from games.ratings.services.player_record import home_section
 from games.seats.core.seat import seats_of
 from games.seatview.core.dates import local_time
 from games.seatview.core.words import days_and_hours
@@ -117,7 +117,7 @@ def context(address: str, token: str) -> dict[str, Any]:
         "languages": settings.LANGUAGES,
         "vacation_choices": vacation_choices(home.started, now),
         "away": any(row.away_until and row.away_until > now for row in home.started),
-        **data,  # my record, my data (games.home.services.record, export)
+        **data,  # my record, my data (games.ratings.services.player_record, export)
         **tables_section(address, data["record"]),  # play with strangers (games.tables)
     }
 

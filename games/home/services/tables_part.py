@@ -11,12 +11,12 @@ from typing import Any
 from django.conf import settings
 from django.db.models import Q
 
-from games.home.services.record import PlayerRecord
-from games.people.services.naming import next_change, public_name
+from games.ratings.services.player_record import PlayerRecord
 from games.ratings.services.shown import ratings_of
 from games.tables.core.table_rows import OpenTable
 from games.tables.core.wishes import RULESETS
 from games.tables.services.forming import forming_tables_of
+from games.tables.services.naming import next_change, public_name
 from games.tables.services.table_list import TableShown, forming, open_table_ids
 
 

@@ -1,7 +1,7 @@
 """Emails of playing with strangers: "confirm your new home" (an address that plays nowhere
 yet asked /me/ for a home; games.home.services.welcome), "your open table expired" (its wait
 ended without enough players and without bots; games.tables.services.starting) and "a moderator
-reset your public name" (games.people.services.naming.reset_name).
+reset your public name" (games.tables.services.naming.reset_name).
 
 Params: new_home {"new_home": row id, "token": ""} (the link is rebuilt from the row when
 the email is written, never stored: the row keeps its salt); table_closed {"table": id,

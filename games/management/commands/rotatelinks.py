@@ -12,7 +12,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandParser
 
-from games.seats.services.link_rotation import rotate_all_links
+from games.home.services.link_rotation import rotate_all_links
 
 
 class Command(BaseCommand):

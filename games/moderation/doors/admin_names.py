@@ -1,4 +1,4 @@
-"""Public names (games.people.services.naming): the list, and the moderators' one action on it,
+"""Public names (games.tables.services.naming): the list, and the moderators' one action on it,
 resetting a name (the player is told by email and may choose another).
 
 Its own module as each admin page of the games app is (games.admin lists them).
@@ -15,7 +15,7 @@ from django.utils.translation import ngettext
 from games.moderation.doors.admin_base import ReadOnlyAdmin
 from games.moderation.doors.permissions import can_moderate, moderator
 from games.people.core.public_names import PublicName
-from games.people.services import naming
+from games.tables.services import naming
 
 
 @admin.register(PublicName)

@@ -37,6 +37,7 @@ from games.moderation.services.game_clock import (
     pause,
     resume,
 )
+from games.moderation.services.integrity import IntegrityReport, verify_integrity
 from games.moderation.services.seats import (
     legal_for_actor,
     moderator_move,
@@ -45,7 +46,6 @@ from games.moderation.services.seats import (
     rotate_seat_link,
 )
 from games.moderation.services.undo import UndoPlan, plan_undo, undo_to
-from games.records.services.integrity import IntegrityReport, verify_integrity
 from games.seatview.core.words import OUTCOMES
 
 __all__ = [

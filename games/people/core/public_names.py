@@ -1,4 +1,4 @@
-"""A player's public name (games.people.services.naming; docs/playing.md "Your public name"): the
+"""A player's public name (games.tables.services.naming; docs/playing.md "Your public name"): the
 name shown at open tables, in the ratings and in games joined through open tables. Kept
 by the hash of the person's mailbox key, never the address.
 

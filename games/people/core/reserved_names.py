@@ -3,7 +3,7 @@ moderators and staff, the site itself and the sender of its emails, and the name
 gives seats and writes in the log ("Player 2", "a former player", "a bot"), in every
 language the site speaks.
 
-Compared through the name's confusable-safe readings (games.people.services.naming.name_keys),
+Compared through the name's confusable-safe readings (games.tables.services.naming.name_keys),
 with the letters that look alike in many fonts folded further: `I`, `l`, `1`, `|` and `!`
 read as one letter, `0` as `o`, `rn` as `m`. Punctuation and spaces separate words.
 
@@ -119,7 +119,7 @@ def reserved() -> Reserved:
 
 
 def reserved_word_in(readings: Sequence[str]) -> str | None:
-    """The reserved word or name one of the name's readings (games.people.services.naming.
+    """The reserved word or name one of the name's readings (games.tables.services.naming.
     name_keys) reads as or contains, as the site writes it; None when there is none."""
     found = reserved()
     for reading in readings:

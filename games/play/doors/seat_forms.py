@@ -10,10 +10,7 @@ from django.conf import settings
 from django.utils.translation import gettext_lazy as _
 
 from games.kit import jsonsafe
-from games.kit.form_fields import (
-    printable_message,
-    zone_field,
-)
+from games.kit.form_fields import printable_message, zone_field
 from games.moves.services.seat_services import MAX_MESSAGE_LENGTH
 
 CARD_ID = re.compile(r"\A[a-z0-9-]{1,20}\Z")

@@ -18,7 +18,6 @@ from django.views.decorators.http import require_GET, require_POST
 
 from games import engine
 from games.game.core.game import Game
-from games.home.services.record import table_lines
 from games.kit import limits
 from games.kit.responses import private, too_many
 from games.mail.core import seen_turns
@@ -26,6 +25,7 @@ from games.moves.services import moves
 from games.moves.services import seat_services as services
 from games.play.doors.seat_forms import MoveForm, PreferencesForm, TalkForm
 from games.play.services import seat_context
+from games.ratings.services.player_record import table_lines
 from games.ratings.services.shown import rounds_counted
 from games.records.services import game_record
 from games.seats.core.links import hash_token, seat_path

@@ -31,12 +31,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from games.game.core.game import Game
+from games.game.core.game import Game, SeatKind
 from games.people.core.home_links import HomeLink
 from games.people.core.mailboxes import mailbox_hash
 from games.people.core.player_data import forgotten_among
 from games.ratings.services import turn_shares
-from games.tables.core.table_rows import TableMember
+from games.seats.core.history import PastHolder
 
 # Why a round did not count (RatedRound.result["why"]).
 NO_RESULT = "no_result"  # no winning and losing side (games.ratings.core.sides)
@@ -88,9 +88,23 @@ def _one_mailbox_twice(people: set[tuple[int, str]], addresses: Mapping[str, str
     return len(counted) < len(seats_of)
 
 
+def _seated_by_the_server(game: Game) -> set[str]:
+    """Who the server seated when the game formed at an open table (its seats' first
+    holders: a bot, or a player who joined the table), by mailbox key; none in a host's
+    game or a rematch (games.game.core.game.Game.found_together)."""
+    if not game.found_together:
+        return set()
+    first: dict[int, str] = {}
+    for seat_id, bot, key in (PastHolder.objects.filter(game=game).order_by("id")
+                              .values_list("seat_id", "bot", "mailbox")):
+        first.setdefault(seat_id, "" if bot else key)
+    for seat_id, kind, key in game.seats.values_list("id", "kind", "mailbox_key"):
+        first.setdefault(seat_id, "" if kind == SeatKind.BOT else key)
+    return {key for key in first.values() if key}
+
+
 def _confirmed(game: Game, people: set[tuple[int, str]], last: int) -> bool:
-    members = set(TableMember.objects.filter(table__game=game)
-                  .values_list("mailbox_key", flat=True))
+    members = _seated_by_the_server(game)
     waiting = {(seat, key) for seat, key in people if key not in members}
     return not waiting or waiting <= turn_shares.own_hands(game, last)
 

@@ -15,12 +15,7 @@ from django.utils.translation import gettext_lazy as _
 from games import engine
 from games.clock.doors.clock_forms import ClockFields
 from games.game.core.game import MAX_HOURS_PER_MOVE, BotLevel, TimeoutPolicy, WhileOpen
-from games.kit.form_fields import (
-    printable_text,
-    valid_zone,
-    zone_datalist,
-    zone_field,
-)
+from games.kit.form_fields import printable_text, valid_zone, zone_datalist, zone_field
 from games.people.core.deliverable import AddressField
 from games.seatview.core.words import option_label, option_value_label, ruleset_name
 from games.setup.core.player_defaults import seat_language_and_zone

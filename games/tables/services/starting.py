@@ -21,11 +21,11 @@ from games.game.core.game import SeatKind
 from games.mail.doors.table_letters import table_closed_spec
 from games.mail.services import plan
 from games.moves.services import hooks
-from games.people.services.naming import name_of
 from games.seats.core.seat import Seat
 from games.setup.core.player_defaults import seat_language_and_zone
 from games.setup.services.game_setup import PlayerSpec, bot_players, create_game
 from games.tables.core.table_rows import OpenTable, TableMember
+from games.tables.services.naming import name_of
 
 
 def _players(table: OpenTable, members: list[TableMember]) -> list[PlayerSpec]:

@@ -5,7 +5,7 @@ over for others (the reliability webDiplomacy and Diplicity show).
 Worked out from what the games stored, in three queries whatever the number of games: the
 address's seats with their games, the moves whose events end a round or the game (a
 round's winners and every seat's role are public once the round is over: the round_end
-event), and the rows kept by the person's mailbox key (games.people.core.reliability, and
+event), and the rows kept by the person's mailbox key (games.seats.core.reliability, and
 whether the record is shown), in one. Rounds and gold belong to the seat: a player who
 took a seat over is credited with the whole game's result of that seat, as the game's end
 shows it.
@@ -26,7 +26,7 @@ from games.game.core.game import Game, Move
 from games.people.core.mailbox_keys import of_mailbox
 from games.people.core.mailboxes import mailbox_key_hash
 from games.people.core.player_data import RecordShown
-from games.people.core.reliability import MissedDeadline, SeatTakeover
+from games.seats.core.reliability import MissedDeadline, SeatTakeover
 from games.seats.core.seat import Seat
 from games.seatview.core import describe
 from games.seatview.services.facts import round_winners

@@ -1,1 +1,0 @@
-"""The floor of services: each operation one transaction, called by the doors."""
