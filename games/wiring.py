@@ -1,16 +1,25 @@
-"""Who listens to what: every subscription to a feature's events (games.kit.events), in
-one list, made when Django starts (games.apps). A feature publishes what happened; the
-features above it that care listen here, so a lower feature never imports a higher one."""
+"""Who listens to what, and who writes which letter: every subscription to a feature's
+events (games.kit.events) and every feature's letters, in one list, made when Django
+starts (games.apps). A feature publishes what happened; the features above it that care
+listen here, so a lower feature never imports a higher one."""
 
 from __future__ import annotations
 
+from games.handover.doors import handover_letters
+from games.home.doors import home_letters
 from games.kit.events import subscribe
+from games.mail.core.letter_registry import register_letters
+from games.mail.doors import mail_letters
 from games.mail.services import plan
 from games.seats.core.seat_events import SeatAccepted
 from games.setup.services import game_setup
+from games.tables.doors import table_letters
 
 
 def wire() -> None:
+    # Every feature's letters, by kind, for the sender (games.mail.services.send).
+    for letters in (mail_letters, handover_letters, table_letters, home_letters):
+        register_letters(letters.LETTERS)
     # Accepted through an invitation: the own link by email, then the game may start.
     subscribe(SeatAccepted, plan.own_link_after_invitation)
     subscribe(SeatAccepted, game_setup.start_when_every_seat_accepted)

@@ -2,14 +2,14 @@ from django.urls import URLPattern, path, register_converter
 
 from games.clock.doors import api_clock, clock_pages
 from games.handover.doors import open_seat_pages, seat_handover, standby_pages
-from games.home.doors import api_home, home_data, home_pages, home_tables
-from games.mail.doors import email_pages
+from games.home.doors import api_home, home_data, home_pages, home_tables, unsubscribe_page
 from games.moderation.doors import dispute_form
-from games.play.doors import api, replay_pages
+from games.play.doors import api, replay_pages, seat_mail_settings
 from games.play.doors import seat_page as seat
 from games.setup.doors import seat_rematch, setup_pages
 from games.site import help_pages as help
 from games.site import ops_views as ops
+from games.site import outbox_pages
 from games.tables.doors import tables_pages as strangers_pages
 from games.talk.doors import talk_forms
 
@@ -101,18 +101,18 @@ urlpatterns: list[URLPattern] = [
     path("play/<token:secret>/nudge", clock_pages.seat_nudge, name="seat-nudge"),
     path("play/<token:secret>/pause", clock_pages.seat_pause, name="seat-pause"),
     path("play/<token:secret>/report", talk_forms.seat_report, name="seat-report"),
-    path("play/<token:secret>/emails", email_pages.seat_emails, name="seat-emails"),
-    path("play/<token:secret>/vacation", email_pages.seat_vacation, name="seat-vacation"),
-    path("mail/unsubscribe/<signed:token>/", email_pages.unsubscribe, name="unsubscribe"),
+    path("play/<token:secret>/emails", seat_mail_settings.seat_emails, name="seat-emails"),
+    path("play/<token:secret>/vacation", seat_mail_settings.seat_vacation, name="seat-vacation"),
+    path("mail/unsubscribe/<signed:token>/", unsubscribe_page.unsubscribe, name="unsubscribe"),
     path("standby/", standby_pages.sign_up, name="standby"),
     path("standby/sent/", standby_pages.sent, name="standby-sent"),
     path("standby/<token:token>/", standby_pages.manage, name="standby-manage"),
     path("seats/", open_seat_pages.open_seats, name="open-seats"),
     path("seats/<int:open_seat_id>/ask", open_seat_pages.ask, name="open-seat-ask"),
     path("seats/offer/<token:token>/", open_seat_pages.offer_page, name="seat-offer"),
-    path("outbox/", email_pages.outbox_list, name="outbox"),
-    path("outbox/<str:name>", email_pages.outbox_message, name="outbox-message"),
-    path("outbox/<str:name>/reply", email_pages.outbox_reply, name="outbox-reply"),
+    path("outbox/", outbox_pages.outbox_list, name="outbox"),
+    path("outbox/<str:name>", outbox_pages.outbox_message, name="outbox-message"),
+    path("outbox/<str:name>/reply", outbox_pages.outbox_reply, name="outbox-reply"),
     path("play/<token:secret>/replay/", replay_pages.seat_replay, name="seat-replay"),
     path("watch/<token:public_id>/replay/", replay_pages.watch_replay, name="watch-replay"),
     path("watch/<token:public_id>/", replay_pages.watch, name="watch"),

@@ -28,9 +28,9 @@ from django.test import override_settings
 
 from games import engine, tasks
 from games.game.core.game import EmailMode, Game
+from games.mail.core import letter_registry
 from games.mail.core.message import inline_css
 from games.mail.core.notifications import Notification
-from games.mail.doors import builders
 from games.seats.core.seat import Seat
 from games.seatview.core import describe
 from games.setup.services import game_setup
@@ -69,7 +69,7 @@ def check_email(message: Any, game: Game, rng: random.Random, seen: set[str]) ->
         return
     other = perturbed(state, number, rng)
     with mock.patch.object(Game, "state", return_value=other):
-        letter = builders.letter_for(note)
+        letter = letter_registry.letter_for(note)
     sent = (message.subject, message.body, message.alternatives[0][0])
     assert (letter.subject, letter.text, inline_css(letter.html)) == sent, (
         f"{note.kind} to seat {number} depends on something it may not know")

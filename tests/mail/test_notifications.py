@@ -19,8 +19,8 @@ from django.utils import timezone
 from games import engine
 from games.game.core.follow_up_rows import FollowUp
 from games.game.core.game import EmailMode, Game
+from games.mail.core import letter_registry
 from games.mail.core.notifications import Notification
-from games.mail.doors import builders
 from games.mail.services import plan, send
 from games.moves.services import hooks
 from games.moves.services import seat_services as services
@@ -269,7 +269,7 @@ def test_unknown_kinds_are_skipped_and_every_kind_has_a_builder() -> None:
                                        to_email="a@example.com", game=g.game, seat=g.seats[0])
     assert send.deliver(note.pk).status == "skipped"
     assert "no email is written" in Notification.objects.get(pk=note.pk).last_error
-    assert set(builders.BUILDERS) == set(Notification.Kind.values)
+    assert set(letter_registry.registered_kinds()) == set(Notification.Kind.values)
 
 
 # ---- a person reads a game's emails in the order they were planned ------------------------

@@ -11,7 +11,7 @@ setup page (games.setup.services.web_setup: per recipient's and per sender's mai
 and a day's asks (a player's invitations and the page's requests) are capped per game
 (OPEN_SEAT_ASKS_PER_GAME_PER_DAY) and per asking seat: the open seat asked for and the
 player inviting (OPEN_SEAT_ASKS_PER_SEAT_PER_DAY). No offer email names a player's
-address, nor carries anything a host or a player wrote (games.mail.doors.handover_letters).
+address, nor carries anything a host or a player wrote (games.handover.doors.handover_letters).
 """
 
 from __future__ import annotations

@@ -28,9 +28,9 @@ from games.kit import limits
 from games.kit.client import client_address
 from games.kit.responses import private, too_many
 from games.kit.service_errors import ServiceError, http_status
-from games.mail.doors.email_pages import MAX_VACATION_HOURS, email_options
 from games.people.core.deliverable import AddressField
 from games.play.doors.seat_forms import PreferencesForm
+from games.play.doors.seat_mail_settings import MAX_VACATION_HOURS, email_options
 
 
 class AskHomeForm(forms.Form):

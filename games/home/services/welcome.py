@@ -23,8 +23,9 @@ from django.utils import timezone
 from games.home.services import lost_links
 from games.kit import limits
 from games.kit.after_commit import queue_on_commit
-from games.mail.doors.table_letters import NEW_HOME, new_home_spec
+from games.mail.core.notifications import Notification
 from games.mail.services import plan
+from games.mail.services.notification_rows import Spec
 from games.people.core.home_links import home_address, home_path, home_row, home_token
 from games.people.core.mailbox_keys import of_mailbox
 from games.people.core.mailboxes import mailbox, mailbox_hash
@@ -34,6 +35,8 @@ from games.seats.core.links import hash_token, new_purpose_link, token_digest
 
 DAY = timedelta(days=1)
 KEPT = timedelta(days=7)  # an unconfirmed request (and its link) lasts a week
+
+NEW_HOME = "new-home"  # the purpose of the confirmation links (games.seats.core.links)
 
 
 def ask_for_home(address: str, client: str, language: str) -> None:
@@ -93,3 +96,9 @@ def confirm_home(row: NewHome) -> str:
         home_row(row.address)
         NewHome.objects.filter(of_mailbox(row.address)).delete()
     return home_path(home_token(row.address))
+
+
+def new_home_spec(row: NewHome, day: str, language: str) -> list[Spec]:
+    """One confirmation email per mailbox and day (`day` makes the key)."""
+    return [Spec(key=f"new_home:{row.counted[:16]}:{day}", kind=Notification.Kind.NEW_HOME,
+                 to_email=row.address, params={"new_home": row.pk, "language": language})]

@@ -41,6 +41,10 @@ class Letter:
     in_reply_to: str = ""
 
 
+class Skip(Exception):
+    """This email should not go out any more; the reason is recorded on the row."""
+
+
 def email_domain() -> str:
     configured = str(getattr(settings, "EMAIL_DOMAIN", "") or "")
     return configured or urlsplit(settings.SITE_URL).hostname or "localhost"

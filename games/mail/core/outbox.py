@@ -2,7 +2,7 @@
 
 `OutboxBackend` writes one `.eml` per message (Django's file backend appends all the
 messages of a connection to one log file, which nobody can open in a mail program).
-In debug, the outbox page (games.mail.doors.email_pages) lists the files and shows each one's
+In debug, the outbox page (games.site.outbox_pages) lists the files and shows each one's
 HTML part, so a person can click a seat link in it.
 """
 

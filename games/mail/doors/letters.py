@@ -4,7 +4,7 @@ Each builder reads the game through `engine.view(state, recipient seat)` only (v
 `facts`), plus public things: seat names, the deadline, table notices. A builder
 raises `Skip` when the email no longer makes sense (the turn it announces is over,
 the game was cancelled): the notification is then recorded as skipped, not sent.
-`games.mail.doors.builders` lists which builder writes which kind.
+`games.mail.core.letter_registry` holds which builder writes which kind.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from games.clock.core import clock_facts
 from games.clock.core import rules as clock_rules
 from games.engine.types import JSON
 from games.game.core.game import EmailMode, Game
-from games.mail.core.message import Letter, unsubscribe_url
+from games.mail.core.message import Letter, Skip, unsubscribe_url
 from games.mail.core.notifications import Notification
 from games.mail.doors.reply_part import reply_part
 from games.mail.services.table_talk import carried_talk, talk_since_last_email
@@ -41,10 +41,6 @@ from games.seatview.services import facts, pages
 from games.seatview.services.holders import TableNames
 from games.seatview.services.pages import table_notices
 from games.seatview.services.timeline import timeline
-
-
-class Skip(Exception):
-    """This email should not go out any more; the reason is recorded on the row."""
 
 
 def rules_link(ruleset: str) -> str:

@@ -41,10 +41,9 @@ from django.utils import timezone
 
 from games.kit.after_commit import queue_on_commit
 from games.mail.core import seen_turns
-from games.mail.core.message import build, message_id_for
+from games.mail.core.letter_registry import letter_for
+from games.mail.core.message import Skip, build, message_id_for
 from games.mail.core.notifications import Notification
-from games.mail.doors import letters
-from games.mail.doors.builders import letter_for
 from games.mail.services.notification_rows import create, moderator_alert, wants
 from games.people.core.player_data import is_forgotten
 from games.seats.core.seat import Seat
@@ -201,7 +200,7 @@ def deliver(notification_id: int, *, looked_again: bool = False) -> Outcome:
     try:
         letter = letter_for(note)
         message = build(note, letter)
-    except letters.Skip as skip:
+    except Skip as skip:
         return _finish(note, Status.SKIPPED, last_error=str(skip))
     except Exception as error:  # a bug in rendering: retrying would fail the same way
         log.exception("notification %s could not be rendered", note.pk)

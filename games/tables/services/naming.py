@@ -34,8 +34,9 @@ from django.utils.translation import gettext as _
 
 from games.kit.service_errors import ServiceError
 from games.kit.text import is_clean_line
-from games.mail.doors.table_letters import name_reset_spec
+from games.mail.core.notifications import Notification
 from games.mail.services import plan
+from games.mail.services.notification_rows import Spec, address_hash
 from games.people.core.home_links import HomeLink
 from games.people.core.mailbox_keys import of_mailbox
 from games.people.core.mailboxes import mailbox_key_hash
@@ -204,3 +205,9 @@ def list_ratings(address: str, *, listed: bool) -> bool:
     has no public name yet."""
     digest = mailbox_key_hash(address)
     return bool(PublicName.objects.filter(mailbox=digest).update(ratings_listed=listed))
+
+
+def name_reset_spec(address: str, name_id: int, name: str, language: str) -> list[Spec]:
+    return [Spec(key=f"name_reset:{address_hash(address)}:n={name_id}",
+                 kind=Notification.Kind.NAME_RESET, to_email=address,
+                 params={"name": name, "language": language})]

@@ -18,8 +18,9 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from games.game.core.game import SeatKind
-from games.mail.doors.table_letters import table_closed_spec
+from games.mail.core.notifications import Notification
 from games.mail.services import plan
+from games.mail.services.notification_rows import Spec, address_hash
 from games.moves.services import hooks
 from games.seats.core.seat import Seat
 from games.setup.core.player_defaults import seat_language_and_zone
@@ -98,3 +99,9 @@ def expire(table: OpenTable) -> None:
         language, _zone = seat_language_and_zone(member.address,
                                                  game_language=table.language)
         plan.queue(table_closed_spec(member.address, table.pk, language))
+
+
+def table_closed_spec(address: str, table_id: int, language: str) -> list[Spec]:
+    return [Spec(key=f"table_closed:{address_hash(address)}:t={table_id}",
+                 kind=Notification.Kind.TABLE_CLOSED, to_email=address,
+                 params={"table": table_id, "language": language})]

@@ -1,6 +1,6 @@
 """Emails of the handover (games.handover): a volunteer's standby link, and the offer of
 an open seat. Written in the volunteer's (or the invitation's) language, given in the
-notification's params (games.mail.doors.builders); they carry no player's address, and the
+notification's params (games.mail.core.letter_registry); they carry no player's address, and the
 offer's facts come from the spectator's view (games.handover.services.open_seat_facts).
 
 Params: standby {"volunteer": id, "language", "mailbox"}; offer {"offer": id, "language",
@@ -20,9 +20,12 @@ from django.utils.translation import gettext as _
 
 from games.handover.core.handover_rows import SeatOffer, Volunteer, offer_token, volunteer_token
 from games.handover.services.open_seat_facts import seat_facts
+from games.mail.core.letter_registry import Builder
 from games.mail.core.message import unsubscribe_url
 from games.mail.core.notifications import Notification
 from games.mail.doors.letters import Letter, Skip, render
+
+Kind = Notification.Kind
 
 
 def standby(note: Notification) -> Letter:
@@ -65,3 +68,6 @@ def _own_standby_link(offer: SeatOffer) -> str:
 
 def _standby_url(volunteer: Volunteer) -> str:
     return settings.SITE_URL + reverse("games:standby-manage", args=[volunteer_token(volunteer)])
+
+
+LETTERS: dict[str, Builder] = {Kind.STANDBY: standby, Kind.SEAT_OFFER: seat_offer}
