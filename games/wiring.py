@@ -11,6 +11,7 @@ from games.kit.events import subscribe
 from games.mail.core.letter_registry import register_letters
 from games.mail.doors import mail_letters
 from games.mail.services import plan
+from games.moderation.doors import dispute_letters
 from games.seats.core.seat_events import SeatAccepted
 from games.setup.services import game_setup
 from games.tables.doors import table_letters
@@ -18,7 +19,8 @@ from games.tables.doors import table_letters
 
 def wire() -> None:
     # Every feature's letters, by kind, for the sender (games.mail.services.send).
-    for letters in (mail_letters, handover_letters, table_letters, home_letters):
+    for letters in (mail_letters, dispute_letters, handover_letters, table_letters,
+                    home_letters):
         register_letters(letters.LETTERS)
     # Accepted through an invitation: the own link by email, then the game may start.
     subscribe(SeatAccepted, plan.own_link_after_invitation)

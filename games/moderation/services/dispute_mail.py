@@ -4,7 +4,7 @@ and the hourly digest of a game's reports of table talk.
 They go through the server's email pipeline (games.mail): each is a
 Notification row with a unique key, written inside the transaction of the act and
 sent once after it commits (claimed first, retried with backoff, recorded). The
-words are rendered at send time by `games.mail.doors.dispute_letters`.
+words are rendered at send time by `games.moderation.doors.dispute_letters`.
 
 Reports of table talk reach the moderators at most once per game and REPORT_MAIL_EVERY:
 the first at once (`report_filed`), the ones filed within the hour after an email wait

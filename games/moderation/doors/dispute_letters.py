@@ -20,6 +20,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from games.game.core.game import Game
+from games.mail.core.letter_registry import Builder
 from games.mail.core.message import Letter
 from games.mail.core.notifications import Notification
 from games.mail.doors.letters import Skip
@@ -83,3 +84,12 @@ def report_digest_letter(note: Notification) -> Letter:
                   "line": next((line for line in context_lines(d, names) if line.reported),
                                None)}
                  for d in disputes]})
+
+
+Kind = Notification.Kind
+
+LETTERS: dict[str, Builder] = {
+    Kind.DISPUTE_FILED: filed_letter,
+    Kind.DISPUTE_RESOLVED: resolved_letter,
+    Kind.REPORT_DIGEST: report_digest_letter,
+}
