@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-from django import forms
 from django.conf import settings
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import translation
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_POST
 
 from games import engine
@@ -17,13 +15,9 @@ from games.home.services import lost_links
 from games.kit import limits
 from games.kit.client import client_address
 from games.kit.responses import too_many
-from games.people.core.deliverable import AddressField
+from games.people.doors.address_form import AddressForm
 from games.seatview.core.words import ruleset_name
 from games.site import bot_strength, rules_page
-
-
-class LostLinksForm(forms.Form):
-    email = AddressField(label=gettext_lazy("Your email address"))
 
 
 @require_GET
@@ -47,7 +41,7 @@ def rules(request: HttpRequest, ruleset: str) -> HttpResponse:
 
 @require_POST
 def ask_links(request: HttpRequest) -> HttpResponse:
-    form = LostLinksForm(request.POST)
+    form = AddressForm(request.POST)
     if not form.is_valid():  # says what is wrong with the address, nothing about who plays
         messages.error(request, " ".join(str(error) for error in form["email"].errors))
         return render(request, "games/links_sent.html", status=400)
@@ -63,4 +57,4 @@ def ask_links(request: HttpRequest) -> HttpResponse:
 
 @require_GET
 def links_sent(request: HttpRequest) -> HttpResponse:
-    return render(request, "games/links_sent.html", {"form": LostLinksForm()})
+    return render(request, "games/links_sent.html", {"form": AddressForm()})

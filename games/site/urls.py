@@ -3,7 +3,7 @@ from django.urls import URLPattern, path, register_converter
 from games.clock.doors import api_clock, clock_pages
 from games.handover.doors import open_seat_pages, seat_handover, standby_pages
 from games.home.doors import api_home, home_data, home_pages, home_tables, unsubscribe_page
-from games.moderation.doors import dispute_form
+from games.moderation.doors import dispute_form, talk_report_form
 from games.play.doors import api, replay_pages, seat_mail_settings
 from games.play.doors import seat_page as seat
 from games.setup.doors import seat_rematch, setup_pages
@@ -100,7 +100,7 @@ urlpatterns: list[URLPattern] = [
     path("play/<token:secret>/mute", talk_forms.seat_mute, name="seat-mute"),
     path("play/<token:secret>/nudge", clock_pages.seat_nudge, name="seat-nudge"),
     path("play/<token:secret>/pause", clock_pages.seat_pause, name="seat-pause"),
-    path("play/<token:secret>/report", talk_forms.seat_report, name="seat-report"),
+    path("play/<token:secret>/report", talk_report_form.seat_report, name="seat-report"),
     path("play/<token:secret>/emails", seat_mail_settings.seat_emails, name="seat-emails"),
     path("play/<token:secret>/vacation", seat_mail_settings.seat_vacation, name="seat-vacation"),
     path("mail/unsubscribe/<signed:token>/", unsubscribe_page.unsubscribe, name="unsubscribe"),

@@ -23,8 +23,8 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from games.game.core.game import Game, SeatKind, WhileOpen
+from games.kit.link_tokens import new_purpose_link, rebuilt_purpose_token, token_digest
 from games.people.core.mailbox_keys import KeepsMailboxKeys, MailboxKeyField
-from games.seats.core.links import new_purpose_link, rebuilt_purpose_token, token_digest
 from games.seats.core.seat import Seat
 
 # A volunteer is offered at most this many seats a day, whatever they chose.

@@ -18,8 +18,8 @@ from games.home.services.tables_part import home_json
 from games.kit import limits
 from games.kit.json_answer import JsonAnswer
 from games.kit.json_body import json_error
+from games.kit.link_tokens import token_digest
 from games.kit.responses import private
-from games.seats.core.links import token_digest
 
 
 def game_json(row: Row) -> dict[str, Any]:

@@ -10,13 +10,13 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from games.home.services.welcome import NEW_HOME
+from games.kit.link_tokens import purpose_token
 from games.mail.core.letter_registry import Builder
 from games.mail.core.notifications import Notification
 from games.mail.doors.letters import Letter, Skip, render
 from games.people.core.home_links import HomeLink, home_link
 from games.people.core.mailbox_keys import of_mailbox
 from games.people.core.new_homes import NewHome
-from games.seats.core.links import purpose_token
 
 Kind = Notification.Kind
 

@@ -7,14 +7,13 @@ from collections.abc import Callable
 from datetime import timedelta
 from functools import wraps
 
-from django import forms
 from django.conf import settings
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import translation
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from games.clock.services import quiet_hours
@@ -28,13 +27,9 @@ from games.kit import limits
 from games.kit.client import client_address
 from games.kit.responses import private, too_many
 from games.kit.service_errors import ServiceError, http_status
-from games.people.core.deliverable import AddressField
+from games.people.doors.address_form import AddressForm
 from games.play.doors.seat_forms import PreferencesForm
 from games.play.doors.seat_mail_settings import MAX_VACATION_HOURS, email_options
-
-
-class AskHomeForm(forms.Form):
-    email = AddressField(label=gettext_lazy("Your email address"))
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
@@ -43,7 +38,7 @@ def ask_home(request: HttpRequest) -> HttpResponse:
     yet, a link that confirms it and opens a new home (games.home.services.welcome): the same
     answer at the same speed either way (a task plans the email after it), and limited
     like the lost-links form."""
-    form = AskHomeForm(request.POST if request.method == "POST" else None)
+    form = AddressForm(request.POST if request.method == "POST" else None)
     if request.method == "POST" and form.is_valid():
         try:
             welcome.ask_for_home(form.cleaned_data["email"], client_address(request),

@@ -23,9 +23,9 @@ from games.home.services.address import address_for_home_token
 from games.kit import limits
 from games.kit.json_answer import JsonAnswer
 from games.kit.json_body import json_error, json_object
+from games.kit.link_tokens import token_digest
 from games.kit.responses import private, too_many
 from games.kit.service_errors import ServiceError, http_status
-from games.seats.core.links import token_digest
 from games.tables.core.wishes import TableError, check_types, read_wish
 from games.tables.services import forming, naming
 

@@ -9,9 +9,9 @@ from dataclasses import dataclass
 from django.db import transaction
 
 from games.game.core.game import GOING_ON, SeatKind
+from games.kit.link_tokens import current_key_id
 from games.mail.services import plan
 from games.moves.services.seat_services import rotate_link
-from games.seats.core.links import current_key_id
 from games.seats.core.seat import Seat
 
 

@@ -23,6 +23,7 @@ from django.utils import timezone
 from games.home.services import lost_links
 from games.kit import limits
 from games.kit.after_commit import queue_on_commit
+from games.kit.link_tokens import hash_token, new_purpose_link, token_digest
 from games.mail.core.notifications import Notification
 from games.mail.services import plan
 from games.mail.services.notification_rows import Spec
@@ -31,7 +32,6 @@ from games.people.core.mailbox_keys import of_mailbox
 from games.people.core.mailboxes import mailbox, mailbox_hash
 from games.people.core.new_homes import NewHome
 from games.people.core.player_data import is_forgotten
-from games.seats.core.links import hash_token, new_purpose_link, token_digest
 
 DAY = timedelta(days=1)
 KEPT = timedelta(days=7)  # an unconfirmed request (and its link) lasts a week

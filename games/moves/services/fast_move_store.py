@@ -32,6 +32,7 @@ from django.utils.dateparse import parse_datetime
 from games.engine.types import JSON
 from games.game.core.follow_up_rows import FollowUp
 from games.game.core.game import Game, Move
+from games.kit import link_tokens
 from games.kit.fields import VerbatimJSONField, json_text
 from games.moves.core import log_cache
 from games.moves.core.move_store_types import Locked, MoveRow, SeatRow, Written
@@ -241,7 +242,7 @@ class FastMoveStore:
                      with_log: bool = False) -> tuple[Seat, Locked] | None:
         """The seat whose link carries `token` and its game, locked, with its seats (and
         the log): one statement, so a move through a link costs no separate lookup."""
-        digest = links.token_digest(token)
+        digest = link_tokens.token_digest(token)
         if digest is None:
             return None
         game_id = log_cache.game_of_link(digest)

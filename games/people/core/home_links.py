@@ -22,9 +22,9 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from games.kit.link_tokens import hash_token, key_id, keyed_token, rebuilt_with, token_digest
 from games.people.core.mailbox_keys import KeepsMailboxKeys, MailboxKeyField, of_mailbox
 from games.people.core.mailboxes import ASCII_LOWER, mailbox_key
-from games.seats.core.links import hash_token, key_id, keyed_token, rebuilt_with, token_digest
 
 
 def home_address(address: str) -> str:

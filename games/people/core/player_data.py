@@ -73,7 +73,7 @@ class PendingForget(KeepsMailboxKeys):
         return f"asked {self.requested_at:%Y-%m-%d}"
 
 
-def _keys() -> list[str]:
+def keys_that_made_seat_links() -> list[str]:
     return [settings.LINK_KEY, *settings.LINK_KEY_FALLBACKS]
 
 
@@ -91,7 +91,7 @@ def remember_forgotten(address: str) -> None:
 def forgotten_among(addresses: Iterable[str]) -> set[str]:
     """Those of `addresses` that asked to be forgotten (one query, none for no address)."""
     wanted = {forgotten_digest(address, key): address
-              for address in {a for a in addresses if a} for key in _keys()}
+              for address in {a for a in addresses if a} for key in keys_that_made_seat_links()}
     if not wanted:
         return set()
     found = ForgottenAddress.objects.filter(digest__in=list(wanted)).values_list(

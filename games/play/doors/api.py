@@ -45,6 +45,7 @@ from games.handover.services import opening
 from games.kit import jsonsafe
 from games.kit.json_answer import JsonAnswer
 from games.kit.json_body import json_error, request_body
+from games.kit.link_tokens import hash_token
 from games.kit.responses import private
 from games.kit.service_errors import http_status
 from games.mail.core import seen_turns
@@ -52,7 +53,7 @@ from games.moves.services import moves
 from games.moves.services import seat_services as services
 from games.ratings.services.shown import rounds_counted
 from games.records.services import game_record
-from games.seats.core.links import find_seat, hash_token
+from games.seats.core.links import find_seat
 from games.seats.core.seat import Seat
 from games.seats.doors.access import (
     api_methods,

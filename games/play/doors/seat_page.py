@@ -19,6 +19,7 @@ from django.views.decorators.http import require_GET, require_POST
 from games import engine
 from games.game.core.game import Game
 from games.kit import limits
+from games.kit.link_tokens import hash_token
 from games.kit.responses import private, too_many
 from games.mail.core import seen_turns
 from games.moves.services import moves
@@ -28,7 +29,7 @@ from games.play.services import seat_context
 from games.ratings.services.player_record import table_lines
 from games.ratings.services.shown import rounds_counted
 from games.records.services import game_record
-from games.seats.core.links import hash_token, seat_path
+from games.seats.core.links import seat_path
 from games.seats.core.seat import Seat
 from games.seats.doors.access import seat_locale, with_seat, within_link_limit
 from games.seats.services import acceptance

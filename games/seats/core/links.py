@@ -23,12 +23,9 @@ is compared in constant time.
 from __future__ import annotations
 
 import base64
-import hashlib
 import hmac
 import logging
-import re
 import secrets
-from collections.abc import Callable
 from dataclasses import dataclass
 
 from django.conf import settings
@@ -37,51 +34,19 @@ from django.urls import reverse
 from django.utils import timezone
 
 from games.game.core.game import Game
+from games.kit.link_tokens import (
+    current_key_id,
+    hash_token,
+    keyed_token,
+    keys_that_made_seat_links,
+    link_keys,
+    new_salt,
+    rebuilt_with,
+    token_digest,
+)
 from games.seats.core.seat import Seat
 
-TOKEN_RE = re.compile(r"^[A-Za-z0-9_-]{43}$")  # 32 bytes, url-safe base64 without "="
-
 log = logging.getLogger("games")
-
-
-def new_salt() -> str:
-    return secrets.token_hex(16)
-
-
-def key_id(key: str) -> str:
-    """A public fingerprint of a link key (which key made a seat's link)."""
-    return hashlib.sha256(b"link-key-id:" + key.encode()).hexdigest()[:12]
-
-
-def _keys() -> list[str]:
-    """Every key that may have made a link still in use: the link keys, then SECRET_KEY and
-    its fallbacks (links made before LINK_KEY was a setting of its own were made with
-    SECRET_KEY; new links never are)."""
-    return [settings.LINK_KEY, *settings.LINK_KEY_FALLBACKS, settings.SECRET_KEY,
-            *getattr(settings, "SECRET_KEY_FALLBACKS", [])]
-
-
-def current_key_id() -> str:
-    return key_id(settings.LINK_KEY)
-
-
-def keyed_token(message: str, key: str | None = None) -> str:
-    """The URL-safe HMAC-SHA256 of `message` under a link key (LINK_KEY by default): every
-    private link (seats, homes, standby and offers) is one, so any can be made again."""
-    key = settings.LINK_KEY if key is None else key
-    mac = hmac.new(key.encode(), message.encode(), hashlib.sha256)
-    return base64.urlsafe_b64encode(mac.digest()).rstrip(b"=").decode("ascii")
-
-
-def rebuilt_with(keys: list[str], named_key_id: str, make: Callable[[str], str],
-                 digest: str) -> str | None:
-    """The token `make(key)` whose hash is `digest`, trying the key `named_key_id` names
-    first (one HMAC in the usual case), or None when none of `keys` made it."""
-    for key in sorted(keys, key=lambda key: key_id(key) != named_key_id):
-        token = make(key)
-        if hmac.compare_digest(hash_token(token), digest):
-            return token
-    return None
 
 
 def token_for(salt: str, key: str | None = None) -> str:
@@ -112,8 +77,8 @@ def new_invitation() -> tuple[str, str]:
 def rebuilt_token(seat: Seat) -> str | None:
     """The seat's own link rebuilt with the configured key that made it (checked against
     its stored hash), or None when none of them did."""
-    return rebuilt_with(_keys(), seat.link_key_id, lambda key: token_for(seat.link_salt, key),
-                        seat.secret_hash)
+    return rebuilt_with(keys_that_made_seat_links(), seat.link_key_id,
+                        lambda key: token_for(seat.link_salt, key), seat.secret_hash)
 
 
 def token_of_seat(seat: Seat) -> str:
@@ -145,17 +110,6 @@ def token_of_seat(seat: Seat) -> str:
 def link_for(seat: Seat) -> str:
     """The seat's current absolute own link (for emails); never log it."""
     return seat_link(token_of_seat(seat))
-
-
-def hash_token(token: str) -> str:
-    return hashlib.sha256(token.encode("ascii")).hexdigest()
-
-
-def token_digest(token: object) -> str | None:
-    """The sha256 a seat lookup goes by, or None for what cannot be a token."""
-    if not isinstance(token, str) or not TOKEN_RE.match(token):
-        return None
-    return hash_token(token)
 
 
 def find_seat(token: str) -> Seat | None:
@@ -194,10 +148,6 @@ def seat_link(token: str) -> str:
     return settings.SITE_URL + seat_path(token)
 
 
-def _link_keys() -> list[str]:
-    return [settings.LINK_KEY, *settings.LINK_KEY_FALLBACKS]
-
-
 def confirm_token(game: Game, key: str | None = None) -> str:
     """The token of the host's confirmation link (and host's page) under a link key
     (LINK_KEY by default): rebuilt from the game when an email is written; only its
@@ -208,7 +158,7 @@ def confirm_token(game: Game, key: str | None = None) -> str:
 def is_confirm_token(game: Game, token: str) -> bool:
     """Whether `token` is the game's host token under LINK_KEY or one of its fallbacks
     (a host link emailed before the key was rotated keeps working)."""
-    return any(hmac.compare_digest(confirm_token(game, key), token) for key in _link_keys())
+    return any(hmac.compare_digest(confirm_token(game, key), token) for key in link_keys())
 
 
 def rebuilt_confirm_token(game: Game) -> str | None:
@@ -216,7 +166,7 @@ def rebuilt_confirm_token(game: Game) -> str | None:
     when no configured key did)."""
     if not game.host_token_hash:
         return None
-    return rebuilt_with(_link_keys(), "", lambda key: confirm_token(game, key),
+    return rebuilt_with(link_keys(), "", lambda key: confirm_token(game, key),
                         game.host_token_hash)
 
 
@@ -250,29 +200,3 @@ def host_link(game: Game) -> str:
 # ---- other private links built the same way (games.handover.core.handover_rows) -----------------
 
 
-@dataclass(frozen=True)
-class PurposeLink:
-    """A private link for something other than a seat: `purpose` keeps the tokens of
-    different kinds apart (an offer's token never opens a volunteer's page)."""
-
-    salt: str
-    token: str
-    digest: str
-
-
-def purpose_token(purpose: str, salt: str, key: str | None = None) -> str:
-    return keyed_token(f"{purpose}:{salt}", key)
-
-
-def rebuilt_purpose_token(purpose: str, salt: str, digest: str) -> str | None:
-    """The token of a purpose link rebuilt under the link key that made it (LINK_KEY or a
-    fallback), or None when none did."""
-    return rebuilt_with(_link_keys(), "", lambda key: purpose_token(purpose, salt, key),
-                        digest)
-
-
-def new_purpose_link(purpose: str) -> PurposeLink:
-    """A new salt and its token under the current link key (only the hash is stored)."""
-    salt = new_salt()
-    token = purpose_token(purpose, salt)
-    return PurposeLink(salt=salt, token=token, digest=hash_token(token))

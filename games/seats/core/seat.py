@@ -44,7 +44,7 @@ class Seat(KeepsMailboxKeys, SeatClockFields):
     # is stored, so a database dump alone cannot rebuild a link.
     link_salt = models.CharField(max_length=32, editable=False, default="")
     secret_hash = models.CharField(max_length=64, unique=True, editable=False)
-    # Which link key made the link (games.seats.core.links.key_id; "" before link keys
+    # Which link key made the link (games.kit.link_tokens.key_id; "" before link keys
     # existed): emails rebuild the link with that key first (any configured key whose
     # link matches secret_hash will do; none: the seat gets a new link).
     link_key_id = models.CharField(max_length=12, editable=False, default="", blank=True)

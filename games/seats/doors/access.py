@@ -21,9 +21,10 @@ from django.views.decorators.csrf import csrf_exempt
 from games.kit import limits
 from games.kit.json_body import json_error
 from games.kit.limits import Limited
+from games.kit.link_tokens import token_digest
 from games.kit.responses import private, too_many
 from games.kit.service_errors import http_status
-from games.seats.core.links import find_seat, seat_path, token_digest
+from games.seats.core.links import find_seat, seat_path
 from games.seats.core.seat import Seat
 from games.seats.services.acceptance import accept_seat, has_accepted
 

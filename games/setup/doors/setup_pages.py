@@ -26,15 +26,15 @@ from games.kit import limits
 from games.kit.client import client_address
 from games.kit.responses import private, too_many
 from games.moves.services import seat_services as services
+from games.people.doors.address_form import AddressForm
 from games.seatview.services import pages
 from games.setup.doors.setup_form import SetupForm
 from games.setup.services import host_view, web_setup
-from games.site.help_pages import LostLinksForm
 
 
 @require_GET
 def home(request: HttpRequest) -> HttpResponse:
-    return render(request, "games/home.html", {"links_form": LostLinksForm()})
+    return render(request, "games/home.html", {"links_form": AddressForm()})
 
 
 @require_http_methods(["GET", "POST"])

@@ -41,6 +41,7 @@ from django.utils.translation import gettext as _
 
 from games.game.core.game import Game, SeatKind
 from games.kit import limits
+from games.kit.link_tokens import hash_token
 from games.kit.service_errors import SetupError
 from games.mail.core.notifications import Notification
 from games.mail.services import plan
@@ -48,7 +49,6 @@ from games.people.core.mailboxes import mailbox, mailbox_hash
 from games.people.core.player_data import forgotten_among
 from games.seats.core.links import (
     confirm_token,
-    hash_token,
     is_confirm_token,
     new_invitation,
     rebuilt_confirm_token,

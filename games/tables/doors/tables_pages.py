@@ -12,8 +12,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET
 
-from games.home.doors.home_pages import AskHomeForm
 from games.kit.json_answer import JsonAnswer
+from games.people.doors.address_form import AddressForm
 from games.ratings.services.shown import RULESETS, listed
 from games.tables.services.table_list import forming
 
@@ -33,7 +33,7 @@ def _get_only(request: HttpRequest) -> JsonResponse | None:
 
 @require_GET
 def tables_page(request: HttpRequest) -> HttpResponse:
-    return render(request, "games/tables.html", {"tables": forming(), "form": AskHomeForm()})
+    return render(request, "games/tables.html", {"tables": forming(), "form": AddressForm()})
 
 
 @csrf_exempt
