@@ -92,6 +92,7 @@ def run(args: argparse.Namespace) -> float:
     from games.clock.services import sweeps as deadlines
     from games.game.core.game import Game
     from games.kit.sweep_marks import SweepMark
+    from games.mail.services import reminder_sweeps as reminders
     from saboteur_site.celery import app
 
     app.conf.update(task_always_eager=False, broker_url="memory://")
@@ -118,7 +119,7 @@ def run(args: argparse.Namespace) -> float:
     rows = []
     for name, column, sweep, handler in [
         ("deadline", "deadline_at", deadlines.sweep_deadlines, tasks.handle_deadlines),
-        ("reminder", "reminder_at", deadlines.sweep_reminders, tasks.handle_reminders),
+        ("reminder", "reminder_at", reminders.sweep_reminders, tasks.handle_reminders),
     ]:
         # Alternately, so a machine's drift weighs on both alike.
         bases, tooks, found, count = [], [], None, None
@@ -171,9 +172,10 @@ def handle_sample(count: int, now: datetime) -> None:
     """The per-game work the tasks do, on a sample, to size the workers."""
     from games.clock.services import sweeps as d
     from games.kit.sweep_marks import SweepMark as Mark
+    from games.mail.services import reminder_sweeps as r
 
     for name, sweep, handle in [("deadline", d.sweep_deadlines, d.handle_deadlines),
-                                ("reminder", d.sweep_reminders, d.handle_reminders)]:
+                                ("reminder", r.sweep_reminders, r.handle_reminders)]:
         Mark.objects.filter(name=name + "s").delete()
         batches: list[list[list[object]]] = []
         sweep(batches.append, now)

@@ -18,11 +18,11 @@ from games.home.services.forget import forget_waiting
 from games.home.services.lost_links import send_links
 from games.home.services.welcome import plan_home_email
 from games.inbound.services.process import process_inbound_mail, unprocessed
-from games.mail.services import move_emails, send
+from games.mail.services import move_emails, reminder_sweeps, send
+from games.mail.services.follow_ups import plan_deadline_missed, plan_invitation
 from games.mail.services.send import send_notification
 from games.moderation.services import dispute_mail
 from games.moves.services import bot_turns
-from games.moves.services.hooks import plan_deadline_missed, plan_invitation
 from games.moves.services.moves import play_bot_turn
 from games.setup.services import web_setup
 from games.tables.services.starting import sweep_tables
@@ -66,18 +66,18 @@ def handle_deadlines(batch: list[list[object]]) -> dict[str, int]:
 
 @app.task(name="games.tasks.sweep_reminders")
 def sweep_reminders() -> int:
-    return sweeps.sweep_reminders(handle_reminders.delay)
+    return reminder_sweeps.sweep_reminders(handle_reminders.delay)
 
 
 @app.task(name="games.tasks.handle_reminders")
 def handle_reminders(batch: list[list[object]]) -> int:
     """[[game id, version, reminder time], ...] from one sweep."""
-    return sweeps.handle_reminders(batch)
+    return reminder_sweeps.handle_reminders(batch)
 
 
 @app.task(name="games.tasks.sweep_digests")
 def sweep_digests() -> int:
-    return sweeps.sweep_digests()
+    return reminder_sweeps.sweep_digests()
 
 
 @app.task(name="games.tasks.sweep_report_digests")

@@ -5,12 +5,13 @@ listen here, so a lower feature never imports a higher one."""
 
 from __future__ import annotations
 
+from games.clock.core.clock_events import DeadlineMissed, PauseProposed, TurnNudged
 from games.handover.doors import handover_letters
 from games.home.doors import home_letters
 from games.kit.events import subscribe
 from games.mail.core.letter_registry import register_letters
 from games.mail.doors import mail_letters
-from games.mail.services import plan
+from games.mail.services import clock_mail, plan
 from games.moderation.doors import dispute_letters
 from games.seats.core.seat_events import SeatAccepted
 from games.setup.services import game_setup
@@ -25,3 +26,7 @@ def wire() -> None:
     # Accepted through an invitation: the own link by email, then the game may start.
     subscribe(SeatAccepted, plan.own_link_after_invitation)
     subscribe(SeatAccepted, game_setup.start_when_every_seat_accepted)
+    # The clock's emails.
+    subscribe(TurnNudged, clock_mail.on_nudged)
+    subscribe(PauseProposed, clock_mail.on_pause_proposed)
+    subscribe(DeadlineMissed, clock_mail.on_deadline_missed)

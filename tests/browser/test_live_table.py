@@ -15,7 +15,8 @@ from playwright.sync_api import expect
 from games import engine
 from games.clock.services import vacations
 from games.game.core.game import Game
-from games.moves.services import hooks, moves
+from games.mail.services import follow_ups
+from games.moves.services import moves
 from games.moves.services import seat_services as services
 from games.seats.core.seat import Seat
 from games.seatview.core.move_forms import symmetric
@@ -48,7 +49,7 @@ def bots_wait(monkeypatch: pytest.MonkeyPatch) -> list[tuple[Any, ...]]:
         queued.append(args)
 
     monkeypatch.setattr(moves, "queue_bot_turn", keep)
-    monkeypatch.setattr(hooks, "queue_bot_turn", keep)
+    monkeypatch.setattr(follow_ups, "queue_bot_turn", keep)
     return queued
 
 

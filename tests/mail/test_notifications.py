@@ -21,8 +21,7 @@ from games.game.core.follow_up_rows import FollowUp
 from games.game.core.game import EmailMode, Game
 from games.mail.core import letter_registry
 from games.mail.core.notifications import Notification
-from games.mail.services import plan, send
-from games.moves.services import hooks
+from games.mail.services import follow_ups, plan, send
 from games.moves.services import seat_services as services
 from games.seats.core.seat import Seat
 from games.setup.services import game_setup
@@ -134,7 +133,7 @@ def test_running_any_task_twice_sends_once(commit: Any) -> None:
     with commit():
         plan.queue(plan.after_move(g.game.pk, 0))  # the start's emails planned again
         follow_up_moves.delay()
-        hooks.after_game_started(g.game.pk, 0)
+        follow_ups.after_game_started(g.game.pk, 0)
     for note in Notification.objects.all():  # a send task delivered again
         assert send_notification.apply(args=(note.pk,)).get() == ""
     assert len(mail.outbox) == count
@@ -204,7 +203,7 @@ def test_a_lost_send_is_sent_by_requeue_unsent(commit: Any) -> None:
     g = make_game(players=3, seed=1, start=True)
     with mock.patch.object(send_notification, "delay", side_effect=OSError("broker down")), \
             commit():
-        hooks.after_game_started(g.game.pk, 0)
+        follow_ups.after_game_started(g.game.pk, 0)
     note = Notification.objects.get(kind="turn")
     assert note.status == "pending" and not mail.outbox
     with time_machine.travel(note.created_at, tick=False) as traveller:
@@ -221,7 +220,7 @@ def test_a_moves_emails_are_planned_while_the_broker_is_down(commit: Any) -> Non
     g = make_game(players=3, seed=1, start=True)
     with mock.patch.object(send_notification, "delay", side_effect=OSError("broker down")), \
             commit():
-        hooks.after_game_started(g.game.pk, 0)
+        follow_ups.after_game_started(g.game.pk, 0)
     assert Notification.objects.get(kind="turn").status == "pending"
     assert not FollowUp.objects.exists()
 

@@ -15,9 +15,9 @@ from django.core import mail
 from django.core.mail import EmailMultiAlternatives
 from django.test import Client
 
-from games.clock.services import sweeps
 from games.game.core.game import EmailMode
 from games.handover.services import opening, takeover
+from games.mail.services import reminder_sweeps
 from games.seats.core.seat import Seat
 from tests.handover.test_takeover import pass_move
 from tests.handover_support import open_row
@@ -118,7 +118,7 @@ def test_the_daily_digest_carries_the_talk_of_each_game_since_the_last(
         pass_move(client, g.page(0))  # Bob's turn: his digest will list the game
     clock.shift(timedelta(days=1))
     with commit():
-        sweeps.sweep_digests()
+        reminder_sweeps.sweep_digests()
     [first] = [m for m in mail.outbox if "p1@example.com" in m.to and "waiting" in m.subject]
     assert "> Morning all" in str(first.body)
     assert "Morning all" in html_of(cast(EmailMultiAlternatives, first))
@@ -127,7 +127,7 @@ def test_the_daily_digest_carries_the_talk_of_each_game_since_the_last(
     clock.shift(timedelta(days=1))
     mail.outbox.clear()
     with commit():
-        sweeps.sweep_digests()
+        reminder_sweeps.sweep_digests()
     [second] = [m for m in mail.outbox if "p1@example.com" in m.to]
     assert "> Still there, Bob?" in str(second.body) and "Morning all" not in str(second.body)
 

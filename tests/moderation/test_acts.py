@@ -16,10 +16,10 @@ from games import engine
 from games.game.core.game import EmailMode, Game, Move
 from games.game.core.talk_and_notices import GameNotice
 from games.mail.core.notifications import Notification
+from games.mail.services import follow_ups
 from games.moderation import services as moderation
 from games.moderation.core.moderation_rows import ModeratorAction
 from games.moderation.services.game_clock import MAX_EXTENSION
-from games.moves.services import hooks
 from games.moves.services import seat_services as services
 from games.seats.core.links import find_seat, link_for
 from games.seats.core.seat import Seat
@@ -205,7 +205,7 @@ def test_replace_player_keeps_hand_and_role_and_kills_the_old_link(
         email_mode=EmailMode.LINKS_ONLY)
     before = game.refresh().snapshot
     invited: list[int] = []
-    monkeypatch.setattr(hooks, "send_invitation", invited.append)
+    monkeypatch.setattr(follow_ups, "send_invitation", invited.append)
     with commit():
         moderation.replace_player(game.seats[1].pk, name="Zoe", email="zoe@example.com",
                                   moderator=mod, reason="Player1 left",
@@ -238,7 +238,7 @@ def test_rotate_link_mails_a_new_link(game: GameWithLinks, mod: User,
                                       commit: Any,
                                       monkeypatch: pytest.MonkeyPatch) -> None:
     invited: list[int] = []
-    monkeypatch.setattr(hooks, "send_invitation", invited.append)
+    monkeypatch.setattr(follow_ups, "send_invitation", invited.append)
     with commit():
         moderation.rotate_seat_link(game.seats[0].pk, moderator=mod, reason="leaked")
     assert find_seat(game.tokens[0]) is None

@@ -16,9 +16,9 @@ from django.utils import timezone
 
 from games import engine
 from games.game.core.game import Game, Move
+from games.mail.services import follow_ups
 from games.moderation import services as moderation
 from games.moderation.core.moderation_rows import Dispute, ModeratorAction
-from games.moves.services import hooks
 from games.seats.core.links import find_seat
 from games.seats.core.seat import Seat
 from games.seatview.core.move_forms import move_value
@@ -191,7 +191,7 @@ def test_replace_a_player(client_mod: Client, played: GameWithLinks,
                           commit: Any,
                           monkeypatch: pytest.MonkeyPatch) -> None:
     invited: list[int] = []
-    monkeypatch.setattr(hooks, "send_invitation", invited.append)
+    monkeypatch.setattr(follow_ups, "send_invitation", invited.append)
     with commit():
         response = post_action(client_mod, played.game, "replace", seat=played.seats[2].pk,
                                name="Newbie", email="new@example.com", public_note="hi")
@@ -243,7 +243,7 @@ def test_make_a_move_for_the_seat_to_act(client_mod: Client, played: GameWithLin
 
 def test_resend_rotate_and_verify(client_mod: Client, played: GameWithLinks,
                                   monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(hooks, "send_invitation", lambda *a: None)
+    monkeypatch.setattr(follow_ups, "send_invitation", lambda *a: None)
     assert post_action(client_mod, played.game, "resend").status_code == 302
     assert post_action(client_mod, played.game, "rotate",
                        seat=played.seats[0].pk).status_code == 302

@@ -16,8 +16,8 @@ from django.utils import timezone
 from games import engine
 from games.game.core.game import Game
 from games.mail.core.notifications import Notification
+from games.mail.services import follow_ups
 from games.moderation.core.moderation_rows import ModeratorAction
-from games.moves.services import hooks
 from games.seats.core.links import find_seat, link_for
 from games.seats.core.seat import Seat
 from tests.moderation_support import logged_in, make_moderator, page_url, play, post_action
@@ -68,13 +68,13 @@ def test_a_stalled_player_is_found_and_replaced(commit: Any,
     # 3. replace the player: the new player gets the invitation with a working link
     mail.outbox.clear()
     sent: list[int] = []
-    real = hooks.send_invitation
+    real = follow_ups.send_invitation
 
     def invite(seat_id: int) -> None:
         sent.append(seat_id)
         real(seat_id)
 
-    monkeypatch.setattr(hooks, "send_invitation", invite)
+    monkeypatch.setattr(follow_ups, "send_invitation", invite)
     with commit():
         response = post_action(client, stalled.game, "replace", seat=absent.pk,
                                name="Rita", email="rita@example.com",

@@ -8,13 +8,13 @@ from typing import Any
 import pytest
 
 from games import engine, tasks
-from games.clock.services import sweeps as deadlines
 from games.clock.services import turn_clock as rules
 from games.clock.services import vacations
 from games.engine.types import Move, SeatView
 from games.game.core.game import EmailMode, Game
 from games.game.core.talk_and_notices import GameNotice
 from games.mail.core.notifications import Notification
+from games.mail.services import reminder_sweeps
 from games.moves.services.seat_services import ServiceError
 from games.seats.core.seat import Seat
 from games.setup.services import game_setup
@@ -116,10 +116,10 @@ def test_running_the_reminder_batch_twice_sends_once(clock: Any, commit: Any) ->
     g = make_game(players=3, seed=1, start=True)
     clock.move_to(START + 12 * HOUR)
     batches: list[Any] = []
-    assert deadlines.sweep_reminders(batches.append) == 1
+    assert reminder_sweeps.sweep_reminders(batches.append) == 1
     with commit():
-        assert deadlines.handle_reminders(batches[0]) == 1
-        assert deadlines.handle_reminders(batches[0]) == 0
+        assert reminder_sweeps.handle_reminders(batches[0]) == 1
+        assert reminder_sweeps.handle_reminders(batches[0]) == 0
     assert len(reminders_to("p0@example.com")) == 1
     assert g.refresh().reminder_at == START + 23 * HOUR
 

@@ -16,7 +16,7 @@ from games.engine.types import Move as EngineMove
 from games.game.core.follow_up_rows import FollowUp
 from games.game.core.game import Game, Move
 from games.game.core.talk_and_notices import Message
-from games.moves.services import hooks
+from games.mail.services import follow_ups
 from games.moves.services import seat_services as services
 from games.seats.core.seat import Seat
 from games.seats.services import acceptance
@@ -94,7 +94,7 @@ def test_random_seating_keeps_every_player(game_factory: Callable[..., GameWithL
 def test_game_starts_when_every_seat_has_accepted(
         django_capture_on_commit_callbacks: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     started: list[int] = []
-    monkeypatch.setattr(hooks, "after_game_started",
+    monkeypatch.setattr(follow_ups, "after_game_started",
                         lambda game_id, _version: started.append(game_id))
     g = make_game(players=3, start=False)
     with time_machine.travel(datetime(2030, 1, 1, 12, tzinfo=UTC), tick=False):
@@ -114,7 +114,7 @@ def test_game_starts_when_every_seat_has_accepted(
 def test_invitations_are_queued_on_commit(django_capture_on_commit_callbacks: Any,
                                           monkeypatch: pytest.MonkeyPatch) -> None:
     sent: list[int] = []
-    monkeypatch.setattr(hooks, "send_invitation", sent.append)
+    monkeypatch.setattr(follow_ups, "send_invitation", sent.append)
     with django_capture_on_commit_callbacks(execute=True):
         created = game_setup.create_game(name="G", players=players(3))
     assert sent == [s.pk for s, _invitation in created.seats]

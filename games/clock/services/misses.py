@@ -19,10 +19,11 @@ from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
 
+from games.clock.core.clock_events import DeadlineMissed
 from games.clock.services.turn_clock import ABSENT_AFTER_MISSES
 from games.game.core.game import Game, SeatKind, TimeoutPolicy
 from games.game.core.talk_and_notices import GameNotice
-from games.moves.services import hooks
+from games.kit.events import publish
 from games.moves.services.moves import BySystem, NotDue, game_move_submit
 from games.seats.core.reliability import MissedDeadline
 from games.seats.core.seat import Seat
@@ -90,4 +91,4 @@ def _record_miss(game_id: int, version: int, number: int, *, passed: bool) -> No
         GameNotice.objects.create(game=game, version=game.version, kind=GameNotice.Kind.ABSENT,
                                   params={**public, "missed": seat.missed_turns})
     seat.save(update_fields=["missed_turns", "absent_since"])
-    hooks.after_deadline_missed(game_id, version, seat.pk)
+    publish(DeadlineMissed(game_id, version, seat.pk))  # its emails: games.mail.services.clock_mail

@@ -12,10 +12,11 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games.clock.core import rules as clock_rules
+from games.clock.core.clock_events import TurnNudged
 from games.clock.core.refusals import ClockRefusal
 from games.game.core.game import Game
 from games.game.core.talk_and_notices import GameNotice
-from games.mail.services import plan
+from games.kit.events import publish
 from games.seats.core.seat import Seat
 
 
@@ -40,5 +41,5 @@ def nudge(seat_id: int) -> Game:
         GameNotice.objects.create(game=game, version=game.version, kind=GameNotice.Kind.NUDGE,
                                   params={"seat": actor.number, "by": by.number,
                                           "log_at": game.log_length})
-        plan.queue(plan.nudge(game, actor, by))
+        publish(TurnNudged(game, actor, by))  # the email (games.mail.services.clock_mail)
     return game

@@ -1,5 +1,6 @@
-"""Deadlines, reminders and digests: the sweeps the beat runs every minute (vacations
-are games.clock.services.vacations).
+"""Deadlines: the sweep the beat runs every minute, and the claim of an interval every
+sweep shares (the reminders and digests: games.mail.services.reminder_sweeps; vacations:
+games.clock.services.vacations).
 
 A sweep does not work through games itself, and it does not write a row per game to
 claim it. It claims a *time interval*: a SweepMark row says how far the sweep has
@@ -29,18 +30,12 @@ import logging
 from collections.abc import Callable, Sequence
 from datetime import UTC, datetime, timedelta
 
-from django.conf import settings
-from django.db import transaction
-from django.db.models import F
 from django.utils import timezone
 
 from games.clock.core import timing as timing
-from games.clock.services import turn_clock as clock
 from games.clock.services.misses import miss_deadline
-from games.game.core.game import EmailMode, Game
+from games.game.core.game import Game
 from games.kit.sweep_marks import SweepMark
-from games.mail.services import plan
-from games.seats.core.seat import Seat
 
 log = logging.getLogger("games.deadlines")
 
@@ -108,58 +103,6 @@ def handle_deadlines(batch: Sequence[Sequence[object]]) -> dict[str, int]:
 # ---- reminders -------------------------------------------------------------------------
 
 
-def sweep_reminders(enqueue: Enqueue, now: datetime | None = None) -> int:
-    return sweep("reminders", "reminder_at", enqueue, now)
-
-
-def handle_reminders(batch: Sequence[Sequence[object]]) -> int:
-    """Plan the due reminder of each game and set its next reminder time."""
-    planned = 0
-    for game_id, _version, seen in batch:
-        with transaction.atomic():
-            game = (Game.objects.select_for_update()
-                    .filter(pk=int(str(game_id)), reminder_at=datetime.fromisoformat(str(seen)))
-                    .first())
-            if game is None:
-                continue  # handled already, or the turn moved on meanwhile
-            now = timezone.now()
-            rules = clock.reminder_rules(game, now)
-            minutes = clock.turn_reminders(game, rules) if rules else []
-            planned += len(remind(game, now, rules, minutes))
-            game.reminder_at = clock.next_reminder_at(game.deadline_at, minutes, now, rules)
-            Game.objects.filter(pk=game.pk).update(reminder_at=game.reminder_at)
-    return planned
-
-
-def remind(game: Game, now: datetime, rules: timing.Rules | None,
-           every: list[int]) -> list[int]:
-    """Plan the due one of the turn's reminders (`every`: minutes before the deadline)."""
-    minutes = clock.due_reminder(game.deadline_at, every, now, rules)
-    if minutes is None or game.actor is None or game.status != Game.Status.ACTIVE:
-        return []
-    seat = Seat.objects.get(game=game, number=game.actor)
-    times = clock.reminder_times(game.deadline_at, every) if game.deadline_at else []
-    last = minutes == min(m for m, _at in times)
-    return plan.queue(plan.reminder(game, seat, minutes, last=last))
-
-
 # ---- daily digests -----------------------------------------------------------------------
 
 
-def sweep_digests(now: datetime | None = None) -> int:
-    """Plan today's digest for each address with a digest-mode seat to act, once its
-    local time has reached DIGEST_HOUR. One per address and local day (the key)."""
-    now = now or timezone.now()
-    waiting = (Seat.objects.filter(email_mode=EmailMode.DAILY_DIGEST, email_problem_at=None,
-                                   game__status=Game.Status.ACTIVE, game__actor=F("number"))
-               .order_by("mailbox_key", "-created_at"))
-    first: dict[str, Seat] = {}
-    for seat in waiting:
-        first.setdefault(seat.mailbox_key, seat)  # one per person; newest seat: language, zone
-    specs = []
-    for seat in first.values():
-        local = timezone.localtime(now, seat.zone)
-        if local.hour >= settings.DIGEST_HOUR:
-            specs += plan.digest(seat.email, seat, local.date())
-    with transaction.atomic():
-        return len(plan.queue(specs))

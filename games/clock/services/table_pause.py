@@ -21,12 +21,13 @@ from django.utils.translation import gettext as _
 
 from games.clock.core import clock_facts
 from games.clock.core import rules as clock_rules
+from games.clock.core.clock_events import PauseProposed
 from games.clock.core.refusals import ClockRefusal
 from games.clock.services import turn_clock as clock
 from games.game.core.game import Game, SeatKind
 from games.game.core.talk_and_notices import GameNotice
+from games.kit.events import publish
 from games.kit.text import is_clean_line
-from games.mail.services import plan
 from games.seats.core.seat import Seat
 
 MAX_PAUSE_DAYS = 14
@@ -107,10 +108,10 @@ def propose(seat_id: int, days: int, reason: str) -> Game:
 
 def _ask_the_table(game: Game, proposer: Seat) -> None:
     """Every other player who decides hears of the proposal by email, as their setting
-    allows (games.mail.services.plan.pause_proposal), and can answer it with `pause agree`."""
+    allows (games.mail.services.clock_mail), and can answer it with `pause agree`."""
     others = (Seat.objects.filter(game=game, number__in=_humans(game))
               .exclude(pk=proposer.pk).order_by("number"))
-    plan.queue([spec for other in others for spec in plan.pause_proposal(game, other)])
+    publish(PauseProposed(game, proposer, list(others)))
 
 
 def agree(seat_id: int) -> Game:

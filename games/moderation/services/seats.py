@@ -3,8 +3,8 @@ send its turn email again.
 
 A replaced seat keeps its hand, role and gold (they belong to the seat, not the
 person); the old link dies with a new salt and the new player gets an invitation
-with the new link through `hooks.send_invitation`. Nobody but the player ever
-sees a link: a rotated link is mailed, never shown to the moderator.
+with the new link (games.mail.services.follow_ups.send_invitation). Nobody but the
+player ever sees a link: a rotated link is mailed, never shown to the moderator.
 """
 
 from __future__ import annotations

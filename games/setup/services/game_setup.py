@@ -32,7 +32,7 @@ from games.game.core.game import (
 from games.kit.service_errors import SetupError
 from games.kit.text import is_clean_line
 from games.kit.time_zones import valid_time_zone
-from games.moves.services import hooks
+from games.mail.services import follow_ups
 from games.moves.services.move_store import queue_follow_up
 from games.people.core.mailboxes import mailbox
 from games.records.core import fairness
@@ -201,10 +201,10 @@ def _check_setup(name: str, players: Sequence[PlayerSpec], hours: int) -> None:
 
 
 def invite_seat(seat: Seat) -> None:
-    """Queue the seat's invitation for after the commit (hooks.send_invitation); the email
-    carries the player's own link, rebuilt from the seat."""
+    """Queue the seat's invitation for after the commit (follow_ups.send_invitation); the
+    email carries the player's own link, rebuilt from the seat."""
     record_invitations([seat])  # what the setup page's caps count (games.setup.services.web_setup)
-    hooks.send_invitation(seat.pk)
+    follow_ups.send_invitation(seat.pk)
 
 
 def start_game(game_id: int) -> Game:
@@ -222,7 +222,7 @@ def _start(game: Game, now: datetime) -> None:
     game.save(update_fields=["status", "turn_started_at", "deadline_at", "deadline_extension",
                              "reminder_at", "turn_clock", "updated_at"])
     queue_follow_up(game.pk, game.version, now)  # the first turn email
-    hooks.after_game_started(game.pk, game.version)
+    follow_ups.after_game_started(game.pk, game.version)
 
 
 def start_when_every_seat_accepted(event: SeatAccepted) -> None:

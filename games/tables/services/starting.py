@@ -19,9 +19,8 @@ from django.utils.translation import gettext as _
 
 from games.game.core.game import SeatKind
 from games.mail.core.notifications import Notification
-from games.mail.services import plan
+from games.mail.services import follow_ups, plan
 from games.mail.services.notification_rows import Spec, address_hash
-from games.moves.services import hooks
 from games.seats.core.seat import Seat
 from games.setup.core.player_defaults import seat_language_and_zone
 from games.setup.services.game_setup import PlayerSpec, bot_players, create_game
@@ -62,7 +61,7 @@ def start_table(table: OpenTable, *, with_bots: bool = False) -> None:
     people = list(Seat.objects.filter(game=game, kind=SeatKind.PERSON))
     Seat.objects.filter(pk__in=[seat.pk for seat in people]).update(accepted_at=now)
     for seat in people:  # the normal seat email, each with their own link only
-        hooks.send_invitation(seat.pk)
+        follow_ups.send_invitation(seat.pk)
     table.status, table.game, table.ended_at = OpenTable.Status.STARTED, game, now
     table.save(update_fields=["status", "game", "ended_at"])
 

@@ -1,8 +1,9 @@
 """Follow-up work after a change to a game is committed, other than a move's.
 
-`games.setup.services.game_setup` and `games.clock.services.misses` call these inside their
-transaction; each queues its task with `games.kit.after_commit.queue_on_commit`, so it
-runs only once the change is durable and never for a rolled-back one. They take ids,
+A game's setup calls these inside its transaction, and a missed deadline's event
+(games.mail.services.clock_mail) inside the clock's; each queues its task with
+`games.kit.after_commit.queue_on_commit`, so it runs only once the change is durable and
+never for a rolled-back one. They take ids,
 not model instances, and the Celery tasks (defined here) plan the emails (Notification
 rows with unique keys) and send them. An invitation's row is written in the transaction
 itself (its sending waits for the commit): it must come before the game's turn emails.
