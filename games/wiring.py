@@ -6,6 +6,7 @@ listen here, so a lower feature never imports a higher one."""
 from __future__ import annotations
 
 from games.clock.core.clock_events import DeadlineMissed, PauseProposed, TurnNudged
+from games.clock.services import turn_clock
 from games.handover.doors import handover_letters
 from games.home.doors import home_letters
 from games.kit.events import subscribe
@@ -13,6 +14,7 @@ from games.mail.core.letter_registry import register_letters
 from games.mail.doors import mail_letters
 from games.mail.services import clock_mail, plan
 from games.moderation.doors import dispute_letters
+from games.moves.core.turn_events import TurnBeginning, TurnEnding
 from games.seats.core.seat_events import SeatAccepted
 from games.setup.services import game_setup
 from games.tables.doors import table_letters
@@ -30,3 +32,6 @@ def wire() -> None:
     subscribe(TurnNudged, clock_mail.on_nudged)
     subscribe(PauseProposed, clock_mail.on_pause_proposed)
     subscribe(DeadlineMissed, clock_mail.on_deadline_missed)
+    # A move ends a turn and begins the next: the clock keeps the banks and deadlines.
+    subscribe(TurnEnding, turn_clock.on_turn_ending)
+    subscribe(TurnBeginning, turn_clock.on_turn_beginning)

@@ -15,6 +15,7 @@ from games.game.core.game import EmailMode, Game
 from games.game.core.talk_and_notices import GameNotice
 from games.mail.core.notifications import Notification
 from games.mail.services import reminder_sweeps
+from games.moves.core.timeout_rule import timeout_move
 from games.moves.services.seat_services import ServiceError
 from games.seats.core.seat import Seat
 from games.setup.services import game_setup
@@ -206,16 +207,16 @@ def test_the_timeout_move_rule() -> None:
     state = engine.new_game(3, 1)
     view = engine.view(state, 0)
     legal = engine.legal_moves(state)
-    assert rules.timeout_move(view, legal) == {"type": "pass", "card": view["hand"][-1]["id"]}
-    assert rules.timeout_move({"phase": "play", "hand": []}, [{"type": "pass", "card": None}]) \
+    assert timeout_move(view, legal) == {"type": "pass", "card": view["hand"][-1]["id"]}
+    assert timeout_move({"phase": "play", "hand": []}, [{"type": "pass", "card": None}]) \
         == {"type": "pass", "card": None}
     offer: SeatView = {"phase": "gold", "gold_offer": [{"id": "g1", "value": 1},
                                                        {"id": "g3", "value": 3},
                                                        {"id": "g3b", "value": 3}]}
     picks: list[Move] = [{"type": "pick_gold", "card": c} for c in ("g1", "g3", "g3b")]
-    assert rules.timeout_move(offer, picks) == {"type": "pick_gold", "card": "g3"}
+    assert timeout_move(offer, picks) == {"type": "pick_gold", "card": "g3"}
     with pytest.raises(ValueError, match="no legal move"):
-        rules.timeout_move(view, [])
+        timeout_move(view, [])
 
 
 def test_a_one_hour_turn_gets_its_reminders_inside_the_turn(clock: Any, commit: Any) -> None:

@@ -9,7 +9,7 @@ import pytest
 from django.utils import translation
 
 from games import engine
-from games.clock.services import turn_clock as clock
+from games.moves.core.timeout_rule import timeout_move
 from games.seatview.core import describe, drawing, maze_drawing, maze_s2, words
 from games.seatview.core import move_forms as choices
 
@@ -279,11 +279,11 @@ def test_the_email_maze_shows_doors_ladders_bridges_and_crystals() -> None:
 def test_a_timeout_in_the_expansion_passes_the_last_card_or_steals() -> None:
     state = engine.new_game(3, 4, "saboteur2")
     view = engine.view(state, 0)
-    move = clock.timeout_move(view, engine.legal_moves(state))
+    move = timeout_move(view, engine.legal_moves(state))
     assert move == {"type": "pass", "cards": [view["hand"][-1]["id"]]}
     empty: engine.SeatView = {**view, "hand": []}
-    assert clock.timeout_move(empty, [{"type": "pass", "cards": []}]) == {
+    assert timeout_move(empty, [{"type": "pass", "cards": []}]) == {
         "type": "pass", "cards": []}
     theft: engine.SeatView = {**view, "phase": "theft"}
     steals: list[engine.Move] = [{"type": "steal", "target": 1}, {"type": "steal", "target": 2}]
-    assert clock.timeout_move(theft, steals) == steals[0]
+    assert timeout_move(theft, steals) == steals[0]

@@ -1,23 +1,9 @@
-"""The turn clock's rules: deadlines, reminders, banks, timeouts (the arithmetic of
-running time: games.clock.core.timing; a seat's settings read: games.clock.core.rules).
-
-`games.moves.services.seat_services` uses these when it sets a turn's clock or applies a missed
-deadline; `games.clock.services.sweeps` when it sweeps. Keeping them here (pure, small) keeps both
-honest about the same arithmetic.
-
-The timeout rule (docs/playing.md "Emails, reminders and deadlines"): when the server
-plays for a seat whose deadline passed, it
-- passes, discarding the LAST card of the seat's hand as its view lists it. The engine
-  appends each drawn card to the end of the hand, so this is the card drawn most
-  recently (at the start of a round: the last card dealt). It keeps the cards the
-  player has held longest, which are the ones they have had time to plan with.
-  With an empty hand it passes without a card. (Saboteur 2 passes name a list of
-  cards: the pass is then of that one last card.)
-- during the gold hand-out, takes the most valuable gold card offered (the first of
-  them in the offered order on a tie): what any player would pick.
-- at the end of a Saboteur 2 round, a thief steals from the first player offered
-  (the engine lists them in seat order): the thief knows no more than who has a nugget.
-"""
+"""The turn clock's rules: deadlines, reminders, banks (the arithmetic of running time:
+games.clock.core.timing; a seat's settings read: games.clock.core.rules). A move's turn
+events (games.moves.core.turn_events) reach `on_turn_ending` and `on_turn_beginning`;
+the sweeps and the moderators' acts read the same functions, so all keep one arithmetic.
+The move the server makes at a missed deadline is the move service's rule
+(games.moves.core.timeout_rule)."""
 
 from __future__ import annotations
 
@@ -27,8 +13,8 @@ from datetime import datetime, timedelta
 from games.clock.core import rules as clock_rules
 from games.clock.core import timing as timing
 from games.clock.core.rules import ClockSeat
-from games.engine.types import Move, SeatView
 from games.game.core.game import Game
+from games.moves.core.turn_events import TurnBeginning, TurnEnding
 
 # Deadlines missed in a row (auto-passed) after which a seat counts as absent.
 ABSENT_AFTER_MISSES = 3
@@ -90,32 +76,6 @@ def due_reminder(deadline: datetime | None, minutes: Iterable[object],
         # Those brought forward to the start of the quiet hours before the deadline.
         due += [m for m, at in reminder_times(deadline, minutes, rules, now) if at <= now]
     return min(due, default=None)
-
-
-def timeout_move(view: SeatView, legal: list[Move]) -> Move:
-    """The move the server makes for a seat that missed its deadline (see module doc)."""
-    if not legal:
-        raise ValueError("no legal move to make for the seat")
-    wanted: Move
-    if view.get("phase") == "gold" and view.get("gold_offer"):
-        best = max(view["gold_offer"], key=lambda g: int(g["value"]))
-        wanted = {"type": "pick_gold", "card": best["id"]}
-    elif view.get("hand"):
-        last = view["hand"][-1]["id"]
-        wanted = {"type": "pass", "card": last}
-        if any("cards" in m for m in legal if m.get("type") == "pass"):
-            wanted = {"type": "pass", "cards": [last]}
-    else:
-        wanted = {"type": "pass", "card": None}
-    for move in legal:
-        if all(move.get(k) == v for k, v in wanted.items()):
-            return move
-    # A ruleset whose moves look different: still a fixed rule, the first pass (or pick)
-    # offered, else the first legal move.
-    for move in legal:
-        if move.get("type") == wanted["type"]:
-            return move
-    return legal[0]
 
 
 def set_clock(game: Game, now: datetime,
@@ -219,3 +179,11 @@ def replan(game: Game, seat: ClockSeat | None, now: datetime, left: timedelta) -
     place_deadline(game, rules, plain)
     game.reminder_at = next_reminder_at(game.deadline_at, turn_reminders(game, rules), now,
                                         rules)
+
+
+def on_turn_ending(event: TurnEnding) -> None:
+    end_turn(event.game, event.now, event.seats)
+
+
+def on_turn_beginning(event: TurnBeginning) -> None:
+    set_clock(event.game, event.now, event.seats)

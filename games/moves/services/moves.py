@@ -44,13 +44,15 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from games import engine
-from games.clock.services import turn_clock as clock
 from games.engine import chain
 from games.engine.types import JSON
 from games.game.core.game import Game, Move, SeatKind
 from games.kit.after_commit import queue_on_commit
+from games.kit.events import publish
 from games.kit.service_errors import GameNotPlayable, ServiceError, StaleVersion
 from games.moves.core.bot_choice import bot_move
+from games.moves.core.timeout_rule import timeout_move
+from games.moves.core.turn_events import TurnBeginning, TurnEnding
 from games.moves.services.move_store import Locked, SeatRow, store
 from games.seats.core.seat import Seat, accept_seats
 
@@ -241,7 +243,7 @@ def _decide(actor: Actor, locked: Locked, seat: Seat | None, version: int,
     if actor.bot:
         chosen = bot_move(state, acting.number, game.seed, version, game.bot_level)
         return {**chosen, "seat": acting.number}, Move.Actor.BOT, acting.number, None
-    chosen = clock.timeout_move(engine.view(state, acting.number), engine.legal_moves(state))
+    chosen = timeout_move(engine.view(state, acting.number), engine.legal_moves(state))
     return {**chosen, "seat": acting.number}, Move.Actor.SYSTEM, acting.number, None
 
 
@@ -313,11 +315,11 @@ def _advance(game: Game, state: engine.State, move: JSON, now: datetime,
     game.chain_head = chain.extend(game.chain_head, game.salt, move)  # the Move row's move
     game.snapshot = state.to_json(include_log=False)
     game.log_length += len(state.log)
-    clock.end_turn(game, now, seats)  # the bank of the seat whose turn ends, if any
+    publish(TurnEnding(game, now, seats))  # the clock charges the bank of the ending turn
     game.actor = state.actor
     if state.finished:
         game.status = Game.Status.FINISHED
-    clock.set_clock(game, now, seats)
+    publish(TurnBeginning(game, now, seats))  # the clock sets the new turn's deadline
     game.updated_at = now
 
 

@@ -1,0 +1,31 @@
+"""What a move tells the features above it (games.kit.events; who listens: games.wiring):
+a turn ends and the next begins. Published while the move is applied, with the game's row
+locked and before it is written, so what a listener sets on the game (the clock: the
+ended turn's bank, the new turn's deadline) is written with the move."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import datetime
+
+from games.game.core.game import Game
+from games.moves.core.move_store_types import SeatRow
+
+
+@dataclass(frozen=True)
+class TurnEnding:
+    """The seat to act (`game.actor`, before the move) has moved, or the server moved for it."""
+
+    game: Game
+    now: datetime
+    seats: Mapping[int, SeatRow]
+
+
+@dataclass(frozen=True)
+class TurnBeginning:
+    """`game.actor` (after the move; None when the game ended) is to act from `now`."""
+
+    game: Game
+    now: datetime
+    seats: Mapping[int, SeatRow]
