@@ -212,7 +212,19 @@ def test_another_players_move_and_my_turn_reach_the_live_region(browser: Any,
     expect(region).to_contain_text("Dig east!", timeout=LIVE)
     assert page.evaluate("window.notReloaded === true")
     # The region is outside what the page swaps: the same element, its lines kept.
-    assert page.locator("#announce p").count() >= 3
+    lines = page.locator("#announce p")
+    assert lines.count() >= 3
+    # The one-key commands answer there, until the reader turns them off (for good).
+    page.keyboard.press("g")
+    expect(region).to_contain_text("middle goal (8, 0): face down")
+    toggle = page.get_by_role("checkbox", name="One-key commands")
+    toggle.focus()
+    page.keyboard.press("Space")
+    count = lines.count()
+    page.keyboard.press("h")
+    assert lines.count() == count
+    page.reload()
+    expect(page.get_by_role("checkbox", name="One-key commands")).not_to_be_checked()
     page.close()
 
 
