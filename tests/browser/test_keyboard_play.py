@@ -4,8 +4,10 @@ only (cell names, the focused cell, the live region), never from the drawing or 
 another player's move and "your turn" reach the live region within the page's poll; the
 seat page and the replay pass axe-core's WCAG 2.2 AA rules in two languages.
 
-The other seats are scripted here (they dig towards the goals, else pass), so a game is
-short and the test decides nothing by chance."""
+The other seats are scripted here (they dig towards the goals, else pass) at a table of
+ten, so the page's own turns are few and nothing is left to chance. A move with no cell
+(a pass, a gold card, a card on a player) goes through its form, by keyboard as well;
+every card laid in the maze goes through the grid."""
 
 from __future__ import annotations
 
