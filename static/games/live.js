@@ -7,6 +7,7 @@
 // table talk alone changes neither the maze nor the hand: only the talk is swapped, even
 // while the player chooses, and nothing is said about moves. Once later moves come, the
 // notices at the top (what the player's own move did) are cleared: they are old news.
+// Each swap says so ("seat:refreshed", "seat:talk"): speak.js reads out what is new.
 // Both requests count against the link's rate limit: a 429 from either is honoured,
 // nothing is asked again before its Retry-After is over. Without this script the page has a "refresh" link instead. GET only: nothing here
 // changes the game.
@@ -74,12 +75,16 @@
     current.replaceWith(document.importNode(incoming, true));
     marks.dataset.talk = freshMarks.dataset.talk;
     known = seen(marks);
+    document.dispatchEvent(new CustomEvent("seat:talk"));
   }
 
   function swap(html) {
     var fresh = new DOMParser().parseFromString(html, "text/html");
     var freshMarks = fresh.getElementById("live");
     if (freshMarks && freshMarks.dataset.version !== known.version) clearNotices();
+    // The maze cell that has the focus gets it back in the new maze (grid.js).
+    var focused = document.activeElement && document.activeElement.closest
+      && document.activeElement.closest("svg.maze [role=gridcell]");
     var scroll = {};
     document.querySelectorAll(".maze-scroll, .log-scroll").forEach(function (box) {
       scroll[box.className] = [box.scrollLeft, box.scrollTop];
@@ -102,7 +107,8 @@
       if (bar.classList.contains("only-pending")) bar.hidden = true;
       bar.classList.remove("only-pending");
     }
-    document.dispatchEvent(new CustomEvent("seat:refreshed"));
+    document.dispatchEvent(new CustomEvent("seat:refreshed", {
+      detail: { cell: focused ? focused.getAttribute("data-cell") : null } }));
   }
 
   // The wait a 429 asks for (Retry-After, in seconds), in milliseconds; nothing is asked

@@ -7,6 +7,10 @@
 // (never in) until every lit cell fits and centred on them: the lit cells, the preview,
 // the card and Play are on one screen of a 390 x 844 phone in any position, a wide late
 // maze included (it was 985 px of page, scrolled back and forth).
+// By keyboard (the maze is a grid, grid.js): a card chosen by its number key (speak.js) or
+// its list lights its cells, and each lit cell's name says so (the words are the card
+// form's data-lit, written by the server); on a lit cell Enter plays the card there, Space
+// turns it round (or picks the cell) first, Escape lets the card go.
 // Without this script the page works the same through its forms. The maze and the hand
 // may be replaced by live.js while the page is open: everything here is looked up when
 // used, and the listeners sit on the document.
@@ -116,10 +120,20 @@
     });
   }
 
+  // A cell's name: its words, and what the chosen card would do there.
+  function name(g, extra) {
+    if (g.dataset.words === undefined) g.dataset.words = g.getAttribute("aria-label") || "";
+    g.setAttribute("aria-label", extra.length ? [g.dataset.words].concat(extra).join("; ")
+                                              : g.dataset.words);
+  }
+
   function clearMaze() {
     var svg = maze();
     if (!svg) return;
-    svg.querySelectorAll(".cell").forEach(function (g) { g.classList.remove("lit", "chosen"); });
+    svg.querySelectorAll(".cell").forEach(function (g) {
+      g.classList.remove("lit", "chosen");
+      if (g.dataset.words !== undefined) name(g, []);
+    });
     svg.querySelectorAll(".preview").forEach(function (p) { p.remove(); });
   }
 
@@ -163,7 +177,7 @@
     var first = null;
     (form.dataset.cells || "").split(" ").forEach(function (cell) {
       var g = cellGroup(cell);
-      if (g) { g.classList.add("lit"); first = first || g; }
+      if (g) { g.classList.add("lit"); name(g, [form.dataset.lit]); first = first || g; }
     });
     var option = chosenOption(form);
     var drawing = form.closest(".hand-card").querySelector("svg.card-svg");
@@ -171,6 +185,7 @@
     var chosen = option && cellGroup(option.dataset.cell);
     if (chosen) {
       chosen.classList.add("chosen");
+      name(chosen, [form.dataset.lit, option.textContent.trim()]);
       preview(form, option, chosen);
     }
     turn.hidden = !(option && option.dataset.cell && optionsAt(form, option.dataset.cell).length > 1);
@@ -241,6 +256,39 @@
     });
   });
 
+  function submit(form) {
+    if (form.requestSubmit) form.requestSubmit(); else form.submit();
+  }
+
+  // The keyboard on the maze's cells.
+  document.addEventListener("keydown", function (event) {
+    var g = event.target.closest && event.target.closest("svg.maze .cell");
+    if (!g || event.altKey || event.ctrlKey || event.metaKey) return;
+    if (event.key === "Escape" && active) { event.preventDefault(); stop(); return; }
+    if (event.key !== "Enter" && event.key !== " ") return;
+    if (!document.querySelector("form.card-form")) return;  // not this seat's turn
+    event.preventDefault();
+    if (!active || !document.contains(active)) { say(bar.dataset.noCard, false); return; }
+    if (!g.classList.contains("lit")) { say(bar.dataset.unlit, !!chosenOption(active)); return; }
+    var option = chosenOption(active);
+    if (event.key === " " || !option || option.dataset.cell !== g.dataset.cell) {
+      cycle(g.dataset.cell);  // picks this cell (upright first), or turns the card round
+    }
+    if (event.key === "Enter") submit(active);
+  });
+
+  // A card chosen by its number (speak.js): its cells light up and the focus goes to the
+  // first of them; a card that goes on no cell (a player, a pass) opens its list instead.
+  document.addEventListener("seat:choose", function (event) {
+    var cards = document.querySelectorAll("#hand .hand-card");
+    var card = cards[event.detail.index];
+    var form = card && card.querySelector("form.card-form");
+    if (!form) return;
+    show(form, true);
+    var first = maze() && maze().querySelector(".cell.lit");
+    if (first) first.focus(); else form.querySelector("select").focus();
+  });
+
   turn.addEventListener("click", function () {
     var option = active && chosenOption(active);
     if (option) cycle(option.dataset.cell);
@@ -249,7 +297,7 @@
   play.addEventListener("click", function () {
     if (!active) return;
     if (chosenOption(active)) {
-      if (active.requestSubmit) active.requestSubmit(); else active.submit();
+      submit(active);
     } else {
       active.querySelector("select").focus();
     }

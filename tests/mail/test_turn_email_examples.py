@@ -54,8 +54,9 @@ def test_the_turn_emails_maze_shows_every_cell_its_moves_name(commit: Any) -> No
     text = str(turn.body)
     named = {(int(x), int(y)) for x, y in re.findall(r"(-?\d+),(-?\d+)", text.split(
         "Reply by email", 1)[-1])}
-    columns = [int(c) for c in re.findall(r'<td bgcolor="#fffdf8"[^>]*>(-?\d+)</td>',
-                                          html.split('<tr>', 2)[1] + "<tr>")]
+    columns = [int(c) for c in re.findall(
+        r'<td role="columnheader" bgcolor="#fffdf8"[^>]*>(-?\d+)</td>',
+        html.split('<tr role="row">', 2)[1])]
     assert named and all(x in columns for x, _ in named), (named, columns)
     assert -1 in columns  # the start's west neighbour is a free cell a card may take
     assert "o: a stone goal" in text and "x: a dead end on several sides" in text

@@ -77,8 +77,10 @@ def test_the_maze_draws_placed_expansion_cards_turned_round() -> None:
     view = engine.view(state, 0)
     svg = str(drawing.board_svg(view))
     assert 'class="door door-blue"' in svg and '<g class="ladder">' in svg
-    assert "<title>Blue door N-E at (1, 0)</title>" in svg
-    assert "<title>Ladder N-E at (0, 1)</title>" in svg
+    # A screen reader's words for each cell: the card (a door's colour, a ladder), its
+    # exits, and whether it joins the start (a ladder always does).
+    assert 'aria-label="(1, 0): Blue door N-E; exits north, east"' in svg
+    assert 'aria-label="(0, 1): Ladder N-E; exits north, east; joins the start"' in svg
 
 
 def test_hand_cards_of_the_expansion_are_drawn() -> None:

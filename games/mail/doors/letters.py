@@ -34,7 +34,7 @@ from games.people.core.mailboxes import same_mailbox
 from games.records.core.fairness import chain_shown
 from games.seats.core.links import link_for, token_of_seat
 from games.seats.core.seat import Seat
-from games.seatview.core import dates, describe, maze_drawing
+from games.seatview.core import cell_words, dates, describe, maze_drawing
 from games.seatview.core.recent import view_log
 from games.seatview.core.words import days_and_hours, shown_name
 from games.seatview.services import facts, pages
@@ -187,6 +187,7 @@ def turn(note: Notification) -> Letter:
         "talk": talk_since_last_email(seat, game, note.to_email, seat.zone),
         "maze_html": maze_drawing.maze_html(view, reply.targets),
         "maze_text": maze_drawing.maze_text(view, reply.targets),
+        "maze_words": cell_words.word_lines(view),
         "hand": facts.hand(view), "role": describe.role_name(view.get("role")),
         "gold": facts.my_gold(view), "players": facts.players(view, names),
         "deck_size": view["deck_size"], "round": view["round"], "rounds": view["rounds"],

@@ -14,7 +14,7 @@ from games.game.core.game import Game
 from games.game.core.talk_and_notices import Message
 from games.records.core.fairness import chain_shown, public_facts
 from games.seats.core.seat import Seat
-from games.seatview.core import describe, drawing, recent
+from games.seatview.core import cell_words, describe, drawing, recent
 from games.seatview.core.dates import local_time
 from games.seatview.core.move_forms import MoveForms, build
 from games.seatview.core.words import role_help
@@ -85,6 +85,8 @@ def page_context(game: Game, seat: Seat | None, view: SeatView, legal: list[Move
         "names": names,
         "board": drawing.board_svg(view, targets, recent.changed_cells(view)),
         "fresh_from": recent.since(view),
+        # Where a card could join the maze, for the seat page's one-key command.
+        "frontier": ", ".join(describe.cell(x, y) for x, y in cell_words.frontier(view)),
         "forms": forms,
         "players": players,
         "actor_name": describe.seat_name(view["actor"], names),

@@ -23,11 +23,20 @@ WORDS: dict[str, tuple[str, str, str, str]] = {
     "nl": ("noord", "oost", "zuid", "west"),
     "de": ("nord", "ost", "sud", "west"),  # "süd" folded (command_words.fold)
 }
+# The words as a reader reads them (the maze's cells say them): German's are nouns.
+SPOKEN: dict[str, tuple[str, str, str, str]] = {
+    **WORDS, "de": ("Nord", "Ost", "Süd", "West"),
+}
 
 
-def _language(language: str | None) -> str:
+def language_code(language: str | None = None) -> str:
+    """The language whose letters and words are used: `language`, else the current one
+    (English for a language without its own)."""
     code = (language or translation.get_language() or "en")[:2]
     return code if code in LETTERS else "en"
+
+
+_language = language_code
 
 
 def letter(side: str, language: str | None = None) -> str:

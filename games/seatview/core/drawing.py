@@ -16,12 +16,12 @@ import math
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from django.utils.html import format_html, format_html_join
+from django.utils.html import escape, format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
 from games.engine.types import SeatView
-from games.seatview.core import describe
+from games.seatview.core import cell_words, describe
 
 CELL = 100
 HALF = CELL // 2
@@ -204,49 +204,57 @@ def _bounds(cells: Iterable[tuple[int, int]]) -> tuple[int, int, int, int]:
 
 def board_svg(view: SeatView, targets: Iterable[tuple[int, int]] = (),
               changed: Iterable[tuple[int, int]] = ()) -> SafeString:
-    """The maze of a view, with `targets` (cells some legal move could use) outlined and
-    `changed` (cells the latest moves changed) marked; a changed cell left empty (a
-    rockfall) is outlined where the card was."""
+    """The maze of a view as a grid a screen reader reads (WAI-ARIA grid: rows of cells,
+    each named by its words, `games.seatview.core.cell_words`), with `targets` (cells some
+    legal move could use) outlined and `changed` (cells the latest moves changed) marked;
+    a changed cell left empty (a rockfall) is outlined where the card was. Every cell of
+    the rectangle is a cell of the grid, empty ones too; the start is its one tab stop
+    (the page's script moves it: static/games/grid.js)."""
     placed = {(c["x"], c["y"]): c["card"] for c in view["board"]}
-    target_cells = sorted(set(targets) - set(placed))
+    target_cells = set(targets) - set(placed)
     fresh = set(changed)
-    cleared = sorted(fresh - set(placed) - set(target_cells))
-    x0, y0, x1, y1 = _bounds(list(placed) + target_cells + cleared)
+    cleared = fresh - set(placed) - target_cells
+    x0, y0, x1, y1 = _bounds(list(placed) + sorted(target_cells) + sorted(cleared))
     pad = 24
     box = (x0 * CELL - pad, y0 * CELL - pad, (x1 - x0 + 1) * CELL + 2 * pad,
            (y1 - y0 + 1) * CELL + 2 * pad)
-    parts: list[SafeString] = []
-    for (x, y), card in placed.items():
-        title = _("%(card)s at %(cell)s") % {"card": _cell_title(card),
-                                               "cell": describe.cell(x, y)}
-        parts.append(format_html(
-            '<g class="cell placed{}" data-cell="{},{}" transform="translate({} {})">'
-            "<title>{}</title>{}{}{}</g>",
-            _changed(x, y, fresh), x, y, x * CELL, y * CELL, title, card_face(card),
-            _coordinate(x, y), _changed_mark(x, y, fresh)))
-    for x, y in target_cells:
-        parts.append(format_html(
-            '<g class="cell target{}" data-cell="{},{}" transform="translate({} {})">'
-            '<title>{}</title><rect x="4" y="4" width="92" height="92" rx="6" class="slot"/>{}'
-            "{}</g>", _changed(x, y, fresh), x, y, x * CELL, y * CELL,
-            _("free cell %(cell)s") % {"cell": describe.cell(x, y)}, _coordinate(x, y),
-            _changed_mark(x, y, fresh)))
-    for x, y in cleared:
-        parts.append(format_html(
-            '<g class="cell cleared changed" data-cell="{},{}" transform="translate({} {})">'
-            "<title>{}</title>{}{}</g>", x, y, x * CELL, y * CELL,
-            _("free cell %(cell)s") % {"cell": describe.cell(x, y)}, _coordinate(x, y),
-            _changed_mark(x, y, fresh)))
+    words = cell_words.maze_words(view)
+    rows: list[str] = []
+    for y in range(y0, y1 + 1):
+        cells: list[str] = []
+        for x in range(x0, x1 + 1):
+            card = placed.get((x, y))
+            if card is not None:
+                kind, inside = "placed", card_face(card) + _coordinate(x, y)
+            elif (x, y) in target_cells:
+                kind = "target"
+                inside = SLOT + _coordinate(x, y)
+            elif (x, y) in cleared:
+                kind, inside = "cleared", _coordinate(x, y)
+            else:
+                kind, inside = "empty", VOID
+            label = escape(words.get((x, y)) or cell_words.cell_words(x, y, None))
+            # Plain strings: a big maze has a hundred cells and more, on every refresh;
+            # every value is an int, a fixed word, escaped words or the SVG built above.
+            cells.append(
+                f'<g class="cell {kind}{_changed(x, y, fresh)}" data-cell="{x},{y}" '
+                f'role="gridcell" tabindex="{0 if (x, y) == (0, 0) else -1}" '
+                f'aria-label="{label}" transform="translate({x * CELL} {y * CELL})">'
+                f"{inside}{_changed_mark(x, y, fresh)}</g>")
+        rows.append('<g role="row">' + "".join(cells) + "</g>")
     # A fixed scale per card: the class says how many cards wide the maze is and the
     # stylesheet (maze.css) gives each width its size, so a big maze scrolls instead of
     # shrinking to nothing, with no inline style (the Content-Security-Policy forbids it).
     return format_html(
-        '<svg class="maze cards-{}" viewBox="{} {} {} {}" role="img" '
+        '<svg class="maze cards-{}" viewBox="{} {} {} {}" role="grid" '
         'aria-label="{}" preserveAspectRatio="xMidYMid meet">{}</svg>',
         width_class(box[2]), *box, _("The maze"),
-        format_html_join("", "{}", ((p,) for p in parts)))
+        mark_safe("".join(rows)))  # noqa: S308  (built above from ints, escaped words, SVG)
 
 
+# A free cell some move could use; an empty cell, transparent, to take focus and clicks.
+SLOT = mark_safe('<rect x="4" y="4" width="92" height="92" rx="6" class="slot"/>')
+VOID = mark_safe('<rect width="100" height="100" class="void"/>')
 MAX_WIDTH_CLASS = 40
 
 
@@ -271,18 +279,3 @@ def _coordinate(x: int, y: int) -> SafeString:
     them bigger (turn.css), and from a baseline their tops stuck out of the cell."""
     return format_html('<text x="8" y="8" dominant-baseline="hanging" class="coord">{},{}'
                        "</text>", x, y)
-
-
-def _cell_title(card: Mapping[str, Any]) -> str:
-    goal = card.get("goal")
-    if goal == "hidden":
-        return _("face-down goal")
-    if card.get("kind") == "goal" and card.get("shown"):
-        return _("goal shown at the end of the round: %(result)s") % {
-            "result": describe.goal_result(str(goal))}
-    if card.get("kind") == "goal" and not card.get("revealed", True):
-        return _("face-down goal (your map showed: %(result)s)") % {
-            "result": describe.goal_result(str(goal))}
-    if card.get("kind") == "goal":
-        return _("goal: %(result)s") % {"result": describe.goal_result(str(goal))}
-    return describe.card_name(card)

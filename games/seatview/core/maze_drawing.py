@@ -16,11 +16,12 @@ from __future__ import annotations
 from collections.abc import Iterable
 from functools import lru_cache
 
-from django.utils.html import format_html
+from django.utils.html import escape, format_html
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext as _
 
 from games.engine.types import CardView, SeatView
-from games.seatview.core import maze_s2
+from games.seatview.core import cell_words, maze_s2
 from games.seatview.core.maze_s2 import Card
 
 PX = 8  # one of the 3 x 3 cells of a card; a card is 24 px square
@@ -92,7 +93,8 @@ def _grid_table(grid: list[list[str]], mark: str = "", px: int = PX) -> str:
             else:
                 cells.append(f'<td width="{px}" height="{px}" bgcolor="{colour}"></td>')
         rows.append("<tr>" + "".join(cells) + "</tr>")
-    return '<table cellpadding="0" cellspacing="0" border="0">' + "".join(rows) + "</table>"
+    return ('<table role="presentation" cellpadding="0" cellspacing="0" border="0">'
+            + "".join(rows) + "</table>")
 
 
 CardKey = tuple[str | None, str | None, tuple[tuple[str, ...], ...], maze_s2.Extras]
@@ -178,24 +180,32 @@ def _bounds(cells: Iterable[tuple[int, int]]) -> tuple[range, range]:
 def maze_html(view: SeatView, targets: Iterable[tuple[int, int]] = ()) -> SafeString:
     """The whole maze as one table of cards, with coordinates on the edges; wide enough
     for `targets` too (the free cells the reader's moves could use, so every cell an
-    email's examples name is on the picture)."""
+    email's examples name is on the picture). A screen reader reads it as a grid whose
+    cells say the same words as the seat page's maze (`cell_words`); the coordinates are
+    its column and row headers, the little tables drawing each card are presentation."""
     cells = _cells(view)
     xs, ys = _bounds([*cells, *targets])
+    words = cell_words.maze_words(view)
     label = f'bgcolor="{PAPER}" style="font:9px sans-serif;color:{GRID};text-align:center"'
-    rows = [f"<tr><td {label}></td>" + "".join(f"<td {label}>{x}</td>" for x in xs) + "</tr>"]
+    rows = [f'<tr role="row"><td role="presentation" {label}></td>'
+            + "".join(f'<td role="columnheader" {label}>{x}</td>' for x in xs) + "</tr>"]
     for y in ys:
         tds = []
         for x in xs:
             card = cells.get((x, y))
+            said = escape(words.get((x, y)) or cell_words.cell_words(x, y, None))
             if card is None:
-                tds.append(f'<td width="24" height="24" bgcolor="{EMPTY}"></td>')
+                tds.append(f'<td role="gridcell" aria-label="{said}" width="24" height="24" '
+                           f'bgcolor="{EMPTY}"></td>')
             else:
-                tds.append(f'<td width="24" height="24" bgcolor="{ROCK}">'
-                           f"{_card_table(_card_key(card))}</td>")
-        rows.append(f"<tr><td {label}>{int(y)}</td>" + "".join(tds) + "</tr>")
-    return mark_safe(  # noqa: S308  (fixed colours, ints and the card tables above)
+                tds.append(f'<td role="gridcell" aria-label="{said}" width="24" height="24" '
+                           f'bgcolor="{ROCK}">{_card_table(_card_key(card))}</td>')
+        rows.append(f'<tr role="row"><td role="rowheader" {label}>{int(y)}</td>'
+                    + "".join(tds) + "</tr>")
+    return mark_safe(  # noqa: S308  (fixed colours, ints, escaped words and the card tables)
         f'<table class="maze" cellpadding="0" cellspacing="1" border="0" '
-                     f'bgcolor="{GRID}" role="img">' + "".join(rows) + "</table>")
+        f'bgcolor="{GRID}" role="grid" aria-readonly="true" aria-label="{escape(_("The maze"))}">'
+        + "".join(rows) + "</table>")
 
 
 def card_char(card: Card) -> str:
