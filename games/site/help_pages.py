@@ -17,13 +17,13 @@ from games.home.services import lost_links
 from games.kit import limits
 from games.kit.client import client_address
 from games.kit.responses import too_many
-from games.people.core.deliverable import AddressField
+from games.people.core.deliverable import OwnAddressField
 from games.seatview.core.words import ruleset_name
 from games.site import bot_strength, rules_page
 
 
 class LostLinksForm(forms.Form):
-    email = AddressField(label=gettext_lazy("Your email address"))
+    email = OwnAddressField(label=gettext_lazy("Your email address"))
 
 
 @require_GET

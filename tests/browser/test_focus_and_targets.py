@@ -2,7 +2,8 @@
 390 px phone no control Tab reaches hides under the turn bar (WCAG 2.4.11); each
 Saboteur 2 discard box is named by its card (4.1.2); the replay's summaries are at least
 44 px tall (2.5.8); a reader who asks for less motion sees no card turn (2.3.3); the
-language switcher names each language in itself, English as "English" (3.1.2).
+language switcher names each language in itself, English as "English" (3.1.2); the log's
+new lines are told by more than colour (1.4.1).
 
 Skipped when /usr/bin/chromium is missing (`.ci/run` installs it)."""
 
@@ -124,3 +125,16 @@ def test_the_language_switcher_names_each_language_in_itself(
     assert options.all_inner_texts() == ENDONYMS
     assert [o.get_attribute("lang") for o in options.all()] == ["en", "it", "nl", "es", "de"]
     context.close()
+
+
+def test_the_logs_new_lines_are_told_by_more_than_colour(browser: Any,
+                                                         live_server: Any) -> None:
+    """The lines since the reader's last move: a bar at their left besides the tint, and
+    words a screen reader reads (WCAG 1.4.1, 1.3.1)."""
+    game = started_game(seed=6)
+    page = browser.new_page(**DESKTOP)
+    page.goto(seat_url(live_server, game, 1))
+    fresh = page.locator("#log li.fresh").first
+    assert fresh.locator(".visually-hidden").inner_text().strip() == "Since your last move:"
+    assert fresh.evaluate("e => getComputedStyle(e).boxShadow").startswith("rgb(2, 119, 189)")
+    page.close()

@@ -29,12 +29,12 @@ from games.kit.client import client_address
 from games.kit.responses import private, too_many
 from games.kit.service_errors import ServiceError, http_status
 from games.mail.doors.email_pages import MAX_VACATION_HOURS, email_options
-from games.people.core.deliverable import AddressField
+from games.people.core.deliverable import OwnAddressField
 from games.play.doors.seat_forms import PreferencesForm
 
 
 class AskHomeForm(forms.Form):
-    email = AddressField(label=gettext_lazy("Your email address"))
+    email = OwnAddressField(label=gettext_lazy("Your email address"))
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
