@@ -1,9 +1,10 @@
 """Focus, names, targets and motion on the seat page and around it, in Chromium: on a
 390 px phone no control Tab reaches hides under the turn bar (WCAG 2.4.11); each
-Saboteur 2 discard box is named by its card (4.1.2); the replay's summaries are at least
-44 px tall (2.5.8); a reader who asks for less motion sees no card turn (2.3.3); the
-language switcher names each language in itself, English as "English" (3.1.2); the log's
-new lines are told by more than colour (1.4.1).
+Saboteur 2 discard box is named by its card and each Play button described by it (4.1.2,
+2.4.6); the replay's summaries are at least 44 px tall (2.5.8); a reader who asks for
+less motion sees no card turn (2.3.3); the language switcher names each language in
+itself, English as "English" (3.1.2); the log's new lines are told by more than colour
+(1.4.1).
 
 Skipped when /usr/bin/chromium is missing (`.ci/run` installs it)."""
 
@@ -66,7 +67,8 @@ def test_tabbing_through_the_seat_page_on_a_phone_never_hides_focus_under_the_ba
     context.close()
 
 
-def test_each_discard_box_is_named_by_its_card(browser: Any, live_server: Any) -> None:
+def test_each_discard_box_is_named_by_its_card_and_each_play_button_described_by_it(
+        browser: Any, live_server: Any) -> None:
     game = doors_in_hand_and_maze()
     page = browser.new_page(**DESKTOP)
     page.goto(seat_url(live_server, game, 0))
@@ -77,6 +79,11 @@ def test_each_discard_box_is_named_by_its_card(browser: Any, live_server: Any) -
     for card in cards:  # the accessibility tree has each of them, by that name
         assert page.get_by_role("checkbox", name=f"discard {card}", exact=True).count() == 1
     assert "discard" in page.locator("#hand .discard-pick").first.inner_text()
+    # Each card's Play button is described by its card (they are all named "Play").
+    described = [page.locator(f"#{b.get_attribute('aria-describedby')}").inner_text()
+                 for b in page.locator("#hand form.card-form button").all()]
+    assert described == page.locator(".hand-card:has(form.card-form) .card-name"
+                                     ).all_inner_texts() and len(described) == 2
     page.close()
 
 
