@@ -142,6 +142,7 @@ def test_the_logs_new_lines_are_told_by_more_than_colour(browser: Any,
     page = browser.new_page(**DESKTOP)
     page.goto(seat_url(live_server, game, 1))
     fresh = page.locator("#log li.fresh").first
-    assert fresh.locator(".visually-hidden").inner_text().strip() == "Since your last move:"
+    assert fresh.locator(".visually-hidden").inner_text().strip() == (
+        "(new since your last move)")
     assert fresh.evaluate("e => getComputedStyle(e).boxShadow").startswith("rgb(2, 119, 189)")
     page.close()
