@@ -1,10 +1,10 @@
 """The axe-core scan (vendored in tests/browser/vendor) with the WCAG 2.0, 2.1 and 2.2
-A and AA rules, every impact counted: the pages a player meets before and beside the seat
-page (the front page, /me/, a person's home, setup, open tables, the rules of both
-rulesets), in English and Italian (the browser's language; a home speaks its person's),
-on a desktop and a 390 px phone, find no violation. The seat page and the replay are
-scanned with the same rules in their own tests (test_pages.py). At 320 px, with WCAG's
-text spacing forced or not, no page scrolls sideways and no text is cut off.
+A and AA rules, every impact counted: the pages a player meets (the front page, /me/, a
+person's home, setup, open tables, open seats, standby, ratings, the rules of both
+rulesets, a seat page on its turn in the base game and in Saboteur 2, a replay), in
+English and Italian (the browser's language; a home and a seat speak their person's), on
+a desktop and a 390 px phone, find no violation. At 320 px, with WCAG's text spacing
+forced or not, no page scrolls sideways and no text is cut off.
 
 Skipped when /usr/bin/chromium is missing (`.ci/run` installs it)."""
 
@@ -15,7 +15,15 @@ from typing import Any
 import pytest
 
 from games.seats.core.seat import Seat
-from tests.browser.test_pages import CHROMIUM, DESKTOP, PHONE, seat_url, serious_violations
+from tests.browser.test_door_colours import doors_in_hand_and_maze
+from tests.browser.test_pages import (
+    CHROMIUM,
+    DESKTOP,
+    PHONE,
+    finished_game,
+    seat_url,
+    serious_violations,
+)
 from tests.home.support import ANN, anns_games
 
 pytestmark = [
@@ -24,21 +32,29 @@ pytestmark = [
     pytest.mark.django_db(transaction=True),
 ]
 
-PAGES = ["/", "/new/", "/tables/", "/rules/base/", "/rules/saboteur2/", "/me/"]
+PAGES = ["/", "/new/", "/tables/", "/rules/base/", "/rules/saboteur2/", "/me/", "/seats/",
+         "/standby/", "/ratings/"]
 
 
 @pytest.mark.parametrize("language", ["en", "it"])
-def test_the_pages_around_the_game_pass_the_wcag_22_scan(browser: Any, live_server: Any,
-                                                          language: str) -> None:
-    home = f"/me/{anns_games(invite=False).token}/"
+def test_the_pages_a_player_meets_pass_the_wcag_22_scan(browser: Any, live_server: Any,
+                                                        language: str) -> None:
+    """Those above, and a person's home, a seat page on its turn (base game and Saboteur
+    2) and a finished game's replay, in the seat's language."""
+    games = anns_games(invite=False)
+    doors = doors_in_hand_and_maze()
+    over = finished_game(seed=31)
     Seat.objects.filter(email=ANN).update(language=language)  # the home speaks hers
+    Seat.objects.filter(game__in=[doors, over]).update(language=language)
+    own = [f"/me/{games.token}/", seat_url(live_server, games.soon, games.soon.actor or 0),
+           seat_url(live_server, doors, 0), seat_url(live_server, over, 1) + "replay/?step=3"]
     found: dict[str, list[str]] = {}
     for name, device in (("desktop", DESKTOP), ("phone", PHONE)):
         context = browser.new_context(locale=language, **device)
         page = context.new_page()
-        for path in [*PAGES, home]:
-            page.goto(f"{live_server.url}{path}")
-            assert page.locator("html").get_attribute("lang") == language
+        for path in [*PAGES, *own]:
+            page.goto(path if path.startswith("http") else f"{live_server.url}{path}")
+            assert page.locator("html").get_attribute("lang") == language, path
             if violations := serious_violations(page):
                 found[f"{name} {path}"] = violations
         context.close()
