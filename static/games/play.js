@@ -98,7 +98,27 @@
     document.body.classList.add("choosing");
     what.textContent = text;
     play.disabled = !ready;
+    keepFocusAboveBar();
   }
+
+  // While the bar shows, the page scrolls a focused control (Tab, a screen reader's
+  // cursor) above it, never under it: a scroll padding as tall as the bar.
+  function keepFocusAboveBar() {
+    var root = document.documentElement.style;
+    root.scrollPaddingBottom = bar.hidden ? "" : bar.getBoundingClientRect().height + GAP + "px";
+  }
+  window.addEventListener("resize", keepFocusAboveBar);
+  // A text field is scrolled only until its caret shows, its lower part left under the
+  // bar: once the browser has scrolled, the whole field is brought above the bar.
+  document.addEventListener("focusin", function (event) {
+    var field = event.target;
+    if (bar.hidden || bar.contains(field) || !field.getBoundingClientRect) return;
+    window.requestAnimationFrame(function () {
+      var room = bar.getBoundingClientRect().top - GAP;
+      var r = field.getBoundingClientRect();
+      if (!bar.hidden && r.bottom > room && r.height < room) window.scrollBy(0, r.bottom - room);
+    });
+  });
 
   function chosenOption(form) {
     var select = form.querySelector("select");
@@ -222,6 +242,7 @@
     });
     bar.hidden = true;
     document.body.classList.remove("choosing");
+    keepFocusAboveBar();
     document.dispatchEvent(new CustomEvent("seat:idle"));
   }
 

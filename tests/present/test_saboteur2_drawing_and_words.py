@@ -12,6 +12,7 @@ from games import engine
 from games.moves.core.timeout_rule import timeout_move
 from games.seatview.core import describe, drawing, maze_drawing, maze_s2, words
 from games.seatview.core import move_forms as choices
+from tests.colour_vision import VISIONS, contrast, seen
 
 NAMES = {0: "Ann", 1: "Bob", 2: "Cy"}
 RULES = engine.rules_for("saboteur2")
@@ -34,10 +35,14 @@ def s2_card(label: str) -> str:
 def test_a_door_is_drawn_in_its_colour_across_its_tunnel() -> None:
     blue = str(drawing.card_svg(card(s2_card("Blue door N-S"))))
     green = str(drawing.card_svg(card(s2_card("Green door E-S"))))
-    assert 'class="door door-blue"' in blue and "door-green" not in blue
-    assert 'class="door door-green"' in green
-    # On the hub of its tunnel (the middle of the card), over the tunnel itself.
-    assert re.search(r'class="door door-blue"><rect x="34" y="34"', blue)
+    assert 'class="door door-blue door-round"' in blue and "door-green" not in blue
+    assert 'class="door door-green door-diamond"' in green
+    # On the hub of its tunnel (the middle of the card), over the tunnel itself; its
+    # shape tells its colour too: a blue door is round, a green one a diamond.
+    assert re.search(r'class="door door-blue door-round"><circle cx="50" cy="50" r="17" '
+                     r'class="door-shape"/>', blue)
+    assert re.search(r'class="door door-green door-diamond"><polygon points="50,30 70,50 '
+                     r'50,70 30,50" class="door-shape"/>', green)
     assert blue.index('class="tunnel"') < blue.index('class="door')
     plain = str(drawing.card_svg(card("p01")))
     assert "door" not in plain and "ladder" not in plain and "crystal" not in plain
@@ -45,7 +50,7 @@ def test_a_door_is_drawn_in_its_colour_across_its_tunnel() -> None:
 
 def test_a_door_with_a_stub_keeps_the_stub_a_dead_end() -> None:
     svg = str(drawing.card_svg(card(s2_card("Green door N-S + stub"))))
-    assert svg.count('class="rock"') == 1 and 'class="door door-green"' in svg
+    assert svg.count('class="rock"') == 1 and 'class="door door-green door-diamond"' in svg
 
 
 def test_a_ladder_is_drawn_and_its_single_exit_is_not_a_dead_end() -> None:
@@ -76,7 +81,7 @@ def test_the_maze_draws_placed_expansion_cards_turned_round() -> None:
     state.board[(0, 1)] = (s2_card("Ladder N-E"), False)
     view = engine.view(state, 0)
     svg = str(drawing.board_svg(view))
-    assert 'class="door door-blue"' in svg and '<g class="ladder">' in svg
+    assert 'class="door door-blue door-round"' in svg and '<g class="ladder">' in svg
     # A screen reader's words for each cell: the card (a door's colour, a ladder), its
     # exits, and whether it joins the start (a ladder always does).
     assert 'aria-label="(1, 0): Blue door N-E; exits north, east"' in svg
@@ -263,6 +268,11 @@ def _subsets(items: list[str], low: int, high: int) -> list[tuple[str, ...]]:
 def test_the_email_maze_shows_doors_ladders_bridges_and_crystals() -> None:
     door = maze_drawing.card_grid(card(s2_card("Blue door N-S")))
     assert door[1][1] == maze_s2.DOOR["blue"] and door[0][1] == maze_drawing.TUNNEL
+    # The door's shape on its hub, as the seat page draws it: not told by hue alone.
+    blue = str(maze_drawing.card_html(card(s2_card("Blue door N-S"))))
+    green = str(maze_drawing.card_html(card(s2_card("Green door E-S"))))
+    assert 'color:#fff;text-align:center">●</td>' in blue and "◆" not in blue
+    assert 'color:#fff;text-align:center">◆</td>' in green and "●" not in green
     ladder = maze_drawing.card_grid(card(s2_card("Ladder S")))
     assert ladder[1][1] == maze_s2.LADDER and ladder[2][1] == maze_drawing.TUNNEL
     ladder_html = str(maze_drawing.card_html(card(s2_card("Ladder"))))
@@ -289,3 +299,17 @@ def test_a_timeout_in_the_expansion_passes_the_last_card_or_steals() -> None:
     theft: engine.SeatView = {**view, "phase": "theft"}
     steals: list[engine.Move] = [{"type": "steal", "target": 1}, {"type": "steal", "target": 2}]
     assert timeout_move(theft, steals) == steals[0]
+
+
+def test_the_email_maze_doors_keep_3_to_1_for_every_colour_vision() -> None:
+    """The door's hub against the tunnel's sand, and its white mark against the door,
+    at WCAG's 3:1 for graphics, for readers with any colour vision (Machado 2009)."""
+    def rgb(hex_colour: str) -> tuple[float, float, float]:
+        return (int(hex_colour[1:3], 16), int(hex_colour[3:5], 16), int(hex_colour[5:7], 16))
+
+    low = [(colour, vision, round(ratio, 2))
+           for colour, hub in maze_s2.DOOR.items() for vision in VISIONS
+           for ratio in (contrast(seen(rgb(hub), vision), seen(rgb(maze_drawing.TUNNEL), vision)),
+                         contrast(seen(rgb(hub), vision), seen(rgb("#ffffff"), vision)))
+           if ratio < 3]
+    assert low == []

@@ -26,8 +26,9 @@ from tests.support import (
 )
 
 pytestmark = pytest.mark.django_db
+# Each box named by its card ("discard Tunnel N-S"): six boxes, six names.
 CHECKBOX = re.compile(r'<input type="checkbox" name="cards" value="([^"]+)" '
-                      r'form="discard-form"( checked)?>')
+                      r'form="discard-form" aria-label="discard [^"]+"( checked)?>')
 
 
 def s2_game(players: int = 4, seed: int = 1) -> GameWithLinks:

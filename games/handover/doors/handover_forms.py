@@ -14,7 +14,7 @@ from games import engine
 from games.handover.core.handover_rows import MAX_GAMES_AT_ONCE, MAX_OFFERS_PER_DAY, Volunteer
 from games.handover.services.standby import Choices
 from games.kit.form_fields import printable_text, zone_field
-from games.people.core.deliverable import AddressField
+from games.people.core.deliverable import AddressField, OwnAddressField
 from games.seatview.core.words import ruleset_name
 
 
@@ -57,7 +57,7 @@ class StandbyChoicesForm(forms.Form):
 
 
 class StandbySignupForm(StandbyChoicesForm):
-    email = AddressField(label=_("Your email address"), help_text=_(
+    email = OwnAddressField(label=_("Your email address"), help_text=_(
         "We email it a link to confirm; nothing is offered before you do."))
 
     field_order = ["email", "name", "languages", "rulesets", "games_at_once",
@@ -71,7 +71,7 @@ class TakeSeatForm(forms.Form):
 
 
 class AskSeatForm(forms.Form):
-    email = AddressField(label=_("Your email address"), help_text=_(
+    email = OwnAddressField(label=_("Your email address"), help_text=_(
         "The offer goes to this address: accept it from there."))
 
 

@@ -92,3 +92,12 @@ class AddressField(forms.EmailField):
     """A form's email field that takes only deliverable addresses (see the module)."""
 
     default_validators = [validate_deliverable]
+
+
+class OwnAddressField(AddressField):
+    """The reader's own address: marked as such (autocomplete="email"), so a browser
+    or an assistive tool can fill it in (WCAG 1.3.5, identify input purpose). A field
+    for someone else's address stays a plain AddressField."""
+
+    widget = forms.EmailInput(attrs={"autocomplete": "email"})
+

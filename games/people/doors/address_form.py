@@ -7,8 +7,8 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy
 
-from games.people.core.deliverable import AddressField
+from games.people.core.deliverable import OwnAddressField
 
 
 class AddressForm(forms.Form):
-    email = AddressField(label=gettext_lazy("Your email address"))
+    email = OwnAddressField(label=gettext_lazy("Your email address"))

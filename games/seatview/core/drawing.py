@@ -4,7 +4,8 @@ A card is a 100 x 100 square. Each segment of a card is drawn on its own: a segm
 joining several exits runs from each exit to a hub; a one-exit segment is a stub
 ending in rock, so a dead end is visibly dead. Separate segments (a bridge, a curve
 with a stub) stay separate: a second crossing tunnel is drawn over a gap.
-Saboteur 2: a door sits on its tunnel's hub in its colour (blue or green); a ladder
+Saboteur 2: a door sits on its tunnel's hub in its colour and shape (blue and round,
+green and a diamond: not told by hue alone); a ladder
 is drawn in the middle (its tunnels run to it, a single exit included); crystals are
 small gems in the top right corner.
 """
@@ -75,14 +76,31 @@ def _segment(exits: Sequence[str], *, offset: bool, crossing: bool, ladder: bool
     return parts
 
 
+# A door's colour is told twice: by its fill and by its shape, round for blue, a diamond
+# for green, so a reader who cannot tell the two hues apart (or sees the page in grey)
+# still can. Both carry the same white keyhole, which says "door".
+DOOR_SHAPES = {"blue": "round", "green": "diamond"}
+DOOR_RADIUS = 17  # the round door; the diamond reaches 3 units further, for a like area
+
+
 def _door(colour: str, exits: Sequence[str]) -> SafeString:
-    """A door in its colour across the hub of its tunnel, with a keyhole."""
+    """A door across the hub of its tunnel: round if blue, a diamond if green, filled
+    with its colour, ringed in light (it stands out on the dark card and the light
+    tunnel), with a white keyhole."""
     hx, hy = _hub(exits, offset=False)
+    if DOOR_SHAPES.get(colour) == "diamond":
+        r = DOOR_RADIUS + 3
+        outline = format_html('<polygon points="{},{} {},{} {},{} {},{}" class="door-shape"/>',
+                              _n(hx), _n(hy - r), _n(hx + r), _n(hy), _n(hx), _n(hy + r),
+                              _n(hx - r), _n(hy))
+    else:
+        outline = format_html('<circle cx="{}" cy="{}" r="{}" class="door-shape"/>',
+                              _n(hx), _n(hy), DOOR_RADIUS)
     return format_html(
-        '<g class="door door-{}"><rect x="{}" y="{}" width="32" height="32" rx="5"/>'
-        '<circle cx="{}" cy="{}" r="4" class="keyhole"/>'
+        '<g class="door door-{} door-{}">{}<circle cx="{}" cy="{}" r="4" class="keyhole"/>'
         '<rect x="{}" y="{}" width="3" height="9" class="keyhole"/></g>',
-        colour, _n(hx - 16), _n(hy - 16), _n(hx), _n(hy - 3), _n(hx - 1.5), _n(hy - 1))
+        colour, DOOR_SHAPES.get(colour, "round"), outline, _n(hx), _n(hy - 3),
+        _n(hx - 1.5), _n(hy - 1))
 
 
 def _ladder() -> SafeString:

@@ -1,7 +1,9 @@
 """Saboteur 2's cards in the email maze (`games.seatview.core.maze_drawing`), from a view's card
 JSON.
 
-On the 3 x 3 grid of a card: a door colours its tunnel's hub blue or green; a ladder
+On the 3 x 3 grid of a card: a door colours its tunnel's hub blue or green and marks it
+with its shape, as the seat page draws it ("●" round for blue, "◆" a diamond for green:
+the colour is not told by hue alone); a ladder
 is a brown hub marked "H" (its tunnels, a single exit included, run to it); a bridge
 has a darker hub (its two tunnels cross without joining); a double curve leaves the
 hub as rock and joins its arms through the corners; a crystal is a violet corner.
@@ -22,7 +24,9 @@ from games.engine.types import JSON
 Card = Mapping[str, Any]
 Extras = tuple[str | None, tuple[tuple[str, ...], ...], bool, int]
 
-DOOR = {"blue": "#1e88e5", "green": "#2e7d32"}
+# Dark enough for 3:1 against the tunnel's sand, and for the white mark on them.
+DOOR = {"blue": "#1251a3", "green": "#1b5e20"}
+DOOR_MARK = {"blue": "●", "green": "◆"}
 LADDER = "#8d6e63"
 BRIDGE = "#c9a24e"
 CRYSTAL = "#9c6ade"
@@ -77,8 +81,10 @@ def overlay(card: Card, grid: list[list[str]], tunnel: str) -> None:
 
 
 def mark(card: Card) -> str:
-    """The letter on the card's hub: "H" for a ladder."""
-    return "H" if card.get("ladder") else ""
+    """The sign on the card's hub: "H" for a ladder, a door's shape for a door."""
+    if card.get("ladder"):
+        return "H"
+    return DOOR_MARK.get(str(card.get("door") or ""), "")
 
 
 def char(card: Card) -> str | None:

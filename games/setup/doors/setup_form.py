@@ -16,7 +16,7 @@ from games import engine
 from games.clock.doors.clock_forms import ClockFields
 from games.game.core.game import MAX_HOURS_PER_MOVE, BotLevel, TimeoutPolicy, WhileOpen
 from games.kit.form_fields import printable_text, valid_zone, zone_datalist, zone_field
-from games.people.core.deliverable import AddressField
+from games.people.core.deliverable import AddressField, OwnAddressField
 from games.seatview.core.words import option_label, option_value_label, ruleset_name
 from games.setup.core.player_defaults import seat_language_and_zone
 from games.setup.services.game_setup import PlayerSpec, bot_players
@@ -37,7 +37,7 @@ def ruleset_label(ruleset: str) -> str:
 class SetupForm(ClockFields, forms.Form):
     name = forms.CharField(label=_("Name of the game"), max_length=100,
                            validators=[printable_text])
-    host_email = AddressField(
+    host_email = OwnAddressField(
         label=_("Your email address"),
         help_text=_("We email you a link to check the game; the invitations leave only "
                     "once you have opened it."))
