@@ -56,8 +56,8 @@ def test_an_empty_story_says_you_open_the_game_only_before_any_move(
     """A seat that moved last and acts again (a gold picker taking several gold cards in a
     row) has nothing new to read: it does not open the game."""
     for kind in ("txt", "html"):
-        text = render_to_string(f"emails/turn.{kind}", {"since": [], "opening": opening, "deck_size": 0,
-                                                                 "crystals": 0})
+        context = {"since": [], "opening": opening, "deck_size": 0, "crystals": 0}
+        text = render_to_string(f"emails/turn.{kind}", context)
         assert said in text and not_said not in text
 
 
