@@ -188,3 +188,14 @@ def test_a_rockfall_is_commanded_by_the_card_s_own_name(language: str) -> None:
         "rockfall", (1,), (3, 0))
     for word in kw.VERBS["rockfall"][language]:
         assert parse_line(f"{word} 2 at -1,4", language) == Command("rockfall", (2,), (-1, 4))
+
+
+@pytest.mark.parametrize("line", ["di' Buona fortuna a tutti!", "dì Buona fortuna a tutti!",
+                                  "di’ Buona fortuna a tutti!", "di Buona fortuna a tutti!",
+                                  "Di' Buona fortuna a tutti!"])
+def test_the_italian_say_is_read_with_the_imperative_s_apostrophe_or_accent(line: str) -> None:
+    assert parse_line(line, "it") == Command("say", text="Buona fortuna a tutti!")
+
+
+def test_the_italian_examples_write_the_imperative_di_with_its_apostrophe() -> None:
+    assert kw.first(kw.VERBS["say"], "it") == "di'"
