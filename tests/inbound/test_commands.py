@@ -23,7 +23,7 @@ WORDS = {
     "it": ["gioca 3 a 2,1", "gioca 3 a 2,1 girata", "passa 4", "passa 1 4 5", "gioca 2 su Bert",
            "gioca 2 su Bert lanterna", "mappa 5 alto", "mappa 5 centro", "mappa 5 basso",
            "caduta massi 1 a 3,0", "oro 2", "ruba Bert", "libera 2 5 togli trappola",
-           "di Hello all"],
+           "di' Hello all"],
     "nl": ["speel 3 op 2,1", "speel 3 op 2,1 gedraaid", "pas 4", "pas 1 4 5", "speel 2 op Bert",
            "speel 2 op Bert lantaarn", "kaart 5 boven", "kaart 5 midden", "kaart 5 onder",
            "ingestorte gang 1 op 3,0", "goud 2", "steel Bert", "bevrijd 2 5 verwijder opgesloten",
