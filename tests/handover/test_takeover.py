@@ -129,7 +129,8 @@ def test_the_record_and_the_replay_show_the_takeover_where_it_happened(
     record = game_record(g.refresh())
     kinds = [(c["kind"], c["at_version"], c["seat"]) for c in record["seat_changes"]]
     assert kinds == [("seat_open", 1, 2), ("takeover", 1, 2)]
-    assert record["seat_changes"][1]["what"] == "Nell took over seat 3 from Player2."  # seat 2 from 0
+    # The record's seat is 2, counted from 0; its words count from 1.
+    assert record["seat_changes"][1]["what"] == "Nell took over seat 3 from Player2."
     story = tell(g.refresh())
     assert "Nell took over seat 3 from Player2." in story.notices[1]
     assert GameNotice.objects.filter(game=g.game, kind="takeover").count() == 1
