@@ -162,6 +162,8 @@ TEMPLATES = [
             ],
             # The tag libraries live with the pages (games/web, the admin's in games/admin),
             # not in <app>/templatetags.
+            # Seat numbers as people read them, from 1, in every template.
+            "builtins": ["games.kit.seat_numbers"],
             "libraries": {
                 "disputes": "games.moderation.doors.dispute_box",
                 "seat_emails": "games.mail.doors.seat_emails",

@@ -92,13 +92,13 @@ def test_a_volunteer_signs_up_takes_an_offered_seat_and_plays_on_a_phone(
     page.screenshot(path=SHOTS + "offer.png", full_page=True)
     with page.expect_navigation():
         page.click("text=Take over this seat")
-    assert "Seat 1 is yours" in page.content() and "/play/" not in page.content()
+    assert "Seat 2 is yours" in page.content() and "/play/" not in page.content()
     # Ann moves; then it is Vera's turn, through the own link her email brought.
     state = Game.objects.get(pk=game.pk).state()
     move = choose(engine.legal_moves(state), random.Random(1))
     seat_move(game.seats.get(number=0), 0, move)
     page.goto(live_server.url + emailed_path("vera@example.org", r"/play/[\w-]{43}/"))
-    assert "Vera took over seat 1 from Bob" in page.content()
+    assert "Vera took over seat 2 from Bob" in page.content()
     select = page.locator("form.card-form select").first
     select.select_option(select.locator("option").nth(1).get_attribute("value"))
     with page.expect_navigation():
@@ -139,7 +139,7 @@ def test_the_log_after_a_takeover_names_who_played_each_move(browser: Any, live_
         moves = {int(m.group(1)): m.group(2) for line in lines
                  if (m := re.match(r"Move (\d+): (.*)", line.strip()))}
         assert moves[2].startswith("Bob passed") and moves[5].startswith("Vera passed")
-        assert any("Vera took over seat 1 from Bob" in line for line in lines)
+        assert any("Vera took over seat 2 from Bob" in line for line in lines)
         talk = page.locator("#talk-messages li").all_inner_texts()
         assert talk[0].startswith("Bob ") and "I have to go, sorry!" in talk[0]
         assert talk[1].startswith("Vera ") and "Hello from Vera" in talk[1]

@@ -38,7 +38,7 @@ def test_a_moderator_opens_a_seat_and_assigns_it_directly(client: Client, commit
     row = open_row(g.seats[2].pk)
     assert row.reason == OpenSeat.Reason.MODERATOR
     page = moderator.get(page_url(g.game)).content.decode()
-    assert "Give an open seat to someone" in page and "2: Player2" in page
+    assert "Give an open seat to someone" in page and "3: Player2" in page
     old_link = g.page(2)
     with commit():
         given = post_action(moderator, g.game, "assign", open_seat=row.pk, name="Nora",
@@ -92,7 +92,7 @@ def test_the_open_seats_page_lists_only_games_that_allow_it_and_nothing_secret(
         opening.open_seat(hidden.seats[1].pk)
     body = client.get("/seats/").content.decode()
     assert body.count('class="open-seat"') == 1
-    assert "Seat 1 of a game of Saboteur" in body
+    assert "Seat 2 of a game of Saboteur" in body  # seats counted from 1
     state = listed.refresh().state()
     hand = set(state.hands[1])
     for secret in ("@example.com", "Player1", "Test game", state.roles[1], *hand,
@@ -285,6 +285,6 @@ def test_an_offer_email_carries_nothing_a_host_or_player_wrote(client: Client,
     for letter in letters:
         text = str(letter.subject) + str(letter.body) + bodies_html(letter)
         assert "pills" not in text and "Player0" not in text
-        assert "Seat 1 of a game of Saboteur" in letter.body  # the facts only
+        assert "Seat 2 of a game of Saboteur" in letter.body  # the facts only
     # The offer's own page, behind its private link, names the game.
     assert "pills.example" in client.get(offer_link_to("stranger@x.org")).content.decode()

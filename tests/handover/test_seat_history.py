@@ -82,7 +82,7 @@ def test_the_page_names_who_held_the_seat_at_each_line(client: Client, commit: A
         assert moves[2].startswith("Hal passed")
         assert moves[5].startswith("Hal (bot) ")
         assert moves[8].startswith("Vera passed")
-        assert "Vera took over seat 1 from Hal." in log_lines(body)
+        assert "Vera took over seat 2 from Hal." in log_lines(body)
         talk = talk_lines(body)
         assert talk[0].startswith("Hal ") and talk[0].endswith("Sorry, I must go.")
         assert talk[1].startswith("Vera ") and talk[1].endswith("Hello, I am new here.")
@@ -138,7 +138,7 @@ def test_a_turn_email_written_after_the_takeover_names_the_one_who_moved(
     [turn] = [m for m in mail.outbox if "p2@example.com" in m.to and "your turn" in m.subject]
     # (one email: another seat changing hands sends Cy none more: issue 39, item 5)
     assert "Hal passed" in turn.body and "Vera passed" not in turn.body
-    assert "Vera took over seat 1 from Hal" in turn.body
+    assert "Vera took over seat 2 from Hal" in turn.body
 
 
 @pytest.mark.django_db
@@ -151,7 +151,7 @@ def test_forget_me_wins_over_history(client: Client, commit: Any) -> None:
     assert moves[2].startswith("a former player passed")
     assert moves[5].startswith("a former player (bot) ")
     assert moves[8].startswith("Vera passed")
-    assert "Vera took over seat 1 from a former player." in lines
+    assert "Vera took over seat 2 from a former player." in lines
     assert not re.search(r"\bHal\b", body)
     talk = talk_lines(body)
     assert talk[0].startswith("a former player ")

@@ -79,7 +79,7 @@ def test_a_leaver_s_seat_is_played_by_a_bot_until_a_volunteer_takes_it_over(
         taken = client.post(offer_path, {"name": "Vera", "language": "en"})
     assert taken.status_code == 200
     text = taken.content.decode()
-    assert "Seat 1 is yours" in text and "/play/" not in text  # the link goes by email only
+    assert "Seat 2 is yours" in text and "/play/" not in text  # the link goes by email only
     own = own_link_emailed_to("vera@example.org")
     assert own == "/play/" + token_of(link_for(Seat.objects.get(pk=seat.pk))) + "/"
     # The old link and the old reply addresses are dead.
@@ -89,7 +89,7 @@ def test_a_leaver_s_seat_is_played_by_a_bot_until_a_volunteer_takes_it_over(
     # The newcomer sees the seat's hand and role from now on.
     mine = client.get(own).content.decode()
     assert "Your hand" in mine and "Your secret role this round" in mine
-    assert "Vera took over seat 1 from Player1" in mine
+    assert "Vera took over seat 2 from Player1" in mine
     # Their next turn: by the reply address of their own turn email (she plays by email:
     # her turn emails come even while her page was open a moment ago)...
     assert client.post(own + "emails", {"email_mode": "each_turn",
@@ -129,9 +129,10 @@ def test_the_record_and_the_replay_show_the_takeover_where_it_happened(
     record = game_record(g.refresh())
     kinds = [(c["kind"], c["at_version"], c["seat"]) for c in record["seat_changes"]]
     assert kinds == [("seat_open", 1, 2), ("takeover", 1, 2)]
-    assert record["seat_changes"][1]["what"] == "Nell took over seat 2 from Player2."
+    # The record's seat is 2, counted from 0; its words count from 1.
+    assert record["seat_changes"][1]["what"] == "Nell took over seat 3 from Player2."
     story = tell(g.refresh())
-    assert "Nell took over seat 2 from Player2." in story.notices[1]
+    assert "Nell took over seat 3 from Player2." in story.notices[1]
     assert GameNotice.objects.filter(game=g.game, kind="takeover").count() == 1
 
 
@@ -149,7 +150,7 @@ def test_the_leaver_may_stay_until_someone_takes_the_seat(client: Client, commit
     page = client.post(offer_path, {"name": "Vera", "language": "en"})
     assert "no longer needs a player" in client.get(offer_path).content.decode()
     assert page.status_code == 200 and Seat.objects.get(pk=seat.pk).email == "p1@example.com"
-    assert "Player1 stays in seat 1 after all" in client.get(g.page(0)).content.decode()
+    assert "Player1 stays in seat 2 after all" in client.get(g.page(0)).content.decode()
 
 
 @pytest.mark.django_db

@@ -123,7 +123,7 @@ def test_saving_a_setting_says_in_how_many_games_going_on_in_words(client: Clien
         "Saved for your game going on.")
     assert saved_says(client, home + "preferences", {"language": "de",
                                                      "time_zone": "Europe/Berlin"}) == (
-        "Gespeichert für dein laufendes Spiel und die Spiele, denen du ab jetzt beitrittst.")
+        "Gespeichert für deine laufende Partie und die Partien, denen du ab jetzt beitrittst.")
     Game.objects.filter(pk=games.waiting.pk).update(status=Game.Status.FINISHED)
     said = saved_says(client, home + "preferences", {"language": "en", "time_zone": "UTC"})
     assert said == ("Saved: the games you join from now on start with this language and "

@@ -149,7 +149,7 @@ def test_a_seat_handed_over_stays_on_the_leavers_home_as_left_with_the_result(
                            takeover.Newcomer(name="Nell", email="nell@x.org", language="en"))
     body = client.get(home).content.decode()
     left = left_section(body)
-    assert "Test game" in left and "as Player1, seat 1" in left
+    assert "Test game" in left and "as Player1, seat 2" in left
     assert "You left: someone else plays the seat now." in left
     assert "/play/" not in body  # the seat's link is Nell's now
     [row] = client.get(f"/api{home}").json()["games"]
@@ -157,7 +157,7 @@ def test_a_seat_handed_over_stays_on_the_leavers_home_as_left_with_the_result(
                    "status": "active", "seat": 1, "your_turn": False, "deadline": None,
                    "link": None, "api": None, "left": True, "winners": None}
     nells = client.get(f"/me/{home_token('nell@x.org')}/").content.decode()
-    assert 'id="left"' not in nells and "as Nell, seat 1" in nells
+    assert 'id="left"' not in nells and "as Nell, seat 2" in nells
     the_end(g.refresh(), scores=[9, 9, 4])
     winners = ["Player0", "Nell"]  # seat 1's gold is Nell's, who held it at the end
     left = left_section(client.get(home).content.decode())
@@ -167,7 +167,7 @@ def test_a_seat_handed_over_stays_on_the_leavers_home_as_left_with_the_result(
     assert row["status"] == "finished" and row["winners"] == winners and row["link"] is None
     # In Bob's language too.
     client.post(home + "preferences", {"language": "de", "time_zone": "UTC"})
-    assert "Spiele, die du verlassen hast" in client.get(home).content.decode()
+    assert "Partien, die du verlassen hast" in client.get(home).content.decode()
 
 
 

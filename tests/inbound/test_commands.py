@@ -23,7 +23,7 @@ WORDS = {
     "it": ["gioca 3 a 2,1", "gioca 3 a 2,1 girata", "passa 4", "passa 1 4 5", "gioca 2 su Bert",
            "gioca 2 su Bert lanterna", "mappa 5 alto", "mappa 5 centro", "mappa 5 basso",
            "caduta massi 1 a 3,0", "oro 2", "ruba Bert", "libera 2 5 togli trappola",
-           "di Hello all"],
+           "di' Hello all"],
     "nl": ["speel 3 op 2,1", "speel 3 op 2,1 gedraaid", "pas 4", "pas 1 4 5", "speel 2 op Bert",
            "speel 2 op Bert lantaarn", "kaart 5 boven", "kaart 5 midden", "kaart 5 onder",
            "ingestorte gang 1 op 3,0", "goud 2", "steel Bert", "bevrijd 2 5 verwijder opgesloten",
@@ -188,3 +188,14 @@ def test_a_rockfall_is_commanded_by_the_card_s_own_name(language: str) -> None:
         "rockfall", (1,), (3, 0))
     for word in kw.VERBS["rockfall"][language]:
         assert parse_line(f"{word} 2 at -1,4", language) == Command("rockfall", (2,), (-1, 4))
+
+
+@pytest.mark.parametrize("line", ["di' Buona fortuna a tutti!", "dì Buona fortuna a tutti!",
+                                  "di’ Buona fortuna a tutti!", "di Buona fortuna a tutti!",
+                                  "Di' Buona fortuna a tutti!"])
+def test_the_italian_say_is_read_with_the_imperative_s_apostrophe_or_accent(line: str) -> None:
+    assert parse_line(line, "it") == Command("say", text="Buona fortuna a tutti!")
+
+
+def test_the_italian_examples_write_the_imperative_di_with_its_apostrophe() -> None:
+    assert kw.first(kw.VERBS["say"], "it") == "di'"

@@ -123,16 +123,16 @@ def test_the_admin_and_the_moderators_email_credit_each_line_to_its_writer(
         client: Client, commit: Any, clock: Any, moderators_in_new_york: None) -> None:
     table = uma_leaves_and_wes_takes_over(client, commit, clock)
     dispute = reported(client, commit, clock, table)
-    uma = f"Uma (seat 1), {in_new_york(table.uma_said)}: Thanks Gianna"
-    wes = f"Wes (seat 1), {in_new_york(table.wes_said)}: Hello, Wes here"
+    uma = f"Uma (seat 2), {in_new_york(table.uma_said)}: Thanks Gianna"
+    wes = f"Wes (seat 2), {in_new_york(table.wes_said)}: Hello, Wes here"
     assert "(America/New_York)" in uma and "5:10 a.m." not in uma  # 9:10 UTC is 4:10 there
     moderator = logged_in(make_moderator("mod2", "mod2@example.com"))
     page = moderator.get(f"/admin/games/dispute/{dispute.pk}/change/").content.decode()
     context = text_of(block(page, r'<ol class="reported-talk">.*?</ol>'))
     assert uma in context and wes in context
-    assert "Wes (seat 1), " + in_new_york(table.uma_said) not in context
+    assert "Wes (seat 2), " + in_new_york(table.uma_said) not in context
     reporters = text_of(block(page, r'<ol class="reporters">.*?</ol>'))
-    assert reporters == f"Ann (seat 0, {in_new_york(START + timedelta(hours=4))})"
+    assert reporters == f"Ann (seat 1, {in_new_york(START + timedelta(hours=4))})"
     assert not ISO_TIME.search(context + reporters)
     # The game's moderation page, where a moderator settles it, shows the same.
     moderate = moderator.get(f"/admin/games/game/{table.g.game.pk}/moderate/").content.decode()
@@ -186,7 +186,7 @@ def test_the_moderators_digest_credits_a_line_to_its_writer(
         assert tasks.sweep_report_digests() == 1
     [digest] = mail.outbox
     body = " ".join(str(digest.body).split())
-    assert f"Uma (seat 1), {in_new_york(table.uma_said)}: Thanks Gianna" in body
+    assert f"Uma (seat 2), {in_new_york(table.uma_said)}: Thanks Gianna" in body
     assert "Wes" not in body and not ISO_TIME.search(body)
 
 
@@ -196,8 +196,8 @@ def test_the_talk_and_moves_lists_and_the_undo_name_who_held_the_seat(
     moderator = logged_in(make_moderator("mod2", "mod2@example.com"))
     talk = moderator.get("/admin/games/message/").content.decode()
     rows = [text_of(row) for row in re.findall(r"<tr[^>]*>.*?</tr>", talk, re.S)]
-    assert any("Uma (seat 1)" in row and "Thanks Gianna" in row for row in rows)
-    assert any("Wes (seat 1)" in row and "Hello, Wes here" in row for row in rows)
+    assert any("Uma (seat 2)" in row and "Thanks Gianna" in row for row in rows)
+    assert any("Wes (seat 2)" in row and "Hello, Wes here" in row for row in rows)
     assert not any("Wes" in row and "Thanks Gianna" in row for row in rows)
     moves = moderator.get(f"/admin/games/move/?game__id__exact={table.g.game.pk}")
     by_number = {int(m.group(1)): m.group(2) for row in re.findall(
@@ -221,7 +221,7 @@ def test_the_reporter_s_data_and_the_dispute_keep_no_name_of_the_writer(
     it, from the seat's history."""
     table = uma_leaves_and_wes_takes_over(client, commit, clock)
     dispute = reported(client, commit, clock, table)
-    assert "Thanks Gianna" in dispute.text and "seat 1" in dispute.text
+    assert "Thanks Gianna" in dispute.text and "seat 2" in dispute.text
     assert "Uma" not in dispute.text and "Wes" not in dispute.text
     assert all("name" not in line for line in dispute.talk_context)
     [filed] = export_player_data("p0@example.com")["disputes_filed"]
@@ -236,8 +236,8 @@ def test_a_writer_forgotten_since_is_a_former_player_to_the_moderators(
     moderator = logged_in(make_moderator("mod2", "mod2@example.com"))
     page = moderator.get(f"/admin/games/dispute/{dispute.pk}/change/").content.decode()
     context = text_of(block(page, r'<ol class="reported-talk">.*?</ol>'))
-    assert f"a former player (seat 1), {in_new_york(table.uma_said)}" in context
-    assert "Wes (seat 1)" in context
+    assert f"a former player (seat 2), {in_new_york(table.uma_said)}" in context
+    assert "Wes (seat 2)" in context
     moderate = moderator.get(f"/admin/games/game/{table.g.game.pk}/moderate/").content.decode()
     assert not re.search(r"\bUma\b", page + moderate)
     assert "Uma" not in str(Dispute.objects.get(pk=dispute.pk).talk_context)
@@ -272,10 +272,10 @@ def test_a_dispute_is_filed_by_who_held_the_seat_then(
     assert "Wes filed a dispute" not in seat_page
     moderator = logged_in(make_moderator("mod2", "mod2@example.com"))
     listed = text_of(moderator.get("/admin/games/dispute/").content.decode())
-    assert "1: Uma" in listed and "1: Wes" not in listed
+    assert "2: Uma" in listed and "2: Wes" not in listed
     moderate = moderator.get(f"/admin/games/game/{g.game.pk}/moderate/").content.decode()
     heading = text_of(block(moderate, rf"<h3>#{dispute.pk} .*?</h3>"))
-    assert heading.startswith(f"#{dispute.pk} — 1: Uma, {in_new_york(START)}")
+    assert heading.startswith(f"#{dispute.pk} — 2: Uma, {in_new_york(START)}")
     # Resolved after the takeover: the table's log still says whose dispute it was.
     with commit():
         resolve_dispute(dispute.pk, moderator=make_moderator("mod3", "mod3@example.com"),

@@ -41,7 +41,7 @@ NAMES = {0: "Ann", 1: "Bob", 2: "Cy"}
     ("moderator", {"action": "cancel"}, "A moderator cancelled the game."),
     ("moderator", {"action": "move", "seat": 2, "number": 12},
      "A moderator made move 12 for Cy."),
-    ("replaced", {"seat": 2, "old": "Cy", "new": "Dee"}, "Dee takes over seat 2 from Cy."),
+    ("replaced", {"seat": 2, "old": "Cy", "new": "Dee"}, "Dee takes over seat 3 from Cy."),
     ("dispute", {"event": "filed", "seat": 0, "move": 3}, "Ann filed a dispute about move 3."),
     ("dispute", {"event": "filed", "seat": 0}, "Ann filed a dispute."),
     ("dispute", {"event": "resolved", "seat": 0, "outcome": "upheld", "note": "all agreed"},

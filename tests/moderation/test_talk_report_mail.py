@@ -162,7 +162,7 @@ def test_the_admin_shows_how_many_seats_reported_a_line_and_who_held_them(
     assert '<td class="field-report_count">2</td>' in listing
     detail = moderator.get(f"/admin/games/dispute/{dispute.pk}/change/").content.decode()
     reported_by = detail.split('<ol class="reporters">', 1)[1].split("</ol>", 1)[0]
-    assert "Player2 (seat 2," in reported_by and "Player0 (seat 0," in reported_by
+    assert "Player2 (seat 3," in reported_by and "Player0 (seat 1," in reported_by
     assert "Newcomer" not in reported_by
     page = moderator.get(f"/admin/games/game/{g.game.pk}/moderate/").content.decode()
-    assert "Reported by 2 players:" in page and "Player2 (seat 2," in page
+    assert "Reported by 2 players:" in page and "Player2 (seat 3," in page

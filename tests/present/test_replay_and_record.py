@@ -92,7 +92,7 @@ def test_the_record_shows_every_moderator_act_and_who_made_each_move(client: Cli
     acts = [(act["kind"], act["what"], act["at_version"]) for act in record["moderator_acts"]]
     assert acts == [
         ("moderator", "A moderator undid moves 3–4.", 2),
-        ("replaced", "Zoe takes over seat 2 from Player2.", 2),
+        ("replaced", "Zoe takes over seat 3 from Player2.", 2),
         ("dispute", "A moderator resolved the dispute of Player1 "
                     "(upheld: the game was put right).", 2),
     ]  # filing the dispute was the player's act, not a moderator's
@@ -178,7 +178,7 @@ def test_no_page_tells_the_salt_or_the_seed_before_the_end(client: Client,
 
     invitation = client.get("/play/" + token_of(created.seats[2][1]) + "/")
     text = invitation.content.decode()
-    assert "This is the invitation for cy, seat 2." in text
+    assert "This is the invitation for cy, seat 3." in text
     assert game.commitment in text and salt not in text and seed not in text
     with commit():
         for seat in seats:

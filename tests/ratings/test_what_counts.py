@@ -152,12 +152,12 @@ def test_a_seat_counts_once_its_player_took_it_from_their_own_address(
             "took it from their own address") in page
     g.seats[0].language = "it"
     g.seats[0].save()
-    assert "Il round 1 non è contato per i punteggi" in page_of(client, g.seats[0])
+    assert "Il round 1 non è contato per il rating" in page_of(client, g.seats[0])
     with commit():
         game = play_on(game, rounds=2)
     assert verdicts(game) == [(1, False, "unconfirmed"), (2, True, "")]
     assert PlayerRating.objects.filter(mailbox__in=hosts).count() == 4
-    assert "Il round 2 è contato per i punteggi." in page_of(client, g.seats[0])
+    assert "Il round 2 è contato per il rating." in page_of(client, g.seats[0])
 
 
 def test_a_player_who_asked_to_be_forgotten_is_rated_as_nobody(commit: Any) -> None:

@@ -106,7 +106,7 @@ def test_its_emails_and_pages_say_it_was_found_together_and_whether_it_is_rated(
                                 if "Tavolo aperto" not in letter[0]]
     for body in (text, page):
         assert "Tu e gli altri giocatori avete trovato insieme" in body
-        assert "Questa partita è con punteggio" in body
+        assert "Questa partita è valida per il rating" in body
         assert "organizza" not in body and "accettare" not in body
     ann = seat_page(client, game, "ann@example.org")
     assert "You and the other players found this game together at an open table." in ann

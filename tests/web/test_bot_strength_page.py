@@ -41,3 +41,18 @@ def test_each_measured_row_is_shown_with_its_interval_and_deals(
                 f"<td>{normal:.0%}</td><td>{strong:.0%}</td><td>{gain:+.0f}</td>"
                 f"<td>{low:+.0f} … {high:+.0f}</td></tr>") in part
     assert "the blue gold-diggers" not in section(client, "base", "en")
+
+
+@pytest.mark.parametrize("ruleset", ["base", "saboteur2"])
+@pytest.mark.parametrize(("lang", "interval"), [("it", "Intervallo al 95%"),
+                                                ("de", "95-%-Intervall"),
+                                                ("es", "Intervalo del 95%"),
+                                                ("nl", "95%-interval")])
+def test_the_bot_paragraph_and_its_interval_header_are_translated(
+        client: Client, ruleset: str, lang: str, interval: str) -> None:
+    """A `%` in a template's text is looked up as `%%`: the catalogs must hold it so, or
+    the reader gets the English paragraph inside a page marked as their language."""
+    part = section(client, ruleset, lang)
+    assert "Measured in duplicate play" not in part and "95% interval" not in part
+    assert interval in part and "%%" not in part
+    assert bot_strength.MEASURED_ON in part

@@ -53,7 +53,7 @@ def test_vacation_is_counted_in_days_and_hours_on_the_page_the_home_and_the_log(
     assert "2 days, 5 hours of vacation left" in home
     Seat.objects.filter(pk=g.seats[0].pk).update(language="de")
     body = client.get(g.page(0)).content.decode()
-    assert "Verbleibender Urlaub in diesem Spiel: 2 Tage, 5 Stunden." in body
+    assert "Verbleibender Urlaub in dieser Partie: 2 Tage, 5 Stunden." in body
     client.post(g.page(0) + "vacation", {"action": "take", "hours": "53"})
     assert "Player0 is on vacation for 2 days, 5 hours" in client.get(g.page(1)).content.decode()
     Seat.objects.filter(pk=g.seats[2].pk).update(language="it")

@@ -39,7 +39,7 @@ def test_the_host_sees_invitation_links_that_show_no_hand_and_die_on_accepting(
     page = client.get(path_of(invitation))
     assert page.status_code == 200 and page["Cache-Control"].startswith("no-store")
     text = page.content.decode()
-    assert "This is the invitation for bo, seat 1." in text
+    assert "This is the invitation for bo, seat 2." in text
     assert "Your hand" not in text and "secret role" not in text
     mail.outbox.clear()
     with commit():

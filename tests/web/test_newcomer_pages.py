@@ -186,7 +186,7 @@ def test_the_saboteur2_action_cards_are_explained_in_italian(client: Client) -> 
 
 
 @pytest.mark.parametrize(("lang", "words"), [
-    ("it", ("Una scala non si può posare accanto a una carta destinazione.", "Furto:")),
+    ("it", ("Una scala non si può posare accanto a una carta di destinazione.", "Furto:")),
     ("nl", ("Een ladder mag niet naast een doelkaart worden gelegd.", "Diefstal:")),
     ("es", ("Una escalera no se puede poner al lado de una carta de meta.", "Hurto:")),
     ("de", ("Eine Leiter darf nicht neben eine Zielkarte gelegt werden.", "Diebstahl:"))])

@@ -77,7 +77,7 @@ def test_the_expansion_page_has_its_dwarf_cards_and_how_winners_are_paid(
 
 @pytest.mark.parametrize(("lang", "words"), [
     ("it", ["Preparare un round", "La divisione dell'oro", "Fine della partita",
-            "carte destinazione", "Carte sabotatore"]),
+            "carte di destinazione", "Carte sabotatore"]),
     ("nl", ["Een ronde klaarleggen", "Het goud verdelen", "Einde van het spel"]),
     ("es", ["Preparar una ronda", "El reparto del oro", "Fin de la partida"]),
     ("de", ["Eine Runde vorbereiten", "Das Gold verteilen", "Ende der Partie"])])

@@ -38,7 +38,7 @@ def test_an_invitation_link_never_opens_a_started_seat(client: Client, commit: A
     path = "/play/" + token_of(invitation) + "/"
     page = client.get(path)
     text = page.content.decode()
-    assert page.status_code == 200 and "This is the invitation for ann, seat 0." in text
+    assert page.status_code == 200 and "This is the invitation for ann, seat 1." in text
     assert "Your hand" not in text
     version = created.game.version
     refused = client.post(path + "move", {"version": version, "move": '{"type": "pass"}'})

@@ -26,6 +26,7 @@ from django.utils.translation import ngettext
 from games import engine
 from games.game.core.game import Game, Move, SeatKind
 from games.handover.core.handover_rows import OpenSeat
+from games.kit.seat_numbers import shown_seat
 from games.seats.core.seat import Seat
 from games.seatview.core.words import ruleset_name
 from games.seatview.services.facts import round_winners
@@ -52,7 +53,7 @@ class SeatFacts:
         """The facts in words, in the language active when read (the pages and the
         emails list them; made here rather than in a template: a page lists 20)."""
         lines = [
-            _("Seat %(number)s of a game of %(rules)s") % {"number": self.seat,
+            _("Seat %(number)s of a game of %(rules)s") % {"number": shown_seat(self.seat),
                                                           "rules": self.ruleset},
             ngettext("Pace: %(hours)s hour per move", "Pace: %(hours)s hours per move",
                      self.hours_per_move) % {"hours": self.hours_per_move},

@@ -167,8 +167,12 @@ def turn(note: Notification) -> Letter:
     names = names_of(game)
     _since, start = facts.since_last_turn(view, names)
     # What happened since, in the order it happened: the table notices in place.
-    since = [line.text for line in timeline(view, names, table_notices(game))
+    story = timeline(view, names, table_notices(game))
+    since = [line.text for line in story
              if line.log_index >= start and (line.log_index < len(view_log(view)) or line.notice)]
+    # "You open the game" only when nobody has moved yet: a seat later in the order that
+    # has not moved either has the others' moves to read.
+    opening = not any(line.number for line in story)
     gold_phase = view["phase"] == "gold"
     if gold_phase:
         subject = _("%(game)s: pick a gold card") % {"game": game.title}
@@ -183,7 +187,7 @@ def turn(note: Notification) -> Letter:
         **seat_context(note, seat, game), **deadline_context(game, seat),
         "reply_help": reply.help,
         "gold_phase": gold_phase, "gold_offer": facts.gold_offer(view),
-        "since": since, "notices": [],
+        "since": since, "opening": opening, "notices": [],
         "talk": talk_since_last_email(seat, game, note.to_email, seat.zone),
         "maze_html": maze_drawing.maze_html(view, reply.targets),
         "maze_text": maze_drawing.maze_text(view, reply.targets),

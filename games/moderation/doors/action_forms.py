@@ -70,7 +70,7 @@ class SeatChoiceForm(ReasonForm):
     def __init__(self, *args: Any, game: Game, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         choice_field(self, "seat").choices = [
-            (s.pk, f"{s.number}: {s.player_name}" + (" (bot)" if s.is_bot else ""))
+            (s.pk, f"{s.shown_number}: {s.player_name}" + (" (bot)" if s.is_bot else ""))
             for s in game.seats.order_by("number")]
 
 

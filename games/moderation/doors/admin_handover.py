@@ -43,7 +43,7 @@ class AssignSeatForm(ReasonForm):
     def __init__(self, *args: Any, game: Game, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         choice_field(self, "open_seat").choices = [
-            (row.pk, f"{row.seat.number}: {row.left_name}")
+            (row.pk, f"{row.seat.shown_number}: {row.left_name}")
             for row in OpenSeat.objects.filter(game=game, closed_at__isnull=True)
             .select_related("seat").order_by("seat__number")]
 
@@ -55,7 +55,7 @@ def open_seat_action(request: HttpRequest, site: admin.AdminSite, game: Game,
                             moderator=moderator(request), moderator_reason=data["reason"],
                             public_note=data["public_note"])
     return game, _("Seat %(n)s is looking for a new player; offers go to volunteers on "
-                   "standby.") % {"n": row.seat.number}
+                   "standby.") % {"n": row.seat.shown_number}
 
 
 def assign_action(request: HttpRequest, site: admin.AdminSite, game: Game,
@@ -66,7 +66,7 @@ def assign_action(request: HttpRequest, site: admin.AdminSite, game: Game,
         moderator=moderator(request), reason=data["reason"])
     return game, _("Seat %(n)s now belongs to %(name)s; their own link is on its way to "
                    "them and the old link no longer works.") % {
-        "n": seat.number, "name": seat.player_name}
+        "n": seat.shown_number, "name": seat.player_name}
 
 
 # ---- the lists --------------------------------------------------------------------------

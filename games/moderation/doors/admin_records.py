@@ -22,6 +22,7 @@ from django.utils.translation import gettext_lazy as _
 
 from games.game.core.game import Move
 from games.game.core.talk_and_notices import GameNotice, Message
+from games.kit.seat_numbers import shown_seat_of
 from games.mail.core.notifications import Notification
 from games.moderation.core.moderation_rows import Dispute, ModeratorAction, TalkReport
 from games.moderation.doors import held_then
@@ -168,7 +169,8 @@ class MessageAdmin(GameColumn, ReadOnlyAdmin):
     @admin.display(description=_("written by"))
     def writer(self, message: Message) -> str:
         """Who held the seat when the line was written, and the seat."""
-        return f"{held_then.name_then(message)} ({_('seat %(n)s') % {'n': message.seat.number}})"
+        seat = _("seat %(n)s") % {"n": message.seat.shown_number}
+        return f"{held_then.name_then(message)} ({seat})"
 
     @admin.display(description=_("text"))
     def short_text(self, message: Message) -> str:
@@ -241,7 +243,7 @@ class DisputeAdmin(GameColumn, SecretFieldsAdmin):
     @admin.display(description=_("filed by"), ordering="seat__number")
     def filed_by(self, dispute: Dispute) -> str:
         """The seat, and who held it when the dispute was filed."""
-        return f"{dispute.seat.number}: {held_then.name_then(dispute)}"
+        return f"{dispute.seat.shown_number}: {held_then.name_then(dispute)}"
 
     @admin.display(description=_("what is wrong"))
     def short_text(self, dispute: Dispute) -> str:
@@ -277,13 +279,14 @@ class DisputeAdmin(GameColumn, SecretFieldsAdmin):
             return "—"
         return format_html('<ol class="reporters">{}</ol>', format_html_join(
             "", "<li>{} ({}, {})</li>",
-            ((r.name, _("seat %(n)s") % {"n": r.seat}, moderator_time(r.at)) for r in found)))
+            ((r.name, _("seat %(n)s") % {"n": shown_seat_of(r.seat)}, moderator_time(r.at))
+             for r in found)))
 
     @admin.display(description=_("what the reporters said"))
     def report_reasons(self, dispute: Dispute) -> SafeString | str:
         """The reasons the reporters gave (private, as a dispute's text is)."""
-        said = [(_("seat %(n)s") % {"n": r.seat}, r.reason) for r in reporters(dispute)
-                if r.reason]
+        said = [(_("seat %(n)s") % {"n": shown_seat_of(r.seat)}, r.reason)
+                for r in reporters(dispute) if r.reason]
         if not said:
             return "—"
         return format_html('<ul class="report-reasons">{}</ul>',

@@ -52,7 +52,7 @@ def _render(template: str, subject: str, context: dict[str, Any]) -> Letter:
 def filed_letter(note: Notification) -> Letter:
     dispute = _dispute(note)
     subject = _("Dispute in \"%(game)s\" (seat %(seat)s)") % {
-        "game": dispute.game.title, "seat": dispute.seat.number}
+        "game": dispute.game.title, "seat": dispute.seat.shown_number}
     return _render("dispute_filed", subject, {
         "dispute": dispute, "game": dispute.game, "seat": dispute.seat,
         "filed_by": holder_then(dispute.seat, dispute.created_at,

@@ -162,7 +162,7 @@ def _replace(request: HttpRequest, site: admin.AdminSite, game: Game,
         language=data["language"])
     return done(request, game, _("Seat %(n)s now belongs to %(name)s; the invitation with the "
                                  "new link is on its way and the old link no longer works.")
-                % {"n": seat.number, "name": seat.player_name})
+                % {"n": seat.shown_number, "name": seat.player_name})
 
 
 def _extend(request: HttpRequest, site: admin.AdminSite, game: Game,
@@ -207,7 +207,7 @@ def _rotate(request: HttpRequest, site: admin.AdminSite, game: Game,
     seat = moderation.rotate_seat_link(form.cleaned_data["seat"], moderator=moderator(request),
                                        reason=form.cleaned_data["reason"])
     return done(request, game, _("Seat %(n)s has a new link, mailed to its player; the old "
-                                 "link no longer works.") % {"n": seat.number})
+                                 "link no longer works.") % {"n": seat.shown_number})
 
 
 def _hand(service: Callable[..., Seat], text: Callable[[], str]) -> Callable[
@@ -217,7 +217,7 @@ def _hand(service: Callable[..., Seat], text: Callable[[], str]) -> Callable[
         data = form.cleaned_data
         seat = service(data["seat"], moderator=moderator(request), reason=data["reason"],
                        public_note=data["public_note"])
-        return done(request, game, text() % {"n": seat.number})
+        return done(request, game, text() % {"n": seat.shown_number})
     return handler
 
 

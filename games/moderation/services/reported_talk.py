@@ -17,6 +17,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
+from games.kit.seat_numbers import shown_seat_of
 from games.moderation.core.moderation_rows import Dispute
 from games.seatview.core.dates import moderator_time
 from games.seatview.services.holders import TableNames, table_names
@@ -44,7 +45,7 @@ def context_lines(dispute: Dispute, names: TableNames | None = None) -> list[Con
     if not dispute.talk_context:
         return []
     names = names if names is not None else table_names(dispute.game)
-    return [ContextLine(seat=_("seat %(n)s") % {"n": line.get("seat")},
+    return [ContextLine(seat=_("seat %(n)s") % {"n": shown_seat_of(line.get("seat"))},
                         name=names.talker(int(line.get("seat", 0)), int(line.get("id", 0))),
                         at=moderator_time(_moment(line.get("at"))),
                         text=str(line.get("text", "")), reported=bool(line.get("reported")))

@@ -102,7 +102,7 @@ def report_talk(seat_id: int, message_id: int, reason: str = "") -> Reported:
         dispute = Dispute.objects.create(
             game=game, seat=seat, created_at=now,
             text=_("Table talk reported: “%(line)s” (seat %(seat)s). %(why)s") % {
-                "line": message.text[:300], "seat": message.seat.number,
+                "line": message.text[:300], "seat": message.seat.shown_number,
                 "why": reason or _("Reported table talk")},
             talk=message, talk_context=context_of(message))
         TalkReport.objects.create(dispute=dispute, seat=seat, reason=reason, created_at=now)

@@ -19,6 +19,7 @@ from django.utils.translation import gettext_lazy as _
 from games.game.core.choices import EmailMode, SeatKind
 from games.game.core.clock_fields import SeatClockFields
 from games.game.core.game import GOING_ON, Game
+from games.kit.seat_numbers import shown_seat
 from games.people.core.mailbox_keys import KeepsMailboxKeys, MailboxKeyField, of_mailbox
 
 
@@ -95,10 +96,15 @@ class Seat(KeepsMailboxKeys, SeatClockFields):
         ]
 
     def __str__(self) -> str:
-        return f"{self.player_name} (seat {self.number})"
+        return f"{self.player_name} (seat {self.shown_number})"
 
     # Set by games.seats.core.links.find_seat: the request came through the invitation link.
     via_invitation = False
+
+    @property
+    def shown_number(self) -> int:
+        """The seat's number as pages and emails show it, from 1 (games.kit.seat_numbers)."""
+        return shown_seat(self.number)
 
     @property
     def is_bot(self) -> bool:

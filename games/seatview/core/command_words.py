@@ -31,7 +31,10 @@ VERBS: dict[str, dict[str, tuple[str, ...]]] = {
               "de": ("stiehl", "stehle")},
     "free": {"en": ("free",), "it": ("libera",), "nl": ("bevrijd",), "es": ("libera",),
              "de": ("befreie",)},
-    "say": {"en": ("say",), "it": ("di", "dici"), "nl": ("zeg",), "es": ("di", "dice"),
+    # Italian: the imperative "di'" (as the seat page writes it) first, for the examples;
+    # "dì" folds to "di", which is accepted too, and so is a typographic apostrophe.
+    "say": {"en": ("say",), "it": ("di'", "di’", "di", "dici"), "nl": ("zeg",),
+            "es": ("di", "dice"),
             "de": ("sag", "sage")},
     # The clock (games.inbound.services.clock_commands): no move, whatever the game's version.
     "nudge": {"en": ("nudge",), "it": ("sollecita",), "nl": ("duw",), "es": ("avisa",),

@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from games.engine.types import JSON, LogEvent, Move, RoundResult
+from games.kit.seat_numbers import shown_seat_of
 from games.seatview.core import clock_notices
 from games.seatview.core import describe_s2 as s2
 from games.seatview.core.words import (
@@ -306,7 +307,7 @@ def _moderator_notice(p: Mapping[str, Any], names: Names) -> str:
 
 def _replaced_notice(p: Mapping[str, Any], names: Names) -> str:
     return _("%(new)s takes over seat %(seat)s from %(old)s") % {
-        "new": p.get("new"), "seat": p.get("seat"), "old": p.get("old")}
+        "new": p.get("new"), "seat": shown_seat_of(p.get("seat")), "old": p.get("old")}
 
 
 def _dispute_notice(p: Mapping[str, Any], names: Names) -> str:
@@ -343,7 +344,7 @@ def _vacation_notice(p: Mapping[str, Any], names: Names) -> str:
 
 
 def _seat_open_notice(p: Mapping[str, Any], names: Names) -> str:
-    facts = {"name": p.get("name"), "seat": p.get("seat")}
+    facts = {"name": p.get("name"), "seat": shown_seat_of(p.get("seat"))}
     if p.get("why") == "moderator":
         what = _("A moderator is looking for a new player for seat %(seat)s (%(name)s)") % facts
     elif p.get("why") == "absent":
@@ -358,12 +359,12 @@ def _seat_open_notice(p: Mapping[str, Any], names: Names) -> str:
 
 def _seat_kept_notice(p: Mapping[str, Any], names: Names) -> str:
     return _("%(name)s stays in seat %(seat)s after all") % {
-        "name": p.get("name"), "seat": p.get("seat")}
+        "name": p.get("name"), "seat": shown_seat_of(p.get("seat"))}
 
 
 def _takeover_notice(p: Mapping[str, Any], names: Names) -> str:
     return _("%(new)s took over seat %(seat)s from %(old)s") % {
-        "new": p.get("new"), "seat": p.get("seat"), "old": p.get("old")}
+        "new": p.get("new"), "seat": shown_seat_of(p.get("seat")), "old": p.get("old")}
 
 
 NoticeHandler = Callable[[Mapping[str, Any], Names], str]

@@ -14,6 +14,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from games import engine
+from games.kit.seat_numbers import shown_seat_of
 from games.seatview.core.describe import card_name, catalog_card, tool_name
 
 Params = Mapping[str, Any]
@@ -48,7 +49,7 @@ def _tool_state(*, broken: bool) -> Callable[[str, Params], str]:
         if p.get("self"):
             return (_("Your %(tool)s is already broken.") if broken
                     else _("Your %(tool)s is not broken.")) % {"tool": tool}
-        values = {"tool": tool, "seat": p.get("target")}
+        values = {"tool": tool, "seat": shown_seat_of(p.get("target"))}
         return (_("The %(tool)s of seat %(seat)s is already broken.") if broken
                 else _("The %(tool)s of seat %(seat)s is not broken.")) % values
     return explain
@@ -103,7 +104,7 @@ EXPLAIN: dict[str, Callable[[str, Params], str]] = {
     "ladder_unconnected": lambda r, p: _("A ladder must have a tunnel meeting a tunnel of a "
                                          "card next to it."),
     "not_your_turn": lambda r, p: _("It is not your turn: seat %(seat)s is to act.") % {
-        "seat": p.get("actor")},
+        "seat": shown_seat_of(p.get("actor"))},
     "wrong_phase": _phase,
     "game_finished": lambda r, p: _("The game is over; no more moves can be made."),
     "card_not_in_hand": lambda r, p: _("The card %(card)s is not in your hand.") % {

@@ -18,6 +18,7 @@ from django.utils.translation import gettext_lazy, ngettext
 
 from games import engine
 from games.engine.types import CardView
+from games.kit.seat_numbers import shown_seat
 from games.people.core.player_data import FORMER_PLAYER
 from games.seatview.core import compass
 
@@ -127,7 +128,7 @@ def shown_name(name: str) -> str:
 def seat_name(seat: int | None, names: Names) -> str:
     if seat is None:
         return _("nobody")
-    return names.get(seat, _("seat %(n)s") % {"n": seat})
+    return names.get(seat, _("seat %(n)s") % {"n": shown_seat(seat)})
 
 
 def cell(x: int, y: int) -> str:
@@ -291,7 +292,7 @@ def outcome_label(code: str) -> str:
 
 def option_label(option: str) -> str:
     """A rules option as the setup page and the seat page name it (never its key)."""
-    labels = {"gold_cards": _("Gold cards turned up when the gold-diggers win"),
+    labels = {"gold_cards": _("Gold cards drawn when the gold-diggers win"),
               "sabotaged_get_no_gold": _("Players with a broken tool get gold")}
     return labels.get(option, option.replace("_", " "))
 

@@ -25,6 +25,7 @@ from django.utils.translation import gettext as _
 
 from games.engine.types import SeatView
 from games.game.core.game import Game, SeatKind
+from games.kit.seat_numbers import shown_seat
 from games.seats.core.history import PastHolder
 from games.seats.core.seat import Seat
 from games.seatview.core.recent import view_log
@@ -123,7 +124,9 @@ class TableNames(Mapping[int, str]):
         """Who wrote the seat's message `message_id` of table talk (a person: no "(bot)")."""
         held = self._held(seat, lambda held: message_id <= held.until_message)
         player = held.player if held is not None else self.players.get(seat)
-        return shown_name(player) if player is not None else _("seat %(n)s") % {"n": seat}
+        if player is not None:
+            return shown_name(player)
+        return _("seat %(n)s") % {"n": shown_seat(seat)}
 
 
 def names_at_log(names: Names, index: int) -> Names:
