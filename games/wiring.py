@@ -10,7 +10,8 @@ from games.clock.services import turn_clock
 from games.handover.doors import handover_letters
 from games.home.doors import home_letters
 from games.kit.events import subscribe
-from games.mail.core.letter_registry import register_letters
+from games.mail.core.letter_registry import register_letters, registered_kinds
+from games.mail.core.notifications import Notification
 from games.mail.doors import mail_letters
 from games.mail.services import clock_mail, plan
 from games.moderation.doors import dispute_letters
@@ -25,6 +26,9 @@ def wire() -> None:
     for letters in (mail_letters, dispute_letters, handover_letters, table_letters,
                     home_letters):
         register_letters(letters.LETTERS)
+    unwritten = set(Notification.Kind.values) - registered_kinds()
+    if unwritten:  # a kind no letter writes would be planned and never sent
+        raise RuntimeError(f"no letter for the kinds {sorted(unwritten)}")
     # Accepted through an invitation: the own link by email, then the game may start.
     subscribe(SeatAccepted, plan.own_link_after_invitation)
     subscribe(SeatAccepted, game_setup.start_when_every_seat_accepted)
