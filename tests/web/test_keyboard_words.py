@@ -28,7 +28,7 @@ def test_the_seat_page_speaks_italian_to_an_italian_reader(client: Client) -> No
     live = client.get(game.page(actor) + "live").content.decode()
     # The maze: a grid whose cells say their words.
     assert 'role="grid" aria-label="Il labirinto"' in page
-    assert 'aria-label="(0, 0): Inizio; uscite nord, est, sud, ovest"' in page
+    assert 'aria-label="(0, 0): Partenza; uscite nord, est, sud, ovest"' in page
     assert 'aria-label="(1, 0): vuota, qui arriva una galleria dalla carta iniziale"' in page
     # What a chosen card's cells add, written per card by the server.
     assert 'data-lit="illuminata: qui va ' in page
