@@ -50,7 +50,7 @@ def choose_strong(view: SeatView, legal_moves: list[Move], seed: int,
         return normal
     try:
         if (algorithm or ALGORITHM) == "joint":
-            joint = joint_belief(view)
+            joint = joint_belief(view, seed=seed)
             belief = joint.belief() if joint is not None else believe(view)
             found = plan(view, legal_moves, joint, belief, random.Random(seed), meter)
         else:
