@@ -54,6 +54,8 @@ from .belief import (
     pair_key,
     table,
 )
+from .digging import deltas, fixed_cells
+from .evidence import factors as learned_factors
 
 # Measured by bench/bot_temperature.py on self-play of the normal bots (the exponent
 # 1/T that gives the true hypothesis the highest mean log posterior; the features of a
@@ -64,6 +66,7 @@ SAMPLES = 1500  # deals drawn when the posterior is sampled (bench/README.md has
 MIX = 0.25  # the proposal: the dwarf cards left x (MIX + the factorised belief's ratio)
 REMAP = 0.2  # P(a digger maps another goal | the first one it mapped holds the gold)
 GOALS = 3
+LEARNED = True  # weigh moves by the learned model (evidence.py); False: the table
 DIGGERS = frozenset({"gold-digger", "blue-digger", "green-digger", "boss"})
 
 Factors = list[list[float]]  # [role][gold] or [actor role][target role]
@@ -238,8 +241,11 @@ def public_prior(pool: list[str], roles: list[str]) -> dict[str, float]:
     return {r: pool.count(r) / max(1, len(pool)) for r in roles}
 
 
-def evidence(view: SeatView, roles: list[str], power: float) -> Evidence:
-    """The seat's round log reduced to factors (see `Evidence`)."""
+def evidence(view: SeatView, roles: list[str], power: float, *,
+             learned: bool = True) -> Evidence:
+    """The seat's round log reduced to factors (see `Evidence`). `learned`: weigh the
+    others' moves by the learned evidence model (evidence.py) where one is committed,
+    else by the likelihood table."""
     ruleset, seats, me = str(view["ruleset"]), int(view["seats"]), own_seat(view)
     likely = table().get(ruleset, {})
     single: Mapping[str, Mapping[str, float]] = likely.get("single", {})
@@ -248,20 +254,29 @@ def evidence(view: SeatView, roles: list[str], power: float) -> Evidence:
     pool = dwarf_pool(ruleset, seats)
     public = public_prior(pool, roles)  # what anyone could believe about this seat
     mapped: dict[int, int] = {}
-    for event, key in keyed(round_log(view), seats, ruleset):
+    maps: dict[int, list[int]] = {}
+    log = round_log(view)
+    moved = deltas(log, fixed_cells(view), ruleset) if learned else []
+    for index, (event, key) in enumerate(keyed(log, seats, ruleset)):
         if key is None:
             continue
         actor = int(event["seat"])
         likelihood = [max(SMOOTH, single.get(r, {}).get(key, SMOOTH)) ** power
                       for r in roles]
+        model = learned_factors(ruleset, roles, key, moved[index], maps.get(actor, [])) \
+            if learned and actor != me else None
         if actor == me:
             public = _normalised({r: p * likelihood[i] for i, (r, p)
                                   in enumerate(public.items())})
+        elif model is not None:
+            for row, by_gold in zip(out.factor(actor), model, strict=True):
+                row[:] = [v * f ** power for v, f in zip(row, by_gold, strict=True)]
         else:
-            factors = out.factor(actor)
-            for index, row in enumerate(factors):
-                row[:] = [v * likelihood[index] for v in row]
+            for row, f in zip(out.factor(actor), likelihood, strict=True):
+                row[:] = [v * f for v in row]
             _remap(out, event, actor, mapped)
+        if event.get("type") == "map" and isinstance(event.get("goal"), int):
+            maps.setdefault(actor, []).append(int(event["goal"]))
         aimed = pair_key(event)
         if aimed is not None and actor != me:
             target = int(event["target"] or 0)
@@ -331,13 +346,14 @@ def _remap(out: Evidence, event: Mapping[str, object], actor: int,
 
 def joint_belief(view: SeatView, temperature: float = TEMPERATURE,
                  limit: int = MAX_HYPOTHESES, seed: int = 0,
-                 samples: int = SAMPLES) -> Joint | None:
+                 samples: int = SAMPLES, *, learned: bool | None = None) -> Joint | None:
     """The seat's joint posterior after the round's log: exact while it has at most
     `limit` hypotheses and no role changed hands, else sampled (`samples` deals drawn
     from `random.Random(seed)`); None when the log rules every hypothesis out (a view
     this model cannot explain: the caller falls back to the factorised belief)."""
     roles = role_names(view)
-    found = evidence(view, roles, 1.0 / temperature)
+    found = evidence(view, roles, 1.0 / temperature,
+                     learned=LEARNED if learned is None else learned)
     joint = None if found.swaps else exact(view, roles, found, limit)
     if joint is None:
         joint = sampled(view, roles, found, random.Random(seed), samples)
