@@ -5,8 +5,10 @@ the gold), instead of one independent probability per seat (belief.py).
 A hypothesis' prior is the number of ways the round's dwarf cards (less the bot's own)
 deal it; goals the seat has seen (turned, or under its own map) narrow the gold. Each
 turn in the round's public log multiplies every hypothesis by the likelihood of the
-move's feature under the actor's role (the normal bots' self-play table, belief.py),
-softened by TEMPERATURE; a move aimed at another seat also by how likely that target
+move under the actor's role (the learned evidence model, evidence.py, which also reads
+how far the move brought the tunnel toward the gold as the actor could believe it, so
+the factor depends on the hypothesis' gold; without the model, the self-play table of
+belief.py), softened by TEMPERATURE; a move aimed at another seat also by how likely that target
 is for the actor's role against the average (the pair table), and since both roles are
 in the hypothesis that factor is exact, not an estimate. A door or the seat's own
 inspection rules hypotheses out; a digger mapping a second goal after a first is
