@@ -8,7 +8,7 @@ A move's features: its kind and lap (the likelihood table's key, one-hot), and f
 placement or rockfall how many steps it brought the tunnel nearer the gold as the mover
 could believe it (`digging.toward`: spread over the goals it had not mapped, certain if
 it had mapped the gold), also split by whether the mover had mapped the gold or a
-stone, whether it changed no distance at all, and for a map whether the mover had
+stone and by dead ends and rockfalls, whether it changed no distance at all, and for a map whether the mover had
 already seen the gold or a stone. The model is trained with the role's share of the
 dwarf cards as a fixed offset, so exp(w_role . x) is proportional to P(move | role):
 the factor a hypothesis is weighed by, for each place the gold may lie.
@@ -37,6 +37,11 @@ def features(key: str, moved: Sequence[int] | None, mapped: Sequence[int],
     if moved is not None:
         steps = max(-CLIP, min(CLIP, toward(tuple(moved), actor_gold(mapped, gold))))
         out["toward"] = steps
+        kind = key.split(":")[0]
+        if kind.startswith("place_dead"):
+            out["toward_dead"] = steps
+        elif kind.startswith("rockfall"):
+            out["toward_rockfall"] = steps
         if sure:
             out["toward_sure"] = steps
         elif mapped:
