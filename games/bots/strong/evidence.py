@@ -8,10 +8,11 @@ A move's features: its kind and lap (the likelihood table's key, one-hot), and f
 placement or rockfall how many steps it brought the tunnel nearer the gold as the mover
 could believe it (`digging.toward`: spread over the goals it had not mapped, certain if
 it had mapped the gold), also split by whether the mover had mapped the gold or a
-stone and by dead ends and rockfalls, whether it changed no distance at all, and for a map whether the mover had
-already seen the gold or a stone. The model is trained with the role's share of the
-dwarf cards as a fixed offset, so exp(w_role . x) is proportional to P(move | role):
-the factor a hypothesis is weighed by, for each place the gold may lie.
+stone and by dead ends and rockfalls, whether it changed no distance at all, and for a
+map whether the mover had already seen the gold or a stone. The model is trained with
+the role's share of the dwarf cards as a fixed offset, so exp(w_role . x) is
+proportional to P(move | role): the factor a hypothesis is weighed by, for each place
+the gold may lie.
 """
 
 from __future__ import annotations
