@@ -6,8 +6,8 @@ count; at every fifth turn in play, the seat to act's joint posterior is compute
 each temperature, weighing the moves by the likelihood table ("table") and by the
 learned evidence model ("model"), and scored by the log probability it gives the true
 roles of the other seats (summed over the gold; where the posterior is sampled,
-Saboteur 2 with 7 or more seats ("7+") or after a Swap your hats, the estimate
-`Joint.estimate`). The temperature with the highest mean is the one to use; the
+Saboteur 2 with 7 or more seats ("7+"), the estimate `Joint.estimate`; positions after
+a swap are left out). The temperature with the highest mean is the one to use; the
 factorised belief's log probability (the product of its per-seat marginals) is printed
 beside it for comparison.
 
@@ -44,10 +44,10 @@ def true_log(state: State, seat: int, temperature: float, *,
              learned: bool = False) -> float | None:
     """log P(the others' true roles) under the seat's joint belief (summed over the
     gold; a sampled belief's estimate where the truth was not drawn); None if the
-    belief cannot explain the view."""
+    belief cannot explain the view or a hat was swapped this round."""
     joint = joint_belief(view(state, seat), temperature, seed=seat, learned=learned)
-    if joint is None:
-        return None
+    if joint is None or (joint.evidence is not None and joint.evidence.swaps):
+        return None  # after a swap the true deal's mass is only known if it was drawn
     truth = [str(r) for r in state.roles]
     mass = sum(joint.estimate(truth, gold) for gold in range(3))
     return math.log(max(mass, 1e-12))
