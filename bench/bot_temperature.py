@@ -1,10 +1,13 @@
 """The joint belief's temperature, measured on self-play (games/bots/strong/joint.py).
 
 Seeded first rounds of normal bots (seeds from 10,000: not the games the likelihood
-table was counted on) at every seat count the joint belief keeps exactly; at every
-fifth turn in play, the seat to act's joint posterior is computed at each temperature
-and scored by the log probability it gives the true roles of the other seats (summed
-over the gold). The temperature with the highest mean is the one to use; the
+table was counted on nor the corpus the evidence model was trained on) at every seat
+count; at every fifth turn in play, the seat to act's joint posterior is computed at
+each temperature, weighing the moves by the likelihood table ("table") and by the
+learned evidence model ("model"), and scored by the log probability it gives the true
+roles of the other seats (summed over the gold; where the posterior is sampled,
+Saboteur 2 with 7 or more seats ("7+"), the estimate `Joint.estimate`; positions after
+a swap are left out). The temperature with the highest mean is the one to use; the
 factorised belief's log probability (the product of its per-seat marginals) is printed
 beside it for comparison.
 
@@ -12,7 +15,7 @@ The look-ahead's reply policy (games/bots/strong/lookahead.py) is measured the s
 the mean log probability of the move the normal bot played under exp(score / T) over
 its legal moves, at each policy temperature T (in score points).
 
-    python bench/bot_temperature.py [--games 60]
+    python bench/bot_temperature.py [--games 60] [--temperatures 1 1.5 2]
 """
 
 from __future__ import annotations
@@ -37,14 +40,16 @@ POLICY_TEMPERATURES = (0.25, 0.5, 1.0, 2.0, 4.0)
 FIRST_SEED = 10_000
 
 
-def true_log(state: State, seat: int, temperature: float) -> float | None:
-    """log P(the others' true roles) under the seat's joint belief; None if not exact."""
-    joint = joint_belief(view(state, seat), temperature)
-    if joint is None:
-        return None
-    truth = tuple(joint.roles.index(r) if r in joint.roles else -1 for r in state.roles)
-    mass = sum(w for (roles, _), w in zip(joint.hyps, joint.weights, strict=True)
-               if roles == truth)
+def true_log(state: State, seat: int, temperature: float, *,
+             learned: bool = False) -> float | None:
+    """log P(the others' true roles) under the seat's joint belief (summed over the
+    gold; a sampled belief's estimate where the truth was not drawn); None if the
+    belief cannot explain the view or a hat was swapped this round."""
+    joint = joint_belief(view(state, seat), temperature, seed=seat, learned=learned)
+    if joint is None or (joint.evidence is not None and joint.evidence.swaps):
+        return None  # after a swap the true deal's mass is only known if it was drawn
+    truth = [str(r) for r in state.roles]
+    mass = sum(joint.estimate(truth, gold) for gold in range(3))
     return math.log(max(mass, 1e-12))
 
 
@@ -67,7 +72,8 @@ def policy_logs(state: State, seat: int, played: dict[str, object]) -> dict[str,
     return out
 
 
-def measure(ruleset: str, games: int) -> dict[str, list[float]]:
+def measure(ruleset: str, games: int,
+            temperatures: tuple[float, ...] = TEMPERATURES) -> dict[str, list[float]]:
     rules = rules_for(ruleset)
     scores: dict[str, list[float]] = defaultdict(list)
     for game in range(games):
@@ -79,11 +85,14 @@ def measure(ruleset: str, games: int) -> dict[str, list[float]]:
             seat = state.actor
             assert seat is not None
             if state.phase == "play" and turn % 5 == 4:
-                logs = {t: true_log(state, seat, t) for t in TEMPERATURES}
+                logs = {f"{'model' if learned else 'table'} T={t}":
+                        true_log(state, seat, t, learned=learned)
+                        for t in temperatures for learned in (False, True)}
                 if all(v is not None for v in logs.values()):
-                    for t, v in logs.items():
-                        scores[f"T={t}"].append(float(v or 0.0))
-                    scores["factorised"].append(factorised_log(state, seat))
+                    band = "7+" if seats >= 7 and ruleset == "saboteur2" else "all"
+                    for name, v in logs.items():
+                        scores[f"{band} {name}"].append(float(v or 0.0))
+                    scores[f"{band} factorised"].append(factorised_log(state, seat))
             move = choose_move(view(state, seat), legal_moves(state), seed * 7919 + turn)
             if state.phase == "play" and turn % 5 == 4 and len(legal_moves(state)) > 1:
                 for name, value in policy_logs(state, seat, dict(move)).items():
@@ -96,11 +105,12 @@ def measure(ruleset: str, games: int) -> dict[str, list[float]]:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=60, help="first rounds per ruleset")
+    parser.add_argument("--temperatures", type=float, nargs="+", default=TEMPERATURES)
     args = parser.parse_args()
     for ruleset in ("base", "saboteur2"):
-        scores = measure(ruleset, args.games)
-        count = len(scores.get("factorised", []))
-        print(f"{ruleset}: {count} positions, mean log P(true roles):")
+        scores = measure(ruleset, args.games, tuple(args.temperatures))
+        count = {k: len(v) for k, v in scores.items() if k.endswith("factorised")}
+        print(f"{ruleset}: positions {count}, mean log P(true roles):", flush=True)
         for name, values in scores.items():
             print(f"  {name}: {sum(values) / max(1, len(values)):.3f}")
     return 0

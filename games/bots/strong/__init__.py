@@ -1,9 +1,10 @@
-"""The strong bot level. It plays the "joint" algorithm: the exact joint posterior over
-every seat's role and the gold's place (joint.py, from the round's public log and
-likelihoods measured by self-play), worlds sampled from it (worlds.py) and a heuristic
-look-ahead over them (lookahead.py, signals.py). The first algorithm, "rollout" (a
-per-seat belief, belief.py, and a lap of normal-bot rollouts, search.py), is kept to
-compare with (bench/bots.py --duplicate --algorithm rollout).
+"""The strong bot level. It plays the "joint" algorithm: the joint posterior over every
+seat's role and the gold's place (joint.py: exact on small tables, sampled on large
+ones and after a Swap your hats; from the round's public log, weighed by a model learned
+from self-play, evidence.py, never by the bot's own moves), worlds sampled from it
+(worlds.py) and a heuristic look-ahead over them (lookahead.py, signals.py). The
+first algorithm, "rollout" (a per-seat belief, belief.py, and a lap of normal-bot
+rollouts, search.py), is kept to compare with (bench/bots.py --duplicate --algorithm rollout).
 
     choose_strong(view, legal_moves, seed) -> one of legal_moves
 
@@ -50,7 +51,7 @@ def choose_strong(view: SeatView, legal_moves: list[Move], seed: int,
         return normal
     try:
         if (algorithm or ALGORITHM) == "joint":
-            joint = joint_belief(view)
+            joint = joint_belief(view, seed=seed)
             belief = joint.belief() if joint is not None else believe(view)
             found = plan(view, legal_moves, joint, belief, random.Random(seed), meter)
         else:

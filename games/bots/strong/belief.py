@@ -144,17 +144,26 @@ def believe(view: SeatView) -> Belief:
     likely = table().get(ruleset, {})
     single: dict[str, dict[str, float]] = likely.get("single", {})
     pairs: dict[str, dict[str, dict[str, float]]] = likely.get("pairs", {})
+    pool = dwarf_pool(ruleset, seats)
+    public = {r: pool.count(r) / max(1, len(pool)) for r in belief.roles}
     for event, key in keyed(round_log(view), seats, ruleset):
         if key is None:
             _certain_from(event, belief)
             continue
         actor = int(event["seat"])
-        if actor != belief.me and actor not in belief.certain:
-            _update(belief, actor, {r: single.get(r, {}).get(key, SMOOTH)
-                                    for r in belief.roles})
+        likelihood = {r: single.get(r, {}).get(key, SMOOTH) for r in belief.roles}
+        if actor == belief.me:
+            # No evidence from oneself; but the others read this seat's moves.
+            public = _normalised({r: p * max(SMOOTH, likelihood.get(r, SMOOTH))
+                                  for r, p in public.items()})
+        elif actor not in belief.certain:
+            _update(belief, actor, likelihood)
         aimed = pair_key(event)
-        if aimed is not None:
-            _pair_update(belief, actor, int(event["target"] or 0), pairs.get(aimed, {}))
+        if aimed is not None and actor != belief.me:
+            _pair_update(belief, actor, int(event["target"] or 0), pairs.get(aimed, {}),
+                         public)
+        if event.get("type") == "swap_hats" and event.get("target") == belief.me:
+            public = {r: pool.count(r) / max(1, len(pool)) for r in belief.roles}
         _certain_from(event, belief)
     for seat, role in (view.get("inspected") or {}).items():
         _know(belief, int(seat), str(role))
@@ -204,15 +213,23 @@ def _update(belief: Belief, seat: int, likelihood: dict[str, float]) -> None:
         belief.probs[seat] = {r: v / total for r, v in new.items()}
 
 
+def _normalised(probs: dict[str, float]) -> dict[str, float]:
+    total = sum(probs.values())
+    return {r: p / total for r, p in probs.items()} if total > 0 else probs
+
+
 def _pair_update(belief: Belief, actor: int, target: int,
-                 pair: dict[str, dict[str, float]]) -> None:
-    """P(target's role | move, actor's role) against its average over actors."""
+                 pair: dict[str, dict[str, float]], public: dict[str, float]) -> None:
+    """P(target's role | move, actor's role) against its average over actors. A move
+    aimed at this seat is read against what the aimer could know of it (`public`: the
+    public log's reading of its moves), not its true role."""
     if not pair:
         return
     average = pair.get("*", {})
     ratio = {a: {t: pair.get(a, {}).get(t, SMOOTH) / max(SMOOTH, average.get(t, SMOOTH))
                  for t in belief.roles} for a in belief.roles}
-    before_actor, before_target = dict(belief.probs[actor]), dict(belief.probs[target])
+    before_actor = dict(belief.probs[actor])
+    before_target = dict(public) if target == belief.me else dict(belief.probs[target])
     _update(belief, actor, {a: sum(before_target.get(t, 0.0) * ratio[a][t]
                                    for t in belief.roles) ** PAIR_WEIGHT
                             for a in belief.roles})
