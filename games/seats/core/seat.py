@@ -1,7 +1,8 @@
 """A seat of a game: who plays it (a person by their address, or a bot), its links, its
-settings, its clock's rows. Its lifecycle is the seat's own (games.seats.services.acceptance
-writes it, the seat's history beside it): no module outside games.seats assigns who holds
-it, whether it was accepted, its kind or its links (tests/play/test_seat_lifecycle.py).
+settings, its clock's rows. Accepting a seat is games.seats.services.acceptance's alone
+(it publishes SeatAccepted); who holds a seat, its kind and its links are still also
+written where a seat is taken over, opened or handed to a bot (games.handover,
+games.moderation), each writing the seat's history (games.seats.core.history).
 """
 
 from __future__ import annotations
