@@ -17,13 +17,12 @@ from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST
 
+from games.home.doors.home_api_access import home_or_refusal
 from games.home.doors.home_pages import render_home, with_home
 from games.home.services import page
-from games.home.services.address import address_for_home_token
 from games.kit import limits
 from games.kit.json_answer import JsonAnswer
 from games.kit.json_body import json_error, json_object
-from games.kit.link_tokens import token_digest
 from games.kit.responses import private, too_many
 from games.kit.service_errors import ServiceError, http_status
 from games.tables.core.wishes import TableError, check_types, read_wish
@@ -154,25 +153,7 @@ def home_ratings_listed(request: HttpRequest, address: str, token: str) -> HttpR
 def _home_or_error(request: HttpRequest, token: str) -> str | JsonResponse:
     """The home's address, or the answer: 405 not a POST, 429 past the limit (per link,
     like the home's JSON twin), 404 unknown link."""
-    if request.method != "POST":
-        response = json_error(405, "method_not_allowed", _("Use %(methods)s here.")
-                          % {"methods": "POST"})
-        response["Allow"] = "POST"
-        return response
-    digest = token_digest(token)
-    if digest is not None:
-        try:
-            limits.hit("tables_home", f"home:{digest}")
-        except limits.Limited as busy:
-            response = json_error(429, "too_many_requests", _(
-                "Too many requests for this link; try again in %(n)s seconds.")
-                % {"n": busy.retry_after})
-            response["Retry-After"] = str(busy.retry_after)
-            return response
-    address = address_for_home_token(token)
-    if address is None:
-        return json_error(404, "not_found", _("There is no home with this link."))
-    return address
+    return home_or_refusal(request, token, methods=("POST",), limit="tables_home")
 
 
 def _table_error(refused: TableError) -> JsonResponse:

@@ -1,0 +1,38 @@
+"""The door of every JSON view of a home link: the method, the limit per link, the link
+itself. One answer for each refusal, in the API's format: 405 with Allow, 429 with
+Retry-After, 404 for a link that opens no home."""
+
+from __future__ import annotations
+
+from django.http import HttpRequest, JsonResponse
+from django.utils.translation import gettext as _
+
+from games.home.services.address import address_for_home_token
+from games.kit import limits
+from games.kit.json_body import json_error
+from games.kit.link_tokens import token_digest
+
+
+def home_or_refusal(request: HttpRequest, token: str, *, methods: tuple[str, ...],
+                    limit: str) -> str | JsonResponse:
+    """The home's address, or the answer that refuses the request."""
+    if request.method not in methods:
+        allowed = ", ".join(methods)
+        response = json_error(405, "method_not_allowed",
+                              _("Use %(methods)s here.") % {"methods": allowed})
+        response["Allow"] = allowed
+        return response
+    digest = token_digest(token)
+    if digest is not None:
+        try:
+            limits.hit(limit, f"home:{digest}")
+        except limits.Limited as busy:
+            response = json_error(429, "too_many_requests", _(
+                "Too many requests for this link; try again in %(n)s seconds.")
+                % {"n": busy.retry_after})
+            response["Retry-After"] = str(busy.retry_after)
+            return response
+    address = address_for_home_token(token)
+    if address is None:
+        return json_error(404, "not_found", _("There is no home with this link."))
+    return address
