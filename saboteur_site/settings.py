@@ -169,6 +169,7 @@ TEMPLATES = [
                 "seat_emails": "games.mail.doors.seat_emails",
                 "handover_box": "games.handover.doors.handover_box",
                 "rematch_box": "games.setup.doors.rematch_box",
+                "next_game": "games.home.doors.next_game_box",
                 "moderator_times": "games.moderation.doors.moderator_times",
             },
         },

@@ -2,7 +2,14 @@ from django.urls import URLPattern, path, register_converter
 
 from games.clock.doors import api_clock, clock_pages
 from games.handover.doors import open_seat_pages, seat_handover, standby_pages
-from games.home.doors import api_home, home_data, home_pages, home_tables, unsubscribe_page
+from games.home.doors import (
+    api_home,
+    home_data,
+    home_pages,
+    home_tables,
+    next_game,
+    unsubscribe_page,
+)
 from games.moderation.doors import dispute_form, talk_report_form
 from games.play.doors import api, replay_pages, seat_mail_settings
 from games.play.doors import seat_page as seat
@@ -62,6 +69,8 @@ urlpatterns: list[URLPattern] = [
     path("me/<token:token>/emails", home_pages.home_emails, name="me-emails"),
     path("me/<token:token>/vacation", home_pages.home_vacation, name="me-vacation"),
     path("me/<token:token>/quiet", home_pages.home_quiet, name="me-quiet"),
+    path("me/<token:token>/next", next_game.home_next, name="me-next"),
+    path("me/<token:token>/next/setting", next_game.home_next_setting, name="me-next-setting"),
     path("me/<token:token>/rotate", home_pages.home_rotate, name="me-rotate"),
     path("me/<token:token>/data.json", home_data.home_data, name="me-data"),
     path("me/<token:token>/forget", home_data.home_forget, name="me-forget"),

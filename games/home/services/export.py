@@ -108,7 +108,8 @@ def export_player_data(address: str) -> dict[str, Any]:
             for offer in SeatOffer.objects.filter(of_mailbox(address))
             .select_related("open_seat__game", "open_seat__seat").order_by("created_at")],
         "home": [{"language": row.language, "time_zone": row.time_zone,
-                  "created_at": _when(row.created_at), "link_rotated_at": _when(row.rotated_at)}
+                  "created_at": _when(row.created_at), "link_rotated_at": _when(row.rotated_at),
+                  "next_game_offered": row.next_game_offered}
                  for row in HomeLink.objects.filter(of_mailbox(address))],
         "record": player_record(address).as_json(),
         "record_shown_to_tables": shows_record(address),

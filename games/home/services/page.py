@@ -19,6 +19,7 @@ from games.game.core.game import GOING_ON, EmailMode
 from games.home.services.listing import Home, Row, home_of
 from games.home.services.tables_part import tables_section
 from games.people.core.home_links import home_path as home_path
+from games.people.core.home_links import next_game_offered
 from games.ratings.services.player_record import home_section
 from games.seats.core.seat import seats_of
 from games.seatview.core.dates import local_time
@@ -117,6 +118,10 @@ def context(address: str, token: str) -> dict[str, Any]:
         "languages": settings.LANGUAGES,
         "vacation_choices": vacation_choices(home.started, now),
         "away": any(row.away_until and row.away_until > now for row in home.started),
+        # The next game in one tap (games.home.services.next_game): its count and switch.
+        "next_game_offered": next_game_offered(address),
+        # The same games as next_game.waiting_seats, counted from the groups already read.
+        "next_game_count": len(home.your_turn) + len(home.waiting_for_you),
         **data,  # my record, my data (games.ratings.services.player_record, export)
         **tables_section(address, data["record"]),  # play with strangers (games.tables)
     }

@@ -28,7 +28,7 @@ from games.mail.core.message import Letter, Skip, unsubscribe_url
 from games.mail.core.notifications import Notification
 from games.mail.doors.reply_part import reply_part
 from games.mail.services.table_talk import carried_talk, talk_since_last_email
-from games.people.core.home_links import home_link
+from games.people.core.home_links import home_link, next_game_link, next_game_offered
 from games.people.core.mailbox_keys import of_mailbox
 from games.people.core.mailboxes import same_mailbox
 from games.records.core.fairness import chain_shown
@@ -304,8 +304,11 @@ def digest(note: Notification) -> Letter:
     subject = ngettext("Saboteur: %(n)s game is waiting for your move",
                        "Saboteur: %(n)s games are waiting for your move",
                        len(waiting)) % {"n": len(waiting)}
+    # The same chain as the seat pages' and the home's button (games.home.services.next_game).
+    chain = next_game_link(note.to_email) if next_game_offered(note.to_email) else ""
     return render("digest", subject, {"games": waiting, "unsubscribe": unsubscribe_url(note),
-                                      "zone": zone.key, "home_link": home_of_recipient(note)})
+                                      "zone": zone.key, "home_link": home_of_recipient(note),
+                                      "next_link": chain})
 
 
 def moderator_alert(note: Notification) -> Letter:

@@ -44,6 +44,9 @@ class HomeLink(KeepsMailboxKeys):
     time_zone = models.CharField(_("time zone"), max_length=64, blank=True, default="")
     created_at = models.DateTimeField(_("created at"), default=timezone.now, editable=False)
     rotated_at = models.DateTimeField(_("link last rotated"), null=True, blank=True)
+    # "Next game waiting for you (n)" on the seat pages, the home and the digest
+    # (games.home.services.next_game); the person may turn it off.
+    next_game_offered = models.BooleanField(_("offer the next game"), default=True)
 
     class Meta:
         verbose_name = _("home link")
@@ -118,6 +121,26 @@ def home_row_of_token(token: str) -> HomeLink | None:
     if found is None or not hmac.compare_digest(found.token_hash, digest):
         return None
     return found
+
+
+def existing_home_token(address: str) -> str | None:
+    """The address's home token if it has a home whose token a configured key rebuilds;
+    None otherwise. Writes nothing (a GET page may call it). Never log it."""
+    row = HomeLink.objects.filter(of_mailbox(home_address(address))).first()
+    return _rebuilt(row) if row is not None else None
+
+
+def next_game_offered(address: str) -> bool:
+    """Whether the person wants the "next game" button (on unless turned off)."""
+    chosen = HomeLink.objects.filter(of_mailbox(home_address(address))).values_list(
+        "next_game_offered", flat=True).first()
+    return chosen is not False
+
+
+def next_game_link(address: str) -> str:
+    """The absolute link that opens the address's most urgent game (its home's "next"),
+    for its own emails only."""
+    return settings.SITE_URL + reverse("games:me-next", args=[home_token(address)])
 
 
 def home_path(token: str) -> str:
