@@ -5,20 +5,27 @@ listen here, so a lower feature never imports a higher one."""
 
 from __future__ import annotations
 
+from typing import Any
+
+from django.db.models.signals import post_save
+
 from games.clock.core.clock_events import DeadlineMissed, PauseProposed, TurnNudged
 from games.clock.services import turn_clock
+from games.game.core.talk_and_notices import Message
 from games.handover.doors import handover_letters
 from games.home.doors import home_letters
 from games.kit.events import subscribe
 from games.mail.core.letter_registry import register_letters, registered_kinds
 from games.mail.core.notifications import Notification
 from games.mail.doors import mail_letters
-from games.mail.services import clock_mail, plan
+from games.mail.services import clock_mail, plan, talk_mail
 from games.moderation.doors import dispute_letters
 from games.moves.core.turn_events import TurnBeginning, TurnEnding
 from games.seats.core.seat_events import SeatAccepted
 from games.setup.services import game_setup
 from games.tables.doors import table_letters
+from games.talk.core.talk_events import Mentioned
+from games.talk.services import reading
 
 
 def wire() -> None:
@@ -39,3 +46,13 @@ def wire() -> None:
     # A move ends a turn and begins the next: the clock keeps the banks and deadlines.
     subscribe(TurnEnding, turn_clock.on_turn_ending)
     subscribe(TurnBeginning, turn_clock.on_turn_beginning)
+    # A new talk line: its `@name` calls (games.talk), told by email (games.mail).
+    post_save.connect(_line_posted, sender=Message, dispatch_uid="talk-line-posted")
+    subscribe(Mentioned, talk_mail.on_mentioned)
+
+
+def _line_posted(sender: type[Message], instance: Message, **saved: Any) -> None:
+    """Django's post_save of a talk line, whoever wrote it (the page, the API, a reply);
+    not a fixture's (`raw`)."""
+    if saved.get("created") and not saved.get("raw"):
+        reading.after_line_posted(instance)

@@ -44,6 +44,7 @@ from games.seats.core.seat import Seat, accept_seats, default_vacation
 from games.setup.core.host_limits import HostBlock, Invitation
 from games.tables.core.table_rows import OpenTable, TableMember
 from games.talk.core.mutes import TalkMute
+from games.talk.core.reads import TalkRead
 
 __all__ = [
     "MAX_HOURS_PER_MOVE",
@@ -82,6 +83,7 @@ __all__ = [
     "SweepMark",
     "TableMember",
     "TalkMute",
+    "TalkRead",
     "TalkReport",
     "TimeoutPolicy",
     "Volunteer",

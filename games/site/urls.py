@@ -7,7 +7,7 @@ from games.home.doors import (
     home_data,
     home_pages,
     home_tables,
-    next_game,
+    next_game_pages,
     unsubscribe_page,
 )
 from games.moderation.doors import dispute_form, talk_report_form
@@ -69,8 +69,9 @@ urlpatterns: list[URLPattern] = [
     path("me/<token:token>/emails", home_pages.home_emails, name="me-emails"),
     path("me/<token:token>/vacation", home_pages.home_vacation, name="me-vacation"),
     path("me/<token:token>/quiet", home_pages.home_quiet, name="me-quiet"),
-    path("me/<token:token>/next", next_game.home_next, name="me-next"),
-    path("me/<token:token>/next/setting", next_game.home_next_setting, name="me-next-setting"),
+    path("me/<token:token>/next", next_game_pages.home_next, name="me-next"),
+    path("me/<token:token>/next/setting", next_game_pages.home_next_setting,
+         name="me-next-setting"),
     path("me/<token:token>/rotate", home_pages.home_rotate, name="me-rotate"),
     path("me/<token:token>/data.json", home_data.home_data, name="me-data"),
     path("me/<token:token>/forget", home_data.home_forget, name="me-forget"),

@@ -54,7 +54,7 @@ def test_the_json_twin_has_every_key(client: Client) -> None:
     rows: list[dict[str, Any]] = response.json()["games"]
     assert [row["name"] for row in rows] == ["Soon", "Later", "Waiting", "Over"]
     assert set(rows[0]) == {"game", "name", "ruleset", "status", "seat", "your_turn",
-                            "deadline", "link", "api", "left"}
+                            "deadline", "link", "api", "left", "unread_talk"}
     assert not any(row["left"] for row in rows)
     assert rows[0]["game"] == games.soon.public_id and rows[0]["your_turn"] is True
     assert games.soon.deadline_at is not None  # a game in play has a deadline
@@ -106,8 +106,9 @@ def test_one_query_per_group_not_per_game(client: Client,
     # (games.ratings.services.player_record:
     # as few whatever the number of games), and the strangers' part's 3 with no table
     # forming plus the ratings' 1 (games.home.services.tables_part), and whether the
-    # "next game" button is wanted (games.home.services.next_game), 1.
-    with django_assert_max_num_queries(8 + 1 + 1 + 3 + 3 + 1 + 1):
+    # "next game" button is wanted (games.home.services.next_game), 1, and the unread
+    # talk of every game going on (games.talk.services.reading), 1.
+    with django_assert_max_num_queries(8 + 1 + 1 + 3 + 3 + 1 + 1 + 1):
         body = client.get(f"/me/{games.token}/").content.decode()
     assert body.count('href="/play/') >= 22
 

@@ -29,6 +29,8 @@ def game_json(row: Row) -> dict[str, Any]:
               "seat": row.seat, "your_turn": row.your_turn,
               "deadline": row.deadline.isoformat() if row.deadline else None,
               "link": row.link or None, "api": row.api or None, "left": row.left}
+    if not row.left:  # the talk lines of the seat's game it has not read yet
+        answer["unread_talk"] = row.unread_talk
     if row.left:
         answer["winners"] = list(row.winners) if row.status == "finished" else None
     return answer

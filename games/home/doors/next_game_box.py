@@ -1,8 +1,8 @@
-"""`{% next_game_box %}`: on a seat page, "Next game waiting for you (n)" (issue 48,
-item 1). The button posts to the person's own home (/me/<token>/next), which redirects to
-the most urgent seat: the page carries no other seat's link, only its owner's home's,
-which its emails carry too. Shown once the move here is made (not while this seat is to
-act), to a person's seat whose home exists and who has not turned the offer off."""
+"""`{% next_game_box %}`: on a seat page, "Next game waiting for you (n)". The button
+posts to the person's own home (/me/<token>/next), which redirects to the most urgent
+seat: the page carries no other seat's link, only its owner's home's, which its emails
+carry too. Shown once the move here is made (not while this seat is to act), to a
+person's seat whose home exists and who has not turned the offer off."""
 
 from __future__ import annotations
 

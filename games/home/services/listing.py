@@ -29,6 +29,7 @@ from games.seats.core.history import PastHolder
 from games.seats.core.links import seat_link, seat_path, token_of_seat
 from games.seats.core.seat import Seat, seats_of
 from games.seatview.services.holders import table_names
+from games.talk.services.reading import unread_counts
 
 FINISHED_SHOWN = 100  # the latest finished games listed
 
@@ -63,6 +64,7 @@ class Row:
     away_until: datetime | None = None  # on vacation in this game until then
     left: bool = False  # a game the address left (its seat handed over, or looking for one)
     winners: tuple[str, ...] = ()  # a game left that has ended: who won, as the table names them
+    unread_talk: int = 0  # talk lines of a game going on the seat has not read
 
     @property
     def home_status(self) -> str:
@@ -96,7 +98,8 @@ def waits_for_acceptance(seat: Seat) -> bool:
     return seat.game.status == Game.Status.SETUP and seat.accepted_at is None
 
 
-def _row(seat: Seat, *, your_turn: bool = False, whose_turn: str = "") -> Row:
+def _row(seat: Seat, *, your_turn: bool = False, whose_turn: str = "",
+         unread: dict[int, int] | None = None) -> Row:
     game = seat.game
     token = token_of_seat(seat)
     finished = game.status == Game.Status.FINISHED
@@ -124,7 +127,8 @@ def _row(seat: Seat, *, your_turn: bool = False, whose_turn: str = "") -> Row:
         waiting_for_you=waiting_for_you,
         accept=reverse("games:seat-accept", args=[token]) if waiting_for_you else "",
         vacation_left=seat.vacation_left if started else None,
-        away_until=seat.vacation_until if started else None)
+        away_until=seat.vacation_until if started else None,
+        unread_talk=(unread or {}).get(seat.pk, 0))
 
 
 def left_rows(address: str) -> list[Row]:
@@ -172,7 +176,8 @@ def _left_row(seat: Seat, *, handed_over: bool) -> Row:
 def home_of(address: str) -> Home:
     """The address's games: its turn (soonest deadline first), waiting for its acceptance
     (the oldest invitation first), waiting for others (the longest wait first), finished
-    (newest first), left (newest first)."""
+    (newest first), left (newest first); each game going on with the number of talk lines
+the seat has not read."""
     mine = seats_of(address)
     turn = (mine.filter(game__status=Game.Status.ACTIVE, game__actor=F("number"))
             .order_by(F("game__deadline_at").asc(nulls_last=True), "game_id"))
@@ -183,10 +188,13 @@ def home_of(address: str) -> Home:
                .order_by(F("game__turn_started_at").asc(nulls_last=True), "game_id"))
     over = (mine.filter(game__status=Game.Status.FINISHED)
             .order_by("-game__updated_at", "-game_id")[:FINISHED_SHOWN])
-    others = [_row(seat, whose_turn=getattr(seat, "actor_name", None) or "")
-              for seat in waiting]
+    turn_seats, waiting_seats = list(turn), list(waiting)
+    # The talk each game going on has that the seat has not read (one query).
+    unread = unread_counts([*turn_seats, *waiting_seats])
+    others = [_row(seat, whose_turn=getattr(seat, "actor_name", None) or "", unread=unread)
+              for seat in waiting_seats]
     return Home(
-        your_turn=[_row(seat, your_turn=True) for seat in turn],
+        your_turn=[_row(seat, your_turn=True, unread=unread) for seat in turn_seats],
         # A game set up has no turn yet: these come in the games' order, oldest first.
         waiting_for_you=[row for row in others if row.waiting_for_you],
         waiting=[row for row in others if not row.waiting_for_you],

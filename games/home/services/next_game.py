@@ -1,4 +1,4 @@
-"""The next game in one tap (issue 48, item 1): the person's games waiting for them, the
+"""The next game in one tap: the person's games waiting for them, the
 most urgent first: their turn, nearest deadline first (no deadline last), then the games
 set up that wait for them to accept their seat, oldest first.
 

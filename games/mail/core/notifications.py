@@ -36,6 +36,7 @@ class Notification(KeepsMailboxKeys):
         NAME_RESET = "name_reset", _("public name reset")
         REPORT_DIGEST = "report_digest", _("digest of talk reports")
         PAUSE = "pause", _("pause proposed")
+        MENTION = "mention", _("called by name in table talk")
 
     class Status(models.TextChoices):
         PENDING = "pending", _("pending")

@@ -41,6 +41,7 @@ from games.seatview.services import facts, pages
 from games.seatview.services.holders import TableNames
 from games.seatview.services.pages import table_notices
 from games.seatview.services.timeline import timeline
+from games.talk.services.reading import unread_counts
 
 
 def rules_link(ruleset: str) -> str:
@@ -279,11 +280,13 @@ def digest(note: Notification) -> Letter:
     """Every game waiting for this address's digest-mode seats, at send time."""
     recipient = note.seat
     zone = recipient.zone if recipient is not None else ZoneInfo("UTC")
-    seats = (Seat.objects.filter(of_mailbox(note.to_email), email_mode=EmailMode.DAILY_DIGEST,
-                                 game__status=Game.Status.ACTIVE)
-             .select_related("game").order_by("game__deadline_at", "pk"))
+    seats = list(Seat.objects.filter(of_mailbox(note.to_email),
+                                     email_mode=EmailMode.DAILY_DIGEST,
+                                     game__status=Game.Status.ACTIVE)
+                 .select_related("game").order_by("game__deadline_at", "pk"))
     waiting = []
     listed: list[int] = []
+    unread = unread_counts(seats)  # the talk each game has that the seat has not read
     for seat in seats:
         game = seat.game
         if game.actor != seat.number:
@@ -295,12 +298,16 @@ def digest(note: Notification) -> Letter:
             "game": game, "link": link_for(seat), "gold_phase": view["phase"] == "gold",
             "round": view["round"], "rounds": view["rounds"], "since": since[-6:],
             "talk": talk_since_last_email(seat, game, note.to_email, zone),
+            "unread": unread.get(seat.pk, 0),
             "deadline": dates.local_time(game.deadline_at, zone) if game.deadline_at else "",
             "time_left": dates.time_left(game.deadline_at) if game.deadline_at else "",
         })
     if not waiting:
         raise Skip("no game is waiting")
     carried_talk(note, listed)
+    # The games not waiting for a move that have talk this player has not read.
+    talk_elsewhere = [{"game": seat.game, "unread": unread[seat.pk], "link": link_for(seat)}
+                      for seat in seats if seat.game_id not in listed and unread.get(seat.pk)]
     subject = ngettext("Saboteur: %(n)s game is waiting for your move",
                        "Saboteur: %(n)s games are waiting for your move",
                        len(waiting)) % {"n": len(waiting)}
@@ -308,7 +315,7 @@ def digest(note: Notification) -> Letter:
     chain = next_game_link(note.to_email) if next_game_offered(note.to_email) else ""
     return render("digest", subject, {"games": waiting, "unsubscribe": unsubscribe_url(note),
                                       "zone": zone.key, "home_link": home_of_recipient(note),
-                                      "next_link": chain})
+                                      "next_link": chain, "talk_elsewhere": talk_elsewhere})
 
 
 def moderator_alert(note: Notification) -> Letter:

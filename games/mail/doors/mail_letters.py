@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from games.mail.core.letter_registry import Builder
 from games.mail.core.notifications import Notification
-from games.mail.doors import answer_letter, letters, link_letters, pause_letters
+from games.mail.doors import answer_letter, letters, link_letters, pause_letters, talk_letters
 
 Kind = Notification.Kind
 
@@ -25,4 +25,5 @@ LETTERS: dict[str, Builder] = {
     Kind.ANSWER: answer_letter.answer,
     Kind.NUDGE: letters.nudge,
     Kind.PAUSE: pause_letters.pause_proposal,
+    Kind.MENTION: talk_letters.mention,
 }

@@ -37,6 +37,9 @@ WANTED_BY: dict[str, set[str]] = {
     # A proposal lapses in two days, and a digest lists only the games waiting for the
     # player's move: digest players get it as an email of its own.
     Kind.PAUSE: {EmailMode.EACH_TURN, EmailMode.DAILY_DIGEST},
+    # `@name` in table talk: an email for each-turn players; the digest counts the unread
+    # talk of digest players (games.talk.services.reading).
+    Kind.MENTION: {EmailMode.EACH_TURN},
 }
 
 
@@ -54,7 +57,7 @@ class Spec:
 # What a seat a bot plays (or one looking for a new player) no longer needs: its person
 # (if any) is not asked to move.
 NOT_FOR_BOT_SEATS = {Kind.INVITATION, Kind.TURN, Kind.REMINDER, Kind.MISSED, Kind.DIGEST,
-                     Kind.NUDGE, Kind.PAUSE}
+                     Kind.NUDGE, Kind.PAUSE, Kind.MENTION}
 
 
 def wants(seat: Seat, kind: str) -> bool:

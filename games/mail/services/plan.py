@@ -78,7 +78,7 @@ def queue(specs: Sequence[Spec]) -> list[int]:
 
 
 # Held until the end of the seat's quiet hours (games.clock.services.quiet_hours).
-QUIET_KINDS = {Kind.TURN, Kind.REMINDER, Kind.NUDGE, Kind.PAUSE}
+QUIET_KINDS = {Kind.TURN, Kind.REMINDER, Kind.NUDGE, Kind.PAUSE, Kind.MENTION}
 
 
 def _seat_spec(kind: str, key: str, seat: Seat, **params: Any) -> Spec:
@@ -170,6 +170,15 @@ def nudge(game: Game, seat: Seat, by: Seat) -> list[Spec]:
         return []
     key = f"nudge:seat={seat.pk}:{turn_tag(game.pk, game.version)}"
     return [_seat_spec(Kind.NUDGE, key, seat, version=game.version, by=by.number)]
+
+
+def mention(seat: Seat, message_id: int) -> list[Spec]:
+    """The email of a talk line calling the seat's player by `@name` (games.talk limits
+    them to one an hour a game)."""
+    if not wants(seat, Kind.MENTION):
+        return []
+    return [_seat_spec(Kind.MENTION, f"mention:seat={seat.pk}:line={message_id}", seat,
+                       line=message_id)]
 
 
 def pause_proposal(game: Game, seat: Seat) -> list[Spec]:

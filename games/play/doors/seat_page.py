@@ -35,6 +35,7 @@ from games.seats.doors.access import seat_locale, with_seat, within_link_limit
 from games.seats.services import acceptance
 from games.seatview.core.move_errors import explain
 from games.seatview.services import pages
+from games.talk.services import reading
 
 
 def _context(seat: Seat, secret: str, **extra: Any) -> dict[str, Any]:
@@ -48,6 +49,10 @@ def _context(seat: Seat, secret: str, **extra: Any) -> dict[str, Any]:
         context["players"] = [replace(p, record=lines.get(p.number, ""))
                               for p in context["players"]]
     marks = game.messages.aggregate(talk=Max("id")), game.notices.aggregate(notice=Max("id"))
+    # Where the lines this seat has not read begin; from now on they are read (bookkeeping
+    # only, like the turn seen above: games.talk.services.reading).
+    unread = reading.unread_lines(seat, context["table_talk"])
+    reading.mark_seen(seat, marks[0]["talk"] or 0)
     context.update(
         secret=secret, replay_url=seat_path(secret) + "replay/",
         record_url=f"/api/play/{secret}/record",
@@ -57,6 +62,7 @@ def _context(seat: Seat, secret: str, **extra: Any) -> dict[str, Any]:
               "notice": marks[1]["notice"] or 0},
         chosen_cards=extra.pop("chosen_cards", []), chosen_remove=extra.pop("chosen_remove", ""),
         rated_rounds=rounds_counted(game.pk) if game.rated else [],
+        first_unread=unread[0].pk if unread else None, unread_count=len(unread),
         **extra,
     )
     return context

@@ -1,7 +1,7 @@
-"""/me/<token>/next: the person's most urgent game, through the home's own link (issue 48,
-item 1). The seat pages' and the home's button POST here; the digest links here (GET: it
-changes nothing, it only redirects). `from` names the game just played (its public id),
-which is skipped. Also the home's switch that turns the button off."""
+"""/me/<token>/next: the person's most urgent game, through the home's own link. The
+seat pages' and the home's button POST here; the digest links here (GET: it changes
+nothing, it only redirects). `from` names the game just played (its public id), which
+is skipped. Also the home's switch that turns the button off."""
 
 from __future__ import annotations
 

@@ -1,0 +1,88 @@
+"""Unread table talk: what a seat's page has shown, the lines each seat
+has not read yet (the home, the digest), and `@name` calls, at most one an hour a game
+for each player called (games.talk.core.reads)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from datetime import timedelta
+
+from django.db.models import Count, Exists, F, OuterRef, Q, Subquery
+from django.db.models.functions import Coalesce
+from django.utils import timezone
+
+from games.game.core.game import SeatKind
+from games.game.core.talk_and_notices import Message
+from games.kit.events import publish
+from games.seats.core.seat import Seat
+from games.talk.core.mutes import TalkMute
+from games.talk.core.reads import TalkRead, mentioned_in
+from games.talk.core.talk_events import Mentioned
+
+MENTION_EVERY = timedelta(hours=1)
+
+
+def seen_up_to(seat: Seat) -> int:
+    """The newest talk line the seat's page has shown (0: none)."""
+    found = TalkRead.objects.filter(seat=seat).values_list("seen_up_to", flat=True).first()
+    return found or 0
+
+
+def unread_lines(seat: Seat, shown: list[Message]) -> list[Message]:
+    """The lines of `shown` (the page's talk, oldest first) the seat has not read: after
+    the last one its page showed, and not its own."""
+    seen = seen_up_to(seat)
+    return [line for line in shown if line.pk > seen and line.seat_id != seat.pk]
+
+
+def mark_seen(seat: Seat, up_to: int) -> None:
+    """The seat's reader has seen every line up to `up_to` (never moves back)."""
+    if not up_to:
+        return
+    row, _made = TalkRead.objects.get_or_create(seat=seat)
+    TalkRead.objects.filter(pk=row.pk, seen_up_to__lt=up_to).update(seen_up_to=up_to)
+
+
+def unread_counts(seats: Iterable[Seat]) -> dict[int, int]:
+    """For each seat (by id), the talk lines of its game it has not seen: not its own, not
+    those of a player it muted. One query."""
+    ids = [seat.pk for seat in seats]
+    if not ids:
+        return {}
+    reader = OuterRef(OuterRef("pk"))
+    seen = TalkRead.objects.filter(seat=reader).values("seen_up_to")[:1]
+    muted = TalkMute.objects.filter(by_seat=reader, muted_seat=OuterRef("seat"),
+                                    by_mailbox=F("by_seat__mailbox_key"),
+                                    muted_mailbox=F("muted_seat__mailbox_key"))
+    lines = (Message.objects.filter(game=OuterRef("game"),
+                                    id__gt=Coalesce(Subquery(seen), 0))
+             .exclude(seat=OuterRef("pk")).exclude(Exists(muted))
+             .order_by().values("game").annotate(n=Count("id")).values("n"))
+    rows = Seat.objects.filter(pk__in=ids).annotate(unread=Coalesce(Subquery(lines), 0))
+    return dict(rows.values_list("pk", "unread"))
+
+
+def after_line_posted(message: Message) -> None:
+    """A new line: each player it calls by `@name` is told, once an hour a game at most
+    (the others' calls within the hour are on their page and in the unread counts)."""
+    writer = message.seat
+    others = list(Seat.objects.filter(game_id=message.game_id, kind=SeatKind.PERSON)
+                  .exclude(pk=writer.pk).exclude(email=""))
+    called = mentioned_in(message.text, [(seat.number, seat.player_name) for seat in others])
+    now = timezone.now()
+    for seat in others:
+        if seat.number not in called or _muted_by(seat, writer):
+            continue
+        TalkRead.objects.get_or_create(seat=seat)
+        free = (TalkRead.objects.filter(seat=seat)
+                .filter(Q(mentioned_at__isnull=True) | Q(mentioned_at__lte=now - MENTION_EVERY))
+                .update(mentioned_at=now))
+        if free:
+            publish(Mentioned(game_id=message.game_id, seat_id=seat.pk,
+                              message_id=message.pk))
+
+
+def _muted_by(reader: Seat, writer: Seat) -> bool:
+    return TalkMute.objects.filter(by_seat=reader, muted_seat=writer,
+                                   by_mailbox=reader.mailbox_key,
+                                   muted_mailbox=writer.mailbox_key).exists()
