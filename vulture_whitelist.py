@@ -135,3 +135,4 @@ clock_rows  # unused method (games/clock/doors/clock_forms.py: the setup templat
 email_provider  # unused function (saboteur_site/email_providers.py: called by settings.py, which vulture skips)
 interval  # unused variable (games/site/bot_strength.py: the rules page's template reads it)
 mentioned_at  # unused variable (games/talk/core/reads.py: read and written by name in filters)
+mark_label  # unused variable (games/notes/services/sheet.py: templates/games/_sheet.html and replay.html read it)

@@ -170,6 +170,7 @@ TEMPLATES = [
                 "handover_box": "games.handover.doors.handover_box",
                 "rematch_box": "games.setup.doors.rematch_box",
                 "next_game": "games.home.doors.next_game_box",
+                "sheet": "games.notes.doors.sheet_box",
                 "moderator_times": "games.moderation.doors.moderator_times",
             },
         },

@@ -32,6 +32,7 @@ from games.inbound.core.inbound_mail import InboundMail
 from games.kit.sweep_marks import SweepMark
 from games.mail.core.notifications import Notification
 from games.moderation.core.moderation_rows import Dispute, ModeratorAction, TalkReport
+from games.notes.core.sheet_rows import SeatNote
 from games.people.core.home_links import HomeLink
 from games.people.core.new_homes import NewHome
 from games.people.core.player_data import ForgottenAddress, PendingForget, RecordShown
@@ -77,6 +78,7 @@ __all__ = [
     "ReplyToken",
     "Seat",
     "SeatKind",
+    "SeatNote",
     "SeatOffer",
     "SeatTakeover",
     "SideRating",

@@ -11,6 +11,7 @@ from games.home.doors import (
     unsubscribe_page,
 )
 from games.moderation.doors import dispute_form, talk_report_form
+from games.notes.doors import note_form
 from games.play.doors import api, replay_pages, seat_mail_settings
 from games.play.doors import seat_page as seat
 from games.setup.doors import seat_rematch, setup_pages
@@ -107,6 +108,7 @@ urlpatterns: list[URLPattern] = [
     path("play/<token:secret>/invite", seat_handover.seat_invite, name="seat-invite"),
     path("play/<token:secret>/rematch", seat_rematch.seat_rematch, name="seat-rematch"),
     path("play/<token:secret>/dispute", dispute_form.seat_dispute, name="seat-dispute"),
+    path("play/<token:secret>/notes", note_form.seat_note, name="seat-note"),
     path("play/<token:secret>/mute", talk_forms.seat_mute, name="seat-mute"),
     path("play/<token:secret>/nudge", clock_pages.seat_nudge, name="seat-nudge"),
     path("play/<token:secret>/pause", clock_pages.seat_pause, name="seat-pause"),

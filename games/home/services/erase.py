@@ -8,9 +8,10 @@ address), the table's notices with the neutral name. What goes: the address and 
 player's name wherever they were kept, the seat's link and reply addresses (dead), the
 email records to and from the address, its home link and what it chose there, its
 standby sign-up, and the rows kept by its hashes (reliability, invitation counts, refused
-hosts, the record shown to tables), its public name, ratings and open tables, so that
-nothing links the games to the person any more. An address is matched by its mailbox
-key (games.people.core.mailboxes: the person, whatever the spelling); the rows the caps keep
+hosts, the record shown to tables), its public name, ratings and open tables, its private
+notes (games.notes), so that nothing links the games to the person any more. An address
+is matched by its mailbox key (games.people.core.mailboxes: the person, whatever the
+spelling); the rows the caps keep
 by the counted mailbox (invitations, refused hosts, who left an open seat) by that.
 """
 
@@ -31,6 +32,7 @@ from games.handover.core.handover_rows import OpenSeat, SeatOffer, Volunteer
 from games.inbound.core.inbound_mail import InboundMail
 from games.mail.core.notifications import Notification
 from games.moderation.core.moderation_rows import Dispute, ModeratorAction, TalkReport
+from games.notes.services.sheet import erase_notes_of
 from games.people.core.home_links import HomeLink
 from games.people.core.mailbox_keys import of_mailbox
 from games.people.core.mailboxes import mailbox_hash, mailbox_key_hash
@@ -171,6 +173,7 @@ def _erase_strangers(address: str) -> None:
                                                           ended_at=timezone.now())
     NewHome.objects.filter(of_mailbox(address)).delete()
     TalkMute.objects.filter(Q(by_mailbox=key) | Q(muted_mailbox=key)).delete()
+    erase_notes_of(address)  # the private notes and suspicion sheets it wrote
 
 
 def _scrub_texts(address: str) -> None:

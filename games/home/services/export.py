@@ -26,6 +26,7 @@ from games.handover.core.handover_rows import SeatOffer, Volunteer
 from games.inbound.core.inbound_mail import InboundMail
 from games.mail.core.notifications import Notification
 from games.moderation.core.moderation_rows import Dispute, TalkReport
+from games.notes.services.sheet import notes_of
 from games.people.core.home_links import HomeLink
 from games.people.core.mailbox_keys import of_mailbox
 from games.people.core.mailboxes import mailbox_key_hash
@@ -111,6 +112,7 @@ def export_player_data(address: str) -> dict[str, Any]:
                   "created_at": _when(row.created_at), "link_rotated_at": _when(row.rotated_at),
                   "next_game_offered": row.next_game_offered}
                  for row in HomeLink.objects.filter(of_mailbox(address))],
+        "notes": notes_of(address),  # the private notes it wrote (games.notes)
         "record": player_record(address).as_json(),
         "record_shown_to_tables": shows_record(address),
         **_strangers(address),

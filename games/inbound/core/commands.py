@@ -6,6 +6,7 @@
     map 5 top|middle|bottom     rockfall 1 at 3,0          pass 4 (Saboteur 2: pass 1 4 5)
     gold 2                      steal Bert                 free 2 5 remove trapped
     say ...                     table talk
+    note 3 suspect broke my lamp    a private note on seat 3 (games.notes): mark, line
     nudge                       nudge the seat to act      pause 3 reason | agree | end
 
 Hand numbers count from 1 in the order of `hand` in the seat's view (the order the
@@ -54,12 +55,12 @@ class Command:
     tool: str | None = None
     goal: int | None = None
     remove: str = ""
-    text: str = ""  # say
+    text: str = ""  # say, note (as written)
     words: tuple[str, ...] = field(default=(), compare=False)
 
 
 # Commands that make no move: table talk and the clock's (games.inbound.services.clock_commands).
-NOT_MOVES = frozenset({"say", "nudge", "pause"})
+NOT_MOVES = frozenset({"say", "nudge", "pause", "note"})
 
 
 @dataclass(frozen=True)
@@ -109,10 +110,22 @@ def parse_line(line: str, language: str = "en") -> Command | None:
     if verb == "say":
         return Command(verb="say", text=stripped.split(None, 1)[1].strip()
                        if len(stripped.split(None, 1)) > 1 else "")
+    if verb == "note":
+        return _note(stripped.split(None, taken)[-1] if len(words) > taken else "")
     rest = " ".join(words[taken:]).replace(" , ", ",")
     if verb == "play":
         return _play(rest, language)
     return _PARSERS[verb](rest)
+
+
+def _note(rest: str) -> Command:
+    """`note 3 suspect broke my lamp`: the seat as players number them (from 1), then the
+    mark and the line as written (games.notes.core.mark_words reads the mark)."""
+    words = rest.split(None, 1)
+    if not words or not NUMBER_RE.match(words[0]) or int(words[0]) < 1:
+        raise CommandError("note_seat_missing")
+    return Command(verb="note", numbers=(int(words[0]) - 1,),
+                   text=words[1].strip() if len(words) > 1 else "")
 
 
 def _numbers(rest: str) -> tuple[tuple[int, ...], list[str]]:
@@ -211,6 +224,8 @@ _PARSERS: dict[str, Callable[[str], Command]] = {
 
 ERRORS: dict[str, Callable[[dict[str, Any]], str]] = {
     "two_moves": lambda p: _("Only one move per email, please."),
+    "note_seat_missing": lambda p: _("Say which player the note is about: their seat "
+                                     "number, like “note 3 suspect broke my lamp”."),
     "number_missing": lambda p: _("Say which card: its number in your hand after the command "
                                   "word."),
     "cell_missing": lambda p: _("Say where: the column and the row, like 2,1."),

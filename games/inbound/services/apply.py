@@ -33,6 +33,8 @@ from games.inbound.services.clock_commands import clock_line
 from games.kit import limits
 from games.moves.services import moves
 from games.moves.services import seat_services as services
+from games.notes.core.mark_words import leading_mark
+from games.notes.services.sheet import NoteRefused, save_note
 from games.seats.core.reply_tokens import ReplyToken
 from games.seats.core.seat import Seat
 from games.seatview.core import describe, reply_help
@@ -108,6 +110,9 @@ def act(token: ReplyToken, seat: Seat, lines: list[str]) -> Result:
         elif commands >= MAX_COMMANDS:
             skipped += 1
             continue
+        elif line.verb == "note":
+            commands += 1
+            step = _note_line(seat, line)
         elif line.verb in ("nudge", "pause"):
             commands += 1
             done = clock_line(seat.pk, line)
@@ -159,6 +164,21 @@ def _move_line(token: ReplyToken, seat: Seat, line: Line, *, several: bool) -> S
     except CommandError as error:
         return _not_made(command_error(error))
     return _submit(seat, token.version, move, view)
+
+
+def _note_line(seat: Seat, line: Line) -> Step:
+    """A private note (games.notes): the answer goes to the seat's own address only; the
+    record keeps no word of it."""
+    if line.command is None:
+        reason = command_error(line.error or CommandError("unknown"))
+        return Step("note", Outcome.REFUSED, "note refused", reason)
+    mark, text = leading_mark(line.command.text)
+    try:
+        save_note(seat, line.command.numbers[0], mark=mark, text=text or None)
+    except NoteRefused as refused:
+        return Step("note", Outcome.REFUSED, "note refused", refused.message)
+    return Step("note", Outcome.TALK, "note kept",
+                _("Noted on your private sheet: only you can see it."))
 
 
 def _not_made(reason: str) -> Step:

@@ -11,6 +11,7 @@ from django.views.decorators.http import require_GET
 
 from games.game.core.game import Game
 from games.kit.responses import private
+from games.notes.services.sheet import notes_in_round
 from games.play.services import seat_context
 from games.records.services import game_record, replay_steps
 from games.seats.core.links import seat_path
@@ -26,7 +27,8 @@ def _step(request: HttpRequest) -> int:
         return 0
 
 
-def _render(request: HttpRequest, game: Game, base: str, back: str) -> HttpResponse:
+def _render(request: HttpRequest, game: Game, base: str, back: str,
+            seat: Seat | None = None) -> HttpResponse:
     if game.status != Game.Status.FINISHED:
         raise Http404("The replay opens when the game is over")
     story = replay_steps.tell(game)
@@ -34,6 +36,9 @@ def _render(request: HttpRequest, game: Game, base: str, back: str) -> HttpRespo
     round_summaries = {s.round: s for s in replay_steps.summaries(story)}
     context.update(game=game, base=base, back=back, fairness=game_record.fairness(game),
                    summary=round_summaries.get(context["round"]))
+    if seat is not None:  # the seat's own private notes of that round, to its player alone
+        context["my_notes"] = notes_in_round(seat, int(context["round"] or 1),
+                                             pages.seat_names(game))
     return private(render(request, "games/replay.html", context))
 
 
@@ -41,7 +46,7 @@ def _render(request: HttpRequest, game: Game, base: str, back: str) -> HttpRespo
 @with_seat
 def seat_replay(request: HttpRequest, seat: Seat, secret: str) -> HttpResponse:
     page = seat_path(secret)
-    return _render(request, Game.objects.get(pk=seat.game_id), page + "replay/", page)
+    return _render(request, Game.objects.get(pk=seat.game_id), page + "replay/", page, seat)
 
 
 @require_GET

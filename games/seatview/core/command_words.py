@@ -36,6 +36,9 @@ VERBS: dict[str, dict[str, tuple[str, ...]]] = {
     "say": {"en": ("say",), "it": ("di'", "di’", "di", "dici"), "nl": ("zeg",),
             "es": ("di", "dice"),
             "de": ("sag", "sage")},
+    # A private note on another seat (games.notes): `note 3 suspect broke my lamp`.
+    "note": {"en": ("note",), "it": ("nota", "appunta"), "nl": ("notitie", "noteer"),
+             "es": ("nota", "anota"), "de": ("notiz", "notiere")},
     # The clock (games.inbound.services.clock_commands): no move, whatever the game's version.
     "nudge": {"en": ("nudge",), "it": ("sollecita",), "nl": ("duw",), "es": ("avisa",),
               "de": ("stups", "stupse")},

@@ -1,0 +1,1 @@
+"""The sheet's rows and words: pure values and the model."""

@@ -1,0 +1,1 @@
+"""Writing a note, reading one seat's sheet, erasing a person's notes."""
