@@ -6,8 +6,12 @@ GET only; nothing here is secret.
 
 from __future__ import annotations
 
+from typing import Any
+
+from django.conf import settings
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
+from django.utils import translation
 from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET
@@ -15,6 +19,8 @@ from django.views.decorators.http import require_GET
 from games.kit.json_answer import JsonAnswer
 from games.people.doors.address_form import AddressForm
 from games.ratings.services.shown import RULESETS, listed
+from games.tables.core.table_filters import PACES, TableFilter, read_filter
+from games.tables.core.wishes import TableError
 from games.tables.services.table_list import forming
 
 
@@ -33,13 +39,35 @@ def _get_only(request: HttpRequest) -> JsonResponse | None:
 
 @require_GET
 def tables_page(request: HttpRequest) -> HttpResponse:
-    return render(request, "games/tables.html", {"tables": forming(), "form": AddressForm()})
+    """The forming tables the reader's filter lets through (their language unless they
+    choose another); a filter we do not know is the page again, 400, with the reason."""
+    try:
+        chosen = read_filter(request.GET, translation.get_language() or "en")
+    except TableError as refused:
+        return render(request, "games/tables.html", {
+            "tables": [], "form": AddressForm(), "filter_error": refused.message,
+            **_filter_choices(TableFilter())}, status=400)
+    return render(request, "games/tables.html", {
+        "tables": forming(chosen=chosen), "form": AddressForm(), **_filter_choices(chosen)})
+
+
+def _filter_choices(chosen: TableFilter) -> dict[str, Any]:
+    return {"chosen": chosen.as_json(), "languages": settings.LANGUAGES,
+            "rulesets": RULESETS, "paces": list(PACES)}
 
 
 @csrf_exempt
 def api_tables(request: HttpRequest) -> JsonResponse:
-    return _get_only(request) or JsonAnswer(
-        {"tables": [table.as_json() for table in forming()]})
+    refused = _get_only(request)
+    if refused is not None:
+        return refused
+    try:
+        chosen = read_filter(request.GET, translation.get_language() or "en")
+    except TableError as bad:
+        return JsonAnswer({"error": {"code": bad.code, "message": bad.message,
+                                     "field": bad.field}}, status=400)
+    return JsonAnswer({"filter": chosen.as_json(),
+                       "tables": [table.as_json() for table in forming(chosen=chosen)]})
 
 
 def _ruleset(request: HttpRequest) -> str | None:

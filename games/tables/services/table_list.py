@@ -16,6 +16,7 @@ from django.db.models import QuerySet
 
 from games.people.core.public_names import PublicName
 from games.ratings.services.shown import Shown, listed_ratings_by_key
+from games.tables.core.table_filters import PACES, TableFilter
 from games.tables.core.table_rows import OpenTable, TableMember
 
 SHOWN = 200  # forming tables listed, oldest first
@@ -58,11 +59,28 @@ def open_table_ids() -> QuerySet[OpenTable, int]:
             .order_by("created_at", "pk").values_list("pk", flat=True)[:SHOWN])
 
 
-def forming(tables: list[OpenTable] | None = None) -> list[TableShown]:
-    """The forming tables (or these), oldest first, with who sits there."""
+def _filtered(chosen: TableFilter | None) -> QuerySet[OpenTable]:
+    found = OpenTable.objects.filter(status=OpenTable.Status.FORMING)
+    if chosen is None:
+        return found
+    if chosen.language is not None:
+        found = found.filter(language=chosen.language)
+    if chosen.ruleset is not None:
+        found = found.filter(ruleset=chosen.ruleset)
+    if chosen.pace is not None:
+        low, high = PACES[chosen.pace]
+        found = found.filter(hours_per_move__gte=low, hours_per_move__lte=high)
+    if chosen.rated is not None:
+        found = found.filter(rated=chosen.rated)
+    return found
+
+
+def forming(tables: list[OpenTable] | None = None,
+            chosen: TableFilter | None = None) -> list[TableShown]:
+    """The forming tables (or these; or those `chosen` lets through), oldest first, with
+    who sits there."""
     if tables is None:
-        tables = list(OpenTable.objects.filter(status=OpenTable.Status.FORMING)
-                      .order_by("created_at", "pk")[:SHOWN])
+        tables = list(_filtered(chosen).order_by("created_at", "pk")[:SHOWN])
     members: dict[int, list[str]] = defaultdict(list)
     for table_id, key in (TableMember.objects.filter(table__in=tables)
                           .order_by("joined_at", "pk").values_list("table_id", "mailbox_key")):
