@@ -117,3 +117,17 @@ def test_the_digest_counts_the_unread_talk(client: Client, commit: Any, clock: A
         reminder_sweeps.sweep_digests()
     [digest] = [m for m in mail.outbox if "p1@example.com" in m.to and "waiting" in m.subject]
     assert "2 unread lines of table talk" in str(digest.body)
+
+
+def test_a_newcomer_in_the_seat_has_read_nothing_yet(client: Client) -> None:
+    g = make_game(players=3, seed=5)
+    say(client, g, 0, "Before the change")
+    client.get(g.page(1))
+    assert home_unread(client, "p1@example.com") == []
+    seat = Seat.objects.get(pk=g.seats[1].pk)
+    seat.email = "newcomer@example.com"
+    seat.save()  # the mailbox key follows the address
+    assert home_unread(client, "newcomer@example.com") == ["1"]
+    body = client.get(g.page(1)).content.decode()
+    assert "New since you last looked: 1 line" in body
+    assert home_unread(client, "newcomer@example.com") == []

@@ -20,6 +20,9 @@ from games.seats.core.seat import Seat
 
 class TalkRead(models.Model):
     seat = models.OneToOneField(Seat, on_delete=models.CASCADE, related_name="talk_read")
+    # Whose reading it is (the holder's mailbox key hash): a newcomer who takes the seat
+    # over has read nothing yet.
+    mailbox = models.CharField(max_length=64, blank=True, default="")
     # The id of the newest talk line the seat's page has shown (0: none yet).
     seen_up_to = models.PositiveBigIntegerField(default=0)
     # When an `@name` last brought the seat's player an email: one an hour at most.

@@ -24,7 +24,8 @@ MENTION_EVERY = timedelta(hours=1)
 
 def seen_up_to(seat: Seat) -> int:
     """The newest talk line the seat's page has shown (0: none)."""
-    found = TalkRead.objects.filter(seat=seat).values_list("seen_up_to", flat=True).first()
+    found = (TalkRead.objects.filter(seat=seat, mailbox=seat.mailbox_key)
+             .values_list("seen_up_to", flat=True).first())
     return found or 0
 
 
@@ -39,7 +40,10 @@ def mark_seen(seat: Seat, up_to: int) -> None:
     """The seat's reader has seen every line up to `up_to` (never moves back)."""
     if not up_to:
         return
-    row, _made = TalkRead.objects.get_or_create(seat=seat)
+    row, _made = TalkRead.objects.get_or_create(seat=seat,
+                                                defaults={"mailbox": seat.mailbox_key})
+    if row.mailbox != seat.mailbox_key:  # the seat changed hands: the newcomer's reading
+        TalkRead.objects.filter(pk=row.pk).update(mailbox=seat.mailbox_key, seen_up_to=0)
     TalkRead.objects.filter(pk=row.pk, seen_up_to__lt=up_to).update(seen_up_to=up_to)
 
 
@@ -50,7 +54,9 @@ def unread_counts(seats: Iterable[Seat]) -> dict[int, int]:
     if not ids:
         return {}
     reader = OuterRef(OuterRef("pk"))
-    seen = TalkRead.objects.filter(seat=reader).values("seen_up_to")[:1]
+    seen = (TalkRead.objects.filter(seat=reader,
+                                    mailbox=OuterRef(OuterRef("mailbox_key")))
+            .values("seen_up_to")[:1])
     muted = TalkMute.objects.filter(by_seat=reader, muted_seat=OuterRef("seat"),
                                     by_mailbox=F("by_seat__mailbox_key"),
                                     muted_mailbox=F("muted_seat__mailbox_key"))
