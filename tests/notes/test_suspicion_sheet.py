@@ -173,3 +173,12 @@ def test_a_note_by_email(client: Client, commit: Any) -> None:
         [m for m in mail.outbox if address in m.to][-1].body)
     # No one else's email ever carried it.
     assert not [m for m in mail.outbox if address not in m.to and "lamp" in str(m.body)]
+
+
+def test_the_sheet_speaks_the_players_language(client: Client) -> None:
+    g = make_game(players=3, seed=5)
+    Seat.objects.filter(pk=g.seats[1].pk).update(language="it")
+    write_note(client, g, 1, 0, "suspected", "ha rotto la lanterna")
+    sheet = sheet_part(client.get(g.page(1)).content.decode())
+    assert "I tuoi appunti privati" in sheet and "Sospettato</label>" in sheet
+    assert "Player0, posto 1: round 1" in sheet
