@@ -38,7 +38,9 @@ def talk_lines(body: str) -> list[str]:
     assert found is not None
     # A line's own text, without the report form under it.
     items = [re.sub(r"<details.*?</details>", "", item, flags=re.S)
-             for item in re.findall(r"<li[^>]*>(.*?)</li>", found.group(1), re.S)]
+             # not the mark where the unread lines begin (games.talk.services.reading)
+             for item in re.findall(r'<li(?! class="unread-from")[^>]*>(.*?)</li>',
+                                    found.group(1), re.S)]
     return [" ".join(html.unescape(re.sub(r"<[^>]+>", "", item)).split()) for item in items]
 
 
