@@ -40,7 +40,7 @@ from games.ratings.core.rating_rows import PlayerRating, RatedRound, SideRating
 from games.seats.core.history import PastHolder
 from games.seats.core.reliability import MissedDeadline, SeatTakeover
 from games.seats.core.reply_tokens import ReplyToken
-from games.seats.core.seat import Seat, accept_seats, default_vacation
+from games.seats.core.seat import Seat, default_vacation
 from games.setup.core.host_limits import HostBlock, Invitation
 from games.tables.core.table_rows import OpenTable, TableMember
 from games.talk.core.mutes import TalkMute
@@ -86,7 +86,6 @@ __all__ = [
     "TimeoutPolicy",
     "Volunteer",
     "WhileOpen",
-    "accept_seats",
     "default_reminders",
     "default_vacation",
     "new_public_id",

@@ -36,7 +36,6 @@ from games.moderation.services.acts import (
 )
 from games.moderation.services.seats import queue_turn_email
 from games.people.core.mailboxes import mailbox_hash
-from games.seats.core.history import remember_holder
 from games.seats.core.seat import Seat
 
 # A seat can look for a new player while its game is under way.
@@ -67,11 +66,7 @@ def open_seat(seat_id: int, *, reason: str = OpenSeat.Reason.LEFT,
             game=game, seat=seat, reason=reason, while_open=game.while_seat_open,
             kind_before=seat.kind, left_name=seat.player_name, version=game.version,
             left_mailbox=mailbox_hash(seat.email) if seat.email else "", opened_at=now)
-        seat.open_since = now
-        if opened.while_open == WhileOpen.BOT and seat.kind != SeatKind.BOT:
-            remember_holder(game, seat)  # from here a bot holds it: "Hal (bot)"
-            seat.kind = SeatKind.BOT
-        seat.save(update_fields=["open_since", "kind"])
+        seat.open(game, now, bot_plays=opened.while_open == WhileOpen.BOT)
         if moderator is not None:
             record(game, moderator, "open_seat", moderator_reason, seat=seat.number)
         tell_table(game, GameNotice.Kind.SEAT_OPEN, seat=seat.number, name=seat.player_name,
@@ -97,11 +92,7 @@ def stay(seat_id: int) -> Seat:
         seat = Seat.objects.select_for_update().get(pk=seat_id)
         if not close(row, OpenSeat.Outcome.STAYED):
             raise HandoverError("not_open", _("This seat is not looking for a new player."))
-        if seat.kind != row.kind_before:
-            remember_holder(game, seat)  # the bot's time in the seat ends here
-        seat.kind, seat.open_since = row.kind_before, None
-        seat.missed_turns, seat.absent_since = 0, None  # they are here
-        seat.save(update_fields=["kind", "open_since", "missed_turns", "absent_since"])
+        seat.stay(game, row.kind_before)
         tell_table(game, GameNotice.Kind.SEAT_KEPT, seat=seat.number, name=seat.player_name)
         restart_clock_if_waiting(game, seat)
         if seat.kind == SeatKind.PERSON and game.actor == seat.number:
@@ -165,7 +156,7 @@ def close_ended_games() -> int:
     for row in rows:
         with transaction.atomic():
             close(row, OpenSeat.Outcome.CLOSED)
-            Seat.objects.filter(pk=row.seat_id).update(open_since=None)
+            Seat.stop_looking(row.seat_id)
     return len(rows)
 
 

@@ -25,7 +25,6 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games.game.core.game import EmailMode, SeatKind
 from games.game.core.talk_and_notices import GameNotice
 from games.handover.core.handover_errors import HandoverError, SeatGone
 from games.handover.core.handover_rows import RUNNING, OpenSeat, SeatOffer, find_offer
@@ -38,8 +37,6 @@ from games.moderation.services.seats import queue_turn_email
 from games.people.core.deliverable import refusal_to_store
 from games.people.core.mailboxes import mailbox, mailbox_key_hash
 from games.seats.core import reply_tokens
-from games.seats.core.history import remember_holder
-from games.seats.core.links import new_link
 from games.seats.core.reliability import SeatTakeover
 from games.seats.core.seat import Seat
 
@@ -100,8 +97,10 @@ def take_over(open_seat_id: int, newcomer: Newcomer, *, offer_id: int | None = N
         if not close(row, OpenSeat.Outcome.TAKEN):
             raise SeatGone("seat_gone", _("Someone else took this seat a moment ago, or it "
                                           "no longer needs a player."))
-        remember_holder(game, seat)  # the lines before this point stay theirs
-        _give_seat(seat, newcomer)
+        # The lines before this point stay theirs (the seat writes its history).
+        seat.take_over(game, name=newcomer.name, email=newcomer.email,
+                       time_zone=newcomer.time_zone, language=newcomer.language)
+        reply_tokens.revoke_seat(seat.pk)  # the old player's emails move nothing any more
         SeatTakeover.objects.create(game=game, seat=seat, left_mailbox=row.left_mailbox,
                                     taken_by_mailbox=mailbox_key_hash(newcomer.email),
                                     version=game.version, created_at=now)
@@ -115,23 +114,6 @@ def take_over(open_seat_id: int, newcomer: Newcomer, *, offer_id: int | None = N
         plan.queue(plan.own_links(newcomer.email, [seat], "taken_over", tag))
         queue_turn_email(game, f"takeover={row.pk}", changed=seat)  # if it is its turn
     return seat
-
-
-def _give_seat(seat: Seat, newcomer: Newcomer) -> None:
-    """The seat's person, link and run of misses are new; its cards and gold are not."""
-    own = new_link()
-    now = timezone.now()
-    seat.player_name, seat.email = newcomer.name, newcomer.email
-    seat.language, seat.time_zone = newcomer.language, newcomer.time_zone
-    seat.link_salt, seat.secret_hash, seat.link_key_id = own.salt, own.digest, own.key_id
-    seat.link_rotated_at = seat.accepted_at = now
-    seat.invite_hash = None  # any invitation link was for someone else
-    seat.kind, seat.open_since = SeatKind.PERSON, None
-    seat.missed_turns, seat.absent_since = 0, None
-    seat.email_problem_at = seat.vacation_until = None
-    seat.email_mode = EmailMode.EACH_TURN
-    seat.save()
-    reply_tokens.revoke_seat(seat.pk)  # the old player's emails move nothing any more
 
 
 def accept_offer(token: str, *, name: str, language: str) -> Seat:

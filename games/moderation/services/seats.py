@@ -15,12 +15,11 @@ from typing import Any
 from django.conf import settings
 from django.contrib.auth.models import User
 from django.db import transaction
-from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games import engine
 from games.engine.types import Move
-from games.game.core.game import GOING_ON, EmailMode, Game, SeatKind
+from games.game.core.game import GOING_ON, Game
 from games.game.core.talk_and_notices import GameNotice
 from games.kit import time_zones
 from games.kit.text import is_clean_line
@@ -41,8 +40,6 @@ from games.moves.services import seat_services as services
 from games.people.core.deliverable import refusal_to_store
 from games.people.core.mailboxes import mailbox
 from games.seats.core import reply_tokens
-from games.seats.core.history import remember_holder
-from games.seats.core.links import new_link
 from games.seats.core.seat import Seat
 from games.setup.services import game_setup
 
@@ -92,21 +89,8 @@ def replace_player(seat_id: int, *, name: str, email: str, moderator: User, reas
                "absent_since": seat.absent_since.isoformat() if seat.absent_since else None,
                "email_problem_at": (seat.email_problem_at.isoformat()
                                     if seat.email_problem_at else None)}
-        if game.status != Game.Status.SETUP:
-            remember_holder(game, seat)  # their moves and words stay theirs
-        own = new_link()
-        seat.player_name, seat.email = name, email
-        seat.time_zone, seat.language = time_zone, language
-        seat.link_salt, seat.secret_hash, seat.link_key_id = own.salt, own.digest, own.key_id
-        seat.invite_hash = None  # a host's invitation link was for the old player
-        seat.link_rotated_at = timezone.now()
-        seat.missed_turns = 0
-        seat.absent_since = seat.email_problem_at = seat.vacation_until = None
-        seat.email_mode = EmailMode.EACH_TURN  # a new person: the old one's choice goes
-        seat.kind = SeatKind.PERSON  # a person takes over a bot's seat too
-        if game.status == Game.Status.SETUP:
-            seat.accepted_at = None
-        seat.save()
+        # Their moves and words stay theirs (the seat writes its history).
+        seat.hand_to(game, name=name, email=email, time_zone=time_zone, language=language)
         reply_tokens.revoke_seat(seat.pk)  # the old player's emails move no more
         record(game, moderator, "replace_player", reason, seat=seat.number, old=old,
                new={"name": name, "email": email, "time_zone": time_zone,

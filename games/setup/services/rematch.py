@@ -152,6 +152,6 @@ def rematch_pair(game: Game) -> RematchPair:
     if rematch is not None:
         people = rematch.seats.filter(kind=SeatKind.PERSON)
         players = people.count()
-        accepted = people.filter(accepted_at__isnull=False, invite_hash__isnull=True).count()
+        accepted = people.filter(Seat.accepted_q()).count()
     previous = Game.objects.filter(pk=game.rematch_of_id).first() if game.rematch_of_id else None
     return RematchPair(rematch=rematch, rematch_of=previous, accepted=accepted, players=players)

@@ -50,7 +50,6 @@ from games.people.core.player_data import forgotten_among
 from games.seats.core.links import (
     confirm_token,
     is_confirm_token,
-    new_invitation,
     rebuilt_confirm_token,
     seat_link,
 )
@@ -238,7 +237,8 @@ def confirm_game(game_id: int) -> Confirmed:
         game = Game.objects.select_for_update().get(pk=game_id)
         if game.host_confirmed_at is not None or game.status != Game.Status.SETUP:
             return Confirmed(game=game, created=None)
-        people = list(game.seats.filter(kind=SeatKind.PERSON, accepted_at__isnull=True))
+        people = list(game.seats.filter(Seat.accepted_q(accepted=False),
+                                        kind=SeatKind.PERSON))
         check_caps(game.host_email, [seat.email for seat in people], game=game)
         # They leave now: a day's caps count them from now on.
         Invitation.objects.filter(game=game).update(created_at=now, waiting=False)
@@ -246,10 +246,7 @@ def confirm_game(game_id: int) -> Confirmed:
         game.save(update_fields=["host_confirmed_at"])
         seats = []
         for seat in people:
-            token, digest = new_invitation()
-            seat.invite_hash = digest
-            seat.save(update_fields=["invite_hash"])
-            seats.append((seat, seat_link(token)))
+            seats.append((seat, seat_link(seat.invite())))
             invite_seat(seat)
         bots = [(seat, "") for seat in game.seats.filter(kind=SeatKind.BOT)]
         if game.start_when_confirmed:
