@@ -15,9 +15,9 @@ from games import engine
 from games.game.core.game import Game, Move
 from games.handover.core.handover_rows import OpenSeat
 from games.people.core.mailboxes import mailbox_hash
+from games.seats.core.invitations import Invitation
 from games.seats.core.links import link_for
 from games.seats.core.seat import Seat
-from games.setup.core.host_limits import Invitation
 from games.setup.services import game_setup
 from games.setup.services.rematch import propose_rematch
 from tests.email_support import dig

@@ -16,6 +16,7 @@ from django.utils.translation import gettext as _
 
 from games.game.core.game import GOING_ON, BotLevel, Game
 from games.game.core.talk_and_notices import GameNotice
+from games.mail.services.turn_email import queue_turn_email
 from games.moderation.services.acts import (
     ModerationError,
     clean_note,
@@ -23,11 +24,10 @@ from games.moderation.services.acts import (
     locked_game,
     record,
     require_status,
-    tell_table,
 )
-from games.moderation.services.seats import queue_turn_email
 from games.seats.core import reply_tokens
 from games.seats.core.seat import Seat
+from games.talk.services.notices import tell_table
 
 
 def _open_seat(seat_id: int) -> Seat:

@@ -52,7 +52,7 @@ from games.kit.events import publish
 from games.kit.service_errors import GameNotPlayable, ServiceError, StaleVersion
 from games.moves.core.bot_choice import bot_move
 from games.moves.core.timeout_rule import timeout_move
-from games.moves.core.turn_events import TurnBeginning, TurnEnding
+from games.moves.core.turn_events import RoundEnded, TurnBeginning, TurnEnding
 from games.moves.services.move_store import Locked, SeatRow, store
 from games.seats.core.seat import Seat
 
@@ -317,6 +317,8 @@ def _advance(game: Game, state: engine.State, move: JSON, now: datetime,
     if state.finished:
         game.status = Game.Status.FINISHED
     publish(TurnBeginning(game, now, seats))  # the clock sets the new turn's deadline
+    if any(event["type"] == "round_end" for event in state.log):
+        publish(RoundEnded(game, now))  # the ratings' outbox row, written with the move
     game.updated_at = now
 
 

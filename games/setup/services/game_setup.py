@@ -34,10 +34,10 @@ from games.mail.services import follow_ups
 from games.moves.services.move_store import queue_follow_up
 from games.people.core.mailboxes import mailbox
 from games.records.core import fairness
+from games.seats.core.invitations import record_invitations
 from games.seats.core.links import seat_link
 from games.seats.core.seat import Seat
 from games.seats.core.seat_events import SeatAccepted
-from games.setup.core.host_limits import record_invitations
 
 SEED_BITS = 62
 

@@ -21,9 +21,9 @@ from games.game.core.game import Game, SeatKind
 from games.kit.service_errors import SetupError
 from games.mail.services import plan
 from games.people.core.mailboxes import mailbox_hash
+from games.seats.core.invitations import Invitation, one_at_a_time
 from games.seats.core.seat import Seat
-from games.setup.core.host_limits import Invitation
-from games.setup.services.web_setup import check_caps, one_at_a_time, pending_game
+from games.setup.services.web_setup import check_caps, pending_game
 
 __all__ = ["HostRow", "cancel_game", "host_game", "host_rows", "resend_invitation"]
 

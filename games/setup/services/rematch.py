@@ -31,11 +31,11 @@ from games.handover.core.handover_rows import OpenSeat
 from games.kit.service_errors import SetupError
 from games.mail.services import plan
 from games.people.core.mailboxes import same_mailbox
+from games.seats.core.invitations import one_at_a_time, record_invitations
 from games.seats.core.seat import Seat
 from games.seats.services.acceptance import accept_seat
-from games.setup.core.host_limits import record_invitations
 from games.setup.services.game_setup import PlayerSpec, create_game, invite_seat
-from games.setup.services.web_setup import check_caps, one_at_a_time
+from games.setup.services.web_setup import check_caps
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,7 @@ The page is open to anyone, so it must not make the server email strangers for t
   day, a few games and a bounded number of invitations; per recipient's mailbox per day,
   a few invitations whoever sends them. Every cap counts by mailbox
   (games.people.core.mailboxes: `Ann+1@x.org` is `ann@x.org`) and counts only what a host
-  confirmed (games.setup.core.host_limits.Invitation): a setup nobody confirmed takes
+  confirmed (games.seats.core.invitations.Invitation): a setup nobody confirmed takes
   nothing from the host it names nor from its players, whoever typed it. The caps are
   checked when the setup is asked for and again when it is confirmed, the only moment
   invitations leave;
@@ -47,6 +47,7 @@ from games.mail.core.notifications import Notification
 from games.mail.services import plan
 from games.people.core.mailboxes import mailbox, mailbox_hash
 from games.people.core.player_data import forgotten_among
+from games.seats.core.invitations import Invitation, one_at_a_time, record_invitations
 from games.seats.core.links import (
     confirm_token,
     is_confirm_token,
@@ -54,7 +55,7 @@ from games.seats.core.links import (
     seat_link,
 )
 from games.seats.core.seat import Seat
-from games.setup.core.host_limits import CapsTurn, HostBlock, Invitation, record_invitations
+from games.setup.core.host_limits import HostBlock
 from games.setup.services.game_setup import (
     CreatedGame,
     PlayerSpec,
@@ -153,14 +154,6 @@ def expire_unconfirmed(now: datetime | None = None) -> int:
         Game.objects.filter(pk__in=expired).delete()
     return len(expired)
 
-
-def one_at_a_time() -> None:
-    """Setups and confirmations check the caps one at a time, so that two at once cannot
-    both pass just below a cap: each locks the one CapsTurn row until its transaction ends
-    (SQLite's transactions take the write lock when they begin anyway: settings,
-    transaction_mode IMMEDIATE)."""
-    CapsTurn.objects.get_or_create(name="setup")
-    CapsTurn.objects.select_for_update().get(name="setup")
 
 
 def check_caps(host: str, recipients: Sequence[str], game: Game | None = None, *,
