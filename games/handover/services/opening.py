@@ -33,7 +33,7 @@ from games.seats.core.seat import Seat
 from games.talk.services.notices import tell_table
 
 # What a moderator's act adds inside the handover's transaction (its ModeratorAction):
-# games.moderation.services.seat_handover passes it, so the handover knows no moderators.
+# games.moderation.services.moderator_handover passes it, so the handover knows no moderators.
 StaffRecord = Callable[[Game, Seat], object]
 
 

@@ -25,7 +25,7 @@ from games.moderation.doors.action_forms import (
 from games.moderation.doors.admin_base import ReadOnlyAdmin
 from games.moderation.doors.admin_records import GameColumn
 from games.moderation.doors.permissions import moderator
-from games.moderation.services import seat_handover
+from games.moderation.services import moderator_handover
 from games.people.core.deliverable import AddressField
 
 # ---- the moderation page's two actions ---------------------------------------------------
@@ -52,7 +52,7 @@ class AssignSeatForm(ReasonForm):
 def open_seat_action(request: HttpRequest, site: admin.AdminSite, game: Game,
                      form: forms.Form) -> tuple[Game, str]:
     data = form.cleaned_data
-    row = seat_handover.open_seat(data["seat"], moderator=moderator(request),
+    row = moderator_handover.open_seat(data["seat"], moderator=moderator(request),
                                   reason=data["reason"], public_note=data["public_note"])
     return game, _("Seat %(n)s is looking for a new player; offers go to volunteers on "
                    "standby.") % {"n": row.seat.shown_number}
@@ -61,7 +61,7 @@ def open_seat_action(request: HttpRequest, site: admin.AdminSite, game: Game,
 def assign_action(request: HttpRequest, site: admin.AdminSite, game: Game,
                   form: forms.Form) -> tuple[Game, str]:
     data = form.cleaned_data
-    seat = seat_handover.assign(data["open_seat"], takeover.Newcomer(
+    seat = moderator_handover.assign(data["open_seat"], takeover.Newcomer(
         name=data["name"], email=data["email"], language=data["language"]),
         moderator=moderator(request), reason=data["reason"])
     return game, _("Seat %(n)s now belongs to %(name)s; their own link is on its way to "
