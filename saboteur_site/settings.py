@@ -13,8 +13,8 @@ import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 
 from .email_providers import email_provider
-from .queues import SWEEPS, celery_queues, task_routes
 from .env import env_bool, env_int, env_list, env_str, env_zone
+from .queues import SWEEPS, celery_queues, task_routes
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
