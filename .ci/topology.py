@@ -22,6 +22,22 @@ transactions, the sweeps', the checks'), more clients than server connections sh
 pool of POOL. EMAIL_TIMEOUT and EMAIL_STUCK_MARGIN_SECONDS are a few seconds here, so the
 stuck row is recovered within seconds.
 
+Queues by kind and the broker (issue 49): a worker per queue (two for `mail`, one for
+`sweeps` with the digests and inbound mail, one for `bots`), as the units in deploy/ run
+them; the broker is a server of the run's own (tests/brokers.py: `--broker redis`, the
+default, or `--broker rabbitmq`, a RabbitMQ node with quorum queues), and the cache another
+Redis of its own. Three quarters through the moves the broker is stopped, BROKER_AWAY_MOVES
+moves are played without it (their emails wait in the after-move outbox), and it is started
+again; the final checks above then hold. After them, the flood: a probe game of three
+people, whose first turn email the SMTP server refuses once (451: the send task retries
+on a countdown, which RabbitMQ keeps with Celery's native delayed delivery), then its
+turn emails' usual time, then FLOOD games of bots whose first moves are queued at once on
+`bots` (that worker stopped while they are queued) and the probe's next turn email timed
+again: within twice its usual time plus a second, with most of the bot moves still
+waiting; every probe email arrives once.
+
+    .venv/bin/python .ci/topology.py --broker rabbitmq
+
 Waiting never sleeps blindly: the processes' own "ready" lines are read from their output,
 and arriving emails wake a condition variable.
 
@@ -61,7 +77,7 @@ PG = "postgresql://postgres@127.0.0.1:5432"
 POOL = 4  # PgBouncer's server connections for the database: fewer than its clients
 GAMES = 3
 FLOOD = 500  # bot moves queued at once while a turn email is timed (the flood phase)
-BROKER_AWAY_MOVES = 3  # moves played while the broker is stopped
+BROKER_AWAY_MOVES = 15  # moves played while the broker is stopped
 PLAYERS = 3
 SEED = 100
 WAIT = 240  # seconds any one wait may take before the check fails
@@ -322,10 +338,10 @@ def main() -> int:
     args = parser.parse_args()
     with PgBouncer.started(pool_size=POOL) as bouncer, Redis.started() as cache:
         pool = Pool(bouncer, f"saboteur_topology_{os.getpid()}")
-        if args.broker == "rabbitmq":
-            with RabbitMQ.started() as rabbit:
-                return play_through(pool, Brokers("rabbitmq", cache, rabbit))
-        return play_through(pool, Brokers("redis", cache, cache))
+        # The broker is a server of its own, not the cache's: the web's rate limits read
+        # the cache on every request, so stopping that one would stop the site too.
+        with RabbitMQ.started() if args.broker == "rabbitmq" else Redis.started() as broker:
+            return play_through(pool, Brokers(args.broker, cache, broker))
 
 
 class Pool:
@@ -592,8 +608,10 @@ def flood(mailbox: Mailbox, env: dict[str, str], procs: dict[str, subprocess.Pop
         for game_id, version in turns:
             play_bot_turn.delay(game_id, version)
         queued = queue_depth("bots")
-        print(f"==> {len(turns)} games of bots made, {queued} bot moves queued "
-              f"({time.monotonic() - began:.0f} s)")
+        # Each game's start queued its first bot move too (after BOT_MOVE_DELAY_SECONDS):
+        # the second message of a turn finds it played and does nothing.
+        print(f"==> {len(turns)} games of bots made and their first moves queued: {queued} "
+              f"messages waiting in `bots` ({time.monotonic() - began:.0f} s)")
     finally:
         os.killpg(procs["bots"].pid, signal.SIGCONT)
     if queued < FLOOD:

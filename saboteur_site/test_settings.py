@@ -27,8 +27,8 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {}
 # One queue in the tests: work_off runs the tasks in the order they were queued, whatever
 # their kind. The production routes (saboteur_site/queues.py) have tests of their own
 # (tests/ops/test_queues.py) and the production topology runs them (.ci/topology.py).
-CELERY_TASK_ROUTES: dict[str, dict[str, str]] = {}
-CELERY_TASK_QUEUES = None
+CELERY_TASK_ROUTES = {}
+CELERY_TASK_QUEUES = ()  # Celery then declares the default queue alone
 CELERY_TASK_DEFAULT_QUEUE = "celery"
 
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":  # noqa: F405

@@ -67,8 +67,8 @@ def test_two_sweepers_at_once_act_on_every_due_deadline_and_reminder_once(clock:
     # hands them out again (the "lost" range), so both sweepers' batches hold them.
     clock.move_to(START + DAY + sweeps.LOST_AFTER + timedelta(minutes=1))
     now = timezone.now()
-    assert all(g.reminder_at is not None and now < g.deadline_at for g in
-               Game.objects.filter(pk__in=[g.pk for g in reminded]))
+    assert all(g.reminder_at is not None and g.deadline_at is not None and now < g.deadline_at
+               for g in Game.objects.filter(pk__in=[g.pk for g in reminded]))
     assert Game.objects.filter(pk__in=[g.pk for g in reminded], reminder_at__lte=now).count() == 6
     handed: Counter[str] = Counter()
 
@@ -97,7 +97,7 @@ def test_two_sweepers_at_once_act_on_every_due_deadline_and_reminder_once(clock:
     assert timeouts == Counter({g.pk: 1 for g in late})
     passes = Counter(Move.objects.filter(actor_kind="system").values_list("game_id", flat=True))
     assert passes == Counter({g.pk: 1 for g in late})
-    assert all(g.version == 1 and g.deadline_at > now for g in
+    assert all(g.version == 1 and g.deadline_at is not None and g.deadline_at > now for g in
                Game.objects.filter(pk__in=[g.pk for g in late]))
     reminders = Counter(Notification.objects.filter(kind=Notification.Kind.REMINDER)
                         .values_list("game_id", flat=True))
@@ -112,6 +112,10 @@ def test_two_digest_sweeps_at_once_plan_one_digest_a_person(clock: Any) -> None:
     Seat.objects.filter(pk__in=[g.seats[0].pk for g in games]).update(
         email_mode=EmailMode.DAILY_DIGEST)
     clock.move_to(START + timedelta(hours=1))
-    two_at_once(lambda _number, _round: reminder_sweeps.sweep_digests())
+
+    def sweep_digests(_number: int, _round: int) -> None:
+        reminder_sweeps.sweep_digests()
+
+    two_at_once(sweep_digests)
     digests = Notification.objects.filter(kind=Notification.Kind.DIGEST)
     assert list(digests.values_list("to_email", flat=True)) == ["p0@example.com"]
