@@ -1,12 +1,13 @@
 """The production topology, started for real and played through (`.ci/run` runs this when
-PostgreSQL and Redis answer; docs/operations.md "The topology in CI"):
+PostgreSQL answers and redis-server and PgBouncer are installed; docs/operations.md "The
+topology in CI"):
 
 two web nodes (two gunicorns with gunicorn.conf.py, each with its own processes and their
-caches) + two Celery workers + the one beat, on one PostgreSQL (a throwaway database)
+caches) + a Celery worker per queue + the one beat, on one PostgreSQL (a throwaway database)
 reached through PgBouncer in transaction pooling (Debian's /usr/sbin/pgbouncer, started
 here with a config of its own: tests/pgbouncer.py; DATABASE_POOLER=pgbouncer, and a pool
-of POOL server connections for the dozen processes) and one Redis (a database number of
-its own, flushed), emails over SMTP to a local aiosmtpd server. Several games are played
+of POOL server connections for the dozen processes) and a Redis and a broker of the
+run's own (below), emails over SMTP to a local aiosmtpd server. Several games are played
 to the end through the JSON API, each seat from the private link its invitation email
 brought, each game's moves sent to the two nodes in turn. Halfway through the moves the
 workers are killed with SIGKILL while one of them is inside an SMTP DATA: the server holds
