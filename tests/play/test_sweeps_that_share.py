@@ -119,3 +119,43 @@ def test_two_digest_sweeps_at_once_plan_one_digest_a_person(clock: Any) -> None:
     two_at_once(sweep_digests)
     digests = Notification.objects.filter(kind=Notification.Kind.DIGEST)
     assert list(digests.values_list("to_email", flat=True)) == ["p0@example.com"]
+
+
+def test_a_game_another_worker_holds_is_skipped_not_waited_for(clock: Any) -> None:
+    """The same batch in two workers: while one holds the game's row, the other's timeout
+    does nothing at once (SKIP LOCKED) instead of queuing behind it; once the row is free
+    the timeout applies, once."""
+    if connection.vendor != "postgresql":
+        pytest.skip("needs PostgreSQL (set DATABASE_URL): SQLite has no row locks")
+    from django.db import transaction
+
+    from games.clock.services.misses import miss_deadline
+
+    game = make_game(players=3, seed=1, start=True).game
+    clock.move_to(START + DAY)
+    assert game.deadline_at is not None
+    holding, release = threading.Event(), threading.Event()
+
+    def other_worker() -> None:
+        try:
+            with transaction.atomic():
+                Game.objects.select_for_update().get(pk=game.pk)
+                holding.set()
+                release.wait(timeout=60)
+        finally:
+            connection.close()
+
+    thread = threading.Thread(target=other_worker)
+    thread.start()
+    try:
+        assert holding.wait(timeout=60)
+        with connection.cursor() as cursor:  # waiting would fail the test, not hang it
+            cursor.execute("SET lock_timeout = '20s'")
+        assert miss_deadline(game.pk, 0, game.deadline_at) == ""
+        assert not Move.objects.filter(game=game).exists()
+    finally:
+        release.set()
+        thread.join()
+    assert miss_deadline(game.pk, 0, game.deadline_at) == "passed"
+    assert miss_deadline(game.pk, 0, game.deadline_at) == ""
+    assert Move.objects.filter(game=game, actor_kind="system").count() == 1
