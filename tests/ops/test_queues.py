@@ -30,9 +30,10 @@ def queue_of(routed: Celery, task: str) -> str:
 
 def test_every_task_of_the_worker_has_a_queue_of_its_kind() -> None:
     registered = {name for name in app.tasks if name.startswith("games.")}
-    assert registered == set(queues.TASK_QUEUES)
+    assert registered <= set(queues.TASK_QUEUES), registered - set(queues.TASK_QUEUES)
     routed = production_app("redis://127.0.0.1:6379/0")
-    assert {task: queue_of(routed, task) for task in registered} == queues.TASK_QUEUES
+    assert {task: queue_of(routed, task) for task in registered} == {
+        task: queues.TASK_QUEUES[task] for task in registered}
 
 
 def test_a_turn_email_never_waits_behind_bot_moves_deadlines_or_digests() -> None:
