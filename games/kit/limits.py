@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import logging
 import re
 import time
 from dataclasses import dataclass
@@ -19,6 +20,8 @@ import redis
 from django.conf import settings
 from django.core.cache import DEFAULT_CACHE_ALIAS, cache, caches
 from django.core.cache.backends.redis import RedisCache
+
+log = logging.getLogger("games")
 
 
 @dataclass(frozen=True)
@@ -81,11 +84,23 @@ def _slot(name: str, key: str, now: float) -> tuple[str, int]:
     return f"rl:{name}:{digest}:{window}", retry_after
 
 
+# What a cache that does not answer raises (Redis down, its connection refused or slow).
+CACHE_DOWN = (redis.exceptions.ConnectionError, redis.exceptions.TimeoutError, OSError)
+
+
 def hit(name: str, key: str) -> None:
-    """Count one event for `key`; raise Limited when the window already holds its limit."""
+    """Count one event for `key`; raise Limited when the window already holds its limit.
+    A cache that does not answer counts nothing and limits nothing (logged): the limits
+    guard the server, and a cache's outage must not take the games down with it."""
     now = time.time()
     slot, retry_after = _slot(name, key, now)
-    if _count(slot, limit(name).seconds + 1) > limit(name).count:
+    try:
+        count = _count(slot, limit(name).seconds + 1)
+    except CACHE_DOWN as error:
+        log.warning("rate limit %s not counted: the cache does not answer (%s)", name,
+                    type(error).__name__)
+        return
+    if count > limit(name).count:
         raise Limited(name, retry_after)
 
 
@@ -127,5 +142,11 @@ def redis_client(url: str) -> redis.Redis:
 def check(name: str, key: str) -> None:
     """Raise Limited if `key` is over the limit now, without counting an event."""
     slot, retry_after = _slot(name, key, time.time())
-    if int(cache.get(slot, 0)) >= limit(name).count:
+    try:
+        count = int(cache.get(slot, 0))
+    except CACHE_DOWN as error:
+        log.warning("rate limit %s not checked: the cache does not answer (%s)", name,
+                    type(error).__name__)
+        return
+    if count >= limit(name).count:
         raise Limited(name, retry_after)
