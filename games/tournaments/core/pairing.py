@@ -1,0 +1,171 @@
+"""Swiss pods: a round seats the field into tables by minimising a stated cost, greedy
+from the leaders and then improved by local search, with a fixed seed so the same field
+gives the same pairing (anyone can run it again and check it). Pure Python, no Django.
+
+The cost of a pairing (lower is better), summed over its tables:
+
+    SPREAD_WEIGHT x (the best score at the table - the worst)      players of a level meet
+  + REPEAT_WEIGHT x sum over the table's pairs of (meetings before)^2   new faces
+
+and, once the tables are chosen, each table's seat order is chosen so each player's seat
+balance (how late they sat so far: -1 for a first seat, +1 for a last, summed over their
+games) comes back towards 0: the latest sitters take the first seats. In duplicate mode a
+seat is a role of the deal, and a player is not given a seat they held before while
+another seat is free for them (nobody holds the same seat twice while the table allows).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from itertools import combinations
+
+SPREAD_WEIGHT = 1.0
+REPEAT_WEIGHT = 10.0
+WINDOW_PER_SEAT = 3  # the greedy looks this many candidates per seat ahead of the leaders
+MAX_PASSES = 30  # local search: passes over every pair of tables at most
+
+Pair = tuple[int, int]
+
+
+def pair(first: int, second: int) -> Pair:
+    """The key of two players' meetings, whichever order they come in."""
+    return (first, second) if first < second else (second, first)
+
+
+@dataclass(frozen=True)
+class Entrant:
+    """One player to seat: their id, their score so far, their seat balance (the sum of
+    `seat_balance` over their games) and the seats they held (duplicate mode)."""
+
+    id: int
+    score: float = 0.0
+    balance: float = 0.0
+    seats_held: frozenset[int] = frozenset()
+
+
+@dataclass(frozen=True)
+class Pairing:
+    """The tables, each a list of player ids in seat order (seat 0 first), and its cost."""
+
+    tables: list[list[int]]
+    cost: float
+    repeats: int = 0  # pairs at a table that met before
+    notes: dict[str, float] = field(default_factory=dict)
+
+
+def table_sizes(players: int, low: int, high: int) -> list[int]:
+    """How many players sit at each table: as few tables as the largest size allows, the
+    players spread as evenly as they go (larger tables first). A table of fewer than
+    `low` players is filled with bots by the caller."""
+    if players <= 0:
+        return []
+    if not 1 <= low <= high:
+        raise ValueError("table sizes need 1 <= low <= high")
+    count = math.ceil(players / high)
+    base, extra = divmod(players, count)
+    return [base + 1] * extra + [base] * (count - extra)
+
+
+def seat_balance(seat: int, size: int) -> float:
+    """-1 for the first seat, +1 for the last, evenly between."""
+    return 0.0 if size <= 1 else 2 * seat / (size - 1) - 1
+
+
+def table_cost(members: Sequence[int], scores: Mapping[int, float],
+               meetings: Mapping[Pair, int]) -> float:
+    if not members:
+        return 0.0
+    shown = [scores[member] for member in members]
+    repeats = sum(meetings.get(pair(a, b), 0) ** 2 for a, b in combinations(members, 2))
+    return SPREAD_WEIGHT * (max(shown) - min(shown)) + REPEAT_WEIGHT * repeats
+
+
+def pairing_cost(tables: Sequence[Sequence[int]], scores: Mapping[int, float],
+                 meetings: Mapping[Pair, int]) -> float:
+    return sum(table_cost(table, scores, meetings) for table in tables)
+
+
+def _greedy(order: list[int], sizes: list[int], scores: Mapping[int, float],
+            meetings: Mapping[Pair, int]) -> list[list[int]]:
+    """Tables filled from the leaders: each table opens with the best remaining player,
+    then takes, of the next few in the order, whoever adds the least cost."""
+    left = list(order)
+    tables: list[list[int]] = []
+    for size in sizes:
+        table = [left.pop(0)]
+        while len(table) < size:
+            window = left[:WINDOW_PER_SEAT * size]
+            best = min(window, key=lambda who: (
+                table_cost([*table, who], scores, meetings), window.index(who)))
+            left.remove(best)
+            table.append(best)
+        tables.append(table)
+    return tables
+
+
+def _improve(tables: list[list[int]], scores: Mapping[int, float],
+             meetings: Mapping[Pair, int], rng: random.Random) -> None:
+    """Swap two players of two tables while a swap lowers the cost (in place)."""
+    costs = [table_cost(table, scores, meetings) for table in tables]
+    pairs = list(combinations(range(len(tables)), 2))
+    for _pass in range(MAX_PASSES):
+        rng.shuffle(pairs)
+        better = False
+        for a, b in pairs:
+            for i in range(len(tables[a])):
+                for j in range(len(tables[b])):
+                    first, second = tables[a][:], tables[b][:]
+                    first[i], second[j] = second[j], first[i]
+                    cost_a = table_cost(first, scores, meetings)
+                    cost_b = table_cost(second, scores, meetings)
+                    if cost_a + cost_b < costs[a] + costs[b] - 1e-9:
+                        tables[a], tables[b] = first, second
+                        costs[a], costs[b] = cost_a, cost_b
+                        better = True
+        if not better:
+            return
+
+
+def seat_order(members: Sequence[Entrant], *, duplicate: bool = False) -> list[int]:
+    """The table's seat order: the players who sat latest so far take the first seats;
+    in duplicate mode each seat goes to the latest sitter who has not held it, if any."""
+    waiting = sorted(members, key=lambda who: (-who.balance, who.id))
+    order: list[int] = []
+    for seat in range(len(members)):
+        fresh = [who for who in waiting if seat not in who.seats_held] if duplicate else []
+        chosen = (fresh or waiting)[0]
+        waiting.remove(chosen)
+        order.append(chosen.id)
+    return order
+
+
+def pair_round(entrants: Sequence[Entrant], meetings: Mapping[Pair, int], *, low: int,
+               high: int, seed: int, duplicate: bool = False) -> Pairing:
+    """Seat every entrant exactly once at tables of at most `high` players (fewer than
+    `low` only when the field is too small: the caller adds bots). The same entrants,
+    meetings and seed give the same pairing."""
+    rng = random.Random(seed)
+    by_id = {who.id: who for who in entrants}
+    scores = {who.id: who.score for who in entrants}
+    ties = {who.id: rng.random() for who in sorted(entrants, key=lambda who: who.id)}
+    order = sorted(by_id, key=lambda who: (-scores[who], ties[who]))
+    tables = _greedy(order, table_sizes(len(order), low, high), scores, meetings)
+    _improve(tables, scores, meetings, rng)
+    seated = [seat_order([by_id[who] for who in table], duplicate=duplicate)
+              for table in tables]
+    repeats = sum(1 for table in seated for a, b in combinations(table, 2)
+                  if meetings.get(pair(a, b), 0))
+    return Pairing(tables=seated, cost=pairing_cost(seated, scores, meetings),
+                   repeats=repeats)
+
+
+def meetings_of(tables: Sequence[Sequence[int]]) -> dict[Pair, int]:
+    """How often each pair of players sat at a table together (bots left out: None)."""
+    counts: dict[Pair, int] = {}
+    for table in tables:
+        for a, b in combinations(sorted(table), 2):
+            counts[pair(a, b)] = counts.get(pair(a, b), 0) + 1
+    return counts
