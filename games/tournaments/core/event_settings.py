@@ -11,7 +11,7 @@ read and checked before anything is written, and the refusals of the tournament'
     language        the event's language, one of the site's
     rated           whether its rounds count for the ratings
     duplicate       the same deal at every table of a round (of the same size)
-    cap             the most players, at least the smallest table
+    cap             the most players, 2 to 1000 (bots fill a short table)
     signup_closes   when sign-up closes and round 1 is paired (in the future)
     round_days      how long a round lasts at most, 1 to 90 days
     advance_share   the share of a round's tables that, once ended, lets the next round
@@ -134,7 +134,7 @@ def read_settings(data: Mapping[str, Any]) -> EventSettings:
         hours_per_move=hours, language=language,
         rated=_flag(data.get("rated", False), "rated"),
         duplicate=_flag(data.get("duplicate", False), "duplicate"),
-        cap=_whole(data.get("cap", 64), "cap", low, MAX_CAP),
+        cap=_whole(data.get("cap", 64), "cap", 2, MAX_CAP),
         signup_closes_at=closes,
         round_days=_whole(data.get("round_days", 30), "round_days", 1, MAX_ROUND_DAYS),
         advance_share=float(share))
