@@ -26,7 +26,7 @@ from games.moves.services import bot_turns
 from games.moves.services.moves import play_bot_turn
 from games.setup.services import web_setup
 from games.tables.services.starting import sweep_tables
-from games.tournaments.services.rounds import sweep_tournaments as sweep_events
+from games.tournaments.services.pairing_rounds import sweep_tournaments as sweep_events
 from saboteur_site.celery import app
 
 __all__ = [

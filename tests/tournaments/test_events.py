@@ -17,7 +17,7 @@ from games.seats.core.links import link_for
 from games.seats.core.reliability import MissedDeadline
 from games.tournaments.core.event_rows import Entry, EventRound, EventSeat, EventTable, Tournament
 from games.tournaments.core.event_settings import TournamentError
-from games.tournaments.services import entries, results, rounds
+from games.tournaments.services import entries, pairing_rounds, results
 from tests.tournaments.support import event, finish
 
 pytestmark = pytest.mark.django_db
@@ -38,7 +38,7 @@ def test_nine_players_three_rounds_to_the_standings(clock: Any, commit: Any) -> 
     mail.outbox.clear()
     clock.shift(timedelta(days=2, minutes=1))
     with commit():
-        assert rounds.sweep_tournaments()["started"] == 1
+        assert pairing_rounds.sweep_tournaments()["started"] == 1
     first = games_of(cup, 1)
     assert len(first) == 3 and all(g.status == Game.Status.ACTIVE for g in first)
     # Each player got their own seat link, and only theirs.
@@ -52,7 +52,7 @@ def test_nine_players_three_rounds_to_the_standings(clock: Any, commit: Any) -> 
         for seed, game in enumerate(games_of(cup, number)):
             finish(game, seed)
         with commit():
-            rounds.sweep_tournaments()
+            pairing_rounds.sweep_tournaments()
     cup.refresh_from_db()
     assert cup.status == Tournament.Status.FINISHED
     # Every player sat once per round.
@@ -78,20 +78,20 @@ def test_the_next_round_waits_for_the_share_of_tables_or_the_deadline(
         entries.join_event(address, cup.pk)
     clock.shift(timedelta(days=2, minutes=1))
     with commit():
-        rounds.sweep_tournaments()
+        pairing_rounds.sweep_tournaments()
     first = games_of(cup, 1)
     finish(first[0])
     finish(first[1], 1)
     with commit():
-        assert rounds.sweep_tournaments()["seated"] == 0  # 2 of 3 tables: under 75%
+        assert pairing_rounds.sweep_tournaments()["seated"] == 0  # 2 of 3 tables: under 75%
     clock.shift(timedelta(days=14, minutes=1))  # the round's deadline
     with commit():
-        assert rounds.sweep_tournaments()["seated"] == 6
+        assert pairing_rounds.sweep_tournaments()["seated"] == 6
     assert len(games_of(cup, 2)) == 2
     # The last table ends later: its players are paired into round 2 on their own.
     finish(first[2], 2)
     with commit():
-        assert rounds.sweep_tournaments()["seated"] == 3
+        assert pairing_rounds.sweep_tournaments()["seated"] == 3
     assert len(games_of(cup, 2)) == 3
     assert EventRound.objects.filter(tournament=cup).count() == 2
 
@@ -104,14 +104,14 @@ def test_a_player_is_dropped_after_two_no_shows(clock: Any, commit: Any) -> None
     absent = Entry.objects.get(tournament=cup, address=PEOPLE[0])
     for number in (1, 2):
         with commit():
-            rounds.sweep_tournaments()
+            pairing_rounds.sweep_tournaments()
         (game,) = games_of(cup, number)
         seat = game.seats.get(email=PEOPLE[0])
         MissedDeadline.objects.create(game=game, seat=seat, version=1,
                                       mailbox=absent.mailbox_key)
         finish(game)
     with commit():
-        rounds.sweep_tournaments()
+        pairing_rounds.sweep_tournaments()
     absent.refresh_from_db()
     assert absent.no_shows == 2 and absent.dropped_at is not None
     (game,) = games_of(cup, 3)
@@ -123,7 +123,7 @@ def test_too_few_players_cancel_the_event(clock: Any) -> None:
     cup = event()
     entries.join_event(PEOPLE[0], cup.pk)
     clock.shift(timedelta(days=3))
-    assert rounds.sweep_tournaments()["cancelled"] == 1
+    assert pairing_rounds.sweep_tournaments()["cancelled"] == 1
     cup.refresh_from_db()
     assert cup.status == Tournament.Status.CANCELLED and not EventTable.objects.exists()
 
@@ -146,7 +146,7 @@ def test_join_and_leave_refusals_change_nothing(clock: Any) -> None:
     left = entries.leave_event(PEOPLE[1], cup.pk)
     assert (left.players, left.member) == (2, False)
     clock.shift(timedelta(days=3))
-    rounds.sweep_tournaments()
+    pairing_rounds.sweep_tournaments()
     with pytest.raises(TournamentError) as refused:
         entries.leave_event(PEOPLE[0], cup.pk)
     assert refused.value.code == "tournament_started"
@@ -158,7 +158,7 @@ def test_duplicate_rounds_deal_the_same_seed_at_every_table(clock: Any, commit: 
         entries.join_event(address, cup.pk)
     clock.shift(timedelta(days=2, minutes=1))
     with commit():
-        rounds.sweep_tournaments()
+        pairing_rounds.sweep_tournaments()
     first = games_of(cup, 1)
     assert len({game.seed for game in first}) == 1
     row = EventRound.objects.get(tournament=cup, number=1)
@@ -168,7 +168,7 @@ def test_duplicate_rounds_deal_the_same_seed_at_every_table(clock: Any, commit: 
     for game in first:
         finish(game)
     with commit():
-        rounds.sweep_tournaments()
+        pairing_rounds.sweep_tournaments()
     # Nobody holds the same seat twice.
     held: dict[int, list[int]] = {}
     for entry_id, seat in EventSeat.objects.filter(

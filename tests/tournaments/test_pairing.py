@@ -10,7 +10,7 @@ from itertools import combinations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.tournaments.core import pairing, scoring
+from games.tournaments.core import event_scores, pairing
 
 
 @st.composite
@@ -46,8 +46,8 @@ def test_every_player_is_seated_once_at_tables_within_bounds(
     assert again.tables == found.tables
 
 
-def _play(tables: list[list[int]], rng: random.Random) -> list[scoring.TableResult]:
-    return [scoring.TableResult(round=1, deal=None, holders=tuple(table),
+def _play(tables: list[list[int]], rng: random.Random) -> list[event_scores.TableResult]:
+    return [event_scores.TableResult(round=1, deal=None, holders=tuple(table),
                                 nuggets=tuple(rng.randint(0, 9) for _ in table))
             for table in tables]
 
@@ -61,9 +61,9 @@ def test_repeat_meetings_are_fewer_than_a_random_seating() -> None:
     rng = random.Random(5)
     ids = list(range(40))
     swiss: list[list[list[int]]] = []
-    results: list[scoring.TableResult] = []
+    results: list[event_scores.TableResult] = []
     for number in range(4):
-        scores = scoring.scores_of(ids, results)
+        scores = event_scores.scores_of(ids, results)
         meetings = pairing.meetings_of([t for tables in swiss for t in tables])
         found = pairing.pair_round([pairing.Entrant(id=n, score=scores[n]) for n in ids],
                                    meetings, low=5, high=5, seed=number)
@@ -93,18 +93,18 @@ def test_the_latest_sitters_take_the_first_seats_and_duplicate_seats_rotate() ->
 
 
 def test_placement_is_normalised_for_table_size_and_ties_count_half() -> None:
-    small = scoring.TableResult(round=1, deal=None, holders=(1, 2, 3), nuggets=(5, 2, 2))
-    large = scoring.TableResult(round=1, deal=None, holders=(4, 5, 6, 7, 8, None),
+    small = event_scores.TableResult(round=1, deal=None, holders=(1, 2, 3), nuggets=(5, 2, 2))
+    large = event_scores.TableResult(round=1, deal=None, holders=(4, 5, 6, 7, 8, None),
                                 nuggets=(9, 1, 1, 1, 1, 1))
-    points = scoring.member_points([small, large])
+    points = event_scores.member_points([small, large])
     assert points[1] == [1.0] and points[4] == [1.0]
     assert points[2] == [0.25] and points[5] == [0.4]
 
 
 def test_duplicate_scores_each_seat_against_the_same_seat_elsewhere() -> None:
-    first = scoring.TableResult(round=1, deal="1:3", holders=(1, 2, 3), nuggets=(0, 4, 4))
-    second = scoring.TableResult(round=1, deal="1:3", holders=(4, 5, 6), nuggets=(3, 1, 1))
-    points = scoring.member_points([first, second])
+    first = event_scores.TableResult(round=1, deal="1:3", holders=(1, 2, 3), nuggets=(0, 4, 4))
+    second = event_scores.TableResult(round=1, deal="1:3", holders=(4, 5, 6), nuggets=(3, 1, 1))
+    points = event_scores.member_points([first, second])
     # Seat 0 got nothing at table 1 but three at table 2: player 4 beat player 1.
     assert points[4] == [1.0] and points[1] == [0.0]
     assert points[2] == [1.0] and points[5] == [0.0]
@@ -112,10 +112,10 @@ def test_duplicate_scores_each_seat_against_the_same_seat_elsewhere() -> None:
 
 def test_tiebreaks_opponents_average_then_head_to_head() -> None:
     results = [
-        scoring.TableResult(round=1, deal=None, holders=(1, 2, 3), nuggets=(3, 3, 0)),
-        scoring.TableResult(round=1, deal=None, holders=(4, 5, 6), nuggets=(5, 0, 0)),
+        event_scores.TableResult(round=1, deal=None, holders=(1, 2, 3), nuggets=(3, 3, 0)),
+        event_scores.TableResult(round=1, deal=None, holders=(4, 5, 6), nuggets=(5, 0, 0)),
     ]
-    ranked = scoring.standings([1, 2, 3, 4, 5, 6], results)
+    ranked = event_scores.standings([1, 2, 3, 4, 5, 6], results)
     assert [row.member for row in ranked][:1] == [4]
     # 1 and 2 tied on everything: they share a rank.
     first_two = [row for row in ranked if row.member in (1, 2)]

@@ -17,7 +17,7 @@ from django.test import Client, override_settings
 from games.game.core.game import Game
 from games.people.core.home_links import home_link
 from games.tournaments.core.event_rows import Entry, EventTable, Tournament
-from games.tournaments.services import rounds
+from games.tournaments.services import pairing_rounds
 from tests.support import token_of
 from tests.tournaments.support import event, finish
 
@@ -80,7 +80,7 @@ def test_a_started_event_refuses_joining_and_leaving(client: Client, clock: Any)
     for token in tokens[:3]:
         assert join(client, token, cup.pk).status_code == 200
     clock.shift(timedelta(days=3))
-    rounds.sweep_tournaments()
+    pairing_rounds.sweep_tournaments()
     for token, act in ((tokens[3], "join"), (tokens[0], "leave")):
         answer = join(client, token, cup.pk, act)
         assert answer.status_code == 409
@@ -145,7 +145,7 @@ def test_nine_homes_play_three_rounds_through_the_api(client: Client, clock: Any
     clock.shift(timedelta(days=2, minutes=1))
     for number in (1, 2, 3):
         with commit():
-            rounds.sweep_tournaments()
+            pairing_rounds.sweep_tournaments()
         for token in tokens:  # each home lists exactly one game of this round going on
             games = client.get(f"/api/me/{token}/").json()["games"]
             going = [g for g in games if g["status"] == "active"]
@@ -155,7 +155,7 @@ def test_nine_homes_play_three_rounds_through_the_api(client: Client, clock: Any
             assert table.game is not None
             finish(table.game, seed)
     with commit():
-        rounds.sweep_tournaments()
+        pairing_rounds.sweep_tournaments()
     shown = client.get(f"/api/tournaments/{cup.pk}/").json()
     assert shown["status"] == "finished"
     assert len(shown["standings"]) == 9 and shown["standings"][0]["rank"] == 1

@@ -19,7 +19,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from itertools import combinations
 
 SPREAD_WEIGHT = 1.0
@@ -53,7 +53,6 @@ class Pairing:
     tables: list[list[int]]
     cost: float
     repeats: int = 0  # pairs at a table that met before
-    notes: dict[str, float] = field(default_factory=dict)
 
 
 def table_sizes(players: int, low: int, high: int) -> list[int]:

@@ -75,6 +75,7 @@ def listed(events: list[Tournament] | None = None) -> list[EventShown]:
 @dataclass(frozen=True)
 class RoundShown:
     number: int
+    started: datetime
     deadline: datetime
     tables: int
     ended: int
@@ -83,7 +84,8 @@ class RoundShown:
     salt: str
 
     def as_json(self) -> dict[str, Any]:
-        answer: dict[str, Any] = {"round": self.number, "deadline": self.deadline.isoformat(),
+        answer: dict[str, Any] = {"round": self.number, "started": self.started.isoformat(),
+                                  "deadline": self.deadline.isoformat(),
                                   "tables": self.tables, "ended": self.ended}
         if self.commitment:
             answer["deal"] = {"commitment": self.commitment, "seed": self.seed,
@@ -116,7 +118,8 @@ def event_page(event_id: int) -> EventPage | None:
     for row in rows:
         revealed = row.n > 0 and row.ended == row.n
         rounds.append(RoundShown(
-            number=row.number, deadline=row.deadline_at, tables=row.n, ended=row.ended,
+            number=row.number, started=row.started_at, deadline=row.deadline_at,
+            tables=row.n, ended=row.ended,
             commitment=row.deal_commitment, seed=row.deal_seed if revealed else None,
             salt=row.deal_salt if revealed else ""))
     return EventPage(event=shown(event, event.entries.count()), rounds=rounds,

@@ -9,7 +9,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 
 from games.people.core.public_names import PublicName
-from games.tournaments.core import pairing, scoring
+from games.tournaments.core import event_scores, pairing
 from games.tournaments.core.event_rows import Entry, EventSeat, EventTable, Tournament
 
 
@@ -30,12 +30,12 @@ def _holders(tables: list[EventTable]) -> dict[int, dict[int, int]]:
     return seated
 
 
-def ended_results(event: Tournament) -> list[scoring.TableResult]:
+def ended_results(event: Tournament) -> list[event_scores.TableResult]:
     tables = list(EventTable.objects.filter(event_round__tournament=event,
                                             ended_at__isnull=False)
                   .select_related("event_round"))
     seated = _holders(tables)
-    return [scoring.TableResult(
+    return [event_scores.TableResult(
         round=table.event_round.number, deal=deal_key(table, event),
         holders=tuple(seated[table.pk].get(seat) for seat in range(len(table.nuggets))),
         nuggets=tuple(table.nuggets)) for table in tables]
@@ -67,7 +67,7 @@ def history(event: Tournament) -> History:
 
 @dataclass(frozen=True)
 class StandingShown:
-    standing: scoring.Standing
+    standing: event_scores.Standing
     name: str  # the public name, else "" (the page says "Player N", N its entry number)
     number: int  # the entry's number in the event (1 for the first to join)
     dropped: bool
@@ -83,7 +83,7 @@ def standings(event: Tournament) -> list[StandingShown]:
     names = dict(PublicName.objects.filter(mailbox__in={e.mailbox_key for e in entries})
                  .values_list("mailbox", "name"))
     by_id = {entry.pk: entry for entry in entries}
-    ranked = scoring.standings(list(by_id), ended_results(event))
+    ranked = event_scores.standings(list(by_id), ended_results(event))
     return [StandingShown(standing=row, name=names.get(by_id[row.member].mailbox_key, ""),
                           number=numbers[row.member],
                           dropped=by_id[row.member].dropped_at is not None)

@@ -36,7 +36,7 @@ from games.seats.core.seat import Seat
 from games.setup.core.player_defaults import seat_language_and_zone
 from games.setup.services.game_setup import PlayerSpec, bot_players, create_game
 from games.tables.services.naming import name_of
-from games.tournaments.core import pairing, scoring
+from games.tournaments.core import event_scores, pairing
 from games.tournaments.core.event_rows import (
     Entry,
     EventRound,
@@ -116,7 +116,7 @@ def pair(event: Tournament, number: int, entries: list[Entry]) -> EventRound:
     now = timezone.now()
     row = _round_row(event, number, now)
     past = history(event)
-    scores = scoring.scores_of([entry.pk for entry in entries], ended_results(event))
+    scores = event_scores.scores_of([entry.pk for entry in entries], ended_results(event))
     wave = EventTable.objects.filter(event_round=row).count()
     entrants = [pairing.Entrant(id=entry.pk, score=scores.get(entry.pk, 0.0),
                                 balance=past.balance.get(entry.pk, 0.0),
@@ -142,7 +142,7 @@ def pair(event: Tournament, number: int, entries: list[Entry]) -> EventRound:
 def start_event(event: Tournament) -> str:
     """Sign-up has closed: pair round 1, or cancel an event of fewer than two players."""
     entries = list(event.entries.order_by("joined_at", "pk"))
-    if len(entries) < 2:  # noqa: PLR2004 - a table needs two people to be a contest
+    if len(entries) < 2:  # a table needs two people to be a contest
         event.status, event.ended_at = Tournament.Status.CANCELLED, timezone.now()
         event.save(update_fields=["status", "ended_at"])
         return "cancelled"
@@ -186,9 +186,9 @@ def _waiting(event: Tournament) -> dict[int, list[Entry]]:
             last[entry_id] = (number, ended is not None)
     waiting: dict[int, list[Entry]] = defaultdict(list)
     for entry in event.entries.filter(dropped_at__isnull=True).order_by("joined_at", "pk"):
-        number, ended = last.get(entry.pk, (0, True))
-        if ended and number < event.rounds:
-            waiting[number + 1].append(entry)
+        played, done = last.get(entry.pk, (0, True))
+        if done and played < event.rounds:
+            waiting[played + 1].append(entry)
     return waiting
 
 
