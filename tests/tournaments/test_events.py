@@ -175,3 +175,28 @@ def test_duplicate_rounds_deal_the_same_seed_at_every_table(clock: Any, commit: 
             table__event_round__tournament=cup).values_list("entry_id", "seat"):
         held.setdefault(entry_id, []).append(seat)
     assert all(len(set(seats)) == len(seats) for seats in held.values())
+
+
+def test_forget_me_and_the_data_export_cover_tournaments(clock: Any, commit: Any) -> None:
+    from django.utils import timezone
+
+    from games.home.services.erase import erase_address
+    from games.home.services.export import export_player_data
+
+    open_cup = event(name="Open cup", signup_closes=timezone.now() + timedelta(days=9))
+    running_cup = event(name="Running cup")
+    for address in PEOPLE[:3]:
+        entries.join_event(address, running_cup.pk)
+    entries.join_event(PEOPLE[0], open_cup.pk)
+    clock.shift(timedelta(days=2, minutes=1))
+    with commit():
+        pairing_rounds.sweep_tournaments()
+    exported = export_player_data(PEOPLE[0])["tournaments"]
+    assert {row["name"] for row in exported} == {"Open cup", "Running cup"}
+    erase_address(PEOPLE[0])
+    assert not Entry.objects.filter(tournament=open_cup).exists()
+    kept = Entry.objects.filter(tournament=running_cup).order_by("joined_at", "pk").first()
+    assert kept is not None and kept.address == "" and kept.dropped_at is not None
+    assert not Entry.objects.filter(address__icontains="p0@").exists()
+    # The others' standings keep their table; the forgotten player is "Player 1".
+    assert [row.number for row in results.standings(running_cup)] != []

@@ -9,9 +9,10 @@ The cost of a pairing (lower is better), summed over its tables:
 
 and, once the tables are chosen, each table's seat order is chosen so each player's seat
 balance (how late they sat so far: -1 for a first seat, +1 for a last, summed over their
-games) comes back towards 0: the latest sitters take the first seats. In duplicate mode a
-seat is a role of the deal, and a player is not given a seat they held before while
-another seat is free for them (nobody holds the same seat twice while the table allows).
+games) comes back towards 0 (the sum of the squared balances after the round, smallest):
+the latest sitters take the first seats. In duplicate mode a seat is a role of the deal,
+and a player is not given a seat they held before while the table allows another
+(nobody holds the same seat twice while the table allows).
 """
 
 from __future__ import annotations
@@ -20,12 +21,14 @@ import math
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from itertools import combinations
+from itertools import combinations, permutations
 
 SPREAD_WEIGHT = 1.0
 REPEAT_WEIGHT = 10.0
 WINDOW_PER_SEAT = 3  # the greedy looks this many candidates per seat ahead of the leaders
 MAX_PASSES = 30  # local search: passes over every pair of tables at most
+EXACT_SEATS = 6  # up to this many players a table's every seat order is tried
+SEAT_AGAIN_WEIGHT = 100.0  # duplicate mode: a seat held before, avoided where possible
 
 Pair = tuple[int, int]
 
@@ -128,17 +131,34 @@ def _improve(tables: list[list[int]], scores: Mapping[int, float],
             return
 
 
+def _seating_cost(order: Sequence[Entrant], *, duplicate: bool) -> float:
+    """How far the seating leaves each player's balance from 0 (squared), and in
+    duplicate mode a heavy price for each seat a player held before."""
+    size = len(order)
+    return sum((who.balance + seat_balance(seat, size)) ** 2
+               + (SEAT_AGAIN_WEIGHT if duplicate and seat in who.seats_held else 0.0)
+               for seat, who in enumerate(order))
+
+
 def seat_order(members: Sequence[Entrant], *, duplicate: bool = False) -> list[int]:
-    """The table's seat order: the players who sat latest so far take the first seats;
-    in duplicate mode each seat goes to the latest sitter who has not held it, if any."""
-    waiting = sorted(members, key=lambda who: (-who.balance, who.id))
-    order: list[int] = []
-    for seat in range(len(members)):
+    """The table's seat order that brings the players' seat balances closest to 0 (in
+    duplicate mode, giving nobody a seat they held before where the table allows): every
+    order is tried at tables of up to EXACT_SEATS players; at larger ones the latest
+    sitters take the first seats (in duplicate mode, each seat the latest sitter who has
+    not held it)."""
+    ordered = sorted(members, key=lambda who: who.id)
+    if len(ordered) <= EXACT_SEATS:
+        best = min(permutations(ordered), key=lambda order: (
+            round(_seating_cost(order, duplicate=duplicate), 9), [who.id for who in order]))
+        return [who.id for who in best]
+    waiting = sorted(ordered, key=lambda who: (-who.balance, who.id))
+    chosen_order: list[int] = []
+    for seat in range(len(ordered)):
         fresh = [who for who in waiting if seat not in who.seats_held] if duplicate else []
         chosen = (fresh or waiting)[0]
         waiting.remove(chosen)
-        order.append(chosen.id)
-    return order
+        chosen_order.append(chosen.id)
+    return chosen_order
 
 
 def pair_round(entrants: Sequence[Entrant], meetings: Mapping[Pair, int], *, low: int,

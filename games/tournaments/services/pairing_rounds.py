@@ -167,7 +167,7 @@ def _close_tables(event: Tournament) -> None:
         table.save(update_fields=["nuggets", "ended_at"])
         for held in table.holders.select_related("entry"):
             entry = held.entry
-            if MissedDeadline.objects.filter(of_mailbox(entry.address, "mailbox"),
+            if entry.address and MissedDeadline.objects.filter(of_mailbox(entry.address, "mailbox"),
                                              game=game).exists():
                 entry.no_shows += 1
                 if entry.no_shows >= NO_SHOWS_TO_DROP and entry.dropped_at is None:
