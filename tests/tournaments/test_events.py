@@ -71,6 +71,19 @@ def test_nine_players_three_rounds_to_the_standings(clock: Any, commit: Any) -> 
     assert len(met) == 27 and len(list(combinations(range(9), 2))) == 36
 
 
+def test_the_games_take_the_events_clock(clock: Any, commit: Any) -> None:
+    from games.clock.core.clock_setup import clock_settings
+
+    cup = event(clock=clock_settings(bank_hours=72, increment_hours=24, days_off="sat,sun"))
+    for address in PEOPLE[:3]:
+        entries.join_event(address, cup.pk)
+    clock.shift(timedelta(days=2, minutes=1))
+    with commit():
+        pairing_rounds.sweep_tournaments()
+    (game,) = games_of(cup, 1)
+    assert (game.bank_hours, game.increment_hours, game.weekdays_off) == (72, 24, [5, 6])
+
+
 def test_the_next_round_waits_for_the_share_of_tables_or_the_deadline(
         clock: Any, commit: Any) -> None:
     cup = event(advance_share=0.75)

@@ -128,6 +128,14 @@ def test_the_command_creates_an_event_and_refuses_bad_input() -> None:
     assert (created.min_size, created.max_size, created.rounds, created.duplicate,
             created.seed) == (4, 6, 2, True, 5)
     assert f"/tournaments/{created.pk}/" in out.getvalue()
+    with pytest.raises(CommandError, match="weekday"):
+        call_command("createtournament", "--name", "Cup", "--days-off", "caturday",
+                     "--signup-closes", "2099-01-01T18:00Z")
+    call_command("createtournament", "--name", "Slow cup", "--bank-hours", "72",
+                 "--increment-hours", "24", "--days-off", "sat,sun",
+                 "--signup-closes", "2099-01-01T18:00Z", stdout=out)
+    slow = Tournament.objects.get(name="Slow cup")
+    assert slow.clock["bank_hours"] == 72 and slow.clock["weekdays_off"] == [5, 6]
     with pytest.raises(CommandError, match="players"):
         call_command("createtournament", "--name", "Cup", "--players", "11",
                      "--signup-closes", "2099-01-01T18:00Z")

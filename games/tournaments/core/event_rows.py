@@ -1,6 +1,6 @@
 """A tournament's rows (games.tournaments; docs/playing.md "Tournaments").
 
-- Tournament: the event's settings (ruleset, table sizes, rounds, pace, language, rated,
+- Tournament: the event's settings (ruleset, table sizes, rounds, pace and clock, language, rated,
   duplicate deals, cap, sign-up window, the share of tables that ends a round early, how
   long a round lasts at most, the pairing seed) and its state: open for sign-up, running,
   finished, or cancelled (too few players when sign-up closed).
@@ -35,6 +35,9 @@ class Tournament(models.Model):
     max_size = models.PositiveSmallIntegerField(_("most players at a table"))
     rounds = models.PositiveSmallIntegerField(_("rounds"))
     hours_per_move = models.PositiveIntegerField(_("hours per move"))
+    # The games' clock beside the pace (games.clock.core.clock_setup.clock_fields): a time
+    # bank, its increment and cap, days off; {} for the fixed time per move.
+    clock = models.JSONField(_("clock"), default=dict, blank=True)
     language = models.CharField(_("language"), max_length=8)
     rated = models.BooleanField(_("rated"), default=False)
     duplicate = models.BooleanField(_("the same deal at every table"), default=False)

@@ -8,6 +8,9 @@ read and checked before anything is written, and the refusals of the tournament'
                     Saboteur 2 2-12
     rounds          1 to 12
     hours_per_move  the pace, 1 to 336
+    clock           (optional) the games' clock: a ClockSettings already checked
+                    (games.clock.core.clock_setup.clock_settings: a bank, its increment
+                    and cap, days off), None for the fixed time per move
     language        the event's language, one of the site's
     rated           whether its rounds count for the ratings
     duplicate       the same deal at every table of a round (of the same size)
@@ -23,13 +26,14 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import date, datetime
 from typing import Any
 
 from django.conf import settings
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from games.clock.core.clock_setup import ClockSettings, clock_fields
 from games.engine import rules_for
 from games.game.core.game import MAX_HOURS_PER_MOVE
 from games.kit.service_errors import ServiceError
@@ -59,6 +63,7 @@ class EventSettings:
     max_size: int
     rounds: int
     hours_per_move: int
+    clock: dict[str, Any]  # the Game row's clock fields (clock_fields); {}: none
     language: str
     rated: bool
     duplicate: bool
@@ -83,6 +88,23 @@ def _flag(value: Any, field: str) -> bool:
     if not isinstance(value, bool):
         raise _bad(_("%(field)s is true or false.") % {"field": field}, field)
     return value
+
+
+def _clock(value: Any) -> dict[str, Any]:
+    if value is not None and not isinstance(value, ClockSettings):
+        raise _bad(_("The clock is a time bank with days off, or none."), "clock")
+    return clock_fields(value)
+
+
+def stored_clock(fields: dict[str, Any]) -> ClockSettings | None:
+    """The event's clock as create_game takes it (None: the fixed time per move)."""
+    if not fields:
+        return None
+    return ClockSettings(
+        bank_hours=fields.get("bank_hours"), increment_hours=fields.get("increment_hours", 0),
+        bank_max_hours=fields.get("bank_max_hours"),
+        weekdays_off=frozenset(int(day) for day in fields.get("weekdays_off", [])),
+        dates_off=tuple(date.fromisoformat(day) for day in fields.get("dates_off", [])))
 
 
 def table_size(value: Any, ruleset: str) -> tuple[int, int]:
@@ -131,7 +153,7 @@ def read_settings(data: Mapping[str, Any]) -> EventSettings:
     return EventSettings(
         name=name.strip()[:100], ruleset=ruleset, min_size=low, max_size=high,
         rounds=_whole(data.get("rounds", 3), "rounds", 1, MAX_ROUNDS),
-        hours_per_move=hours, language=language,
+        hours_per_move=hours, clock=_clock(data.get("clock")), language=language,
         rated=_flag(data.get("rated", False), "rated"),
         duplicate=_flag(data.get("duplicate", False), "duplicate"),
         cap=_whole(data.get("cap", 64), "cap", 2, MAX_CAP),

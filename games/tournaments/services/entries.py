@@ -42,6 +42,7 @@ def create_event(chosen: EventSettings, *, host_email: str = "",
     return Tournament.objects.create(
         name=chosen.name, ruleset=chosen.ruleset, min_size=chosen.min_size,
         max_size=chosen.max_size, rounds=chosen.rounds, hours_per_move=chosen.hours_per_move,
+        clock=chosen.clock,
         language=chosen.language, rated=chosen.rated, duplicate=chosen.duplicate,
         cap=chosen.cap, signup_closes_at=chosen.signup_closes_at,
         round_days=chosen.round_days, advance_share=chosen.advance_share,

@@ -28,6 +28,7 @@ class EventShown:
     max_size: int
     rounds: int
     hours_per_move: int
+    clock: dict[str, Any]
     language: str
     rated: bool
     duplicate: bool
@@ -42,6 +43,7 @@ class EventShown:
         return {"id": self.id, "name": self.name, "ruleset": self.ruleset,
                 "players": {"min": self.min_size, "max": self.max_size},
                 "rounds": self.rounds, "hours_per_move": self.hours_per_move,
+                "clock": self.clock or None,
                 "language": self.language, "rated": self.rated,
                 "duplicate": self.duplicate, "cap": self.cap, "joined": self.players,
                 "signup_closes": self.signup_closes.isoformat(),
@@ -53,6 +55,7 @@ def shown(event: Tournament, players: int) -> EventShown:
     return EventShown(
         id=event.pk, name=event.name, ruleset=event.ruleset, min_size=event.min_size,
         max_size=event.max_size, rounds=event.rounds, hours_per_move=event.hours_per_move,
+        clock=event.clock,
         language=event.language, rated=event.rated, duplicate=event.duplicate, cap=event.cap,
         players=players, signup_closes=event.signup_closes_at, round_days=event.round_days,
         status=event.status, current_round=event.current_round)

@@ -44,6 +44,7 @@ from games.tournaments.core.event_rows import (
     EventTable,
     Tournament,
 )
+from games.tournaments.core.event_settings import stored_clock
 from games.tournaments.services.results import ended_results, history
 
 log = logging.getLogger(__name__)
@@ -97,7 +98,8 @@ def _open_table(event: Tournament, row: EventRound, number: int, entries: list[E
     seed = (row.deal_seed + len(players)) & SEED_MASK if row.deal_seed is not None else None
     made = create_game(name=f"{event.name}: {row.number}.{number}"[:100], players=players,
                        ruleset=event.ruleset, hours_per_move=event.hours_per_move,
-                       seed=seed, start=True, invite=False, rated=event.rated)
+                       seed=seed, start=True, invite=False, rated=event.rated,
+                       clock=stored_clock(event.clock))
     table = EventTable.objects.create(event_round=row, number=number, seats=len(players),
                                       game=made.game)
     EventSeat.objects.bulk_create([EventSeat(table=table, entry=entry, seat=seat)
