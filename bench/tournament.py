@@ -18,6 +18,8 @@ player scored against those who held the same seat (matchpoints). It prints:
 4. Kendall's tau between the final standings and the true strength, plain and
    duplicate (the same field and seeds).
 
+A bot filling a short table plays the normal bot's every move.
+
     python bench/tournament.py [--players 64] [--rounds 5] [--size 5] [--game-rounds 3]
         [--seed 1] [--workers 2] [--mode plain|duplicate|both]
 """
@@ -40,7 +42,6 @@ from games.engine import apply, legal_moves, new_game, view
 from games.tournaments.core import event_scores, pairing
 
 BANDS = ((0.0, 0.2), (0.5, 0.7), (0.9, 1.0))  # share of the normal bot's moves
-BOT = -1  # a bot filling a short table: the normal bot always
 
 
 def play_table(job: tuple[list[float], int, int]) -> list[int]:
@@ -104,15 +105,16 @@ def run(args: argparse.Namespace, skills: dict[int, float], *, duplicate: bool,
         deal = args.seed * 100_003 + number
         jobs = []
         for index, table in enumerate(found.tables):
-            seats: list[int] = table + [BOT] * (args.size - len(table))
             seed = deal if duplicate else deal * 101 + index
-            jobs.append(([skills.get(who, 1.0) for who in seats], seed, args.game_rounds))
+            jobs.append(([skills[who] if who is not None else 1.0 for who in table], seed,
+                         args.game_rounds))
             for seat, who in enumerate(table):
-                balance[who] += pairing.seat_balance(seat, len(seats))
-                held[who].add(seat)
-            seated_tables.append(table)
+                if who is not None:
+                    balance[who] += pairing.seat_balance(seat, len(table))
+                    held[who].add(seat)
+            seated_tables.append([who for who in table if who is not None])
         for table, nuggets in zip(found.tables, pool.map(play_table, jobs), strict=True):
-            holders = tuple(table) + (None,) * (args.size - len(table))
+            holders = tuple(table)
             results.append(event_scores.TableResult(
                 round=number, deal=f"{number}:{args.size}" if duplicate else None,
                 holders=holders, nuggets=tuple(nuggets)))

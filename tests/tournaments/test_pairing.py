@@ -34,46 +34,48 @@ def test_every_player_is_seated_once_at_tables_within_bounds(
         seed: int) -> None:
     entrants, meetings, low, high = field
     found = pairing.pair_round(entrants, meetings, low=low, high=high, seed=seed)
-    seated = [who for table in found.tables for who in table]
+    seated = [who for table in found.tables for who in table if who is not None]
     assert sorted(seated) == sorted(who.id for who in entrants)
-    assert all(1 <= len(table) <= high for table in found.tables)
-    # Tables short of `low` only when the field cannot fill them all (bots fill them).
-    if len(entrants) >= low * len(found.tables):
-        assert all(len(table) >= low for table in found.tables)
-    assert max(map(len, found.tables)) - min(map(len, found.tables)) <= 1
+    # Every table within the bounds, bots (None) filling those the field leaves short.
+    assert all(low <= len(table) <= high for table in found.tables)
+    people = [sum(who is not None for who in table) for table in found.tables]
+    assert min(people) >= 1 and max(people) - min(people) <= 1
     again = pairing.pair_round(list(reversed(entrants)), dict(meetings), low=low, high=high,
                                seed=seed)
     assert again.tables == found.tables
 
 
-def _play(tables: list[list[int]], rng: random.Random) -> list[event_scores.TableResult]:
+def _play(tables: list[list[int | None]],
+          rng: random.Random) -> list[event_scores.TableResult]:
     return [event_scores.TableResult(round=1, deal=None, holders=tuple(table),
                                 nuggets=tuple(rng.randint(0, 9) for _ in table))
             for table in tables]
 
 
-def _repeats(rounds: list[list[list[int]]]) -> int:
-    met = pairing.meetings_of([table for tables in rounds for table in tables])
+def _repeats(rounds: list[list[list[int | None]]]) -> int:
+    met = pairing.meetings_of([[who for who in table if who is not None]
+                               for tables in rounds for table in tables])
     return sum(1 for count in met.values() if count > 1)
 
 
 def test_repeat_meetings_are_fewer_than_a_random_seating() -> None:
     rng = random.Random(5)
     ids = list(range(40))
-    swiss: list[list[list[int]]] = []
+    swiss: list[list[list[int | None]]] = []
     results: list[event_scores.TableResult] = []
     for number in range(4):
         scores = event_scores.scores_of(ids, results)
-        meetings = pairing.meetings_of([t for tables in swiss for t in tables])
+        meetings = pairing.meetings_of([[who for who in t if who is not None]
+                                        for tables in swiss for t in tables])
         found = pairing.pair_round([pairing.Entrant(id=n, score=scores[n]) for n in ids],
                                    meetings, low=5, high=5, seed=number)
         swiss.append(found.tables)
         results += _play(found.tables, rng)
-    shuffled: list[list[list[int]]] = []
+    shuffled: list[list[list[int | None]]] = []
     for _number in range(4):
         order = ids[:]
         rng.shuffle(order)
-        shuffled.append([order[i:i + 5] for i in range(0, 40, 5)])
+        shuffled.append([list[int | None](order[i:i + 5]) for i in range(0, 40, 5)])
     assert _repeats(swiss) < _repeats(shuffled)
     assert _repeats(swiss) <= len(list(combinations(ids, 2))) * 0.03
 
@@ -90,6 +92,8 @@ def test_the_latest_sitters_take_the_first_seats_and_duplicate_seats_rotate() ->
                pairing.Entrant(id=3, balance=0.0, seats_held=frozenset({1}))]
     assert pairing.seat_order(members) == [2, 3, 1]
     assert pairing.seat_order(members, duplicate=True) == [2, 1, 3]
+    # A bot's seat (None) where it leaves the balances closest to 0.
+    assert pairing.seat_order(members[:2], 3) == [2, None, 1]
 
 
 def test_placement_is_normalised_for_table_size_and_ties_count_half() -> None:

@@ -6,6 +6,7 @@ The cost of a pairing (lower is better), summed over its tables:
 
     SPREAD_WEIGHT x (the best score at the table - the worst)      players of a level meet
   + REPEAT_WEIGHT x sum over the table's pairs of (meetings before)^2   new faces
+  + SEAT_AGAIN_WEIGHT x players who could only take a seat they held    duplicate mode
 
 and, once the tables are chosen, each table's seat order is chosen so each player's seat
 balance (how late they sat so far: -1 for a first seat, +1 for a last, summed over their
@@ -27,7 +28,7 @@ SPREAD_WEIGHT = 1.0
 REPEAT_WEIGHT = 10.0
 WINDOW_PER_SEAT = 3  # the greedy looks this many candidates per seat ahead of the leaders
 MAX_PASSES = 30  # local search: passes over every pair of tables at most
-EXACT_SEATS = 6  # up to this many players a table's every seat order is tried
+EXACT_SEATS = 6  # up to this many seats a table's every seat order is tried
 SEAT_AGAIN_WEIGHT = 100.0  # duplicate mode: a seat held before, avoided where possible
 
 Pair = tuple[int, int]
@@ -51,9 +52,10 @@ class Entrant:
 
 @dataclass(frozen=True)
 class Pairing:
-    """The tables, each a list of player ids in seat order (seat 0 first), and its cost."""
+    """The tables, each a list of player ids in seat order (seat 0 first; None for a
+    bot's seat at a table the field leaves short of `low`), and its cost."""
 
-    tables: list[list[int]]
+    tables: list[list[int | None]]
     cost: float
     repeats: int = 0  # pairs at a table that met before
 
@@ -76,22 +78,49 @@ def seat_balance(seat: int, size: int) -> float:
     return 0.0 if size <= 1 else 2 * seat / (size - 1) - 1
 
 
+def fresh_seats(members: Sequence[int], held: Mapping[int, frozenset[int]]) -> int:
+    """How many of the table's players can get a seat they have not held (a matching of
+    players to fresh seats, by augmenting paths: tables are small)."""
+    size = len(members)
+    seat_of: dict[int, int] = {}  # seat -> the player's index holding it
+
+    def place(who: int, tried: set[int]) -> bool:
+        for seat in range(size):
+            if seat in tried or seat in held.get(members[who], frozenset()):
+                continue
+            tried.add(seat)
+            if seat not in seat_of or place(seat_of[seat], tried):
+                seat_of[seat] = who
+                return True
+        return False
+
+    return sum(place(who, set()) for who in range(size))
+
+
 def table_cost(members: Sequence[int], scores: Mapping[int, float],
-               meetings: Mapping[Pair, int]) -> float:
+               meetings: Mapping[Pair, int],
+               held: Mapping[int, frozenset[int]] | None = None) -> float:
+    """The table's cost; with `held` (duplicate mode) also SEAT_AGAIN_WEIGHT for each
+    player who could only sit in a seat they held before."""
     if not members:
         return 0.0
     shown = [scores[member] for member in members]
     repeats = sum(meetings.get(pair(a, b), 0) ** 2 for a, b in combinations(members, 2))
-    return SPREAD_WEIGHT * (max(shown) - min(shown)) + REPEAT_WEIGHT * repeats
+    cost = SPREAD_WEIGHT * (max(shown) - min(shown)) + REPEAT_WEIGHT * repeats
+    if held is not None:
+        cost += SEAT_AGAIN_WEIGHT * (len(members) - fresh_seats(members, held))
+    return cost
 
 
 def pairing_cost(tables: Sequence[Sequence[int]], scores: Mapping[int, float],
-                 meetings: Mapping[Pair, int]) -> float:
-    return sum(table_cost(table, scores, meetings) for table in tables)
+                 meetings: Mapping[Pair, int],
+                 held: Mapping[int, frozenset[int]] | None = None) -> float:
+    return sum(table_cost(table, scores, meetings, held) for table in tables)
 
 
 def _greedy(order: list[int], sizes: list[int], scores: Mapping[int, float],
-            meetings: Mapping[Pair, int]) -> list[list[int]]:
+            meetings: Mapping[Pair, int],
+            held: Mapping[int, frozenset[int]] | None) -> list[list[int]]:
     """Tables filled from the leaders: each table opens with the best remaining player,
     then takes, of the next few in the order, whoever adds the least cost."""
     left = list(order)
@@ -101,7 +130,7 @@ def _greedy(order: list[int], sizes: list[int], scores: Mapping[int, float],
         while len(table) < size:
             window = left[:WINDOW_PER_SEAT * size]
             best = min(window, key=lambda who: (
-                table_cost([*table, who], scores, meetings), window.index(who)))
+                table_cost([*table, who], scores, meetings, held), window.index(who)))
             left.remove(best)
             table.append(best)
         tables.append(table)
@@ -109,9 +138,10 @@ def _greedy(order: list[int], sizes: list[int], scores: Mapping[int, float],
 
 
 def _improve(tables: list[list[int]], scores: Mapping[int, float],
-             meetings: Mapping[Pair, int], rng: random.Random) -> None:
+             meetings: Mapping[Pair, int], held: Mapping[int, frozenset[int]] | None,
+             rng: random.Random) -> None:
     """Swap two players of two tables while a swap lowers the cost (in place)."""
-    costs = [table_cost(table, scores, meetings) for table in tables]
+    costs = [table_cost(table, scores, meetings, held) for table in tables]
     pairs = list(combinations(range(len(tables)), 2))
     for _pass in range(MAX_PASSES):
         rng.shuffle(pairs)
@@ -121,8 +151,8 @@ def _improve(tables: list[list[int]], scores: Mapping[int, float],
                 for j in range(len(tables[b])):
                     first, second = tables[a][:], tables[b][:]
                     first[i], second[j] = second[j], first[i]
-                    cost_a = table_cost(first, scores, meetings)
-                    cost_b = table_cost(second, scores, meetings)
+                    cost_a = table_cost(first, scores, meetings, held)
+                    cost_b = table_cost(second, scores, meetings, held)
                     if cost_a + cost_b < costs[a] + costs[b] - 1e-9:
                         tables[a], tables[b] = first, second
                         costs[a], costs[b] = cost_a, cost_b
@@ -131,53 +161,58 @@ def _improve(tables: list[list[int]], scores: Mapping[int, float],
             return
 
 
-def _seating_cost(order: Sequence[Entrant], *, duplicate: bool) -> float:
-    """How far the seating leaves each player's balance from 0 (squared), and in
-    duplicate mode a heavy price for each seat a player held before."""
-    size = len(order)
+def _seating_cost(seats: Sequence[int], members: Sequence[Entrant], size: int, *,
+                  duplicate: bool) -> float:
+    """How far giving members[i] the seat seats[i] leaves their balances from 0
+    (squared), and in duplicate mode a heavy price for each seat held before."""
     return sum((who.balance + seat_balance(seat, size)) ** 2
                + (SEAT_AGAIN_WEIGHT if duplicate and seat in who.seats_held else 0.0)
-               for seat, who in enumerate(order))
+               for seat, who in zip(seats, members, strict=True))
 
 
-def seat_order(members: Sequence[Entrant], *, duplicate: bool = False) -> list[int]:
-    """The table's seat order that brings the players' seat balances closest to 0 (in
-    duplicate mode, giving nobody a seat they held before where the table allows): every
-    order is tried at tables of up to EXACT_SEATS players; at larger ones the latest
-    sitters take the first seats (in duplicate mode, each seat the latest sitter who has
-    not held it)."""
+def seat_order(members: Sequence[Entrant], size: int | None = None, *,
+               duplicate: bool = False) -> list[int | None]:
+    """The table's seats (`size`, bots included: None) in order, chosen to bring the
+    players' seat balances closest to 0 (in duplicate mode, giving nobody a seat they
+    held before where the table allows): every choice is tried at tables of up to
+    EXACT_SEATS seats; at larger ones the latest sitters take the first seats (in
+    duplicate mode, each seat the latest sitter who has not held it) and bots the last."""
+    size = len(members) if size is None else size
     ordered = sorted(members, key=lambda who: who.id)
-    if len(ordered) <= EXACT_SEATS:
-        best = min(permutations(ordered), key=lambda order: (
-            round(_seating_cost(order, duplicate=duplicate), 9), [who.id for who in order]))
-        return [who.id for who in best]
+    table: list[int | None] = [None] * size
+    if size <= EXACT_SEATS:
+        best = min(permutations(range(size), len(ordered)), key=lambda seats: (
+            round(_seating_cost(seats, ordered, size, duplicate=duplicate), 9), seats))
+        for seat, who in zip(best, ordered, strict=True):
+            table[seat] = who.id
+        return table
     waiting = sorted(ordered, key=lambda who: (-who.balance, who.id))
-    chosen_order: list[int] = []
     for seat in range(len(ordered)):
         fresh = [who for who in waiting if seat not in who.seats_held] if duplicate else []
         chosen = (fresh or waiting)[0]
         waiting.remove(chosen)
-        chosen_order.append(chosen.id)
-    return chosen_order
+        table[seat] = chosen.id
+    return table
 
 
 def pair_round(entrants: Sequence[Entrant], meetings: Mapping[Pair, int], *, low: int,
                high: int, seed: int, duplicate: bool = False) -> Pairing:
     """Seat every entrant exactly once at tables of at most `high` players (fewer than
-    `low` only when the field is too small: the caller adds bots). The same entrants,
-    meetings and seed give the same pairing."""
+    `low` only when the field is too small: bots take the seats marked None). The same
+    entrants, meetings and seed give the same pairing."""
     rng = random.Random(seed)
     by_id = {who.id: who for who in entrants}
     scores = {who.id: who.score for who in entrants}
     ties = {who.id: rng.random() for who in sorted(entrants, key=lambda who: who.id)}
     order = sorted(by_id, key=lambda who: (-scores[who], ties[who]))
-    tables = _greedy(order, table_sizes(len(order), low, high), scores, meetings)
-    _improve(tables, scores, meetings, rng)
-    seated = [seat_order([by_id[who] for who in table], duplicate=duplicate)
-              for table in tables]
-    repeats = sum(1 for table in seated for a, b in combinations(table, 2)
+    held = {who.id: who.seats_held for who in entrants} if duplicate else None
+    tables = _greedy(order, table_sizes(len(order), low, high), scores, meetings, held)
+    _improve(tables, scores, meetings, held, rng)
+    seated = [seat_order([by_id[who] for who in table], max(len(table), low),
+                         duplicate=duplicate) for table in tables]
+    repeats = sum(1 for table in tables for a, b in combinations(table, 2)
                   if meetings.get(pair(a, b), 0))
-    return Pairing(tables=seated, cost=pairing_cost(seated, scores, meetings),
+    return Pairing(tables=seated, cost=pairing_cost(tables, scores, meetings, held),
                    repeats=repeats)
 
 

@@ -90,12 +90,15 @@ def _round_row(event: Tournament, number: int, now: datetime) -> EventRound:
     return row
 
 
-def _open_table(event: Tournament, row: EventRound, number: int, entries: list[Entry],
-                numbers: dict[int, int]) -> EventTable:
-    """One table's game, started, each member emailed their own link."""
-    players = _players(event, entries, numbers)
-    if len(players) < event.min_size:
-        players += bot_players(event.min_size - len(players), [p.name for p in players])
+def _open_table(event: Tournament, row: EventRound, number: int,
+                seated: list[Entry | None], numbers: dict[int, int]) -> EventTable:
+    """One table's game (None: a bot's seat), started, each member emailed their own
+    link."""
+    entries = [entry for entry in seated if entry is not None]
+    people = _players(event, entries, numbers)
+    bots = iter(bot_players(len(seated) - len(entries), [p.name for p in people]))
+    humans = iter(people)
+    players = [next(humans) if entry is not None else next(bots) for entry in seated]
     made = create_game(name=f"{event.name}: {row.number}.{number}"[:100], players=players,
                        ruleset=event.ruleset, hours_per_move=event.hours_per_move,
                        seed=row.deal_seed, start=True, invite=False, rated=event.rated,
@@ -103,11 +106,11 @@ def _open_table(event: Tournament, row: EventRound, number: int, entries: list[E
     table = EventTable.objects.create(event_round=row, number=number, seats=len(players),
                                       game=made.game)
     EventSeat.objects.bulk_create([EventSeat(table=table, entry=entry, seat=seat)
-                                   for seat, entry in enumerate(entries)])
-    people = list(Seat.objects.filter(game=made.game, kind=SeatKind.PERSON))
-    Seat.objects.filter(pk__in=[seat.pk for seat in people]).update(
+                                   for seat, entry in enumerate(seated) if entry is not None])
+    persons = list(Seat.objects.filter(game=made.game, kind=SeatKind.PERSON))
+    Seat.objects.filter(pk__in=[seat.pk for seat in persons]).update(
         accepted_at=timezone.now())
-    for seat in people:  # the seat email, each with their own link only
+    for seat in persons:  # the seat email, each with their own link only
         follow_ups.send_invitation(seat.pk)
     return table
 
@@ -132,7 +135,8 @@ def pair(event: Tournament, number: int, entries: list[Entry]) -> EventRound:
         Entry.objects.filter(tournament=event).order_by("joined_at", "pk")
         .values_list("pk", flat=True), start=1)}
     for offset, seated in enumerate(found.tables, start=1):
-        _open_table(event, row, wave + offset, [by_id[who] for who in seated], numbers)
+        _open_table(event, row, wave + offset,
+                    [by_id[who] if who is not None else None for who in seated], numbers)
     row.pairing_cost += found.cost
     row.save(update_fields=["pairing_cost"])
     if number > event.current_round:
