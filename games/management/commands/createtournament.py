@@ -1,7 +1,7 @@
 """Create a tournament open for sign-up and print its number and page (the operator's way;
 docs/operations.md "Tournaments"). Players join from their home.
 
-    python manage.py createtournament --name "Autumn cup" --ruleset base --players 5 \\
+    .venv/bin/python manage.py createtournament --name "Autumn cup" --ruleset base --players 5 \\
         --rounds 5 --hours-per-move 24 --language en --cap 64 \\
         --signup-closes 2026-12-20T18:00Z --round-days 21 [--rated] [--duplicate] \\
         [--advance-share 0.75] [--seed N] [--host ann@example.com]
