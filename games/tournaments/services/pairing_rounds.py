@@ -139,6 +139,9 @@ def pair(event: Tournament, number: int, entries: list[Entry]) -> EventRound:
                     [by_id[who] if who is not None else None for who in seated], numbers)
     row.pairing_cost += found.cost
     row.save(update_fields=["pairing_cost"])
+    # Numbers only: no address, no link (docs/operations.md "Tournaments").
+    log.info("tournament %s round %s: %s players at %s tables, cost %.2f, %s repeat pairs",
+             event.pk, number, len(entries), len(found.tables), found.cost, found.repeats)
     if number > event.current_round:
         event.current_round = number
         event.save(update_fields=["current_round"])
