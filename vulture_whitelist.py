@@ -14,7 +14,8 @@ by something outside the Python call graph. Grouped by who uses them:
 - Celery and kombu: signal handlers (redact_worker_logs, _configure) and the embedded
   broker's transport methods (_put, _get, _queue_bind).
 - gunicorn's logger_class, Sentry's before_send hooks (hint), psycopg's Loader.load,
-  logging records (msg), the CSP decorator's attribute, settings helpers (env_*).
+  logging records (msg), the CSP decorator's attribute, settings helpers (env_*, the queues'
+  task_routes and celery_queues).
 - The tests' entry to the email pipeline (games.inbound.services.receive.receive), kept beside
   receive_bytes so both share one acceptance path.
 - The bots' maze reading (on_route), kept for the strong level's search.
@@ -125,6 +126,8 @@ env_str  # unused function (saboteur_site/env.py:13)
 env_bool  # unused function (saboteur_site/env.py:17)
 env_int  # unused function (saboteur_site/env.py:29)
 env_list  # unused function (saboteur_site/env.py:39)
+task_routes  # unused function (saboteur_site/queues.py: called by settings.py)
+celery_queues  # unused function (saboteur_site/queues.py: called by settings.py)
 env_zone  # unused function (saboteur_site/env.py:47)
 RedactingLogger  # unused class (saboteur_site/gunicorn_logging.py:18)
 _.msg  # unused attribute (saboteur_site/log_redaction.py:57)

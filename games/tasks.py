@@ -24,6 +24,7 @@ from games.mail.services.send import send_notification
 from games.moderation.services import dispute_mail
 from games.moves.services import bot_turns
 from games.moves.services.moves import play_bot_turn
+from games.ratings.services import rating_outbox
 from games.setup.services import web_setup
 from games.tables.services.starting import sweep_tables
 from games.tournaments.services.pairing_rounds import sweep_tournaments as sweep_events
@@ -32,7 +33,7 @@ from saboteur_site.celery import app
 __all__ = [
     "follow_up_moves", "handle_deadlines", "handle_reminders", "offer_open_seat",
     "plan_deadline_missed", "plan_home_email", "plan_invitation",
-    "play_bot_turn", "process_inbound_mail", "requeue_unsent", "send_links",
+    "play_bot_turn", "process_inbound_mail", "rate_rounds", "requeue_unsent", "send_links",
     "send_notification", "sweep_bot_turns", "sweep_deadlines", "sweep_digests",
     "sweep_forgets", "sweep_open_seats", "sweep_open_tables", "sweep_reminders",
     "sweep_report_digests", "sweep_tournaments", "sweep_unconfirmed_setups",
@@ -43,6 +44,12 @@ __all__ = [
 def follow_up_moves() -> int:
     """The emails of every move made since the last run (the beat, FOLLOW_UP_SECONDS)."""
     return move_emails.follow_up_due()
+
+
+@app.task(name="games.tasks.rate_rounds")
+def rate_rounds() -> int:
+    """Rate the rounds ended since the last run (the beat, FOLLOW_UP_SECONDS)."""
+    return rating_outbox.rate_due()
 
 
 @app.task(name="games.tasks.sweep_bot_turns")

@@ -15,7 +15,8 @@ from games.mail.core.notifications import Notification
 from games.mail.doors import mail_letters
 from games.mail.services import clock_mail, plan
 from games.moderation.doors import dispute_letters
-from games.moves.core.turn_events import TurnBeginning, TurnEnding
+from games.moves.core.turn_events import RoundEnded, TurnBeginning, TurnEnding
+from games.ratings.services import rating_outbox
 from games.seats.core.seat_events import SeatAccepted
 from games.setup.services import game_setup
 from games.tables.doors import table_letters
@@ -39,3 +40,5 @@ def wire() -> None:
     # A move ends a turn and begins the next: the clock keeps the banks and deadlines.
     subscribe(TurnEnding, turn_clock.on_turn_ending)
     subscribe(TurnBeginning, turn_clock.on_turn_beginning)
+    # A round of a rated game ended: the ratings' outbox row, written with the move.
+    subscribe(RoundEnded, rating_outbox.on_round_ended)

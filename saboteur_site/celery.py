@@ -50,6 +50,10 @@ def beat_schedule(sweep_seconds: int, follow_up_seconds: int) -> dict[str, dict[
         "follow_ups": {"task": "games.tasks.follow_up_moves",
                        "schedule": float(follow_up_seconds),
                        "options": {"expires": follow_up_seconds * 0.9}},
+        # The rounds of rated games ended since (games.ratings.services.rating_outbox).
+        "rated_rounds": {"task": "games.tasks.rate_rounds",
+                         "schedule": float(follow_up_seconds),
+                         "options": {"expires": follow_up_seconds * 0.9}},
         "deadlines": {"task": "games.tasks.sweep_deadlines", **every},
         "reminders": {"task": "games.tasks.sweep_reminders", **every},
         "bot_turns": {"task": "games.tasks.sweep_bot_turns", **every},

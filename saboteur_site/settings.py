@@ -14,6 +14,7 @@ from django.core.exceptions import ImproperlyConfigured
 
 from .email_providers import email_provider
 from .env import env_bool, env_int, env_list, env_str, env_zone
+from .queues import SWEEPS, celery_queues, task_routes
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -349,6 +350,16 @@ if env_bool("CELERY_TASK_ALWAYS_EAGER", default=False):  # inline tasks would se
     raise ImproperlyConfigured(
         "CELERY_TASK_ALWAYS_EAGER is not supported: the beat plans every move's emails. "
         "Unset it; `python3 run.py serve` starts a worker and the beat on a folder broker.")
+# Queues by kind (docs/operations.md "Queues and workers"): each has worker units of its
+# own (deploy/saboteur-worker-<queue>.service) with their own concurrency, so 500 bot
+# moves waiting never hold up a turn email. A worker started without -Q (`run.py serve`,
+# deploy/saboteur-worker@.service) takes them all.
+CELERY_TASK_ROUTES = task_routes()
+# On RabbitMQ (amqp://) the queues are quorum queues on topic exchanges: replicated, and
+# a retry's countdown waits in the broker (Celery's native delayed delivery, which needs
+# topic exchanges) instead of in a worker's memory.
+CELERY_TASK_QUEUES = celery_queues(quorum=CELERY_BROKER_URL.startswith(("amqp", "pyamqp")))
+CELERY_TASK_DEFAULT_QUEUE = SWEEPS  # a task with no route (tests/ops/test_queues.py: none)
 CELERY_TASK_IGNORE_RESULT = True  # tasks write their outcome to the database
 CELERY_TASK_ACKS_LATE = True  # a worker that dies mid-task leaves it for another
 CELERY_TASK_REJECT_ON_WORKER_LOST = True

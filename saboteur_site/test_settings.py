@@ -24,6 +24,12 @@ WHITENOISE_USE_FINDERS = True
 # tests/ops/test_celery_worker.py runs a real worker.
 CELERY_BROKER_URL = "memory://"
 CELERY_BROKER_TRANSPORT_OPTIONS = {}
+# One queue in the tests: work_off runs the tasks in the order they were queued, whatever
+# their kind. The production routes (saboteur_site/queues.py) have tests of their own
+# (tests/ops/test_queues.py) and the production topology runs them (.ci/topology.py).
+CELERY_TASK_ROUTES = {}
+CELERY_TASK_QUEUES = ()  # Celery then declares the default queue alone
+CELERY_TASK_DEFAULT_QUEUE = "celery"
 
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":  # noqa: F405
     # A test database in a file, one per process (not SQLite's shared in-memory cache,

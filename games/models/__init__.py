@@ -39,10 +39,11 @@ from games.people.core.player_data import ForgottenAddress, PendingForget, Recor
 from games.people.core.public_names import NameKey, PublicName
 from games.ratings.core.rating_rows import PlayerRating, RatedRound, SideRating
 from games.seats.core.history import PastHolder
+from games.seats.core.invitations import Invitation
 from games.seats.core.reliability import MissedDeadline, SeatTakeover
 from games.seats.core.reply_tokens import ReplyToken
-from games.seats.core.seat import Seat, accept_seats, default_vacation
-from games.setup.core.host_limits import HostBlock, Invitation
+from games.seats.core.seat import Seat, default_vacation
+from games.setup.core.host_limits import HostBlock
 from games.tables.core.table_rows import OpenTable, TableMember
 from games.talk.core.mutes import TalkMute
 from games.tournaments.core.event_rows import (
@@ -99,7 +100,6 @@ __all__ = [
     "Tournament",
     "Volunteer",
     "WhileOpen",
-    "accept_seats",
     "default_reminders",
     "default_vacation",
     "new_public_id",

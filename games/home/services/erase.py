@@ -39,11 +39,11 @@ from games.people.core.player_data import FORMER_PLAYER, RecordShown
 from games.people.core.public_names import PublicName
 from games.ratings.core.rating_rows import PlayerRating
 from games.seats.core.history import PastHolder
-from games.seats.core.links import new_link
+from games.seats.core.invitations import Invitation
 from games.seats.core.reliability import MissedDeadline, SeatTakeover
 from games.seats.core.reply_tokens import revoke_seat
 from games.seats.core.seat import Seat
-from games.setup.core.host_limits import HostBlock, Invitation
+from games.setup.core.host_limits import HostBlock
 from games.tables.core.table_rows import OpenTable, TableMember
 from games.talk.core.mutes import TalkMute
 from games.tournaments.core.event_rows import Entry, Tournament
@@ -77,11 +77,7 @@ def erase_seats(address: str, seats: Iterable[Seat]) -> None:
     names = {seat.player_name for seat in seats} - {FORMER_PLAYER}
     with transaction.atomic():
         for seat in seats:
-            made = new_link()
-            Seat.objects.filter(pk=seat.pk).update(
-                email="", player_name=FORMER_PLAYER, link_salt=made.salt,
-                secret_hash=made.digest, link_key_id=made.key_id, invite_hash=None,
-                email_problem_at=None)
+            Seat.erase_holder(seat.pk)
             revoke_seat(seat.pk)
         games = {seat.game_id for seat in seats}
         seat_ids = [seat.pk for seat in seats]

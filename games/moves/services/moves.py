@@ -52,9 +52,9 @@ from games.kit.events import publish
 from games.kit.service_errors import GameNotPlayable, ServiceError, StaleVersion
 from games.moves.core.bot_choice import bot_move
 from games.moves.core.timeout_rule import timeout_move
-from games.moves.core.turn_events import TurnBeginning, TurnEnding
+from games.moves.core.turn_events import RoundEnded, TurnBeginning, TurnEnding
 from games.moves.services.move_store import Locked, SeatRow, store
-from games.seats.core.seat import Seat, accept_seats
+from games.seats.core.seat import Seat
 
 log = logging.getLogger(__name__)
 # A bot's turn: the strong level's wall-clock net is 1.5 s (games.bots.strong.budget);
@@ -180,12 +180,9 @@ def _take_seat(seat: Seat, game: Game) -> Seat:
     invitation link still open), in the move's transaction: a refused move takes it back
     with everything else. A game still in setup starts only through acceptance itself
     (games.seats.services.acceptance.accept_seat): its moves are refused anyway."""
-    if seat.kind != SeatKind.PERSON or game.status == Game.Status.SETUP or (
-            seat.accepted_at is not None and seat.invite_hash is None):
+    if seat.kind != SeatKind.PERSON or game.status == Game.Status.SETUP or seat.accepted:
         return seat
-    now = timezone.now()
-    accept_seats(Seat.objects.filter(pk=seat.pk), now)
-    seat.accepted_at, seat.invite_hash = seat.accepted_at or now, None
+    seat.accept(timezone.now())
     return seat
 
 
@@ -320,6 +317,8 @@ def _advance(game: Game, state: engine.State, move: JSON, now: datetime,
     if state.finished:
         game.status = Game.Status.FINISHED
     publish(TurnBeginning(game, now, seats))  # the clock sets the new turn's deadline
+    if any(event["type"] == "round_end" for event in state.log):
+        publish(RoundEnded(game, now))  # the ratings' outbox row, written with the move
     game.updated_at = now
 
 

@@ -13,7 +13,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from django.conf import settings
-from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games.game.core.game import EmailMode, Game
@@ -22,7 +21,6 @@ from games.kit.service_errors import GameNotPlayable, ServiceError, SetupError, 
 from games.kit.text import is_clean_message
 from games.kit.time_zones import valid_time_zone
 from games.seats.core import reply_tokens
-from games.seats.core.links import new_link
 from games.seats.core.seat import Seat
 
 __all__ = [
@@ -43,13 +41,8 @@ def rotate_link(seat_id: int, current_hash: str | None = None) -> str | None:
     With `current_hash` (the hash of the link the request came with) only if that is
     still the seat's link: of two clicks at once one rotates, the other gets None, so
     nobody is handed a link that is already dead."""
-    made = new_link()
-    seats = Seat.objects.filter(pk=seat_id)
-    if current_hash is not None:
-        seats = seats.filter(secret_hash=current_hash)
-    rotated = seats.update(link_salt=made.salt, secret_hash=made.digest,
-                           link_key_id=made.key_id, link_rotated_at=timezone.now())
-    if not rotated:
+    made = Seat.rotate_link_of(seat_id, from_hash=current_hash)
+    if made is None:
         return None
     reply_tokens.revoke_seat(seat_id)  # the old emails' reply addresses die with the link
     return made.token

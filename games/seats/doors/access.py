@@ -26,7 +26,7 @@ from games.kit.responses import private, too_many
 from games.kit.service_errors import http_status
 from games.seats.core.links import find_seat, seat_path
 from games.seats.core.seat import Seat
-from games.seats.services.acceptance import accept_seat, has_accepted
+from games.seats.services.acceptance import accept_seat
 
 
 def seat_or_404(secret: str) -> Seat:
@@ -86,7 +86,7 @@ def _with_seat(view: SeatView, *, invitation_ok: bool, in_move: bool) -> PageVie
                                           "link of your own."))
                 return private(redirect(seat_path(secret)))
             if (request.method == "POST" and not seat.via_invitation and not in_move
-                    and not has_accepted(seat)):
+                    and not seat.accepted):
                 seat = accept_seat(seat.pk) or seat
             return view(request, seat, secret)
 
