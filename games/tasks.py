@@ -27,6 +27,7 @@ from games.moves.services.moves import play_bot_turn
 from games.ratings.services import rating_outbox
 from games.setup.services import web_setup
 from games.tables.services.starting import sweep_tables
+from games.tournaments.services.pairing_rounds import sweep_tournaments as sweep_events
 from saboteur_site.celery import app
 
 __all__ = [
@@ -35,7 +36,7 @@ __all__ = [
     "play_bot_turn", "process_inbound_mail", "rate_rounds", "requeue_unsent", "send_links",
     "send_notification", "sweep_bot_turns", "sweep_deadlines", "sweep_digests",
     "sweep_forgets", "sweep_open_seats", "sweep_open_tables", "sweep_reminders",
-    "sweep_report_digests", "sweep_unconfirmed_setups",
+    "sweep_report_digests", "sweep_tournaments", "sweep_unconfirmed_setups",
 ]
 
 
@@ -131,3 +132,10 @@ def sweep_unconfirmed_setups() -> int:
 def sweep_open_tables() -> dict[str, int]:
     """Open tables whose wait has ended: started with bots, or expired (the beat)."""
     return sweep_tables()
+
+
+@app.task(name="games.tasks.sweep_tournaments")
+def sweep_tournaments() -> dict[str, int]:
+    """Tournaments: round 1 paired when sign-up closes, the next rounds when a share of
+    tables ended or at the round's deadline, events ended (the beat)."""
+    return sweep_events()

@@ -72,6 +72,8 @@ def beat_schedule(sweep_seconds: int, follow_up_seconds: int) -> dict[str, dict[
         "report_digests": {"task": "games.tasks.sweep_report_digests", **every},
         # Open tables whose wait has ended: started with bots or expired (games.tables).
         "open_tables": {"task": "games.tasks.sweep_open_tables", **every},
+        # Tournaments: rounds paired, events started and ended (games.tournaments).
+        "tournaments": {"task": "games.tasks.sweep_tournaments", **every},
         # Every minute: a dead worker's email goes out within EMAIL_TIMEOUT + margin + 1 min.
         "unsent": {"task": "games.tasks.requeue_unsent", **every},
     }

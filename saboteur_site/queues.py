@@ -10,7 +10,8 @@ moves (CPU for seconds each) or a backlog of deadlines never holds up a turn ema
 - inbound: replies to emails, parsed and played;
 - bots: the bots' moves (CPU-bound: concurrency at most the cores);
 - sweeps: the beat's sweeps and the per-game work they hand out (deadlines, reminders,
-  open seats, open tables, forgets, lost bot turns), and the ratings' outbox;
+  open seats, open tables, tournaments, forgets, lost bot turns), and the ratings'
+  outbox;
 - digests: the daily digests and the moderators' report digests (a burst once a day).
 """
 
@@ -41,6 +42,8 @@ TASK_QUEUES: dict[str, str] = {
     "games.tasks.sweep_open_tables": SWEEPS,
     "games.tasks.sweep_forgets": SWEEPS,
     "games.tasks.sweep_unconfirmed_setups": SWEEPS,
+    # Tournaments: rounds paired, each table a game made in the sweep (games.tournaments).
+    "games.tasks.sweep_tournaments": SWEEPS,
     # The ratings' outbox (the beat, every FOLLOW_UP_SECONDS): no email waits on it.
     "games.tasks.rate_rounds": SWEEPS,
     "games.tasks.sweep_digests": DIGESTS,

@@ -10,7 +10,8 @@ seat before it changed hands), `host_limits` and `mailboxes`
 (the setup page's caps), `game_choices` (the choices of games and seats), `fairness`
 (commit and reveal), `fields` and `lru` (a JSON field and a bounded cache of our own),
 `rating_rows` (ratings), `public_names`, `table_rows` (open tables), `mutes` (muted
-table talk), `new_homes` (homes asked for by addresses that play nowhere yet);
+table talk), `new_homes` (homes asked for by addresses that play nowhere yet), `event_rows`
+(tournaments);
 the whole list: docs/DESIGN.md "Layout"."""
 
 from games.game.core.follow_up_rows import FollowUp
@@ -45,12 +46,23 @@ from games.seats.core.seat import Seat, default_vacation
 from games.setup.core.host_limits import HostBlock
 from games.tables.core.table_rows import OpenTable, TableMember
 from games.talk.core.mutes import TalkMute
+from games.tournaments.core.event_rows import (
+    Entry,
+    EventRound,
+    EventSeat,
+    EventTable,
+    Tournament,
+)
 
 __all__ = [
     "MAX_HOURS_PER_MOVE",
     "BotLevel",
     "Dispute",
     "EmailMode",
+    "Entry",
+    "EventRound",
+    "EventSeat",
+    "EventTable",
     "FollowUp",
     "ForgottenAddress",
     "Game",
@@ -85,6 +97,7 @@ __all__ = [
     "TalkMute",
     "TalkReport",
     "TimeoutPolicy",
+    "Tournament",
     "Volunteer",
     "WhileOpen",
     "default_reminders",

@@ -2,7 +2,14 @@ from django.urls import URLPattern, path, register_converter
 
 from games.clock.doors import api_clock, clock_pages
 from games.handover.doors import open_seat_pages, seat_handover, standby_pages
-from games.home.doors import api_home, home_data, home_pages, home_tables, unsubscribe_page
+from games.home.doors import (
+    api_home,
+    home_data,
+    home_pages,
+    home_tables,
+    home_tournaments,
+    unsubscribe_page,
+)
 from games.moderation.doors import dispute_form, talk_report_form
 from games.play.doors import api, replay_pages, seat_mail_settings
 from games.play.doors import seat_page as seat
@@ -12,6 +19,7 @@ from games.site import ops_views as ops
 from games.site import outbox_pages
 from games.tables.doors import tables_pages as strangers_pages
 from games.talk.doors import talk_forms
+from games.tournaments.doors import event_pages
 
 
 class TokenConverter:
@@ -53,7 +61,14 @@ urlpatterns: list[URLPattern] = [
     path("api/me/<token:token>/tables/<int:table_id>/leave", home_tables.api_home_leave,
          name="api-me-table-leave"),
     path("api/me/<token:token>/name", home_tables.api_home_name, name="api-me-name"),
+    path("api/me/<token:token>/tournaments/<int:event_id>/join",
+         home_tournaments.api_join_tournament, name="api-me-tournament-join"),
+    path("api/me/<token:token>/tournaments/<int:event_id>/leave",
+         home_tournaments.api_leave_tournament, name="api-me-tournament-leave"),
     path("api/tables/", strangers_pages.api_tables, name="api-tables"),
+    path("api/tournaments/", event_pages.api_tournaments, name="api-tournaments"),
+    path("api/tournaments/<int:event_id>/", event_pages.api_tournament,
+         name="api-tournament"),
     path("api/ratings/", strangers_pages.api_ratings, name="api-ratings"),
     path("", setup_pages.home, name="home"),
     path("me/", home_pages.ask_home, name="me"),
@@ -70,10 +85,16 @@ urlpatterns: list[URLPattern] = [
     path("me/<token:token>/tables/join", home_tables.home_join_table, name="me-join-table"),
     path("me/<token:token>/tables/leave", home_tables.home_leave_table, name="me-leave-table"),
     path("me/<token:token>/name", home_tables.home_name, name="me-name"),
+    path("me/<token:token>/tournaments/join", home_tournaments.home_join_tournament,
+         name="me-join-tournament"),
+    path("me/<token:token>/tournaments/leave", home_tournaments.home_leave_tournament,
+         name="me-leave-tournament"),
     path("me/<token:token>/ratings", home_tables.home_ratings_listed, name="me-ratings"),
     path("me/new/<token:token>/", home_pages.new_home, name="me-new"),
     path("tables/", strangers_pages.tables_page, name="tables"),
     path("ratings/", strangers_pages.ratings_page, name="ratings"),
+    path("tournaments/", event_pages.tournaments_page, name="tournaments"),
+    path("tournaments/<int:event_id>/", event_pages.tournament_page, name="tournament"),
     path("healthz", ops.healthz, name="healthz"),
     path("rules/<token:ruleset>/", help.rules, name="rules"),
     path("links/", help.ask_links, name="links"),

@@ -14,6 +14,7 @@ from games.home.doors.home_api_access import home_or_refusal
 from games.home.services.listing import Row, home_of
 from games.home.services.page import language_and_zone
 from games.home.services.tables_part import home_json
+from games.home.services.tournaments_part import tournaments_json
 from games.kit.json_answer import JsonAnswer
 from games.kit.responses import private
 
@@ -40,4 +41,5 @@ def api_home(request: HttpRequest, token: str) -> JsonResponse:
     # In the home's language, as its page: a game's name ("Open table 7") is the reader's.
     with translation.override(language_and_zone(address)[0]):
         return private(JsonAnswer({"games": [game_json(row) for row in home_of(address).rows],
-                                   **home_json(address)}))
+                                   **home_json(address),
+                                   **tournaments_json(address)}))

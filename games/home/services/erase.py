@@ -46,6 +46,7 @@ from games.seats.core.seat import Seat
 from games.setup.core.host_limits import HostBlock
 from games.tables.core.table_rows import OpenTable, TableMember
 from games.talk.core.mutes import TalkMute
+from games.tournaments.core.event_rows import Entry, Tournament
 
 # What an address typed into a free text becomes.
 ADDRESS_GONE = "[…]"
@@ -167,6 +168,19 @@ def _erase_strangers(address: str) -> None:
                                                           ended_at=timezone.now())
     NewHome.objects.filter(of_mailbox(address)).delete()
     TalkMute.objects.filter(Q(by_mailbox=key) | Q(muted_mailbox=key)).delete()
+    _erase_entries(address)
+
+
+def _erase_entries(address: str) -> None:
+    """Tournaments: an entry of an event still open for sign-up goes; in one under way
+    or ended the entry stays for the others' standings, without its address (the page
+    says "Player N"), and is paired no more."""
+    mine = Entry.objects.filter(of_mailbox(address))
+    mine.filter(tournament__status=Tournament.Status.OPEN).delete()
+    for entry in mine:
+        Entry.objects.filter(pk=entry.pk).update(
+            address="", mailbox_key=f"forgotten:{entry.pk}",
+            dropped_at=entry.dropped_at or timezone.now())
 
 
 def _scrub_texts(address: str) -> None:

@@ -37,6 +37,7 @@ from games.seats.core.history import PastHolder
 from games.seats.core.reliability import MissedDeadline, SeatTakeover
 from games.seats.core.seat import Seat
 from games.tables.core.table_rows import TableMember
+from games.tournaments.core.event_rows import Entry
 
 EXPORT_FORMAT = 1
 
@@ -117,8 +118,8 @@ def export_player_data(address: str) -> dict[str, Any]:
 
 
 def _strangers(address: str) -> dict[str, Any]:
-    """The public name, the ratings (as kept: OpenSkill's mu and sigma too) and the open
-    tables sat at."""
+    """The public name, the ratings (as kept: OpenSkill's mu and sigma too), the open
+    tables sat at and the tournaments joined."""
     key = mailbox_key_hash(address)
     name = PublicName.objects.filter(mailbox=key).first()
     return {
@@ -136,6 +137,12 @@ def _strangers(address: str) -> dict[str, Any]:
              "game": member.table.game.public_id if member.table.game else None}
             for member in TableMember.objects.filter(of_mailbox(address))
             .select_related("table__game").order_by("joined_at")],
+        "tournaments": [
+            {"tournament": entry.tournament_id, "name": entry.tournament.name,
+             "status": entry.tournament.status, "joined_at": _when(entry.joined_at),
+             "no_shows": entry.no_shows, "dropped_at": _when(entry.dropped_at)}
+            for entry in Entry.objects.filter(of_mailbox(address))
+            .select_related("tournament").order_by("joined_at")],
     }
 
 
