@@ -11,11 +11,13 @@ from games.handover.doors import handover_letters
 from games.home.doors import home_letters
 from games.kit.events import subscribe
 from games.mail.core.letter_registry import register_letters, registered_kinds
+from games.mail.core.mail_events import NotificationsPlanned
 from games.mail.core.notifications import Notification
 from games.mail.doors import mail_letters
 from games.mail.services import clock_mail, plan
 from games.moderation.doors import dispute_letters
 from games.moves.core.turn_events import TurnBeginning, TurnEnding
+from games.push.services import planning as push_planning
 from games.seats.core.seat_events import SeatAccepted
 from games.setup.services import game_setup
 from games.tables.doors import table_letters
@@ -39,3 +41,5 @@ def wire() -> None:
     # A move ends a turn and begins the next: the clock keeps the banks and deadlines.
     subscribe(TurnEnding, turn_clock.on_turn_ending)
     subscribe(TurnBeginning, turn_clock.on_turn_beginning)
+    # Emails planned: a push beside each of the kinds a person's devices want.
+    subscribe(NotificationsPlanned, push_planning.on_notifications_planned)
