@@ -60,16 +60,19 @@
       });
     }).then(function (answer) {
       if (!answer.ok) {
+        // The server's refusal is in the home's language: say it as it is.
         return answer.json().then(function (body) {
-          throw new Error((body.error && body.error.message) || "failed");
+          var refused = new Error("refused");
+          refused.said = body.error && body.error.message;
+          throw refused;
         });
       }
       say(box.dataset.done);
       window.setTimeout(function () { window.location.reload(); }, 1500);
     }).catch(function (error) {
       if (error && error.message === "denied") { say(box.dataset.denied); return; }
-      say(error && error.message && error.message !== "failed" ?
-          error.message : box.dataset.failed);
+      // The browser's own errors are in its words and language, not the home's.
+      say((error && error.said) || box.dataset.failed);
     });
   });
 }());
