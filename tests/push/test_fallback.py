@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 from django.core import mail
-from django.test import Client
+from django.test import Client, override_settings
 
 from games import tasks
 from games.mail.core.notifications import Notification
@@ -104,3 +104,21 @@ def test_a_dead_device_sends_the_held_email_at_once(
     with commit():
         pass_move(client, g.page(0))
     assert len(turn_emails_to(BOB)) == 1  # no alert can arrive: no reason to wait
+
+
+@pytest.mark.django_db
+@override_settings(METRICS_TOKEN="s3cret")
+def test_receipt_rates_per_kind_and_browser_are_in_the_metrics(
+        client: Client, commit: Any, standin: StandIn) -> None:
+    g = make_game(players=3, seed=5)
+    turn_on_alerts(client, BOB, standin)
+    with commit():
+        pass_move(client, g.page(0))
+    [push] = standin.received
+    assert push.payload is not None
+    receipt(client, push.payload, "shown")
+    text = client.get("/metrics", HTTP_AUTHORIZATION="Bearer s3cret").content.decode()
+    assert 'saboteur_push_receipts{kind="turn",browser="chrome",receipt="sent"} 1' in text
+    assert 'saboteur_push_receipts{kind="turn",browser="chrome",receipt="shown"} 1' in text
+    assert 'saboteur_push_receipts{kind="turn",browser="chrome",receipt="clicked"} 0' in text
+    assert 'saboteur_push_alerts{status="sent"} 1' in text
