@@ -145,7 +145,7 @@ def metrics(now: datetime) -> str:
                   .values_list("status", "n"))
     family("saboteur_push_alerts", "gauge", "Push alerts by status.",
            [(f'{{status="{s}"}}', pushes.get(s, 0)) for s in PushAlert.Status.values])
-    receipts = [(f'{{kind="{r.kind}",browser="{r.browser}",receipt="{what}"}}', count)
+    receipts = [(f'{{kind="{r.kind}",browser="{r.browser}",receipt="{what}"}}', float(count))
                 for r in push_receipts.rates()
                 for what, count in (("sent", r.sent), ("shown", r.shown),
                                     ("clicked", r.clicked))]

@@ -21,6 +21,7 @@ from games.people.core.home_links import home_token
 from games.push.core.alert_words import payload
 from games.push.core.push_rows import PushAlert, PushDevice
 from games.push.doors import receipt as receipt_door
+from games.push.services import receipts
 from games.push.services.devices import Subscription, add_device
 from tests.browser.test_pages import CHROMIUM, PHONE, serious_violations
 from tests.home.support import ANN, anns_games
@@ -89,7 +90,7 @@ def test_the_alerts_section_works_by_keyboard_on_a_phone(
                                      browser="chrome", status=PushAlert.Status.SENT)
     data = payload(alert, note, home_token(ANN), "en", None)
     received = threading.Event()
-    original = receipt_door.record_receipt
+    original = receipts.record_receipt
 
     def recording(signed: str, event: str) -> Any:
         answer = original(signed, event)

@@ -70,8 +70,7 @@ class StandIn:
 
     @property
     def origin(self) -> str:
-        host, port = self.server.server_address[:2]
-        return f"http://{host}:{port}"
+        return f"http://127.0.0.1:{self.server.server_address[1]}"
 
     def subscribe(self) -> Subscription:
         name = b64url(os.urandom(9))
@@ -98,7 +97,7 @@ class StandIn:
                 plain = http_ece.decrypt(body, private_key=subscription.key,
                                          auth_secret=subscription.auth, version="aes128gcm")
                 payload = json.loads(plain)
-            except Exception as error:  # noqa: BLE001 (any failure is the test's finding)
+            except Exception as error:
                 problem = problem or f"does not decrypt: {error!r}"
         return Received(path=path, ttl=headers.get("TTL"), urgency=headers.get("Urgency"),
                         topic=headers.get("Topic"), encoding=headers.get("Content-Encoding"),
@@ -130,7 +129,7 @@ def start() -> StandIn:
     standin: StandIn
 
     class Handler(BaseHTTPRequestHandler):
-        def do_POST(self) -> None:  # noqa: N802 (the http.server's name)
+        def do_POST(self) -> None:
             body = self.rfile.read(int(self.headers.get("Content-Length") or 0))
             standin.received.append(standin.check(self.path, self.headers, body))
             status, extra = standin.answers.pop(0) if standin.answers else (201, {})

@@ -52,7 +52,7 @@ def test_a_device_is_listed_without_its_endpoint_and_can_be_removed(
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize("body, code", [
+@pytest.mark.parametrize(("body", "code"), [
     ({"subscription": {"endpoint": "https://10.1.2.3/push/x",
                        "keys": {"p256dh": "BAAA", "auth": "AAAA"}}}, "bad_endpoint"),
     ({"subscription": {"endpoint": "https://127.0.0.1/push/x",

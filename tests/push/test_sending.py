@@ -96,7 +96,7 @@ def test_a_busy_push_service_is_tried_again_after_its_retry_after(
         pass_move(client, g.page(0))
     alert = PushAlert.objects.get()
     assert alert.status == PushAlert.Status.RETRYING
-    assert alert.retry_at is not None
+    assert alert.retry_at is not None and alert.claimed_at is not None
     assert (alert.retry_at - alert.claimed_at).total_seconds() == 120  # Retry-After wins
     clock.shift(timedelta(seconds=60))
     sweep(commit)

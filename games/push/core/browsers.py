@@ -3,8 +3,6 @@
 
 from __future__ import annotations
 
-FAMILIES = ("edge", "samsung", "opera", "firefox", "chrome", "safari")
-
 
 def browser_family(user_agent: str) -> str:
     agent = user_agent.lower()
