@@ -16,8 +16,10 @@ from games.mail.core.notifications import Notification
 from games.mail.doors import mail_letters
 from games.mail.services import clock_mail, plan
 from games.moderation.doors import dispute_letters
+from games.moves.core.talk_events import TalkPosted
 from games.moves.core.turn_events import TurnBeginning, TurnEnding
 from games.push.services import planning as push_planning
+from games.push.services import talk_alerts
 from games.seats.core.seat_events import SeatAccepted
 from games.setup.services import game_setup
 from games.tables.doors import table_letters
@@ -43,3 +45,4 @@ def wire() -> None:
     subscribe(TurnBeginning, turn_clock.on_turn_beginning)
     # Emails planned: a push beside each of the kinds a person's devices want.
     subscribe(NotificationsPlanned, push_planning.on_notifications_planned)
+    subscribe(TalkPosted, talk_alerts.on_talk_posted)  # a line of talk: alerts too

@@ -82,13 +82,15 @@ def test_the_alerts_section_works_by_keyboard_on_a_phone(
 
     # A push delivered to the worker as the push service would (the data in the clear:
     # the encryption is the stand-in's part), and its receipt.
+    seat = games.soon.seats.get(email=ANN)
     note = Notification.objects.create(key="turn:test", kind="turn", to_email=ANN,
-                                       game=games.soon, seat=games.soon.seats.get(email=ANN),
+                                       game=games.soon, seat=seat,
                                        params={"version": games.soon.version})
     device = PushDevice.objects.get(name="Old phone")
     alert = PushAlert.objects.create(notification=note, device=device, kind="turn",
-                                     browser="chrome", status=PushAlert.Status.SENT)
-    data = payload(alert, note, home_token(ANN), "en", None)
+                                     browser="chrome", status=PushAlert.Status.SENT,
+                                     game=games.soon, seat=seat, to_email=ANN)
+    data = payload(alert, home_token(ANN), "en", None)
     received = threading.Event()
     original = receipts.record_receipt
 

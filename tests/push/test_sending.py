@@ -178,3 +178,25 @@ def test_a_turn_seen_on_the_open_page_waits_like_its_email(client: Client, commi
     sweep(commit)
     assert standin.received == []
     assert PushAlert.objects.get(notification__seat=g.seats[1]).status == "skipped"
+
+
+@pytest.mark.django_db
+def test_table_talk_alerts_the_other_players_at_most_once_an_hour_a_game(
+        client: Client, commit: Any, clock: Any, standin: StandIn) -> None:
+    g = make_game(players=3, seed=5)
+    turn_on_alerts(client, BOB, standin, kinds=["talk"])
+    turn_on_alerts(client, "p0@example.com", standin, kinds=["talk"])  # the writer's own
+
+    def say(text: str) -> None:
+        with commit():
+            answer = client.post(g.page(0) + "say", {"text": text})
+            assert answer.status_code == 302, answer.content[:500]
+
+    say("Hello table")
+    say("Anyone there?")
+    bodies = [(p.path, p.payload and p.payload["body"]) for p in standin.received]
+    assert len(bodies) == 1 and bodies[0][1] == "New table talk."  # Bob's, once
+    assert b"Hello" not in standin.received[0].body
+    clock.shift(timedelta(minutes=61))
+    say("Back again")
+    assert len(standin.received) == 2

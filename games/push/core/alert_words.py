@@ -19,7 +19,6 @@ from django.urls import reverse
 from django.utils import formats, translation
 from django.utils.translation import gettext as _
 
-from games.mail.core.notifications import Notification
 from games.push.core.push_rows import AlertKind, PushAlert
 
 RECEIPT_SALT = "games.push.receipt"
@@ -45,7 +44,7 @@ def topic(game_public_id: str) -> str:
     return ("g" + game_public_id.replace("_", "-"))[:32]
 
 
-def body_words(kind: str, note: Notification, deadline: datetime | None) -> str:
+def body_words(kind: str, deadline: datetime | None) -> str:
     if kind == AlertKind.TURN:
         return _("Your turn.")
     if kind == AlertKind.DEADLINE:
@@ -58,14 +57,13 @@ def body_words(kind: str, note: Notification, deadline: datetime | None) -> str:
     return _("New table talk.")
 
 
-def payload(alert: PushAlert, note: Notification, home_token: str, language: str,
+def payload(alert: PushAlert, home_token: str, language: str,
             local_deadline: datetime | None) -> dict[str, Any]:
     """The JSON the service worker shows (it is encrypted for the device alone)."""
-    game = note.game
-    assert game is not None
+    game = alert.game
     with translation.override(language):
         title = game.title
-        body = body_words(alert.kind, note, local_deadline)
+        body = body_words(alert.kind, local_deadline)
     return {"title": title, "body": body, "tag": topic(game.public_id), "kind": alert.kind,
             "url": reverse("games:me-open", args=[home_token, game.public_id]),
             "icon": static("games/icons/icon-192.png"),

@@ -14,8 +14,10 @@ from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from games.game.core.game import Game
 from games.mail.core.notifications import Notification
 from games.people.core.mailbox_keys import KeepsMailboxKeys, MailboxKeyField
+from games.seats.core.seat import Seat
 
 DEFAULT_FALLBACK_MINUTES = 120
 
@@ -72,8 +74,9 @@ class PushChoice(KeepsMailboxKeys):
         return f"alert choice {self.pk}"
 
 
-class PushAlert(models.Model):
-    """One push to one device beside one planned email; sent once (a claim, as emails)."""
+class PushAlert(KeepsMailboxKeys):
+    """One push to one device: beside one planned email, or of a line of table talk (which
+    has no email of its own); sent once (a claim, as emails)."""
 
     class Status(models.TextChoices):
         PENDING = "pending", _("pending")
@@ -85,7 +88,12 @@ class PushAlert(models.Model):
         GONE = "gone", _("device gone")
 
     notification = models.ForeignKey(Notification, on_delete=models.CASCADE,
-                                     related_name="push_alerts")
+                                     related_name="push_alerts", null=True, blank=True)
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="push_alerts")
+    seat = models.ForeignKey(Seat, on_delete=models.CASCADE, related_name="push_alerts")
+    # Whose alert it is (the data export, "forget me"): the person the device was theirs.
+    to_email = models.CharField(_("to"), max_length=254)
+    to_key = MailboxKeyField(_("recipient's mailbox key (hash)"), source="to_email")
     device = models.ForeignKey(PushDevice, on_delete=models.SET_NULL, null=True, blank=True,
                                related_name="alerts")
     kind = models.CharField(_("kind"), max_length=12, choices=AlertKind.choices)
@@ -111,7 +119,8 @@ class PushAlert(models.Model):
         verbose_name_plural = _("push alerts")
         constraints = [models.UniqueConstraint(fields=["notification", "device"],
                                                name="push_alert_once_per_device")]
-        indexes = [models.Index(fields=["status", "not_before"], name="push_alert_due")]
+        indexes = [models.Index(fields=["status", "not_before"], name="push_alert_due"),
+                   models.Index(fields=["to_key"], name="push_alert_person")]
 
     def __str__(self) -> str:
         return f"push alert {self.pk}"

@@ -171,15 +171,15 @@ def export_alerts(address: str) -> dict[str, Any]:
     the alerts sent to them."""
     choice = choice_of(address)
     devices = devices_of(address)
-    alerts = (PushAlert.objects.filter(of_mailbox(address, "notification__to_key"))
-              .select_related("notification__game").order_by("created_at", "pk"))
+    alerts = (PushAlert.objects.filter(of_mailbox(address, "to_key"))
+              .select_related("game").order_by("created_at", "pk"))
     return {
         "alert_devices": [device_json(d) for d in devices],
         "alert_choice": {"push_only": choice.push_only,
                          "fallback_minutes": choice.fallback_minutes},
         "alerts_sent_to_you": [
             {"kind": a.kind, "status": a.status, "browser": a.browser,
-             "game": a.notification.game.public_id if a.notification.game else None,
+             "game": a.game.public_id,
              "created_at": a.created_at.isoformat(),
              "sent_at": a.sent_at.isoformat() if a.sent_at else None,
              "shown_at": a.shown_at.isoformat() if a.shown_at else None,
@@ -189,7 +189,7 @@ def export_alerts(address: str) -> dict[str, Any]:
 
 
 def forget_alerts(address: str) -> None:
-    """"Forget me" (games.home.services.erase): the devices and the choice go (the alerts
-    go with the person's emails, whose rows they hang from)."""
+    """"Forget me" (games.home.services.erase): the devices, the choice and the alerts."""
+    PushAlert.objects.filter(of_mailbox(address, "to_key")).delete()
     PushDevice.objects.filter(of_mailbox(address)).delete()
     PushChoice.objects.filter(of_mailbox(address)).delete()

@@ -58,7 +58,8 @@ def plan_alerts(note: Notification) -> list[int]:
     alerts = [PushAlert.objects.get_or_create(
         notification=note, device=device,
         defaults={"kind": kind, "browser": device.browser, "not_before": note.not_before,
-                  "holds_email": holds})[0] for device in devices]
+                  "holds_email": holds, "game_id": note.game_id, "seat_id": note.seat_id,
+                  "to_email": note.to_email})[0] for device in devices]
     if holds and choice is not None:
         start = max(note.not_before or now, now)
         hold_until(note.pk, start + timedelta(minutes=choice.fallback_minutes))

@@ -40,7 +40,7 @@ def record_receipt(signed: str, event: str) -> Receipt | None:
         **{field: now}) == 1
     if event == "clicked":  # a click is also a showing (a worker killed before its receipt)
         PushAlert.objects.filter(pk=alert_id, shown_at__isnull=True).update(shown_at=now)
-    if alert.holds_email:
+    if alert.holds_email and alert.notification_id is not None:
         skip_held(alert.notification_id, ARRIVED)
     return Receipt(alert_id=alert_id, event=event, first=first)
 

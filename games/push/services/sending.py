@@ -43,7 +43,6 @@ from pywebpush import WebPushException, webpush
 
 from games.kit.after_commit import queue_on_commit
 from games.mail.core import seen_turns
-from games.mail.core.notifications import Notification
 from games.mail.services.held_emails import send_now
 from games.people.core.home_links import home_token
 from games.people.core.mailboxes import as_delivered
@@ -123,12 +122,15 @@ def _finish(alert: PushAlert, status: str, **fields: object) -> Outcome:
 def _release_email(alert: PushAlert) -> None:
     """The alert will never arrive: the email it held goes now, unless another device's
     alert of it is still on its way or arrived."""
+    held = alert.notification_id
+    if held is None:
+        return
     alive = PushAlert.objects.filter(
-        notification_id=alert.notification_id,
+        notification_id=held,
         status__in=[Status.PENDING, Status.SENDING, Status.RETRYING, Status.SENT],
     ).exclude(pk=alert.pk).exists()
     if not alive:
-        send_now(alert.notification_id)
+        send_now(held)
 
 
 def _hold(alert: PushAlert, until: datetime) -> Outcome:
@@ -137,19 +139,17 @@ def _hold(alert: PushAlert, until: datetime) -> Outcome:
     return Outcome(Status.PENDING)
 
 
-def skip_reason(alert: PushAlert, note: Notification, device: PushDevice | None) -> str:
+def skip_reason(alert: PushAlert, device: PushDevice | None) -> str:
     """Why this push should not go now, or ''."""
     if device is None:
         return "the device was removed"
-    if is_forgotten(note.to_email):
+    if is_forgotten(alert.to_email):
         return "the address asked to be forgotten"
-    seat, game = note.seat, note.game
-    if seat is None or game is None:
-        return "the seat is gone"
-    if as_delivered(seat.email) != as_delivered(note.to_email):
+    seat, game = alert.seat, alert.game
+    if as_delivered(seat.email) != as_delivered(alert.to_email):
         return "the seat changed hands"
     if alert.kind == AlertKind.TURN or alert.kind == AlertKind.DEADLINE:
-        version = note.params.get("version")
+        version = alert.notification.params.get("version") if alert.notification else None
         if game.status != game.Status.ACTIVE or game.actor != seat.number or (
                 version is not None and game.version != version):
             return "the turn is over"
@@ -161,24 +161,25 @@ def deliver(alert_id: int) -> Outcome:
     now = timezone.now()
     if not claim(alert_id, now):
         return Outcome("")
-    alert = PushAlert.objects.select_related("device", "notification__seat",
-                                             "notification__game").get(pk=alert_id)
+    alert = PushAlert.objects.select_related("device", "notification__seat", "seat",
+                                             "game").get(pk=alert_id)
     note, device = alert.notification, alert.device
-    reason = skip_reason(alert, note, device)
+    reason = skip_reason(alert, device)
     if reason:
         return _finish(alert, Status.SKIPPED, last_error=reason)
-    assert device is not None and note.game is not None and note.seat is not None
-    waits = seen_turns.wait_when_sending(note, now) if alert.kind == AlertKind.TURN else None
+    assert device is not None
+    waits = (seen_turns.wait_when_sending(note, now)
+             if alert.kind == AlertKind.TURN and note is not None else None)
     if waits is not None:  # the player looks at this turn on their page
         return _hold(alert, waits)
     try:
         check_endpoint(device.endpoint)  # again: its name may point elsewhere now
     except BadEndpoint as refused:
         return _finish(alert, Status.FAILED, last_error=str(refused)[:200])
-    game, seat = note.game, note.seat
+    game, seat = alert.game, alert.seat
     deadline = game.deadline_at
     local = deadline.astimezone(seat.zone) if deadline is not None else None
-    data = payload(alert, note, home_token(note.to_email), seat.language, local)
+    data = payload(alert, home_token(alert.to_email), seat.language, local)
     headers = headers_for(alert.kind, deadline, game.public_id, now)
     return _post(alert, device, data, headers, now)
 
