@@ -14,6 +14,7 @@ from games.people.core.home_links import home_token
 from games.push.core.alert_words import receipt_id
 from games.push.core.endpoints import BadEndpoint, check_endpoint
 from games.push.core.push_rows import PushAlert, PushDevice
+from saboteur_site.log_redaction import redact
 from tests.handover.test_takeover import pass_move
 from tests.ops.test_settings import PRODUCTION, manage
 from tests.push.standin import StandIn
@@ -147,3 +148,14 @@ def test_export_holds_the_devices_and_alerts_and_forget_removes_them(
     forget_player(BOB)
     assert not PushDevice.objects.exists()
     assert not PushAlert.objects.filter(notification__to_email=BOB).exists()
+
+
+def test_no_log_line_holds_a_receipt_id_or_a_home_token() -> None:
+    """A receipt id marks an alert shown (and so skips a push-only player's turn email):
+    it is a secret like the home token in the devices' API."""
+    signed = receipt_id(25)
+    line = (f"POST /push/receipt/{signed} 200; POST /api/me/{'T' * 43}/devices 201; "
+            f"GET /me/{'T' * 43}/open/g1 302")
+    cleaned = redact(line)
+    assert signed not in cleaned and "T" * 43 not in cleaned
+    assert "/push/receipt/" in cleaned and "/open/g1" in cleaned
