@@ -159,3 +159,37 @@ def test_no_log_line_holds_a_receipt_id_or_a_home_token() -> None:
     cleaned = redact(line)
     assert signed not in cleaned and "T" * 43 not in cleaned
     assert "/push/receipt/" in cleaned and "/open/g1" in cleaned
+
+
+@pytest.mark.django_db
+def test_the_home_installs_as_an_app_whose_worker_caches_nothing(client: Client) -> None:
+    make_game(players=3, seed=5)
+    token = home_token(BOB)
+    manifest = client.get(f"/me/{token}/manifest.webmanifest")
+    assert manifest.status_code == 200
+    assert manifest["Content-Type"] == "application/manifest+json"
+    data = manifest.json()
+    assert data["start_url"] == f"/me/{token}/" and data["display"] == "standalone"
+    assert {icon["sizes"] for icon in data["icons"]} == {"192x192", "512x512"}
+    for icon in data["icons"]:
+        assert client.get(icon["src"]).status_code == 200
+    assert client.get(f"/me/{'x' * 43}/manifest.webmanifest").status_code == 404
+    worker = client.get("/sw.js")
+    assert worker.status_code == 200 and worker["Content-Type"].startswith("text/javascript")
+    source = b"".join(worker.streaming_content) if worker.streaming else worker.content
+    assert b'addEventListener("push"' in source
+    assert b'"fetch"' not in source and b"caches." not in source  # nothing is cached
+    home = client.get(f"/me/{token}/").content.decode()
+    assert f'rel="manifest" href="/me/{token}/manifest.webmanifest"' in home
+    assert 'id="alerts"' in home and "/static/games/alerts.js" in home
+
+
+@pytest.mark.django_db
+def test_an_alert_s_click_opens_the_seat_through_the_home(client: Client) -> None:
+    g = make_game(players=3, seed=5)
+    token = home_token(BOB)
+    opened = client.get(f"/me/{token}/open/{g.game.public_id}")
+    assert opened.status_code == 302 and opened["Location"] == g.page(1)
+    elsewhere = client.get(f"/me/{token}/open/nogame")
+    assert elsewhere["Location"] == f"/me/{token}/"
+    assert client.post(f"/me/{token}/open/{g.game.public_id}").status_code == 405
