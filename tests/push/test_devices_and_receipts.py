@@ -193,3 +193,25 @@ def test_an_alert_s_click_opens_the_seat_through_the_home(client: Client) -> Non
     elsewhere = client.get(f"/me/{token}/open/nogame")
     assert elsewhere["Location"] == f"/me/{token}/"
     assert client.post(f"/me/{token}/open/{g.game.public_id}").status_code == 405
+
+
+@pytest.mark.django_db
+def test_the_home_s_forms_choose_push_only_and_a_device_s_kinds(
+        client: Client, standin: StandIn) -> None:
+    make_game(players=3, seed=5)
+    device, _ = turn_on_alerts(client, BOB, standin)
+    token = home_token(BOB)
+    saved = client.post(f"/me/{token}/alerts", {"push_only": "1", "fallback_minutes": "60"},
+                        follow=True)
+    assert "Your choice of alerts is saved." in saved.content.decode()
+    assert export_player_data(BOB)["alert_choice"] == {"push_only": True,
+                                                       "fallback_minutes": 60}
+    refused = client.post(f"/me/{token}/alerts", {"push_only": "1", "fallback_minutes": "7"},
+                          follow=True)
+    assert "Choose how long the turn email waits." in refused.content.decode()
+    assert export_player_data(BOB)["alert_choice"]["fallback_minutes"] == 60
+    client.post(f"/me/{token}/alerts/{device.pk}", {"action": "save",
+                                                    "kinds": ["turn", "talk"]})
+    device.refresh_from_db()
+    assert device.kinds == ["turn", "talk"]
+    assert client.get(f"/me/{token}/alerts").status_code == 405
