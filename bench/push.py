@@ -66,6 +66,7 @@ def run(args: argparse.Namespace) -> None:
                                       invite=False)
         game = made.game
         if n % 2 == 0:
+            assert game.actor is not None
             actor = game.seats.get(number=game.actor)
             add_device(actor.email, subscription_of(standin.subscribe().as_browser_gives_it()),
                        name="Phone", kinds=["turn"], user_agent="Chrome/131.0")

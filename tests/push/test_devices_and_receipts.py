@@ -176,7 +176,7 @@ def test_the_home_installs_as_an_app_whose_worker_caches_nothing(client: Client)
     assert client.get(f"/me/{'x' * 43}/manifest.webmanifest").status_code == 404
     worker = client.get("/sw.js")
     assert worker.status_code == 200 and worker["Content-Type"].startswith("text/javascript")
-    source = b"".join(worker.streaming_content) if worker.streaming else worker.content
+    source = worker.content
     assert b'addEventListener("push"' in source
     assert b'"fetch"' not in source and b"caches." not in source  # nothing is cached
     home = client.get(f"/me/{token}/").content.decode()
