@@ -76,6 +76,8 @@ def beat_schedule(sweep_seconds: int, follow_up_seconds: int) -> dict[str, dict[
         "tournaments": {"task": "games.tasks.sweep_tournaments", **every},
         # Every minute: a dead worker's email goes out within EMAIL_TIMEOUT + margin + 1 min.
         "unsent": {"task": "games.tasks.requeue_unsent", **every},
+        # Push alerts due (held, retried, or lost): games.push.services.sending.
+        "pushes": {"task": "games.tasks.sweep_pushes", **every},
     }
 
 

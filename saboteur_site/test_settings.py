@@ -12,6 +12,13 @@ os.environ.setdefault("LINK_KEY", "test-only-link-key-" + "y" * 40)
 from .settings import *  # noqa: F403
 
 SECURE_SSL_REDIRECT = False
+# Web push (games.push): a throwaway VAPID pair, and the stand-in push service of the
+# tests on loopback (tests/push/standin.py); the real settings refuse that without DEBUG.
+from .push_keys import new_pair as _new_pair  # noqa: E402
+
+VAPID_PRIVATE_KEY, VAPID_PUBLIC_KEY = _new_pair()
+VAPID_SUBJECT = "https://saboteur.example.org"
+PUSH_ALLOW_LOOPBACK = True
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 STORAGES["staticfiles"]["BACKEND"] = (  # noqa: F405
     "django.contrib.staticfiles.storage.StaticFilesStorage"

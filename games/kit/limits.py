@@ -54,6 +54,10 @@ DEFAULTS: dict[str, Limit] = {
     # home's other forms: a person does a few a day, a script flooding them is stopped).
     "tables_home": Limit(30, 3600),
     "name_home": Limit(10, 3600),
+    # Per home link: turning alerts on, changing and removing devices (games.push); per
+    # client address: the service workers' receipts (two per alert: shown, clicked).
+    "devices_home": Limit(60, 3600),
+    "push_receipt": Limit(120, 60),
     # Per seat: muting and reporting table talk.
     "report_seat": Limit(10, 86400),
     # Failed admin logins, per user name and per client address: then locked out.

@@ -37,6 +37,7 @@ from games.people.core.home_links import HomeLink
 from games.people.core.new_homes import NewHome
 from games.people.core.player_data import ForgottenAddress, PendingForget, RecordShown
 from games.people.core.public_names import NameKey, PublicName
+from games.push.core.push_rows import PushAlert, PushChoice, PushDevice
 from games.ratings.core.rating_rows import PlayerRating, RatedRound, SideRating
 from games.seats.core.history import PastHolder
 from games.seats.core.invitations import Invitation
@@ -84,6 +85,9 @@ __all__ = [
     "PendingForget",
     "PlayerRating",
     "PublicName",
+    "PushAlert",
+    "PushChoice",
+    "PushDevice",
     "RatedRound",
     "RecordShown",
     "ReplyToken",

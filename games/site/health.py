@@ -29,6 +29,8 @@ from games.kit.sweep_marks import SweepMark
 from games.mail.core.notifications import Notification
 from games.mail.services import move_emails
 from games.mail.services.send import stuck_after
+from games.push.core.push_rows import PushAlert
+from games.push.services import receipts as push_receipts
 from games.ratings.services import rating_outbox
 
 Status = Notification.Status
@@ -156,4 +158,15 @@ def metrics(now: datetime) -> str:
            [("", rating_oldest or 0)])
     family("saboteur_sweep_lag_seconds", "gauge", "Seconds since each sweep last ran.",
            [(f'{{sweep="{name}"}}', lag) for name, lag in sorted(sweep_lag(now).items())])
+    pushes = dict(PushAlert.objects.values_list("status").annotate(n=Count("id"))
+                  .values_list("status", "n"))
+    family("saboteur_push_alerts", "gauge", "Push alerts by status.",
+           [(f'{{status="{s}"}}', pushes.get(s, 0)) for s in PushAlert.Status.values])
+    receipts = [(f'{{kind="{r.kind}",browser="{r.browser}",receipt="{what}"}}', float(count))
+                for r in push_receipts.rates()
+                for what, count in (("sent", r.sent), ("shown", r.shown),
+                                    ("clicked", r.clicked))]
+    family("saboteur_push_receipts", "gauge",
+           "Push alerts sent, and of them shown and clicked (the service worker's receipts), "
+           "per kind and browser family.", receipts)
     return "\n".join(lines) + "\n"

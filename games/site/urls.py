@@ -4,6 +4,7 @@ from games.clock.doors import api_clock, clock_pages
 from games.handover.doors import open_seat_pages, seat_handover, standby_pages
 from games.home.doors import (
     api_home,
+    home_alerts,
     home_data,
     home_pages,
     home_tables,
@@ -13,6 +14,7 @@ from games.home.doors import (
 from games.moderation.doors import dispute_form, talk_report_form
 from games.play.doors import api, replay_pages, seat_mail_settings
 from games.play.doors import seat_page as seat
+from games.push.doors import api_devices, app_files, receipt
 from games.setup.doors import seat_rematch, setup_pages
 from games.site import help_pages as help
 from games.site import ops_views as ops
@@ -65,6 +67,12 @@ urlpatterns: list[URLPattern] = [
          home_tournaments.api_join_tournament, name="api-me-tournament-join"),
     path("api/me/<token:token>/tournaments/<int:event_id>/leave",
          home_tournaments.api_leave_tournament, name="api-me-tournament-leave"),
+    path("api/me/<token:token>/devices", api_devices.api_devices, name="api-me-devices"),
+    path("api/me/<token:token>/devices/<int:device_id>", api_devices.api_device,
+         name="api-me-device"),
+    path("api/me/<token:token>/devices/<int:device_id>/remove", api_devices.api_device_remove,
+         name="api-me-device-remove"),
+    path("push/receipt/<signed:receipt>", receipt.push_receipt, name="push-receipt"),
     path("api/tables/", strangers_pages.api_tables, name="api-tables"),
     path("api/tournaments/", event_pages.api_tournaments, name="api-tournaments"),
     path("api/tournaments/<int:event_id>/", event_pages.api_tournament,
@@ -90,6 +98,12 @@ urlpatterns: list[URLPattern] = [
     path("me/<token:token>/tournaments/leave", home_tournaments.home_leave_tournament,
          name="me-leave-tournament"),
     path("me/<token:token>/ratings", home_tables.home_ratings_listed, name="me-ratings"),
+    path("me/<token:token>/open/<token:game>", home_pages.home_open, name="me-open"),
+    path("me/<token:token>/alerts", home_alerts.home_alerts, name="me-alerts"),
+    path("me/<token:token>/alerts/<int:device_id>", home_alerts.home_device,
+         name="me-device"),
+    path("me/<token:token>/manifest.webmanifest", app_files.manifest, name="me-manifest"),
+    path("sw.js", app_files.service_worker, name="service-worker"),
     path("me/new/<token:token>/", home_pages.new_home, name="me-new"),
     path("tables/", strangers_pages.tables_page, name="tables"),
     path("ratings/", strangers_pages.ratings_page, name="ratings"),

@@ -24,6 +24,7 @@ from hypothesis import strategies as st
 
 from games.moves.core import log_cache
 from games.people.core.home_links import home_link
+from games.push.services.devices import Subscription, add_device
 from games.seatview.core import log_json
 from games.setup.services import game_setup
 from games.tables.core.wishes import read_wish
@@ -83,10 +84,13 @@ def site(db: None) -> Site:
     naming.choose_name(address, "Ann the Bold")
     table = forming.find_table(address, read_wish({}, language="en")).table
     cup = event()  # a tournament open for sign-up (games.tournaments)
+    device = add_device(address, Subscription("https://8.8.8.8/push/fuzz", "BAAA", "AAAA"),
+                        name="Phone", kinds=["turn"], user_agent="")
     return Site({"secret": [game.tokens[actor], game.tokens[(actor + 1) % 3],
                             token_of(invited.seats[0][1])],
                  "token": [token_of(home_link(address))],
-                 "table_id": [str(table)], "event_id": [str(cup.pk)]}, rows())
+                 "table_id": [str(table)], "event_id": [str(cup.pk)],
+                 "device_id": [str(device.pk)]}, rows())
 
 
 def rows() -> dict[str, list[tuple[Any, ...]]]:
@@ -134,6 +138,7 @@ RIGHT: dict[str, st.SearchStrategy[Any]] = {
     "language": st.sampled_from(["en", "it", "nl", "es", "de"]),
     "rated": st.booleans(),
     "bots_fill": st.booleans(),
+    "kinds": st.sampled_from([["turn"], ["turn", "talk"]]),
 }
 # A body of known fields: each right or absent but one, which is wrong (mostly a list or an
 # object where a value belongs); or each field right, wrong or absent; and odd keys.

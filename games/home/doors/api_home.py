@@ -10,13 +10,13 @@ from django.http import HttpRequest, JsonResponse
 from django.utils import translation
 from django.views.decorators.csrf import csrf_exempt
 
-from games.home.doors.home_api_access import home_or_refusal
 from games.home.services.listing import Row, home_of
 from games.home.services.page import language_and_zone
 from games.home.services.tables_part import home_json
 from games.home.services.tournaments_part import tournaments_json
 from games.kit.json_answer import JsonAnswer
 from games.kit.responses import private
+from games.people.doors.home_api_access import home_or_refusal
 
 
 def game_json(row: Row) -> dict[str, Any]:

@@ -17,7 +17,6 @@ from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST
 
-from games.home.doors.home_api_access import home_or_refusal
 from games.home.doors.home_pages import render_home, with_home
 from games.home.services import page
 from games.kit import limits
@@ -25,6 +24,7 @@ from games.kit.json_answer import JsonAnswer
 from games.kit.json_body import json_error, json_object
 from games.kit.responses import private, too_many
 from games.kit.service_errors import ServiceError, http_status
+from games.people.doors.home_api_access import home_or_refusal
 from games.tables.core.wishes import TableError, check_types, read_wish
 from games.tables.services import forming, naming
 

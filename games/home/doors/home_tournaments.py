@@ -14,13 +14,13 @@ from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST
 
-from games.home.doors.home_api_access import home_or_refusal
 from games.home.doors.home_pages import render_home, with_home
 from games.home.services import page
 from games.kit import limits
 from games.kit.json_answer import JsonAnswer
 from games.kit.json_body import json_error
 from games.kit.responses import private, too_many
+from games.people.doors.home_api_access import home_or_refusal
 from games.tournaments.core.event_settings import TournamentError
 from games.tournaments.services import entries
 

@@ -37,6 +37,7 @@ from games.people.core.mailboxes import mailbox_hash, mailbox_key_hash
 from games.people.core.new_homes import NewHome
 from games.people.core.player_data import FORMER_PLAYER, RecordShown
 from games.people.core.public_names import PublicName
+from games.push.services.devices import forget_alerts
 from games.ratings.core.rating_rows import PlayerRating
 from games.seats.core.history import PastHolder
 from games.seats.core.invitations import Invitation
@@ -134,6 +135,7 @@ def erase_address(address: str) -> None:
         HostBlock.objects.filter(Q(recipient_hash=digest) | Q(host_hash=digest)).delete()
         RecordShown.objects.filter(of_mailbox(address, "mailbox")).delete()
         HomeLink.objects.filter(of_mailbox(address)).delete()  # the link dies
+        forget_alerts(address)  # its devices and their choice (games.push)
         _erase_strangers(address)
         _scrub_texts(address)
 

@@ -17,9 +17,11 @@ from django.utils.translation import gettext as _
 
 from games.game.core.game import EmailMode, Game
 from games.game.core.talk_and_notices import Message
+from games.kit.events import publish
 from games.kit.service_errors import GameNotPlayable, ServiceError, SetupError, StaleVersion
 from games.kit.text import is_clean_message
 from games.kit.time_zones import valid_time_zone
+from games.moves.core.talk_events import TalkPosted
 from games.seats.core import reply_tokens
 from games.seats.core.seat import Seat
 
@@ -70,7 +72,9 @@ def post_message(seat: Seat, text: str) -> Message:
         )
     if seat.game.status == Game.Status.CANCELLED:
         raise ServiceError("game_not_active", _("The game was cancelled."))
-    return Message.objects.create(game_id=seat.game_id, seat=seat, text=text)
+    line = Message.objects.create(game_id=seat.game_id, seat=seat, text=text)
+    publish(TalkPosted(game_id=seat.game_id, seat_id=seat.pk))  # alerts (games.push)
+    return line
 
 
 # ---- email settings (games.clock.services.turn_clock: deadlines, reminders, vacations, the sweeps)

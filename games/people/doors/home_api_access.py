@@ -1,16 +1,17 @@
 """The door of every JSON view of a home link: the method, the limit per link, the link
 itself. One answer for each refusal, in the API's format: 405 with Allow, 429 with
-Retry-After, 404 for a link that opens no home."""
+Retry-After, 404 for a link that opens no home. Here, under every feature with such a
+view (the home's, the alerts' devices: games.push), so that each uses the one door."""
 
 from __future__ import annotations
 
 from django.http import HttpRequest, JsonResponse
 from django.utils.translation import gettext as _
 
-from games.home.services.address import address_for_home_token
 from games.kit import limits
 from games.kit.json_body import json_error
 from games.kit.link_tokens import token_digest
+from games.people.core.home_links import home_row_of_token
 
 
 def home_or_refusal(request: HttpRequest, token: str, *, methods: tuple[str, ...],
@@ -32,7 +33,7 @@ def home_or_refusal(request: HttpRequest, token: str, *, methods: tuple[str, ...
                 % {"n": busy.retry_after})
             response["Retry-After"] = str(busy.retry_after)
             return response
-    address = address_for_home_token(token)
-    if address is None:
+    row = home_row_of_token(token)
+    if row is None:
         return json_error(404, "not_found", _("There is no home with this link."))
-    return address
+    return row.address
