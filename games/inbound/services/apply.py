@@ -3,7 +3,7 @@ as the page and the API: a move (`games.moves.services.moves.game_move_submit`, 
 the reply token was issued for), table talk (`services.post_message`, under the page's
 limit) and the clock's `nudge` and `pause` (games.inbound.services.clock_commands).
 
-    act(token, seat, lines) -> Result      the outcome and the answer's lines
+    act(door, lines) -> Result      the outcome and the answer's lines
 
 Each command line is carried out or refused on its own, in the order written, and the
 answer names every line with what became of it: a refused line never drops the others.
@@ -40,7 +40,7 @@ from games.inbound.services.clock_commands import clock_line
 from games.kit import limits
 from games.moves.services import moves
 from games.moves.services import seat_services as services
-from games.seats.core.reply_tokens import ReplyToken
+from games.seats.core.reply_tokens import ReplyDoor
 from games.seats.core.seat import Seat
 from games.seatview.core import describe, reply_help
 from games.seatview.core.move_errors import explain
@@ -118,7 +118,8 @@ def options(seat: Seat, situation: _Situation | None = None) -> list[str]:
             "", *reply_help.how_to_reply(now.view, [], now.names, language)]
 
 
-def act(token: ReplyToken, seat: Seat, lines: list[str]) -> Result:
+def act(door: ReplyDoor, lines: list[str]) -> Result:
+    seat = door.seat
     read = command_lines(lines, _language(seat))
     if not read:
         text = _("Your move was not made: %(reason)s") % {
@@ -142,7 +143,7 @@ def act(token: ReplyToken, seat: Seat, lines: list[str]) -> Result:
                         done.sentence)
         else:
             commands += 1
-            step = _move_line(token, seat, line, several=several_moves)
+            step = _move_line(door, line, several=several_moves)
         if step is not None:
             steps.append(step)
             answer += [_("“%(line)s”: %(outcome)s") % {"line": line.text,
@@ -167,13 +168,13 @@ def _result(seat: Seat, steps: list[Step], answer: list[str]) -> Result:
     return Result(outcome, detail, answer, made.move if made else None)
 
 
-def _move_line(token: ReplyToken, seat: Seat, line: Line, *, several: bool) -> Step:
+def _move_line(door: ReplyDoor, line: Line, *, several: bool) -> Step:
     """The reply's move, if it is its only one, against the version its email showed."""
     if several:
         return _not_made(command_error(CommandError("two_moves")))
     if line.command is None:
         return _not_made(command_error(line.error or CommandError("unknown")))
-    return _submit(seat, token.version, _CommandReader(line.command))
+    return _submit(door.seat, door.version, _CommandReader(line.command))
 
 
 def _not_made(reason: str) -> Step:
