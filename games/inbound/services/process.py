@@ -82,7 +82,7 @@ def _stored(mail_id: int) -> tuple[InboundMail, ReplyDoor | None] | None:
             .select_related("seat__game").annotate(**token_columns()).first())
     if mail is None:
         return None
-    return mail, door_of(mail.seat, getattr(mail, "reply_version", None),
+    return mail, door_of(mail.token_hash, mail.seat, getattr(mail, "reply_version", None),
                          getattr(mail, "reply_link", None))
 
 

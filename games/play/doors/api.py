@@ -50,7 +50,6 @@ from games.kit.responses import private
 from games.kit.service_errors import http_status
 from games.mail.core import seen_turns
 from games.moves.services import moves
-from games.moves.services import seat_services as services
 from games.ratings.services.shown import rounds_counted
 from games.records.services import game_record
 from games.seats.core.links import find_seat
@@ -231,9 +230,6 @@ def _refused_move(refusal: moves.LinkRefusal, secret: str) -> JsonResponse:
     with seat_locale(seat):
         if isinstance(refused, moves.InvitationLink):
             return invitation_refusal(seat, secret) or not_found()
-        if isinstance(refused, services.StaleVersion):
-            return json_error(http_status(refused), refused.code, refused.message,
-                              version=refused.current)
         if isinstance(refused, engine.IllegalMove):
             ruleset = Game.objects.values_list("ruleset", flat=True).get(pk=seat.game_id)
             return json_error(http_status(refused), refused.code, explain(refused, ruleset),

@@ -75,6 +75,7 @@ class ReplyDoor:
 
     seat: Seat
     version: int
+    token_hash: str  # what an inbound email keeps, to ask again later
 
     @property
     def game(self) -> Game:
@@ -91,12 +92,14 @@ def token_columns() -> dict[str, Subquery]:
             "reply_link": Subquery(tokens.values("link_hash")[:1])}
 
 
-def door_of(seat: Seat | None, version: int | None, link_hash: str | None) -> ReplyDoor | None:
-    """The door a reply token opens, from its seat and the `token_columns` read with it;
-    None when the token is gone or dead (a new link, a new player, a bot)."""
+def door_of(token_hash: str, seat: Seat | None, version: int | None,
+            link_hash: str | None) -> ReplyDoor | None:
+    """The door a reply token opens, from its hash, its seat and the `token_columns`
+    read with them; None when the token is gone or dead (a new link, a new player, a
+    bot)."""
     if seat is None or version is None or link_hash is None or not opens(seat, link_hash):
         return None
-    return ReplyDoor(seat, version)
+    return ReplyDoor(seat, version, token_hash)
 
 
 def inbound_domain() -> str:
@@ -134,21 +137,22 @@ def tokens_in(addresses: Iterable[str]) -> list[str]:
     return found
 
 
-def live_tokens(tokens: Iterable[str]) -> dict[str, ReplyToken]:
+def _live_tokens(tokens: Iterable[str]) -> dict[str, ReplyToken]:
     """Of `tokens`, those that still open their seat (one query), by token."""
     wanted = {token_hash(token): token for token in tokens}
     if not wanted:
         return {}
-    rows = ReplyToken.objects.filter(token_hash__in=list(wanted)).select_related("seat", "game")
+    rows = ReplyToken.objects.filter(token_hash__in=list(wanted)).select_related("seat")
     return {wanted[row.token_hash]: row for row in rows if row.is_live}
 
 
-def find(addresses: Iterable[str]) -> ReplyToken | None:
-    """The live token named by the first of `addresses` that carries one of ours."""
+def find(addresses: Iterable[str]) -> ReplyDoor | None:
+    """The door of the live token named by the first of `addresses` that carries one of
+    ours (the webhook's resolver; the worker asks again with `token_columns`)."""
     candidates = tokens_in(addresses)
-    live = live_tokens(candidates)
-    return next((live[token] for token in candidates if token in live), None)
-
+    live = _live_tokens(candidates)
+    row = next((live[token] for token in candidates if token in live), None)
+    return None if row is None else ReplyDoor(row.seat, row.version, row.token_hash)
 
 
 def revoke_seat(seat_id: int) -> int:

@@ -23,7 +23,7 @@ from games.kit.json_body import json_error
 from games.kit.limits import Limited
 from games.kit.link_tokens import token_digest
 from games.kit.responses import private, too_many
-from games.kit.service_errors import http_status
+from games.kit.service_errors import ServiceError, http_status
 from games.seats.core.links import find_seat, seat_path
 from games.seats.core.seat import Seat
 from games.seats.services.acceptance import accept_seat, has_accepted
@@ -208,7 +208,9 @@ def seat_api(*methods: str, invitation: bool = False) -> Callable[[SeatApiView],
 
 def refusal_answer(refused: Exception) -> JsonResponse:
     """A service's or the engine's refusal as the API's JSON error, at the status the
-    refusal declares (games.kit.service_errors.http_status)."""
+    refusal declares (games.kit.service_errors.http_status), with the fields it declares
+    (a stale version: the game's version now)."""
     code = str(getattr(refused, "code", "refused"))
     message = str(getattr(refused, "message", refused))
-    return json_error(http_status(refused), code, message)
+    fields = refused.fields() if isinstance(refused, ServiceError) else {}
+    return json_error(http_status(refused), code, message, **fields)
