@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from games import engine
-from games.engine.types import JSON, SeatView
+from games.engine.types import JSON, Move, SeatView
 from games.game.core.game import Game
 from games.kit.service_errors import StaleVersion
 from games.moves.services import moves
@@ -18,7 +18,7 @@ from tests.support import make_game, seat_move
 pytestmark = pytest.mark.django_db
 
 
-def secret_move(seeds: range) -> tuple[Game, Seat, JSON]:
+def secret_move(seeds: range) -> tuple[Game, Seat, Move]:
     """A started game whose seat to act has a legal move with a secret (a map card's
     look at a goal, or a card drawn: only the mover learns it)."""
     for seed in seeds:
