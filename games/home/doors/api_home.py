@@ -8,9 +8,8 @@ from typing import Any
 
 from django.http import HttpRequest, JsonResponse
 from django.utils import translation
-from django.views.decorators.csrf import csrf_exempt
 
-from games.home.doors.home_api_access import home_or_refusal
+from games.home.doors.home_api_access import home_api
 from games.home.services.listing import Row, home_of
 from games.home.services.page import language_and_zone
 from games.home.services.tables_part import home_json
@@ -32,11 +31,8 @@ def game_json(row: Row) -> dict[str, Any]:
     return answer
 
 
-@csrf_exempt
-def api_home(request: HttpRequest, token: str) -> JsonResponse:
-    address = home_or_refusal(request, token, methods=("GET", "HEAD"), limit="api_home")
-    if isinstance(address, JsonResponse):
-        return address
+@home_api("GET", "HEAD", limit="api_home")
+def api_home(request: HttpRequest, address: str) -> JsonResponse:
     # In the home's language, as its page: a game's name ("Open table 7") is the reader's.
     with translation.override(language_and_zone(address)[0]):
         return private(JsonAnswer({"games": [game_json(row) for row in home_of(address).rows],

@@ -1,11 +1,17 @@
-"""The door of every JSON view of a home link: the method, the limit per link, the link
-itself. One answer for each refusal, in the API's format: 405 with Allow, 429 with
-Retry-After, 404 for a link that opens no home."""
+"""The door of every JSON view of a home link (`home_api`, the home's twin of
+`games.seats.doors.access.seat_api`): the method, the limit per link, the link itself.
+One answer for each refusal, in the API's format: 405 with Allow, 429 with Retry-After,
+404 for a link that opens no home."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import wraps
+from typing import Concatenate, ParamSpec
+
 from django.http import HttpRequest, JsonResponse
 from django.utils.translation import gettext as _
+from django.views.decorators.csrf import csrf_exempt
 
 from games.home.services.address import address_for_home_token
 from games.kit import limits
@@ -36,3 +42,25 @@ def home_or_refusal(request: HttpRequest, token: str, *, methods: tuple[str, ...
     if address is None:
         return json_error(404, "not_found", _("There is no home with this link."))
     return address
+
+
+P = ParamSpec("P")
+HomeApiView = Callable[Concatenate[HttpRequest, str, P], JsonResponse]
+
+
+def home_api(*methods: str,
+             limit: str) -> Callable[[HomeApiView[P]], Callable[..., JsonResponse]]:
+    """Every JSON view of a home link: `home_or_refusal` first, then the view with the
+    home's address instead of the link (Django passes the link as `token`). CSRF-exempt:
+    the credential is the link in the URL, which a cross-site page cannot know."""
+    def decorate(view: HomeApiView[P]) -> Callable[..., JsonResponse]:
+        @csrf_exempt
+        @wraps(view)
+        def wrapper(request: HttpRequest, token: str, *args: P.args,
+                    **kwargs: P.kwargs) -> JsonResponse:
+            address = home_or_refusal(request, token, methods=methods, limit=limit)
+            if isinstance(address, JsonResponse):
+                return address
+            return view(request, address, *args, **kwargs)
+        return wrapper
+    return decorate
