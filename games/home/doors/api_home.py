@@ -8,7 +8,6 @@ from typing import Any
 
 from django.http import HttpRequest, JsonResponse
 from django.utils import translation
-from django.views.decorators.csrf import csrf_exempt
 
 from games.home.services.listing import Row, home_of
 from games.home.services.page import language_and_zone
@@ -16,7 +15,7 @@ from games.home.services.tables_part import home_json
 from games.home.services.tournaments_part import tournaments_json
 from games.kit.json_answer import JsonAnswer
 from games.kit.responses import private
-from games.people.doors.home_api_access import home_or_refusal
+from games.people.doors.home_api_access import home_api
 
 
 def game_json(row: Row) -> dict[str, Any]:
@@ -33,11 +32,8 @@ def game_json(row: Row) -> dict[str, Any]:
     return answer
 
 
-@csrf_exempt
-def api_home(request: HttpRequest, token: str) -> JsonResponse:
-    address = home_or_refusal(request, token, methods=("GET", "HEAD"), limit="api_home")
-    if isinstance(address, JsonResponse):
-        return address
+@home_api("GET", "HEAD", limit="api_home")
+def api_home(request: HttpRequest, address: str) -> JsonResponse:
     # In the home's language, as its page: a game's name ("Open table 7") is the reader's.
     with translation.override(language_and_zone(address)[0]):
         return private(JsonAnswer({"games": [game_json(row) for row in home_of(address).rows],

@@ -16,7 +16,7 @@ when it is read, so in the language active then.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -166,12 +166,22 @@ def past_holders(game: Game) -> list[Held]:
             for row in PastHolder.objects.filter(game=game).order_by("id")]
 
 
-def table_names(game: Game) -> TableNames:
-    """The game's names: today's (one query) and, if any seat changed hands, each one's
+def today_names(seats: Iterable[tuple[int, str, str]]) -> dict[int, str]:
+    """Today's names as the table reads them ("Bert (bot)"), from each seat's number,
+    name and kind, without the holders before (what commands name players by)."""
+    return {number: table_name(name, bot=kind == SeatKind.BOT) for number, name, kind in seats}
+
+
+def table_names(game: Game,
+                seats: Iterable[tuple[int, str, str]] | None = None) -> TableNames:
+    """The game's names: today's (one query, none when `seats` gives each seat's number,
+    name and kind as a move just read them) and, if any seat changed hands, each one's
     holders before (one more)."""
     players: dict[int, str] = {}
     bots: set[int] = set()
-    for number, name, kind in game.seats.values_list("number", "player_name", "kind"):
+    if seats is None:
+        seats = game.seats.values_list("number", "player_name", "kind")
+    for number, name, kind in seats:
         players[number] = name
         if kind == SeatKind.BOT:
             bots.add(number)
