@@ -14,7 +14,8 @@ by something outside the Python call graph. Grouped by who uses them:
 - Celery and kombu: signal handlers (redact_worker_logs, _configure) and the embedded
   broker's transport methods (_put, _get, _queue_bind).
 - gunicorn's logger_class, Sentry's before_send hooks (hint), psycopg's Loader.load,
-  logging records (msg), the CSP decorator's attribute, settings helpers (env_*).
+  logging records (msg), the CSP decorator's attribute, settings helpers (env_*, the queues'
+  task_routes and celery_queues).
 - The tests' entry to the email pipeline (games.inbound.services.receive.receive), kept beside
   receive_bytes so both share one acceptance path.
 - The bots' maze reading (on_route), kept for the strong level's search.
@@ -125,6 +126,8 @@ env_str  # unused function (saboteur_site/env.py:13)
 env_bool  # unused function (saboteur_site/env.py:17)
 env_int  # unused function (saboteur_site/env.py:29)
 env_list  # unused function (saboteur_site/env.py:39)
+task_routes  # unused function (saboteur_site/queues.py: called by settings.py)
+celery_queues  # unused function (saboteur_site/queues.py: called by settings.py)
 env_zone  # unused function (saboteur_site/env.py:47)
 RedactingLogger  # unused class (saboteur_site/gunicorn_logging.py:18)
 _.msg  # unused attribute (saboteur_site/log_redaction.py:57)
@@ -136,3 +139,5 @@ email_provider  # unused function (saboteur_site/email_providers.py: called by s
 interval  # unused variable (games/site/bot_strength.py: the rules page's template reads it)
 mentioned_at  # unused variable (games/talk/core/reads.py: read and written by name in filters)
 mark_label  # unused variable (games/notes/services/sheet.py: templates/games/_sheet.html and replay.html read it)
+change_list_template  # unused variable (games/push/doors/push_admin.py: Django's admin reads it)
+development_pair  # unused function (saboteur_site/push_keys.py: called by settings.py, which vulture skips)

@@ -1,12 +1,13 @@
 """The production topology, started for real and played through (`.ci/run` runs this when
-PostgreSQL and Redis answer; docs/operations.md "The topology in CI"):
+PostgreSQL answers and redis-server and PgBouncer are installed; docs/operations.md "The
+topology in CI"):
 
 two web nodes (two gunicorns with gunicorn.conf.py, each with its own processes and their
-caches) + two Celery workers + the one beat, on one PostgreSQL (a throwaway database)
+caches) + a Celery worker per queue + the one beat, on one PostgreSQL (a throwaway database)
 reached through PgBouncer in transaction pooling (Debian's /usr/sbin/pgbouncer, started
 here with a config of its own: tests/pgbouncer.py; DATABASE_POOLER=pgbouncer, and a pool
-of POOL server connections for the dozen processes) and one Redis (a database number of
-its own, flushed), emails over SMTP to a local aiosmtpd server. Several games are played
+of POOL server connections for the dozen processes) and a Redis and a broker of the
+run's own (below), emails over SMTP to a local aiosmtpd server. Several games are played
 to the end through the JSON API, each seat from the private link its invitation email
 brought, each game's moves sent to the two nodes in turn. Halfway through the moves the
 workers are killed with SIGKILL while one of them is inside an SMTP DATA: the server holds
@@ -22,6 +23,22 @@ transactions, the sweeps', the checks'), more clients than server connections sh
 pool of POOL. EMAIL_TIMEOUT and EMAIL_STUCK_MARGIN_SECONDS are a few seconds here, so the
 stuck row is recovered within seconds.
 
+Queues by kind and the broker (issue 49): a worker per queue (two for `mail`, one for
+`sweeps` with the digests and inbound mail, one for `bots`), as the units in deploy/ run
+them; the broker is a server of the run's own (tests/brokers.py: `--broker redis`, the
+default, or `--broker rabbitmq`, a RabbitMQ node with quorum queues), and the cache another
+Redis of its own. Three quarters through the moves the broker is stopped, BROKER_AWAY_MOVES
+moves are played without it (their emails wait in the after-move outbox), and it is started
+again; the final checks above then hold. After them, the flood: a probe game of three
+people, whose first turn email the SMTP server refuses once (451: the send task retries
+on a countdown, which RabbitMQ keeps with Celery's native delayed delivery), then its
+turn emails' usual time, then FLOOD games of bots whose first moves are queued at once on
+`bots` (that worker stopped while they are queued) and the probe's next turn email timed
+again: within twice its usual time plus a second, with most of the bot moves still
+waiting; every probe email arrives once.
+
+    .venv/bin/python .ci/topology.py --broker rabbitmq
+
 Waiting never sleeps blindly: the processes' own "ready" lines are read from their output,
 and arriving emails wake a condition variable.
 
@@ -30,6 +47,7 @@ and arriving emails wake a condition variable.
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import email
 import email.policy
@@ -52,13 +70,15 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # the project, for the checks through Django
-from tests.pgbouncer import PgBouncer  # noqa: E402 (found through the path just set)
+from tests.brokers import RabbitMQ, Redis  # noqa: E402 (found through the path just set)
+from tests.pgbouncer import PgBouncer  # noqa: E402
 
 PYTHON = ROOT / ".venv" / "bin" / "python"
 PG = "postgresql://postgres@127.0.0.1:5432"
 POOL = 4  # PgBouncer's server connections for the database: fewer than its clients
-REDIS_DB = 13
 GAMES = 3
+FLOOD = 500  # bot moves queued at once while a turn email is timed (the flood phase)
+BROKER_AWAY_MOVES = 15  # moves played while the broker is stopped
 PLAYERS = 3
 SEED = 100
 WAIT = 240  # seconds any one wait may take before the check fails
@@ -88,11 +108,19 @@ class Mailbox:
         self.held: str | None = None
         self.held_ending = ""  # how the held session ended: "connection lost" or "released"
         self.release = threading.Event()
+        self.refuse_armed = False  # the next message gets a 451 at once (a retry follows)
+        self.refused: str | None = None
+        self.refused_at = 0.0
+        self.deliveries: list[tuple[float, str]] = []  # (arrival, recipient) in order
 
     async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:
         found = re.search(rb"^Message-ID:\s*(<[^>]+>)", envelope.content, re.M | re.I)
         message_id = found.group(1).decode() if found else "?"
         with self.changed:
+            if self.refuse_armed and self.refused is None:
+                self.refused, self.refused_at = message_id, time.monotonic()
+                self.changed.notify_all()
+                return "451 4.3.0 Not now, try again later"
             hold = self.hold_armed and self.held is None
             if hold:
                 self.held = message_id
@@ -110,6 +138,7 @@ class Mailbox:
             self.arrived.setdefault(message_id, time.monotonic())
             for recipient in envelope.rcpt_tos:
                 self.texts.setdefault(recipient.lower(), []).append(text_of(envelope.content))
+                self.deliveries.append((time.monotonic(), recipient.lower()))
             self.changed.notify_all()
         return "250 OK"
 
@@ -281,9 +310,39 @@ def kill_mid_send(mailbox: Mailbox, procs: dict[str, subprocess.Popen[str]],
     return True
 
 
+class Brokers:
+    """The Redis of the cache (and of the broker, on Redis) and the broker, both the
+    run's own (tests/brokers.py): stopping and starting them touches nobody else's."""
+
+    def __init__(self, kind: str, cache: Redis, broker: Redis | RabbitMQ) -> None:
+        self.kind, self.cache, self.broker = kind, cache, broker
+        self.stopped_at = 0.0  # when the broker was stopped mid-run (0: it runs)
+        self.away = 0.0  # seconds it was away
+
+    def broker_url(self) -> str:
+        return self.broker.url()
+
+    def stop(self) -> None:
+        self.stopped_at = time.monotonic()
+        self.broker.stop()
+
+    def start_again(self) -> None:
+        self.broker.start()
+        self.away, self.stopped_at = time.monotonic() - self.stopped_at, 0.0
+        print(f"==> the broker ({self.kind}) is back after {self.away:.1f} s")
+
+
 def main() -> int:
-    with PgBouncer.started(pool_size=POOL) as bouncer:
-        return play_through(Pool(bouncer, f"saboteur_topology_{os.getpid()}"))
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--broker", choices=["redis", "rabbitmq"], default="redis",
+                        help="the Celery broker: a Redis or a RabbitMQ node of the run's own")
+    args = parser.parse_args()
+    with PgBouncer.started(pool_size=POOL) as bouncer, Redis.started() as cache:
+        pool = Pool(bouncer, f"saboteur_topology_{os.getpid()}")
+        # The broker is a server of its own, not the cache's: the web's rate limits read
+        # the cache on every request, so stopping that one would stop the site too.
+        with RabbitMQ.started() if args.broker == "rabbitmq" else Redis.started() as broker:
+            return play_through(pool, Brokers(args.broker, cache, broker))
 
 
 class Pool:
@@ -320,7 +379,7 @@ class Pool:
         return problems
 
 
-def play_through(pool: Pool) -> int:
+def play_through(pool: Pool, brokers: Brokers) -> int:
     from aiosmtpd.controller import Controller
 
     database = pool.database
@@ -332,13 +391,15 @@ def play_through(pool: Pool) -> int:
         **os.environ, "DEBUG": "0", "SECRET_KEY": secrets.token_urlsafe(40),
         "LINK_KEY": secrets.token_urlsafe(40),
         "DATABASE_URL": pool.bouncer.url(database), "DATABASE_POOLER": "pgbouncer",
-        "CELERY_BROKER_URL": f"redis://127.0.0.1:6379/{REDIS_DB}",
-        "CACHE_URL": f"redis://127.0.0.1:6379/{REDIS_DB}",
+        "CELERY_BROKER_URL": brokers.broker_url(), "CACHE_URL": brokers.cache.url(1),
         "EMAIL_PROVIDER": "smtp", "EMAIL_HOST": "127.0.0.1", "EMAIL_PORT": str(smtp_port),
         # A send gives up after 3 s, so a claim older than 3 + 2 s is a dead worker's:
         # the beat's sweep (every SWEEP_SECONDS) sends it again seconds after the kill.
         "EMAIL_USE_TLS": "0", "EMAIL_TIMEOUT": "3", "EMAIL_STUCK_MARGIN_SECONDS": "2",
         "EMAIL_UNSENT_AFTER_SECONDS": "3", "SWEEP_SECONDS": "1",
+        # A refused email is tried again 2 s later: a countdown the broker keeps (RabbitMQ:
+        # native delayed delivery) or the worker does (Redis).
+        "EMAIL_RETRY_SECONDS": "2",
         "SITE_URL": f"http://127.0.0.1:{web_port}", "ALLOWED_HOSTS": "127.0.0.1",
         "SECURE_SSL_REDIRECT": "0", "SESSION_COOKIE_SECURE": "0", "CSRF_COOKIE_SECURE": "0",
         "SECURE_HSTS_SECONDS": "0", "GUNICORN_BIND": f"127.0.0.1:{web_port}",
@@ -351,16 +412,19 @@ def play_through(pool: Pool) -> int:
     began = time.monotonic()
     procs: dict[str, subprocess.Popen[str]] = {}
     celery = [str(PYTHON), "-m", "celery", "-A", "saboteur_site"]
-    workers = {f"worker{n}": [*celery, "worker", "--loglevel", "INFO", "--concurrency", "2",
-                              "-n", f"topology-{os.getpid()}-{n}@%h", "--without-mingle",
-                              "--without-gossip"] for n in (1, 2)}
+    # A worker per queue, as deploy/saboteur-worker-<queue>.service runs them (two for
+    # mail); the sweeps' worker takes the digests and inbound mail too.
+    workers = {name: [*celery, "worker", "--loglevel", "INFO", "--concurrency", str(procs_),
+                      "--queues", queues, "-n", f"topology-{os.getpid()}-{name}@%h",
+                      "--without-mingle", "--without-gossip"]
+               for name, queues, procs_ in [("mail1", "mail", 2), ("mail2", "mail", 2),
+                                            ("sweeps", "sweeps,digests,inbound", 1),
+                                            ("bots", "bots", 1)]}
     kill = Kill()
     try:
         admin_sql(f"CREATE DATABASE {database}")
         subprocess.run([str(PYTHON), "manage.py", "migrate", "--verbosity", "0"], cwd=ROOT,
                        env=env, check=True)
-        import redis
-        redis.Redis(db=REDIS_DB).flushdb()
         gunicorn = [str(PYTHON), "-m", "gunicorn", "-c", "gunicorn.conf.py", "saboteur_site.wsgi"]
         procs["web"] = start("gunicorn", gunicorn, env, "Listening at")
         procs["web2"] = start("gunicorn", gunicorn,
@@ -385,6 +449,7 @@ def play_through(pool: Pool) -> int:
         nodes = [env["SITE_URL"] + "/api/play/", f"http://127.0.0.1:{second_port}/api/play/"]
         moves = 0
         playing = set(range(GAMES))
+        away_from = 0  # the move after which the broker was stopped (0: not yet)
 
         def play(number: int) -> bool:
             """One move in game `number`, on the next node; False when the game is over."""
@@ -416,12 +481,25 @@ def play_through(pool: Pool) -> int:
                     pool.look()
                 if arm and kill_mid_send(mailbox, procs, workers, env, kill):
                     kill.after_moves = moves
+                if not away_from and kill.at and moves >= 3 * total // 4:
+                    away_from = moves  # moves go on; their emails wait in the outbox
+                    brokers.stop()
+                    print(f"==> the broker ({brokers.kind}) stopped after move {moves}")
+                elif brokers.stopped_at and moves >= away_from + BROKER_AWAY_MOVES:
+                    brokers.start_again()
+        if brokers.stopped_at:  # the games ended while it was away
+            brokers.start_again()
         print(f"==> {GAMES} games played to the end ({moves} moves, {total} predicted; "
-              f"the workers were killed after move {kill.after_moves})")
-        if not kill.at:
-            print("FAILED: no worker was ever killed mid-send")
+              f"the workers were killed after move {kill.after_moves}, the broker stopped "
+              f"after move {away_from} for {brokers.away:.1f} s)")
+        if not kill.at or not away_from:
+            print("FAILED: no worker was ever killed mid-send, or the broker never stopped")
             return 1
         result = check(mailbox, kill)
+        problems = flood(mailbox, env, procs, brokers, nodes[0])
+        for problem in problems:
+            print("FAILED:", problem)
+            result = 1
         for problem in pool.check():
             print("FAILED:", problem)
             result = 1
@@ -443,11 +521,130 @@ def play_through(pool: Pool) -> int:
         admin_sql(f"DROP DATABASE IF EXISTS {database} WITH (FORCE)")
         for state_file in Path("/tmp").glob(f"{database}-beat*"):  # the beat's shelve
             state_file.unlink(missing_ok=True)
+
+
+
+def queue_depth(name: str) -> int:
+    """Messages waiting in the broker's queue `name` (not those a worker holds)."""
+    from celery import current_app
+
+    with current_app.connection_for_read() as connection:
         try:
-            import redis
-            redis.Redis(db=REDIS_DB).flushdb()
-        except Exception as gone:  # no Redis here: nothing of ours to flush
-            print(f"topology: Redis not flushed ({gone})")
+            return int(connection.default_channel.queue_declare(
+                queue=name, passive=True).message_count)
+        except Exception:  # Redis: an empty queue is no key at all, so "not found"
+            return 0
+
+
+def probe_move(mailbox: Mailbox, base: str, links: list[str], *,
+               refuse: bool = False) -> tuple[float, int]:
+    """One move in the probe game: the seconds until the email of the seat to act next
+    arrives (its turn email), and the bot moves still waiting in the `bots` queue then.
+    `refuse`: the SMTP server answers that email's first attempt with a 451, so it
+    arrives on the send task's retry (a countdown of EMAIL_RETRY_SECONDS)."""
+    seat_of = dict(enumerate(links))
+    actor = api(base, f"{seat_of[0]}/")["view"]["actor"]
+    mine = api(base, f"{seat_of[actor]}/")
+    with mailbox.changed:
+        seen = len(mailbox.deliveries)
+        mailbox.refuse_armed, mailbox.refused = refuse, None
+    began = time.monotonic()
+    api(base, f"{seat_of[actor]}/moves", {"version": mine["version"],
+                                          "move": mine["legal_moves"][-1]})
+    address = f"p{GAMES}{api(base, f'{seat_of[0]}/')['view']['actor']}@x.org"
+
+    def arrival() -> float | None:
+        return next((at for at, to in mailbox.deliveries[seen:] if to == address), None)
+
+    with mailbox.changed:
+        if not mailbox.changed.wait_for(lambda: arrival() is not None, timeout=WAIT):
+            raise SystemExit(f"the probe game's turn email to {address} did not arrive")
+        mailbox.refuse_armed = False
+        lag = (arrival() or began) - began
+    return lag, queue_depth("bots")
+
+
+def bot_games(count: int) -> list[tuple[int, int]]:
+    """`count` games of three bots, started: (game id, version) of each bot's first turn."""
+    from games.setup.services import game_setup
+
+    turns = []
+    for n in range(count):
+        created = game_setup.create_game(
+            name=f"Flood {n}", players=[game_setup.bot_player(f"Bot{i}") for i in range(3)],
+            seed=SEED + 1000 + n, start=True, invite=False)
+        turns.append((created.game.pk, created.game.version))
+    return turns
+
+
+def flood(mailbox: Mailbox, env: dict[str, str], procs: dict[str, subprocess.Popen[str]],
+          brokers: Brokers, base: str) -> list[str]:
+    """Queues by kind: a probe game of three people; its turn emails' usual time (after
+    one refused first attempt, retried on a countdown); then FLOOD bot moves queued at
+    once (the bots' worker stopped while they are queued, then let go) and the probe's
+    next turn email timed again: it leaves within its usual time, while most of the bot
+    moves still wait in their queue. Every probe email arrives once."""
+    from games.game.core.game import Game
+    from games.mail.core.notifications import Notification
+    from games.moves.services.moves import play_bot_turn
+
+    subprocess.run(
+        [str(PYTHON), "manage.py", "creategame", "--name", "Topology probe",
+         "--seed", str(SEED + GAMES), "--start",
+         *[arg for n in range(PLAYERS) for arg in ("--player", f"P{n} <p{GAMES}{n}@x.org>")]],
+        cwd=ROOT, env=env, check=True, capture_output=True, text=True)
+    links = own_links(mailbox, GAMES)
+    problems = []
+    retried, _depth = probe_move(mailbox, base, links, refuse=True)
+    print(f"==> a turn email refused (451) on its first attempt arrived {retried:.1f} s "
+          f"after the move, on the send task's retry ({brokers.kind}"
+          f"{': native delayed delivery' if brokers.kind == 'rabbitmq' else ''})")
+    if not mailbox.refused:
+        problems.append("no email was refused: the retry was not exercised")
+    usual = max(probe_move(mailbox, base, links)[0] for _ in range(3))
+    os.killpg(procs["bots"].pid, signal.SIGSTOP)  # the flood waits in its queue
+    try:
+        began = time.monotonic()
+        turns = bot_games(FLOOD)
+        for game_id, version in turns:
+            play_bot_turn.delay(game_id, version)
+        queued = queue_depth("bots")
+        # Each game's start queued its first bot move too (after BOT_MOVE_DELAY_SECONDS):
+        # the second message of a turn finds it played and does nothing.
+        print(f"==> {len(turns)} games of bots made and their first moves queued: {queued} "
+              f"messages waiting in `bots` ({time.monotonic() - began:.0f} s)")
+    finally:
+        os.killpg(procs["bots"].pid, signal.SIGCONT)
+    if queued < FLOOD:
+        problems.append(f"only {queued} bot moves queued, not {FLOOD}")
+    lag, waiting = probe_move(mailbox, base, links)
+    bound = 2 * usual + 1.0
+    print(f"==> with {queued} bot moves queued: the turn email arrived {lag:.1f} s after "
+          f"the move (usual: at most {usual:.1f} s; bound {bound:.1f} s), {waiting} bot "
+          f"moves still waiting then")
+    if lag > bound:
+        problems.append(f"the turn email took {lag:.1f} s behind the bot moves, not at most "
+                        f"{bound:.1f} s")
+    if waiting < FLOOD // 2:
+        problems.append(f"only {waiting} bot moves still waited when the email arrived: "
+                        "the flood was not in the way")
+    probe = Game.objects.get(name="Topology probe")
+
+    def settled() -> bool:
+        open_rows = Notification.objects.filter(game=probe).exclude(
+            status__in=[Notification.Status.SENT, Notification.Status.SKIPPED])
+        return not open_rows.exists()
+
+    if not wait_until(mailbox, settled, WAIT):
+        problems.append("the probe game's emails were not all sent")
+    received = Counter(mailbox.ids)
+    for note in Notification.objects.filter(game=probe, status=Notification.Status.SENT):
+        times = sum(n for mid, n in received.items() if mid.startswith(f"<saboteur.{note.pk}."))
+        if times != 1:
+            problems.append(f"probe notification {note.pk} ({note.kind}) arrived {times} times")
+    played = Game.objects.filter(name__startswith="Flood ", version__gt=0).count()
+    print(f"==> {played} of the {FLOOD} bot games had moved by the end")
+    return problems
 
 
 def check(mailbox: Mailbox, kill: Kill) -> int:

@@ -12,5 +12,7 @@ RATE_LIMITS = {"api_seat": [10**9, 60]}
 # A queue of the bench's own on the broker (bench/api.py deletes it at the end): the
 # publish after each move is real, nobody consumes it.
 CELERY_TASK_DEFAULT_QUEUE = os.environ.get("BENCH_CELERY_QUEUE", "celery")
+CELERY_TASK_ROUTES = {}  # every task into that one queue
+CELERY_TASK_QUEUES = ()  # Celery then declares the default queue alone
 # No collectstatic for a bench of JSON endpoints: whitenoise's warning is noise here.
 warnings.filterwarnings("ignore", message="No directory at")

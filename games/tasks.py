@@ -24,17 +24,22 @@ from games.mail.services.send import send_notification
 from games.moderation.services import dispute_mail
 from games.moves.services import bot_turns
 from games.moves.services.moves import play_bot_turn
+from games.push.services import sending as push_sending
+from games.push.services.sending import send_push
+from games.ratings.services import rating_outbox
 from games.setup.services import web_setup
 from games.tables.services.starting import sweep_tables
+from games.tournaments.services.pairing_rounds import sweep_tournaments as sweep_events
 from saboteur_site.celery import app
 
 __all__ = [
     "follow_up_moves", "handle_deadlines", "handle_reminders", "offer_open_seat",
-    "plan_deadline_missed", "plan_home_email", "plan_invitation",
-    "play_bot_turn", "process_inbound_mail", "requeue_unsent", "send_links",
-    "send_notification", "sweep_bot_turns", "sweep_deadlines", "sweep_digests",
-    "sweep_forgets", "sweep_open_seats", "sweep_open_tables", "sweep_reminders",
-    "sweep_report_digests", "sweep_unconfirmed_setups",
+    "plan_deadline_missed", "plan_home_email", "plan_invitation", "play_bot_turn",
+    "process_inbound_mail", "rate_rounds", "requeue_unsent", "send_links",
+    "send_notification", "send_push", "sweep_bot_turns", "sweep_deadlines", "sweep_digests",
+    "sweep_forgets", "sweep_open_seats", "sweep_open_tables", "sweep_pushes",
+    "sweep_reminders", "sweep_report_digests", "sweep_tournaments",
+    "sweep_unconfirmed_setups",
 ]
 
 
@@ -42,6 +47,12 @@ __all__ = [
 def follow_up_moves() -> int:
     """The emails of every move made since the last run (the beat, FOLLOW_UP_SECONDS)."""
     return move_emails.follow_up_due()
+
+
+@app.task(name="games.tasks.rate_rounds")
+def rate_rounds() -> int:
+    """Rate the rounds ended since the last run (the beat, FOLLOW_UP_SECONDS)."""
+    return rating_outbox.rate_due()
 
 
 @app.task(name="games.tasks.sweep_bot_turns")
@@ -124,3 +135,18 @@ def sweep_unconfirmed_setups() -> int:
 def sweep_open_tables() -> dict[str, int]:
     """Open tables whose wait has ended: started with bots, or expired (the beat)."""
     return sweep_tables()
+
+
+@app.task(name="games.tasks.sweep_tournaments")
+def sweep_tournaments() -> dict[str, int]:
+    """Tournaments: round 1 paired when sign-up closes, the next rounds when a share of
+    tables ended or at the round's deadline, events ended (the beat)."""
+    return sweep_events()
+@app.task(name="games.tasks.sweep_pushes")
+def sweep_pushes() -> int:
+    """Send the push alerts now due: held ones (quiet hours, a turn the open page showed),
+    retries, and those whose task was lost (games.push.services.sending.due)."""
+    ids = push_sending.due(timezone.now())
+    for alert_id in ids:
+        send_push.delay(alert_id)
+    return len(ids)

@@ -16,15 +16,20 @@ from games.handover.doors import handover_letters
 from games.home.doors import home_letters
 from games.kit.events import subscribe
 from games.mail.core.letter_registry import register_letters, registered_kinds
+from games.mail.core.mail_events import NotificationsPlanned
 from games.mail.core.notifications import Notification
 from games.mail.doors import mail_letters
 from games.mail.services import clock_mail, plan, talk_mail
 from games.moderation.doors import dispute_letters
-from games.moves.core.turn_events import TurnBeginning, TurnEnding
+from games.moves.core.talk_events import TalkPosted
+from games.moves.core.turn_events import RoundEnded, TurnBeginning, TurnEnding
+from games.push.services import planning as push_planning
+from games.push.services import talk_alerts
+from games.ratings.services import rating_outbox
 from games.seats.core.seat_events import SeatAccepted
 from games.setup.services import game_setup
 from games.tables.doors import table_letters
-from games.talk.core.talk_events import Mentioned
+from games.talk.core.mention_events import Mentioned
 from games.talk.services import reading
 
 
@@ -46,6 +51,11 @@ def wire() -> None:
     # A move ends a turn and begins the next: the clock keeps the banks and deadlines.
     subscribe(TurnEnding, turn_clock.on_turn_ending)
     subscribe(TurnBeginning, turn_clock.on_turn_beginning)
+    # A round of a rated game ended: the ratings' outbox row, written with the move.
+    subscribe(RoundEnded, rating_outbox.on_round_ended)
+    # Emails planned: a push beside each of the kinds a person's devices want.
+    subscribe(NotificationsPlanned, push_planning.on_notifications_planned)
+    subscribe(TalkPosted, talk_alerts.on_talk_posted)  # a line of talk: alerts too
     # A new talk line: its `@name` calls (games.talk), told by email (games.mail).
     post_save.connect(_line_posted, sender=Message, dispatch_uid="talk-line-posted")
     subscribe(Mentioned, talk_mail.on_mentioned)

@@ -50,6 +50,10 @@ def beat_schedule(sweep_seconds: int, follow_up_seconds: int) -> dict[str, dict[
         "follow_ups": {"task": "games.tasks.follow_up_moves",
                        "schedule": float(follow_up_seconds),
                        "options": {"expires": follow_up_seconds * 0.9}},
+        # The rounds of rated games ended since (games.ratings.services.rating_outbox).
+        "rated_rounds": {"task": "games.tasks.rate_rounds",
+                         "schedule": float(follow_up_seconds),
+                         "options": {"expires": follow_up_seconds * 0.9}},
         "deadlines": {"task": "games.tasks.sweep_deadlines", **every},
         "reminders": {"task": "games.tasks.sweep_reminders", **every},
         "bot_turns": {"task": "games.tasks.sweep_bot_turns", **every},
@@ -68,8 +72,12 @@ def beat_schedule(sweep_seconds: int, follow_up_seconds: int) -> dict[str, dict[
         "report_digests": {"task": "games.tasks.sweep_report_digests", **every},
         # Open tables whose wait has ended: started with bots or expired (games.tables).
         "open_tables": {"task": "games.tasks.sweep_open_tables", **every},
+        # Tournaments: rounds paired, events started and ended (games.tournaments).
+        "tournaments": {"task": "games.tasks.sweep_tournaments", **every},
         # Every minute: a dead worker's email goes out within EMAIL_TIMEOUT + margin + 1 min.
         "unsent": {"task": "games.tasks.requeue_unsent", **every},
+        # Push alerts due (held, retried, or lost): games.push.services.sending.
+        "pushes": {"task": "games.tasks.sweep_pushes", **every},
     }
 
 

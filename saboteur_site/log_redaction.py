@@ -30,7 +30,7 @@ ADDRESS = "<address>"
 # Routes whose next path segment is a secret. Add a route here when a new URL carries
 # a token (e.g. an invitation link).
 SECRET_ROUTES = ("play", "unsubscribe", "invite", "invitation", "confirm", "host", "standby",
-                 "offer", "me")
+                 "offer", "me", "receipt")
 
 _ROUTE_SEGMENT = re.compile(
     r"(?P<route>(?:^|/|%2F|=)(?:" + "|".join(SECRET_ROUTES) + r")(?:/|%2F))"

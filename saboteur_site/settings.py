@@ -14,6 +14,7 @@ from django.core.exceptions import ImproperlyConfigured
 
 from .email_providers import email_provider
 from .env import env_bool, env_int, env_list, env_str, env_zone
+from .queues import SWEEPS, celery_queues, task_routes
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -336,6 +337,33 @@ DIGEST_HOUR = env_int("DIGEST_HOUR", 8)
 # Extra addresses for moderator alerts, besides users in the "moderators" group.
 MODERATOR_EMAILS = env_list("MODERATOR_EMAILS", [])
 
+# ---- Web push (games.push, docs/operations.md "Alerts by web push") ---------------------
+# The VAPID pair in raw base64url (py-vapid's `vapid --gen` prints them); the subject an
+# https: or mailto: URL the push services may contact. Without a pair, alerts are off
+# (the home says so); with DEBUG a development pair is made in var/ (push_keys).
+VAPID_PUBLIC_KEY = env_str("VAPID_PUBLIC_KEY")
+VAPID_PRIVATE_KEY = env_str("VAPID_PRIVATE_KEY")
+if bool(VAPID_PUBLIC_KEY) != bool(VAPID_PRIVATE_KEY):
+    raise ImproperlyConfigured("Set both VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY, or neither.")
+if not VAPID_PRIVATE_KEY and DEBUG:
+    from .push_keys import development_pair
+
+    VAPID_PRIVATE_KEY, VAPID_PUBLIC_KEY = development_pair(BASE_DIR / "var" / "vapid-dev.json")
+VAPID_SUBJECT = env_str("VAPID_SUBJECT", SITE_URL if SITE_URL.startswith("https:") else
+                        f"mailto:saboteur@{EMAIL_DOMAIN}")
+if not VAPID_SUBJECT.startswith(("https:", "mailto:")):
+    raise ImproperlyConfigured("VAPID_SUBJECT must be an https: or mailto: URL.")
+# Devices whose endpoint is on loopback (and plain http there): tests and local runs only.
+PUSH_ALLOW_LOOPBACK = env_bool("PUSH_ALLOW_LOOPBACK", default=False)
+if PUSH_ALLOW_LOOPBACK and not DEBUG:
+    raise ImproperlyConfigured("PUSH_ALLOW_LOOPBACK=1 is for tests and local runs: it needs "
+                               "DEBUG=1 (the server would post into its own network).")
+# Sending: the push service's timeout, attempts before an alert counts as failed, and the
+# first retry's delay (doubling, at most an hour; a Retry-After longer than it wins).
+PUSH_TIMEOUT = env_int("PUSH_TIMEOUT", 10)
+PUSH_MAX_ATTEMPTS = env_int("PUSH_MAX_ATTEMPTS", 6)
+PUSH_RETRY_SECONDS = env_int("PUSH_RETRY_SECONDS", 30)
+
 # ---- Celery (docs/operations.md "Production"): broker from CELERY_BROKER_URL ----------
 # The embedded default is kombu's filesystem transport: a queue in var/celery, no server.
 CELERY_BROKER_URL = env_str("CELERY_BROKER_URL", "filesystem://localhost/")
@@ -351,6 +379,16 @@ if env_bool("CELERY_TASK_ALWAYS_EAGER", default=False):  # inline tasks would se
     raise ImproperlyConfigured(
         "CELERY_TASK_ALWAYS_EAGER is not supported: the beat plans every move's emails. "
         "Unset it; `python3 run.py serve` starts a worker and the beat on a folder broker.")
+# Queues by kind (docs/operations.md "Queues and workers"): each has worker units of its
+# own (deploy/saboteur-worker-<queue>.service) with their own concurrency, so 500 bot
+# moves waiting never hold up a turn email. A worker started without -Q (`run.py serve`,
+# deploy/saboteur-worker@.service) takes them all.
+CELERY_TASK_ROUTES = task_routes()
+# On RabbitMQ (amqp://) the queues are quorum queues on topic exchanges: replicated, and
+# a retry's countdown waits in the broker (Celery's native delayed delivery, which needs
+# topic exchanges) instead of in a worker's memory.
+CELERY_TASK_QUEUES = celery_queues(quorum=CELERY_BROKER_URL.startswith(("amqp", "pyamqp")))
+CELERY_TASK_DEFAULT_QUEUE = SWEEPS  # a task with no route (tests/ops/test_queues.py: none)
 CELERY_TASK_IGNORE_RESULT = True  # tasks write their outcome to the database
 CELERY_TASK_ACKS_LATE = True  # a worker that dies mid-task leaves it for another
 CELERY_TASK_REJECT_ON_WORKER_LOST = True

@@ -12,6 +12,13 @@ os.environ.setdefault("LINK_KEY", "test-only-link-key-" + "y" * 40)
 from .settings import *  # noqa: F403
 
 SECURE_SSL_REDIRECT = False
+# Web push (games.push): a throwaway VAPID pair, and the stand-in push service of the
+# tests on loopback (tests/push/standin.py); the real settings refuse that without DEBUG.
+from .push_keys import new_pair as _new_pair  # noqa: E402
+
+VAPID_PRIVATE_KEY, VAPID_PUBLIC_KEY = _new_pair()
+VAPID_SUBJECT = "https://saboteur.example.org"
+PUSH_ALLOW_LOOPBACK = True
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 STORAGES["staticfiles"]["BACKEND"] = (  # noqa: F405
     "django.contrib.staticfiles.storage.StaticFilesStorage"
@@ -24,6 +31,12 @@ WHITENOISE_USE_FINDERS = True
 # tests/ops/test_celery_worker.py runs a real worker.
 CELERY_BROKER_URL = "memory://"
 CELERY_BROKER_TRANSPORT_OPTIONS = {}
+# One queue in the tests: work_off runs the tasks in the order they were queued, whatever
+# their kind. The production routes (saboteur_site/queues.py) have tests of their own
+# (tests/ops/test_queues.py) and the production topology runs them (.ci/topology.py).
+CELERY_TASK_ROUTES = {}
+CELERY_TASK_QUEUES = ()  # Celery then declares the default queue alone
+CELERY_TASK_DEFAULT_QUEUE = "celery"
 
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":  # noqa: F405
     # A test database in a file, one per process (not SQLite's shared in-memory cache,

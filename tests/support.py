@@ -309,7 +309,7 @@ def work_off(capture: Callable[..., Any] | None = None, *, max_rounds: int = 10_
     """What the worker and the beat do after a commit, until nothing is left: run every
     queued task (each in a transaction of its own, its on-commit work run after it, as a
     worker does; a countdown is not waited for: tests move time themselves), then the
-    beat's `follow_up_moves` (the emails of the moves made). How many tasks ran.
+    beat's `follow_up_moves` (the emails of the moves made) and `rate_rounds`. How many tasks ran.
     `capture`: pytest-django's django_capture_on_commit_callbacks, in a test that runs in
     one transaction; None in a transactional test (the commits are real)."""
     from contextlib import nullcontext
@@ -317,6 +317,7 @@ def work_off(capture: Callable[..., Any] | None = None, *, max_rounds: int = 10_
     from celery import current_app
 
     from games.mail.services import move_emails
+    from games.ratings.services import rating_outbox
 
     def committing() -> Any:
         return capture(execute=True) if capture is not None else nullcontext()
@@ -331,7 +332,7 @@ def work_off(capture: Callable[..., Any] | None = None, *, max_rounds: int = 10_
         if waiting:
             continue
         with committing():
-            planned = move_emails.follow_up_due()
+            planned = move_emails.follow_up_due() + rating_outbox.rate_due()
         if not planned and not queued_tasks_waiting():
             return ran
     raise AssertionError("the queued work never ends")

@@ -15,6 +15,8 @@ admin here, each page lives with its feature:
                                                 opening and assigning
     games.moderation.doors.admin_names          public names; a moderator resets one
                                                 (the player is told)
+    games.push.doors.push_admin                 alert devices and push alerts, with the
+                                                receipt rates per kind and browser
 """
 
 from games.moderation.doors import admin_games as games
@@ -22,5 +24,6 @@ from games.moderation.doors import admin_handover as handover
 from games.moderation.doors import admin_inbound_mails as inbound_mails
 from games.moderation.doors import admin_names as names
 from games.moderation.doors import admin_records as records
+from games.push.doors import push_admin as push
 
-__all__ = ["games", "handover", "inbound_mails", "names", "records"]
+__all__ = ["games", "handover", "inbound_mails", "names", "push", "records"]

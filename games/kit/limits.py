@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import logging
 import re
 import time
 from dataclasses import dataclass
@@ -19,6 +20,8 @@ import redis
 from django.conf import settings
 from django.core.cache import DEFAULT_CACHE_ALIAS, cache, caches
 from django.core.cache.backends.redis import RedisCache
+
+log = logging.getLogger("games")
 
 
 @dataclass(frozen=True)
@@ -51,6 +54,10 @@ DEFAULTS: dict[str, Limit] = {
     # home's other forms: a person does a few a day, a script flooding them is stopped).
     "tables_home": Limit(30, 3600),
     "name_home": Limit(10, 3600),
+    # Per home link: turning alerts on, changing and removing devices (games.push); per
+    # client address: the service workers' receipts (two per alert: shown, clicked).
+    "devices_home": Limit(60, 3600),
+    "push_receipt": Limit(120, 60),
     # Per seat: muting and reporting table talk.
     "report_seat": Limit(10, 86400),
     # Failed admin logins, per user name and per client address: then locked out.
@@ -81,11 +88,23 @@ def _slot(name: str, key: str, now: float) -> tuple[str, int]:
     return f"rl:{name}:{digest}:{window}", retry_after
 
 
+# What a cache that does not answer raises (Redis down, its connection refused or slow).
+CACHE_DOWN = (redis.exceptions.ConnectionError, redis.exceptions.TimeoutError, OSError)
+
+
 def hit(name: str, key: str) -> None:
-    """Count one event for `key`; raise Limited when the window already holds its limit."""
+    """Count one event for `key`; raise Limited when the window already holds its limit.
+    A cache that does not answer counts nothing and limits nothing (logged): the limits
+    guard the server, and a cache's outage must not take the games down with it."""
     now = time.time()
     slot, retry_after = _slot(name, key, now)
-    if _count(slot, limit(name).seconds + 1) > limit(name).count:
+    try:
+        count = _count(slot, limit(name).seconds + 1)
+    except CACHE_DOWN as error:
+        log.warning("rate limit %s not counted: the cache does not answer (%s)", name,
+                    type(error).__name__)
+        return
+    if count > limit(name).count:
         raise Limited(name, retry_after)
 
 
@@ -127,5 +146,11 @@ def redis_client(url: str) -> redis.Redis:
 def check(name: str, key: str) -> None:
     """Raise Limited if `key` is over the limit now, without counting an event."""
     slot, retry_after = _slot(name, key, time.time())
-    if int(cache.get(slot, 0)) >= limit(name).count:
+    try:
+        count = int(cache.get(slot, 0))
+    except CACHE_DOWN as error:
+        log.warning("rate limit %s not checked: the cache does not answer (%s)", name,
+                    type(error).__name__)
+        return
+    if count >= limit(name).count:
         raise Limited(name, retry_after)

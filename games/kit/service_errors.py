@@ -27,6 +27,10 @@ class ServiceError(Exception):
         self.message = message
         self.status = status or self.STATUS_OF_CODE.get(code, self.STATUS)
 
+    def fields(self) -> dict[str, object]:
+        """What a JSON answer's error carries besides its code and message."""
+        return {}
+
 
 def http_status(refused: Exception) -> int:
     """The status a door answers a refusal with: the engine's (400 a move of a wrong
@@ -47,6 +51,9 @@ class StaleVersion(ServiceError):
         super().__init__("stale_version", stale_message(expected, current))
         self.expected = expected
         self.current = current
+
+    def fields(self) -> dict[str, object]:
+        return {"version": self.current}  # the version to look at again
 
 
 def stale_message(expected: int, current: int) -> str:

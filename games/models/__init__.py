@@ -10,7 +10,8 @@ seat before it changed hands), `host_limits` and `mailboxes`
 (the setup page's caps), `game_choices` (the choices of games and seats), `fairness`
 (commit and reveal), `fields` and `lru` (a JSON field and a bounded cache of our own),
 `rating_rows` (ratings), `public_names`, `table_rows` (open tables), `mutes` (muted
-table talk), `new_homes` (homes asked for by addresses that play nowhere yet);
+table talk), `new_homes` (homes asked for by addresses that play nowhere yet), `event_rows`
+(tournaments);
 the whole list: docs/DESIGN.md "Layout"."""
 
 from games.game.core.follow_up_rows import FollowUp
@@ -37,21 +38,34 @@ from games.people.core.home_links import HomeLink
 from games.people.core.new_homes import NewHome
 from games.people.core.player_data import ForgottenAddress, PendingForget, RecordShown
 from games.people.core.public_names import NameKey, PublicName
+from games.push.core.push_rows import PushAlert, PushChoice, PushDevice
 from games.ratings.core.rating_rows import PlayerRating, RatedRound, SideRating
 from games.seats.core.history import PastHolder
+from games.seats.core.invitations import Invitation
 from games.seats.core.reliability import MissedDeadline, SeatTakeover
 from games.seats.core.reply_tokens import ReplyToken
-from games.seats.core.seat import Seat, accept_seats, default_vacation
-from games.setup.core.host_limits import HostBlock, Invitation
+from games.seats.core.seat import Seat, default_vacation
+from games.setup.core.host_limits import HostBlock
 from games.tables.core.table_rows import OpenTable, TableMember
 from games.talk.core.mutes import TalkMute
 from games.talk.core.reads import TalkRead
+from games.tournaments.core.event_rows import (
+    Entry,
+    EventRound,
+    EventSeat,
+    EventTable,
+    Tournament,
+)
 
 __all__ = [
     "MAX_HOURS_PER_MOVE",
     "BotLevel",
     "Dispute",
     "EmailMode",
+    "Entry",
+    "EventRound",
+    "EventSeat",
+    "EventTable",
     "FollowUp",
     "ForgottenAddress",
     "Game",
@@ -73,6 +87,9 @@ __all__ = [
     "PendingForget",
     "PlayerRating",
     "PublicName",
+    "PushAlert",
+    "PushChoice",
+    "PushDevice",
     "RatedRound",
     "RecordShown",
     "ReplyToken",
@@ -88,9 +105,9 @@ __all__ = [
     "TalkRead",
     "TalkReport",
     "TimeoutPolicy",
+    "Tournament",
     "Volunteer",
     "WhileOpen",
-    "accept_seats",
     "default_reminders",
     "default_vacation",
     "new_public_id",

@@ -1,3 +1,4 @@
-"""A seat: its private and invitation links, the addresses that reply to its emails, who
-held it before (its history), and a new link for every open seat at once.
+"""A seat and its lifecycle (accepted, handed over, opened, given to a bot and back: the
+seat's own methods, each writing its history), its private and invitation links, the
+addresses that reply to its emails, and a new link for every open seat at once.
 """

@@ -2,12 +2,14 @@
 metrics and error reports").
 
 /healthz is healthy when the database answers, the beat's sweeps ran recently (their
-SweepMark rows move every SWEEP_SECONDS), no email has waited (pending or retrying)
-longer than HEALTH_MAIL_MAX_AGE_SECONDS, no move has waited for its emails to be planned
-(the after-move outbox, games.mail.services.move_emails) longer than
-HEALTH_FOLLOW_UP_MAX_AGE_SECONDS, and no email sits claimed (`sending`) for longer
-than a send can take (games.mail.services.send.stuck_after): a dead worker's claim that no sweep
-has recovered, which would otherwise wait unseen (it is neither pending nor retrying).
+SweepMark rows move every SWEEP_SECONDS), no email has waited (pending or retrying) longer
+than HEALTH_MAIL_MAX_AGE_SECONDS, no move has waited for its emails to be planned (the
+after-move outbox, games.mail.services.move_emails) longer than
+HEALTH_FOLLOW_UP_MAX_AGE_SECONDS, no rated game has waited for its ended rounds to be rated
+(the ratings' outbox, games.ratings.services.rating_outbox) longer than that, and no email
+sits claimed (`sending`) for longer than a send can take
+(games.mail.services.send.stuck_after): a dead worker's claim that no sweep has recovered,
+which would otherwise wait unseen (it is neither pending nor retrying).
 /metrics gives the same facts and counts in Prometheus' text format. Neither holds
 anything about a particular game or player.
 """
@@ -27,6 +29,9 @@ from games.kit.sweep_marks import SweepMark
 from games.mail.core.notifications import Notification
 from games.mail.services import move_emails
 from games.mail.services.send import stuck_after
+from games.push.core.push_rows import PushAlert
+from games.push.services import receipts as push_receipts
+from games.ratings.services import rating_outbox
 
 Status = Notification.Status
 WAITING = (Status.PENDING, Status.RETRYING)
@@ -51,6 +56,7 @@ def report(now: datetime) -> Report:
         result.checks["sweeps"] = _sweeps(now)
         result.checks["mail"] = _mail(now)
         result.checks["follow_ups"] = _follow_ups(now)
+        result.checks["ratings"] = _ratings(now)
     except DatabaseError:
         result.checks["database"] = {"ok": False}
     return result
@@ -72,6 +78,12 @@ def sweep_lag(now: datetime) -> dict[str, float]:
 
 def _follow_ups(now: datetime) -> dict[str, object]:
     count, age = move_emails.waiting(now)
+    return {"ok": age is None or age <= settings.HEALTH_FOLLOW_UP_MAX_AGE_SECONDS,
+            "waiting": count, "oldest_seconds": None if age is None else round(age)}
+
+
+def _ratings(now: datetime) -> dict[str, object]:
+    count, age = rating_outbox.waiting(now)
     return {"ok": age is None or age <= settings.HEALTH_FOLLOW_UP_MAX_AGE_SECONDS,
             "waiting": count, "oldest_seconds": None if age is None else round(age)}
 
@@ -137,6 +149,24 @@ def metrics(now: datetime) -> str:
     family("saboteur_follow_up_oldest_seconds", "gauge",
            "Age of the oldest move whose emails are still to be planned (0 when none).",
            [("", oldest or 0)])
+    rating, rating_oldest = rating_outbox.waiting(now)
+    family("saboteur_ratings_waiting", "gauge",
+           "Rated games whose ended rounds are still to be rated (the ratings' outbox).",
+           [("", rating)])
+    family("saboteur_ratings_oldest_seconds", "gauge",
+           "Age of the oldest rated game waiting to be rated (0 when none).",
+           [("", rating_oldest or 0)])
     family("saboteur_sweep_lag_seconds", "gauge", "Seconds since each sweep last ran.",
            [(f'{{sweep="{name}"}}', lag) for name, lag in sorted(sweep_lag(now).items())])
+    pushes = dict(PushAlert.objects.values_list("status").annotate(n=Count("id"))
+                  .values_list("status", "n"))
+    family("saboteur_push_alerts", "gauge", "Push alerts by status.",
+           [(f'{{status="{s}"}}', pushes.get(s, 0)) for s in PushAlert.Status.values])
+    receipts = [(f'{{kind="{r.kind}",browser="{r.browser}",receipt="{what}"}}', float(count))
+                for r in push_receipts.rates()
+                for what, count in (("sent", r.sent), ("shown", r.shown),
+                                    ("clicked", r.clicked))]
+    family("saboteur_push_receipts", "gauge",
+           "Push alerts sent, and of them shown and clicked (the service worker's receipts), "
+           "per kind and browser family.", receipts)
     return "\n".join(lines) + "\n"

@@ -4,9 +4,11 @@ from games.clock.doors import api_clock, clock_pages
 from games.handover.doors import open_seat_pages, seat_handover, standby_pages
 from games.home.doors import (
     api_home,
+    home_alerts,
     home_data,
     home_pages,
     home_tables,
+    home_tournaments,
     next_game_pages,
     unsubscribe_page,
 )
@@ -14,12 +16,14 @@ from games.moderation.doors import dispute_form, talk_report_form
 from games.notes.doors import note_form
 from games.play.doors import api, replay_pages, seat_mail_settings
 from games.play.doors import seat_page as seat
+from games.push.doors import api_devices, app_files, receipt
 from games.setup.doors import seat_rematch, setup_pages
 from games.site import help_pages as help
 from games.site import ops_views as ops
 from games.site import outbox_pages
 from games.tables.doors import tables_pages as strangers_pages
 from games.talk.doors import talk_forms
+from games.tournaments.doors import event_pages
 
 
 class TokenConverter:
@@ -61,7 +65,20 @@ urlpatterns: list[URLPattern] = [
     path("api/me/<token:token>/tables/<int:table_id>/leave", home_tables.api_home_leave,
          name="api-me-table-leave"),
     path("api/me/<token:token>/name", home_tables.api_home_name, name="api-me-name"),
+    path("api/me/<token:token>/tournaments/<int:event_id>/join",
+         home_tournaments.api_join_tournament, name="api-me-tournament-join"),
+    path("api/me/<token:token>/tournaments/<int:event_id>/leave",
+         home_tournaments.api_leave_tournament, name="api-me-tournament-leave"),
+    path("api/me/<token:token>/devices", api_devices.api_devices, name="api-me-devices"),
+    path("api/me/<token:token>/devices/<int:device_id>", api_devices.api_device,
+         name="api-me-device"),
+    path("api/me/<token:token>/devices/<int:device_id>/remove", api_devices.api_device_remove,
+         name="api-me-device-remove"),
+    path("push/receipt/<signed:receipt>", receipt.push_receipt, name="push-receipt"),
     path("api/tables/", strangers_pages.api_tables, name="api-tables"),
+    path("api/tournaments/", event_pages.api_tournaments, name="api-tournaments"),
+    path("api/tournaments/<int:event_id>/", event_pages.api_tournament,
+         name="api-tournament"),
     path("api/ratings/", strangers_pages.api_ratings, name="api-ratings"),
     path("", setup_pages.home, name="home"),
     path("me/", home_pages.ask_home, name="me"),
@@ -81,10 +98,22 @@ urlpatterns: list[URLPattern] = [
     path("me/<token:token>/tables/join", home_tables.home_join_table, name="me-join-table"),
     path("me/<token:token>/tables/leave", home_tables.home_leave_table, name="me-leave-table"),
     path("me/<token:token>/name", home_tables.home_name, name="me-name"),
+    path("me/<token:token>/tournaments/join", home_tournaments.home_join_tournament,
+         name="me-join-tournament"),
+    path("me/<token:token>/tournaments/leave", home_tournaments.home_leave_tournament,
+         name="me-leave-tournament"),
     path("me/<token:token>/ratings", home_tables.home_ratings_listed, name="me-ratings"),
+    path("me/<token:token>/open/<token:game>", home_pages.home_open, name="me-open"),
+    path("me/<token:token>/alerts", home_alerts.home_alerts, name="me-alerts"),
+    path("me/<token:token>/alerts/<int:device_id>", home_alerts.home_device,
+         name="me-device"),
+    path("me/<token:token>/manifest.webmanifest", app_files.manifest, name="me-manifest"),
+    path("sw.js", app_files.service_worker, name="service-worker"),
     path("me/new/<token:token>/", home_pages.new_home, name="me-new"),
     path("tables/", strangers_pages.tables_page, name="tables"),
     path("ratings/", strangers_pages.ratings_page, name="ratings"),
+    path("tournaments/", event_pages.tournaments_page, name="tournaments"),
+    path("tournaments/<int:event_id>/", event_pages.tournament_page, name="tournament"),
     path("healthz", ops.healthz, name="healthz"),
     path("rules/<token:ruleset>/", help.rules, name="rules"),
     path("links/", help.ask_links, name="links"),

@@ -1,4 +1,4 @@
-"""Seeded self-play of 200 whole games of each ruleset (base: 3 to 10 seats; Saboteur 2:
+"""Seeded self-play of 100 whole games of each ruleset (base: 3 to 10 seats; Saboteur 2:
 2 to 12), invariants after every move (Saboteur 2 adds: dwarf cards conserved, 10 cards
 set aside).
 
@@ -11,11 +11,11 @@ first game of each seat count, and at every round boundary and every 50th move i
 rest: 11 full views after each of some 70,000 moves would take the suite far past its
 time budget.
 
-200 games a ruleset (1,000 at first, then 500, then 300): the self-play was still close
-to a fifth of the whole suite's time on two cores (0.18 s a base game, 0.3 s a Saboteur 2
-game), and every seat count still plays 18 games or more, every base option variant
-dozens; random positions, legal placements against an oracle and exact replay are
-test_properties.py's (hypothesis), and the bots' own self-play (tests/bots) plays on top.
+100 games a ruleset (1,000 at first, then 500, 300 and 200): at 200 the self-play was
+still some 200 CPU seconds of the whole suite's (measured per test), and every seat count
+still plays 9 games or more, every base option variant a dozen or more; random positions,
+legal placements against an oracle and exact replay are test_properties.py's (hypothesis),
+and the bots' own self-play (tests/bots) plays on top.
 """
 
 from __future__ import annotations
@@ -24,9 +24,9 @@ import pytest
 
 from .selfplay import play_checked
 
-pytestmark = pytest.mark.slow  # 400 whole games: not in `run.py test --quick`
+pytestmark = pytest.mark.slow  # 200 whole games: not in `run.py test --quick`
 
-GAMES = 200  # per ruleset
+GAMES = 100  # per ruleset
 BATCH = 25  # a test each: small enough for the two workers to finish together
 SEATS = {"base": range(3, 11), "saboteur2": range(2, 13)}
 FULL_LEAK_GAMES = {"base": 8, "saboteur2": 11}  # one game of each seat count

@@ -19,9 +19,9 @@ from games.handover.services import offers, opening
 from games.moderation.core.moderation_rows import ModeratorAction
 from games.moves.services import seat_services as services
 from games.people.core.mailboxes import mailbox_hash
+from games.seats.core.invitations import Invitation
 from games.seats.core.reliability import SeatTakeover
 from games.seats.core.seat import Seat
-from games.setup.core.host_limits import Invitation
 from tests.handover_support import offer_link_to, open_row, sign_up
 from tests.moderation_support import logged_in, make_moderator, page_url, post_action
 from tests.support import START, make_game, own_link_emailed_to

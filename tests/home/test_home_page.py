@@ -104,11 +104,13 @@ def test_one_query_per_group_not_per_game(client: Client,
     client.get(f"/me/{games.token}/")  # the session and the like, once
     # 8 and the games left's 1, the email options' 1, the record's 3
     # (games.ratings.services.player_record:
-    # as few whatever the number of games), and the strangers' part's 3 with no table
-    # forming plus the ratings' 1 (games.home.services.tables_part), and whether the
+    # as few whatever the number of games), the strangers' part's 3 with no table
+    # forming plus the ratings' 1 (games.home.services.tables_part), the tournaments'
+    # part's 2 with no event (games.home.services.tournaments_part), the alerts'
+    # devices and choice, 2 (games.push.services.alerts_section), whether the
     # "next game" button is wanted (games.home.services.next_game), 1, and the unread
     # talk of every game going on (games.talk.services.reading), 1.
-    with django_assert_max_num_queries(8 + 1 + 1 + 3 + 3 + 1 + 1 + 1):
+    with django_assert_max_num_queries(8 + 1 + 1 + 3 + 3 + 1 + 2 + 2 + 1 + 1):
         body = client.get(f"/me/{games.token}/").content.decode()
     assert body.count('href="/play/') >= 22
 

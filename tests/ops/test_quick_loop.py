@@ -3,7 +3,10 @@ the ones marked slow; the whole `run.py test` runs every check and every test.""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
+
+import pytest
 
 import run
 
@@ -32,3 +35,34 @@ def test_the_slow_marker_is_used_where_the_quick_loop_would_meet_it() -> None:
               if "mark.slow" in path.read_text(encoding="utf-8")}
     assert {"tests/engine/test_selfplay.py", "tests/play/test_full_games.py",
             "tests/play/test_saboteur2_games.py"} <= marked
+
+
+def marks(argv: list[str]) -> str:
+    """What pytest's -m selects (after `python -m pytest`)."""
+    after = argv[argv.index("pytest") + 1:]
+    return after[after.index("-m") + 1]
+
+
+def test_where_postgresql_answers_the_postgres_tests_run_again_on_a_throwaway_database(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The fast move store runs only on PostgreSQL: `run.py test` (and `--quick`, for the
+    move service's) runs the tests marked postgres there too, on a database of its own,
+    unless DATABASE_URL already points the run at one or RUN_TEST_POSTGRES=0 (.ci/run)."""
+    monkeypatch.delenv("DATABASE_URL", raising=False)
+    monkeypatch.delenv("RUN_TEST_POSTGRES", raising=False)
+    monkeypatch.setattr(run, "postgres_answers", lambda url=run.POSTGRES_URL: True)
+    leg = run.postgres_leg(False, [])
+    assert leg is not None
+    _name, argv, url = leg
+    assert marks(argv) == "postgres" and url.endswith(f"/saboteur_run_{os.getpid()}")
+    _name, quick, _url = run.postgres_leg(True, []) or ("", [], "")
+    assert marks(quick) == "postgres and not slow"
+    assert all(path in quick for path in run.QUICK)
+    monkeypatch.setenv("RUN_TEST_POSTGRES", "0")
+    assert run.postgres_leg(False, []) is None
+    monkeypatch.delenv("RUN_TEST_POSTGRES")
+    monkeypatch.setenv("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/mine")
+    assert run.postgres_leg(False, []) is None
+    monkeypatch.delenv("DATABASE_URL")
+    monkeypatch.setattr(run, "postgres_answers", lambda url=run.POSTGRES_URL: False)
+    assert run.postgres_leg(False, []) is None

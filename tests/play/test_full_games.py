@@ -95,10 +95,11 @@ def assert_blind_to_secrets(client: Client, game: Game, url: str, seat: int | No
 SECRET_EVENTS = frozenset({"map", "inspection", "swap_hats", "free", "steal", "reveal",
                            "payout", "gold_pick", "round_start", "round_end"})
 # And every this many moves whatever happened (the hand of the seat that just moved).
-EVERYONE_EVERY = 10
+EVERYONE_EVERY = 20
 # Replaying the stored moves from the seed gives the stored snapshot: checked this often
-# and at the end (a move stored wrong stays wrong, so a later check finds it too).
-REPLAY_EVERY = 5
+# and at the end (a move stored wrong stays wrong, so a later check finds it too; each
+# check replays the whole game so far).
+REPLAY_EVERY = 20
 
 
 @dataclass

@@ -29,7 +29,8 @@ from tests.email_support import dig
 from tests.moderation_support import make_moderator
 from tests.support import GameWithLinks, make_game, seat_move
 
-pytestmark = pytest.mark.django_db
+# Both stores on PostgreSQL: `run.py test` runs this file there too when one answers.
+pytestmark = [pytest.mark.django_db, pytest.mark.postgres]
 
 
 def field_values(instance: Game | Seat) -> dict[str, object]:

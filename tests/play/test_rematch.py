@@ -15,10 +15,9 @@ from games import engine
 from games.game.core.game import Game, Move
 from games.handover.core.handover_rows import OpenSeat
 from games.people.core.mailboxes import mailbox_hash
+from games.seats.core.invitations import Invitation
 from games.seats.core.links import link_for
 from games.seats.core.seat import Seat
-from games.seats.services import acceptance
-from games.setup.core.host_limits import Invitation
 from games.setup.services import game_setup
 from games.setup.services.rematch import propose_rematch
 from tests.email_support import dig
@@ -80,7 +79,7 @@ def test_a_rematch_from_the_proposal_to_its_first_move(client: Client, commit: A
         ("Cy", EMAILS[2], False)]
     assert seats[3].language == "it"  # each player keeps their language
     # The proposer (Bo) has accepted; the others are invited, counted with Bo as host.
-    assert acceptance.has_accepted(seats[2]) and not acceptance.has_accepted(seats[1])
+    assert seats[2].accepted and not seats[1].accepted
     assert rematch.status == Game.Status.SETUP
     counted = Invitation.objects.filter(game=rematch)
     assert sorted(counted.values_list("recipient_hash", flat=True)) == sorted(

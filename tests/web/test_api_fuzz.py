@@ -24,11 +24,13 @@ from hypothesis import strategies as st
 
 from games.moves.core import log_cache
 from games.people.core.home_links import home_link
+from games.push.services.devices import Subscription, add_device
 from games.seatview.core import log_json
 from games.setup.services import game_setup
 from games.tables.core.wishes import read_wish
 from games.tables.services import forming, naming
 from tests.support import make_game, token_of
+from tests.tournaments.support import event
 
 pytestmark = pytest.mark.django_db
 
@@ -72,7 +74,7 @@ class Site:
 def site(db: None) -> Site:
     """A started game (the seat to act, another seat, and a host's invitation link of
     another game), and the home of the acting player: a public name, a forming open
-    table."""
+    table; and a tournament open for sign-up."""
     game = make_game(players=3, seed=1, start=True)
     actor = game.actor_seat()
     invited = game_setup.create_game(
@@ -81,10 +83,14 @@ def site(db: None) -> Site:
     address = game.seats[actor].email
     naming.choose_name(address, "Ann the Bold")
     table = forming.find_table(address, read_wish({}, language="en")).table
+    cup = event()  # a tournament open for sign-up (games.tournaments)
+    device = add_device(address, Subscription("https://8.8.8.8/push/fuzz", "BAAA", "AAAA"),
+                        name="Phone", kinds=["turn"], user_agent="")
     return Site({"secret": [game.tokens[actor], game.tokens[(actor + 1) % 3],
                             token_of(invited.seats[0][1])],
                  "token": [token_of(home_link(address))],
-                 "table_id": [str(table)]}, rows())
+                 "table_id": [str(table)], "event_id": [str(cup.pk)],
+                 "device_id": [str(device.pk)]}, rows())
 
 
 def rows() -> dict[str, list[tuple[Any, ...]]]:
@@ -132,6 +138,7 @@ RIGHT: dict[str, st.SearchStrategy[Any]] = {
     "language": st.sampled_from(["en", "it", "nl", "es", "de"]),
     "rated": st.booleans(),
     "bots_fill": st.booleans(),
+    "kinds": st.sampled_from([["turn"], ["turn", "talk"]]),
 }
 # A body of known fields: each right or absent but one, which is wrong (mostly a list or an
 # object where a value belongs); or each field right, wrong or absent; and odd keys.

@@ -12,10 +12,10 @@ from django.core import mail
 from django.test import Client
 
 from games.game.core.game import Game
+from games.seats.core.invitations import Invitation
 from games.seats.core.links import link_for
 from games.seats.core.seat import Seat
 from games.seatview.core.words import role_name
-from games.setup.core.host_limits import Invitation
 from tests.setup_support import HOST, set_up
 from tests.support import assert_no_card_ids, own_link_emailed_to, token_of
 

@@ -217,3 +217,21 @@ def test_a_limit_counts_each_event_once_in_its_window(backend: str, clock: Any) 
             limits.hit("api_seat", "seat:1")
         finally:
             cache.clear()
+
+
+def test_the_games_go_on_when_the_caches_redis_does_not_answer(
+        client: Client, game: GameWithLinks, caplog: pytest.LogCaptureFixture) -> None:
+    """A cache that is down limits nothing and counts nothing, and says so in the log; the
+    seat's API still answers and a move is still made (never a 500)."""
+    down = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache",
+                        "LOCATION": "redis://127.0.0.1:9/0"}}  # the discard port: refused
+    with override_settings(CACHES=down, RATE_LIMITS={"api_seat": [1, 60]}):
+        limits.redis_client.cache_clear()
+        state = [client.get(game.api(0)) for _ in range(3)][-1]
+        assert state.status_code == 200  # over a limit of 1, yet nothing counted it
+        moved = client.post(game.api(0) + "moves", {"version": state.json()["version"],
+                                                    "move": state.json()["legal_moves"][0]},
+                            content_type="application/json")
+        assert moved.status_code == 200 and game.refresh().version == 1
+    limits.redis_client.cache_clear()
+    assert "the cache does not answer" in caplog.text

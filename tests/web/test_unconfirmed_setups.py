@@ -13,8 +13,8 @@ from django.core import mail
 from django.test import Client
 
 from games.game.core.game import Game
+from games.seats.core.invitations import Invitation
 from games.seats.core.seat import Seat
-from games.setup.core.host_limits import Invitation
 from games.setup.services import web_setup
 from tests.setup_support import confirm_path
 from tests.web.test_setup_caps import form

@@ -31,6 +31,8 @@ from games.seats.core.seat import Seat
 
 def miss_deadline(game_id: int, version: int, claimed_deadline: datetime) -> str:
     with transaction.atomic():
+        if not _claim(game_id, version, claimed_deadline):
+            return ""
         policy = Game.objects.values_list("timeout_policy", flat=True).get(pk=game_id)
         if _seat_looks_for_a_player(game_id):
             # A seat looking for a new player in a game that waits for one (games.handover):
@@ -51,6 +53,18 @@ def miss_deadline(game_id: int, version: int, claimed_deadline: datetime) -> str
         assert moved.seat_number is not None
         _record_miss(game_id, version, moved.seat_number, passed=True)
     return "passed"
+
+
+def _claim(game_id: int, version: int, claimed_deadline: datetime) -> bool:
+    """Lock the game row if its turn is still the one the sweep saw, for the rest of the
+    act. SKIP LOCKED (PostgreSQL; SQLite has one writer and ignores it): a game another
+    worker is handling (the same batch delivered twice, two sweeps' overlapping batches,
+    a lost batch picked up again) or a player is moving in right now is skipped at once,
+    not waited for: the other transaction acts on it, or moves its deadline. Should it do
+    neither, the game is still due and the sweep hands it out again (LOST_AFTER)."""
+    return (Game.objects.select_for_update(skip_locked=True)
+            .filter(pk=game_id, status=Game.Status.ACTIVE, version=version,
+                    deadline_at=claimed_deadline).exists())
 
 
 def _seat_looks_for_a_player(game_id: int) -> bool:

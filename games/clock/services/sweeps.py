@@ -11,12 +11,16 @@ on (status, deadline_at) or (status, reminder_at), and are handed to tasks in
 batches of BATCH (`handle_deadlines`, `handle_reminders`). So a sweep costs about
 the bare query plus a few messages, whatever the number of due games.
 
-Each game is then claimed by its task with a conditional update: the timeout
-(services.miss_deadline) applies only if the game is still at the version and
-deadline the sweep saw (a player who moved meanwhile wins; a batch run twice does
+Each game is then claimed by its task: its row locked with FOR UPDATE SKIP LOCKED (on
+PostgreSQL; two workers holding the same game, the same batch delivered twice or two
+sweeps' overlapping batches, never wait for each other: one acts, the other skips), and
+the timeout (services.miss_deadline) applies only if the game is still at the version
+and deadline the sweep saw (a player who moved meanwhile wins; a batch run twice does
 nothing the second time), and a reminder only if `reminder_at` is still what the
 sweep saw (its Notification key makes a second email impossible anyway). A handled
-game's deadline moves into the future, so it is never due again.
+game's deadline moves into the future, so it is never due again. Two beats, or two
+workers sweeping at once, therefore act on every due game once
+(tests/play/test_sweeps_that_share.py counts it on PostgreSQL).
 
 Nothing is lost: each sweep also looks OVERLAP back (a deadline written by a
 transaction that committed just after the previous sweep's query), and picks up

@@ -162,6 +162,18 @@ def reminder_rules(game: Game, now: datetime) -> timing.Rules | None:
     return None if seat is None else clock_rules.rules(game, seat, now)
 
 
+def set_deadline(game: Game, deadline: datetime | None, now: datetime) -> list[str]:
+    """Move the game's deadline (and the reminder sweep's next look with it), clear of
+    the seat's quiet hours like every deadline; returns the fields to save."""
+    game.deadline_at = deadline
+    rules = reminder_rules(game, now)
+    if deadline is not None and rules is not None:
+        place_deadline(game, rules, deadline)
+    every = turn_reminders(game, rules) if rules is not None else []
+    game.reminder_at = next_reminder_at(game.deadline_at, every, now, rules)
+    return ["deadline_at", "reminder_at", "turn_clock"]
+
+
 def replan(game: Game, seat: ClockSeat | None, now: datetime, left: timedelta) -> None:
     """The running turn's deadline again after its stops changed (a vacation, a pause):
     `left` of the turn's own running time from now (clock_rules.own_time_left), read

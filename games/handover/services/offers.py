@@ -41,9 +41,8 @@ from games.mail.services import plan
 from games.people.core.deliverable import refusal_to_store
 from games.people.core.mailbox_keys import of_mailbox
 from games.people.core.mailboxes import mailbox_hash
+from games.seats.core.invitations import Invitation, one_at_a_time
 from games.seats.core.seat import Seat
-from games.setup.core.host_limits import Invitation
-from games.setup.services.web_setup import one_at_a_time
 
 DAY = timedelta(days=1)
 PLAYING = (Game.Status.SETUP, Game.Status.ACTIVE, Game.Status.PAUSED)
@@ -200,7 +199,7 @@ def _check_asks(row: OpenSeat, inviter: Seat | None = None) -> None:
 
 
 def _count_invitation(row: OpenSeat, box: str, sender: str = "") -> None:
-    """What the caps count (games.setup.core.host_limits.Invitation): once per seat and
+    """What the caps count (games.seats.core.invitations.Invitation): once per seat and
     mailbox, like a setup's invitation."""
     Invitation.objects.bulk_create([Invitation(
         recipient_hash=box, host_hash=mailbox_hash(sender) if sender else "",

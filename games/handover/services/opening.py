@@ -12,47 +12,40 @@ someone takes the seat over (games.handover.services.takeover).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import timedelta
 
-from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from games.clock.services.turn_clock import set_deadline
 from games.game.core.game import Game, SeatKind, WhileOpen
 from games.game.core.talk_and_notices import GameNotice
 from games.handover.core.handover_errors import HandoverError
 from games.handover.core.handover_rows import RUNNING, OpenSeat, SeatOffer
 from games.handover.services.offers import offer_open_seat, offer_to_volunteers
 from games.kit.after_commit import queue_on_commit
-from games.moderation.services.acts import (
-    bot_moves_if_due,
-    clean_note,
-    clean_reason,
-    locked_game,
-    record,
-    set_deadline,
-    tell_table,
-)
-from games.moderation.services.seats import queue_turn_email
+from games.mail.services.turn_email import queue_turn_email
+from games.moves.services.moves import queue_bot_turn
 from games.people.core.mailboxes import mailbox_hash
-from games.seats.core.history import remember_holder
 from games.seats.core.seat import Seat
+from games.talk.services.notices import tell_table
 
-# A seat can look for a new player while its game is under way.
+# What a moderator's act adds inside the handover's transaction (its ModeratorAction):
+# games.moderation.services.moderator_handover passes it, so the handover knows no moderators.
+StaffRecord = Callable[[Game, Seat], object]
 
 
-def open_seat(seat_id: int, *, reason: str = OpenSeat.Reason.LEFT,
-              moderator: User | None = None, moderator_reason: str = "",
-              public_note: str = "") -> OpenSeat:
+def open_seat(seat_id: int, *, reason: str = OpenSeat.Reason.LEFT, public_note: str = "",
+              staff_record: StaffRecord | None = None) -> OpenSeat:
     """The seat looks for a new player from now on; offers go out after the commit."""
-    if moderator is not None:
-        moderator_reason, public_note = clean_reason(moderator_reason), clean_note(public_note)
     game_id = Seat.objects.values_list("game_id", flat=True).filter(pk=seat_id).first()
     if game_id is None:
         raise HandoverError("no_seat", _("There is no such seat."))
     now = timezone.now()
-    with locked_game(game_id) as game:
+    with transaction.atomic():
+        game = Game.objects.select_for_update().get(pk=game_id)
         if game.status not in RUNNING:
             raise HandoverError("game_not_running", _("Only a seat of a game under way can "
                                                       "look for a new player."))
@@ -67,17 +60,13 @@ def open_seat(seat_id: int, *, reason: str = OpenSeat.Reason.LEFT,
             game=game, seat=seat, reason=reason, while_open=game.while_seat_open,
             kind_before=seat.kind, left_name=seat.player_name, version=game.version,
             left_mailbox=mailbox_hash(seat.email) if seat.email else "", opened_at=now)
-        seat.open_since = now
-        if opened.while_open == WhileOpen.BOT and seat.kind != SeatKind.BOT:
-            remember_holder(game, seat)  # from here a bot holds it: "Hal (bot)"
-            seat.kind = SeatKind.BOT
-        seat.save(update_fields=["open_since", "kind"])
-        if moderator is not None:
-            record(game, moderator, "open_seat", moderator_reason, seat=seat.number)
+        seat.open(game, now, bot_plays=opened.while_open == WhileOpen.BOT)
+        if staff_record is not None:
+            staff_record(game, seat)
         tell_table(game, GameNotice.Kind.SEAT_OPEN, seat=seat.number, name=seat.player_name,
                    waits=opened.while_open == WhileOpen.WAIT, why=reason, note=public_note)
         if opened.while_open == WhileOpen.BOT:
-            bot_moves_if_due(game)  # its turn now: the bot moves in a few seconds
+            queue_bot_turn(game.pk, game.version)  # its turn now: the bot moves in a few seconds
         # The first offers to standby volunteers, by the worker (games.handover.services.offers);
         # if the broker is down, the beat's sweep sends them within minutes.
         queue_on_commit(offer_open_seat, opened.pk)
@@ -89,7 +78,8 @@ def stay(seat_id: int) -> Seat:
     seat = Seat.objects.filter(pk=seat_id).first()
     if seat is None:
         raise HandoverError("no_seat", _("There is no such seat."))
-    with locked_game(seat.game_id) as game:
+    with transaction.atomic():
+        game = Game.objects.select_for_update().get(pk=seat.game_id)
         row = OpenSeat.objects.select_for_update().filter(seat_id=seat_id,
                                                           closed_at__isnull=True).first()
         if row is None:
@@ -97,17 +87,13 @@ def stay(seat_id: int) -> Seat:
         seat = Seat.objects.select_for_update().get(pk=seat_id)
         if not close(row, OpenSeat.Outcome.STAYED):
             raise HandoverError("not_open", _("This seat is not looking for a new player."))
-        if seat.kind != row.kind_before:
-            remember_holder(game, seat)  # the bot's time in the seat ends here
-        seat.kind, seat.open_since = row.kind_before, None
-        seat.missed_turns, seat.absent_since = 0, None  # they are here
-        seat.save(update_fields=["kind", "open_since", "missed_turns", "absent_since"])
+        seat.stay(game, row.kind_before)
         tell_table(game, GameNotice.Kind.SEAT_KEPT, seat=seat.number, name=seat.player_name)
         restart_clock_if_waiting(game, seat)
         if seat.kind == SeatKind.PERSON and game.actor == seat.number:
             queue_turn_email(game, f"stayed={row.pk}", changed=seat)
         elif seat.kind == SeatKind.BOT:
-            bot_moves_if_due(game)
+            queue_bot_turn(game.pk, game.version)
     return seat
 
 
@@ -165,7 +151,7 @@ def close_ended_games() -> int:
     for row in rows:
         with transaction.atomic():
             close(row, OpenSeat.Outcome.CLOSED)
-            Seat.objects.filter(pk=row.seat_id).update(open_since=None)
+            Seat.stop_looking(row.seat_id)
     return len(rows)
 
 

@@ -20,28 +20,25 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.conf import settings
-from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games.game.core.game import EmailMode, SeatKind
+from games.game.core.game import Game
 from games.game.core.talk_and_notices import GameNotice
 from games.handover.core.handover_errors import HandoverError, SeatGone
 from games.handover.core.handover_rows import RUNNING, OpenSeat, SeatOffer, find_offer
-from games.handover.services.opening import close, restart_clock_if_waiting
+from games.handover.services.opening import StaffRecord, close, restart_clock_if_waiting
 from games.kit.text import is_clean_line
 from games.kit.time_zones import valid_time_zone
 from games.mail.services import plan
-from games.moderation.services.acts import clean_reason, locked_game, record, tell_table
-from games.moderation.services.seats import queue_turn_email
+from games.mail.services.turn_email import queue_turn_email
 from games.people.core.deliverable import refusal_to_store
 from games.people.core.mailboxes import mailbox, mailbox_key_hash
 from games.seats.core import reply_tokens
-from games.seats.core.history import remember_holder
-from games.seats.core.links import new_link
 from games.seats.core.reliability import SeatTakeover
 from games.seats.core.seat import Seat
+from games.talk.services.notices import tell_table
 
 NAME_LENGTH = 60
 
@@ -71,19 +68,18 @@ def check_newcomer(newcomer: Newcomer) -> Newcomer:
 
 
 def take_over(open_seat_id: int, newcomer: Newcomer, *, offer_id: int | None = None,
-              moderator: User | None = None, moderator_reason: str = "") -> Seat:
+              staff_record: StaffRecord | None = None) -> Seat:
     """Give the open seat to `newcomer`; their own link goes to their address only.
     Raises SeatGone when the seat was taken (or its player stayed) first, HandoverError
     when the newcomer cannot take it."""
     newcomer = check_newcomer(newcomer)
-    if moderator is not None:
-        moderator_reason = clean_reason(moderator_reason)
     game_id = OpenSeat.objects.values_list("game_id", flat=True).filter(
         pk=open_seat_id).first()
     if game_id is None:
         raise SeatGone("seat_gone", _("There is no such open seat."))
     now = timezone.now()
-    with locked_game(game_id) as game:
+    with transaction.atomic():
+        game = Game.objects.select_for_update().get(pk=game_id)
         row = OpenSeat.objects.select_for_update().filter(pk=open_seat_id).first()
         if row is None or row.closed_at is not None or game.status not in RUNNING:
             raise SeatGone("seat_gone", _("Someone else took this seat a moment ago, or it "
@@ -100,14 +96,15 @@ def take_over(open_seat_id: int, newcomer: Newcomer, *, offer_id: int | None = N
         if not close(row, OpenSeat.Outcome.TAKEN):
             raise SeatGone("seat_gone", _("Someone else took this seat a moment ago, or it "
                                           "no longer needs a player."))
-        remember_holder(game, seat)  # the lines before this point stay theirs
-        _give_seat(seat, newcomer)
+        # The lines before this point stay theirs (the seat writes its history).
+        seat.take_over(game, name=newcomer.name, email=newcomer.email,
+                       time_zone=newcomer.time_zone, language=newcomer.language)
+        reply_tokens.revoke_seat(seat.pk)  # the old player's emails move nothing any more
         SeatTakeover.objects.create(game=game, seat=seat, left_mailbox=row.left_mailbox,
                                     taken_by_mailbox=mailbox_key_hash(newcomer.email),
                                     version=game.version, created_at=now)
-        if moderator is not None:
-            record(game, moderator, "assign_seat", moderator_reason, seat=seat.number,
-                   new={"name": newcomer.name, "email": newcomer.email})
+        if staff_record is not None:
+            staff_record(game, seat)
         tell_table(game, GameNotice.Kind.TAKEOVER, seat=seat.number, old=row.left_name,
                    new=newcomer.name)
         restart_clock_if_waiting(game, seat)
@@ -115,23 +112,6 @@ def take_over(open_seat_id: int, newcomer: Newcomer, *, offer_id: int | None = N
         plan.queue(plan.own_links(newcomer.email, [seat], "taken_over", tag))
         queue_turn_email(game, f"takeover={row.pk}", changed=seat)  # if it is its turn
     return seat
-
-
-def _give_seat(seat: Seat, newcomer: Newcomer) -> None:
-    """The seat's person, link and run of misses are new; its cards and gold are not."""
-    own = new_link()
-    now = timezone.now()
-    seat.player_name, seat.email = newcomer.name, newcomer.email
-    seat.language, seat.time_zone = newcomer.language, newcomer.time_zone
-    seat.link_salt, seat.secret_hash, seat.link_key_id = own.salt, own.digest, own.key_id
-    seat.link_rotated_at = seat.accepted_at = now
-    seat.invite_hash = None  # any invitation link was for someone else
-    seat.kind, seat.open_since = SeatKind.PERSON, None
-    seat.missed_turns, seat.absent_since = 0, None
-    seat.email_problem_at = seat.vacation_until = None
-    seat.email_mode = EmailMode.EACH_TURN
-    seat.save()
-    reply_tokens.revoke_seat(seat.pk)  # the old player's emails move nothing any more
 
 
 def accept_offer(token: str, *, name: str, language: str) -> Seat:
@@ -150,6 +130,3 @@ def accept_offer(token: str, *, name: str, language: str) -> Seat:
                          offer_id=offer.pk)
 
 
-def assign(open_seat_id: int, newcomer: Newcomer, *, moderator: User, reason: str) -> Seat:
-    """A moderator gives the open seat to someone directly (their link goes to them)."""
-    return take_over(open_seat_id, newcomer, moderator=moderator, moderator_reason=reason)

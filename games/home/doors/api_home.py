@@ -9,15 +9,15 @@ from typing import Any
 from django.http import HttpRequest, JsonResponse
 from django.urls import reverse
 from django.utils import translation
-from django.views.decorators.csrf import csrf_exempt
 
-from games.home.doors.home_api_access import home_or_refusal
 from games.home.services.listing import Row, home_of
 from games.home.services.next_game import waiting_count
 from games.home.services.page import language_and_zone
 from games.home.services.tables_part import home_json
+from games.home.services.tournaments_part import tournaments_json
 from games.kit.json_answer import JsonAnswer
 from games.kit.responses import private
+from games.people.doors.home_api_access import home_api
 
 
 def game_json(row: Row) -> dict[str, Any]:
@@ -36,17 +36,16 @@ def game_json(row: Row) -> dict[str, Any]:
     return answer
 
 
-@csrf_exempt
-def api_home(request: HttpRequest, token: str) -> JsonResponse:
-    address = home_or_refusal(request, token, methods=("GET", "HEAD"), limit="api_home")
-    if isinstance(address, JsonResponse):
-        return address
+@home_api("GET", "HEAD", limit="api_home")
+def api_home(request: HttpRequest, address: str) -> JsonResponse:
     # In the home's language, as its page: a game's name ("Open table 7") is the reader's.
     with translation.override(language_and_zone(address)[0]):
         return private(JsonAnswer({"games": [game_json(row) for row in home_of(address).rows],
                                    # The next game in one tap: how many wait, and where
                                    # to POST (or GET) for a redirect to the most urgent.
                                    "next_game": {"waiting": waiting_count(address),
-                                                 "url": reverse("games:me-next",
-                                                                args=[token])},
-                                   **home_json(address)}))
+                                                 "url": reverse("games:me-next", args=[
+                                                     request.resolver_match.kwargs["token"]
+                                                     if request.resolver_match else ""])},
+                                   **home_json(address),
+                                   **tournaments_json(address)}))

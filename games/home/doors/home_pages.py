@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from datetime import timedelta
 from functools import wraps
+from typing import Any
 
 from django.conf import settings
 from django.contrib import messages
@@ -23,6 +24,7 @@ from games.home.services.address import (
     new_home_and_seat_links,
     new_home_path,
 )
+from games.home.services.listing import home_of
 from games.kit import limits
 from games.kit.client import client_address
 from games.kit.responses import private, too_many
@@ -54,19 +56,19 @@ def ask_home(request: HttpRequest) -> HttpResponse:
     return render(request, "games/me_ask.html", {"form": form}, status=status)
 
 
-HomeView = Callable[[HttpRequest, str, str], HttpResponse]
+HomeView = Callable[..., HttpResponse]
 
 
-def with_home(view: HomeView) -> Callable[[HttpRequest, str], HttpResponse]:
+def with_home(view: HomeView) -> Callable[..., HttpResponse]:
     """Resolve the home link's address (404 for an unknown or rotated link) and show the
-    words in the home's language."""
+    words in the home's language; the URL's other parts follow as keywords."""
     @wraps(view)
-    def wrapper(request: HttpRequest, token: str) -> HttpResponse:
+    def wrapper(request: HttpRequest, token: str, **parts: Any) -> HttpResponse:
         address = address_for_home_token(token)
         if address is None:
             raise Http404("No such home")
         with page.home_locale(address):
-            return private(view(request, address, token))
+            return private(view(request, address, token, **parts))
     return wrapper
 
 
@@ -74,6 +76,18 @@ def with_home(view: HomeView) -> Callable[[HttpRequest, str], HttpResponse]:
 @with_home
 def home_page(request: HttpRequest, address: str, token: str) -> HttpResponse:
     return render_home(request, address, token)
+
+
+@require_GET
+@with_home
+def home_open(request: HttpRequest, address: str, token: str, game: str) -> HttpResponse:
+    """/me/<token>/open/<game>: where an alert's click leads (games.push): the person's
+    seat page of that game, found through the home (an alert never carries a seat link);
+    the home itself when the game is no longer theirs. A redirect, nothing changes."""
+    for row in home_of(address).rows:
+        if row.game == game and row.path:
+            return redirect(row.path)
+    return redirect(page.home_path(token))
 
 
 def render_home(request: HttpRequest, address: str, token: str,

@@ -14,10 +14,8 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse, JsonResponse, QueryDict
 from django.shortcuts import redirect
 from django.utils.translation import gettext as _
-from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST
 
-from games.home.doors.home_api_access import home_or_refusal
 from games.home.doors.home_pages import render_home, with_home
 from games.home.services import page
 from games.kit import limits
@@ -25,6 +23,7 @@ from games.kit.json_answer import JsonAnswer
 from games.kit.json_body import json_error, json_object
 from games.kit.responses import private, too_many
 from games.kit.service_errors import ServiceError, http_status
+from games.people.doors.home_api_access import home_api
 from games.tables.core.wishes import TableError, check_types, read_wish
 from games.tables.services import forming, naming
 
@@ -150,26 +149,18 @@ def home_ratings_listed(request: HttpRequest, address: str, token: str) -> HttpR
 # ---- the JSON twins -----------------------------------------------------------------------
 
 
-def _home_or_error(request: HttpRequest, token: str) -> str | JsonResponse:
-    """The home's address, or the answer: 405 not a POST, 429 past the limit (per link,
-    like the home's JSON twin), 404 unknown link."""
-    return home_or_refusal(request, token, methods=("POST",), limit="tables_home")
-
-
 def _table_error(refused: TableError) -> JsonResponse:
     """The refusal in the API's envelope; a bad field is named (`field`)."""
     extra = {"field": refused.field} if refused.field else {}
     return json_error(refused.status, refused.code, refused.message, **extra)
 
 
-@csrf_exempt
-def api_home_tables(request: HttpRequest, token: str) -> JsonResponse:
+# Tables and names: 405 not a POST, 429 past the limit (per link), 404 unknown link.
+@home_api("POST", limit="tables_home")
+def api_home_tables(request: HttpRequest, address: str) -> JsonResponse:
     """POST {"ruleset", "players", "hours_per_move", "language", "rated", "bots_fill"}:
     find a table (or {"table": id}: join that one). Every field's type is checked before
     anything else; an empty body is refused like any body that is no JSON object."""
-    address = _home_or_error(request, token)
-    if isinstance(address, JsonResponse):
-        return address
     with page.home_locale(address):
         data = json_object(request, MAX_BODY, _("Send a JSON object."))
         if isinstance(data, JsonResponse):
@@ -186,11 +177,8 @@ def api_home_tables(request: HttpRequest, token: str) -> JsonResponse:
         return private(JsonAnswer(seated.as_json()))
 
 
-@csrf_exempt
-def api_home_leave(request: HttpRequest, token: str, table_id: int) -> JsonResponse:
-    address = _home_or_error(request, token)
-    if isinstance(address, JsonResponse):
-        return address
+@home_api("POST", limit="tables_home")
+def api_home_leave(request: HttpRequest, address: str, table_id: int) -> JsonResponse:
     with page.home_locale(address):
         try:
             seated = forming.leave_table(address, table_id)
@@ -199,15 +187,12 @@ def api_home_leave(request: HttpRequest, token: str, table_id: int) -> JsonRespo
         return private(JsonAnswer(seated.as_json()))
 
 
-@csrf_exempt
-def api_home_name(request: HttpRequest, token: str) -> JsonResponse:
+@home_api("POST", limit="tables_home")
+def api_home_name(request: HttpRequest, address: str) -> JsonResponse:
     """POST {"name": "...", "listed": true}: choose or change the public name, and list the
     ratings under it or not ("listed" left out keeps the choice) -> {"name", "changed_at",
     "listed"}; 400 bad_name or bad_request ("listed" not true or false), 409 name_taken (a
     look-alike too) or too_soon (once a month)."""
-    address = _home_or_error(request, token)
-    if isinstance(address, JsonResponse):
-        return address
     with page.home_locale(address):
         data = json_object(request, MAX_BODY, _("Send a JSON object."))
         if isinstance(data, JsonResponse):

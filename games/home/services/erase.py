@@ -39,15 +39,17 @@ from games.people.core.mailboxes import mailbox_hash, mailbox_key_hash
 from games.people.core.new_homes import NewHome
 from games.people.core.player_data import FORMER_PLAYER, RecordShown
 from games.people.core.public_names import PublicName
+from games.push.services.devices import forget_alerts
 from games.ratings.core.rating_rows import PlayerRating
 from games.seats.core.history import PastHolder
-from games.seats.core.links import new_link
+from games.seats.core.invitations import Invitation
 from games.seats.core.reliability import MissedDeadline, SeatTakeover
 from games.seats.core.reply_tokens import revoke_seat
 from games.seats.core.seat import Seat
-from games.setup.core.host_limits import HostBlock, Invitation
+from games.setup.core.host_limits import HostBlock
 from games.tables.core.table_rows import OpenTable, TableMember
 from games.talk.core.mutes import TalkMute
+from games.tournaments.core.event_rows import Entry, Tournament
 
 # What an address typed into a free text becomes.
 ADDRESS_GONE = "[…]"
@@ -78,11 +80,7 @@ def erase_seats(address: str, seats: Iterable[Seat]) -> None:
     names = {seat.player_name for seat in seats} - {FORMER_PLAYER}
     with transaction.atomic():
         for seat in seats:
-            made = new_link()
-            Seat.objects.filter(pk=seat.pk).update(
-                email="", player_name=FORMER_PLAYER, link_salt=made.salt,
-                secret_hash=made.digest, link_key_id=made.key_id, invite_hash=None,
-                email_problem_at=None)
+            Seat.erase_holder(seat.pk)
             revoke_seat(seat.pk)
         games = {seat.game_id for seat in seats}
         seat_ids = [seat.pk for seat in seats]
@@ -139,6 +137,7 @@ def erase_address(address: str) -> None:
         HostBlock.objects.filter(Q(recipient_hash=digest) | Q(host_hash=digest)).delete()
         RecordShown.objects.filter(of_mailbox(address, "mailbox")).delete()
         HomeLink.objects.filter(of_mailbox(address)).delete()  # the link dies
+        forget_alerts(address)  # its devices and their choice (games.push)
         _erase_strangers(address)
         _scrub_texts(address)
 
@@ -174,6 +173,19 @@ def _erase_strangers(address: str) -> None:
     NewHome.objects.filter(of_mailbox(address)).delete()
     TalkMute.objects.filter(Q(by_mailbox=key) | Q(muted_mailbox=key)).delete()
     erase_notes_of(address)  # the private notes and suspicion sheets it wrote
+    _erase_entries(address)
+
+
+def _erase_entries(address: str) -> None:
+    """Tournaments: an entry of an event still open for sign-up goes; in one under way
+    or ended the entry stays for the others' standings, without its address (the page
+    says "Player N"), and is paired no more."""
+    mine = Entry.objects.filter(of_mailbox(address))
+    mine.filter(tournament__status=Tournament.Status.OPEN).delete()
+    for entry in mine:
+        Entry.objects.filter(pk=entry.pk).update(
+            address="", mailbox_key=f"forgotten:{entry.pk}",
+            dropped_at=entry.dropped_at or timezone.now())
 
 
 def _scrub_texts(address: str) -> None:

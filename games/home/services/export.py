@@ -5,7 +5,8 @@ seats and their settings, its own table-talk lines, disputes and reports of line
 it said and did while it held each seat, by the seats' histories), the games it set up,
 the emails written to it and received from it (those that came to a reply address of
 its own seat: a From proves nothing), its standby sign-up and the seats it was offered,
-its record, the games it left. Nothing of another player: no other seat's name, address,
+its record, the games it left, its devices for alerts and the alerts pushed to them
+(never a device's endpoint or keys). Nothing of another player: no other seat's name, address,
 hand or role (a seat's own hand is on its page while the game runs; the replay shows
 every hand once it is over), and of an email only what it was (kind, subject, when, what
 became of it), not the parameters it was built from.
@@ -31,6 +32,7 @@ from games.people.core.home_links import HomeLink
 from games.people.core.mailbox_keys import of_mailbox
 from games.people.core.mailboxes import mailbox_key_hash
 from games.people.core.public_names import PublicName
+from games.push.services.devices import export_alerts
 from games.ratings.core.model import Skill
 from games.ratings.core.rating_rows import PlayerRating
 from games.ratings.services.player_record import player_record, shows_record
@@ -38,6 +40,7 @@ from games.seats.core.history import PastHolder
 from games.seats.core.reliability import MissedDeadline, SeatTakeover
 from games.seats.core.seat import Seat
 from games.tables.core.table_rows import TableMember
+from games.tournaments.core.event_rows import Entry
 
 EXPORT_FORMAT = 1
 
@@ -116,12 +119,13 @@ def export_player_data(address: str) -> dict[str, Any]:
         "record": player_record(address).as_json(),
         "record_shown_to_tables": shows_record(address),
         **_strangers(address),
+        **export_alerts(address),  # the alerts' devices and pushes (games.push)
     }
 
 
 def _strangers(address: str) -> dict[str, Any]:
-    """The public name, the ratings (as kept: OpenSkill's mu and sigma too) and the open
-    tables sat at."""
+    """The public name, the ratings (as kept: OpenSkill's mu and sigma too), the open
+    tables sat at and the tournaments joined."""
     key = mailbox_key_hash(address)
     name = PublicName.objects.filter(mailbox=key).first()
     return {
@@ -139,6 +143,12 @@ def _strangers(address: str) -> dict[str, Any]:
              "game": member.table.game.public_id if member.table.game else None}
             for member in TableMember.objects.filter(of_mailbox(address))
             .select_related("table__game").order_by("joined_at")],
+        "tournaments": [
+            {"tournament": entry.tournament_id, "name": entry.tournament.name,
+             "status": entry.tournament.status, "joined_at": _when(entry.joined_at),
+             "no_shows": entry.no_shows, "dropped_at": _when(entry.dropped_at)}
+            for entry in Entry.objects.filter(of_mailbox(address))
+            .select_related("tournament").order_by("joined_at")],
     }
 
 

@@ -95,7 +95,7 @@ class Home:
 
 def waits_for_acceptance(seat: Seat) -> bool:
     """A game set up whose start waits, among others, for this seat to accept."""
-    return seat.game.status == Game.Status.SETUP and seat.accepted_at is None
+    return seat.game.status == Game.Status.SETUP and not seat.accepted
 
 
 def _row(seat: Seat, *, your_turn: bool = False, whose_turn: str = "",

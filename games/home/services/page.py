@@ -18,8 +18,10 @@ from django.utils.translation import ngettext
 from games.game.core.game import GOING_ON, EmailMode
 from games.home.services.listing import Home, Row, home_of
 from games.home.services.tables_part import tables_section
+from games.home.services.tournaments_part import tournaments_section
 from games.people.core.home_links import home_path as home_path
 from games.people.core.home_links import next_game_offered
+from games.push.services.alerts_section import alerts_section
 from games.ratings.services.player_record import home_section
 from games.seats.core.seat import seats_of
 from games.seatview.core.dates import local_time
@@ -124,6 +126,8 @@ def context(address: str, token: str) -> dict[str, Any]:
         "next_game_count": len(home.your_turn) + len(home.waiting_for_you),
         **data,  # my record, my data (games.ratings.services.player_record, export)
         **tables_section(address, data["record"]),  # play with strangers (games.tables)
+        **tournaments_section(address),  # the events (games.tournaments)
+        **alerts_section(address),  # alerts by web push on this person's devices (games.push)
     }
 
 

@@ -3,7 +3,7 @@ as the page and the API: a move (`games.moves.services.moves.game_move_submit`, 
 the reply token was issued for), table talk (`services.post_message`, under the page's
 limit) and the clock's `nudge` and `pause` (games.inbound.services.clock_commands).
 
-    act(token, seat, lines) -> Result      the outcome and the answer's lines
+    act(door, lines) -> Result      the outcome and the answer's lines
 
 Each command line is carried out or refused on its own, in the order written, and the
 answer names every line with what became of it: a refused line never drops the others.
@@ -27,7 +27,14 @@ from django.utils.translation import ngettext
 from games import engine
 from games.engine.types import Move, SeatView
 from games.game.core.game import Game
-from games.inbound.core.commands import CommandError, Line, command_error, command_lines, to_move
+from games.inbound.core.commands import (
+    Command,
+    CommandError,
+    Line,
+    command_error,
+    command_lines,
+    to_move,
+)
 from games.inbound.core.inbound_mail import InboundMail
 from games.inbound.services.clock_commands import clock_line
 from games.kit import limits
@@ -35,12 +42,11 @@ from games.moves.services import moves
 from games.moves.services import seat_services as services
 from games.notes.core.mark_words import leading_mark
 from games.notes.services.sheet import NoteRefused, save_note
-from games.seats.core.reply_tokens import ReplyToken
+from games.seats.core.reply_tokens import ReplyDoor
 from games.seats.core.seat import Seat
 from games.seatview.core import describe, reply_help
 from games.seatview.core.move_errors import explain
-from games.seatview.core.recent import view_log
-from games.seatview.services import pages
+from games.seatview.services import holders, pages
 
 Outcome = InboundMail.Outcome
 # Command lines other than table talk read in one email (each may lock the game).
@@ -67,33 +73,55 @@ class Step:
     sentence: str
     more: list[str] = field(default_factory=list)
     move: Move | None = None
+    after: _Situation | None = None  # a move made: the seat's situation after it
 
 
 def _language(seat: Seat) -> str:
     return (translation.get_language() or seat.language)[:2]
 
 
-def _situation(seat: Seat) -> tuple[Game, SeatView, list[Move], dict[int, str]]:
+@dataclass(frozen=True)
+class _Situation:
+    """What the seat sees and may do: its view, its legal moves (none unless it is its
+    turn in an active game) and today's names at the table (commands name players)."""
+
+    view: SeatView
+    legal: list[Move]
+    names: dict[int, str]
+
+
+def _situation(seat: Seat) -> _Situation:
+    """The seat's situation as the game is now (read: after a refused command)."""
     game = Game.objects.get(pk=seat.game_id)
     state = game.state()
-    view = engine.view(state, seat.number)
     mine = game.status == Game.Status.ACTIVE and state.actor == seat.number
-    legal = engine.legal_moves(state) if mine else []
-    names = dict(pages.seat_names(game))  # today's: commands name the players at the table
-    return game, view, legal, names
+    return _Situation(engine.view(state, seat.number),
+                      engine.legal_moves(state) if mine else [],
+                      dict(pages.seat_names(game)))
 
 
-def options(seat: Seat) -> list[str]:
-    """The seat's legal moves written as commands, or why it has none now."""
-    _game, view, legal, names = _situation(seat)
-    if not legal:
+def _situation_after(moved: moves.Moved, seat: Seat, names: dict[int, str]) -> _Situation:
+    """The seat's situation after its move, from the move's report (nothing read again)."""
+    state = moved.state  # the whole state: a MoveReader reads the move with the log
+    mine = moved.game.status == Game.Status.ACTIVE and state.actor == seat.number
+    return _Situation(engine.view(state, seat.number),
+                      engine.legal_moves(state) if mine else [], names)
+
+
+def options(seat: Seat, situation: _Situation | None = None) -> list[str]:
+    """The seat's legal moves written as commands, or why it has none now (`situation`:
+    as a move's report left it; else the game is read)."""
+    now = situation if situation is not None else _situation(seat)
+    if not now.legal:
         return [_("It is not your turn now: you will get an email when it is.")]
-    return ["", _("Your options:"), *(f"  {line}" for line in
-                                       reply_help.options(view, legal, names, _language(seat))),
-            "", *reply_help.how_to_reply(view, [], names, _language(seat))]
+    language = _language(seat)
+    return ["", _("Your options:"), *(f"  {line}" for line in reply_help.options(
+        now.view, now.legal, now.names, language)),
+            "", *reply_help.how_to_reply(now.view, [], now.names, language)]
 
 
-def act(token: ReplyToken, seat: Seat, lines: list[str]) -> Result:
+def act(door: ReplyDoor, lines: list[str]) -> Result:
+    seat = door.seat
     read = command_lines(lines, _language(seat))
     if not read:
         text = _("Your move was not made: %(reason)s") % {
@@ -120,7 +148,7 @@ def act(token: ReplyToken, seat: Seat, lines: list[str]) -> Result:
                         done.sentence)
         else:
             commands += 1
-            step = _move_line(token, seat, line, several=several_moves)
+            step = _move_line(door, line, several=several_moves)
         if step is not None:
             steps.append(step)
             answer += [_("“%(line)s”: %(outcome)s") % {"line": line.text,
@@ -138,32 +166,20 @@ def _result(seat: Seat, steps: list[Step], answer: list[str]) -> Result:
                else Outcome.REFUSED if Outcome.REFUSED in outcomes else Outcome.TALK)
     detail = made.detail if made is not None else "; ".join(step.detail for step in steps)
     if made is not None:
-        legal_after = _situation(seat)[2]
-        if legal_after:
-            answer += ["", _("It is your turn again."), *options(seat)[1:]]
+        if made.after is not None and made.after.legal:
+            answer += ["", _("It is your turn again."), *options(seat, made.after)[1:]]
     elif any(step.kind == "move" for step in steps):  # a move refused: what it could be
         answer += options(seat)
     return Result(outcome, detail, answer, made.move if made else None)
 
 
-def _move_line(token: ReplyToken, seat: Seat, line: Line, *, several: bool) -> Step:
+def _move_line(door: ReplyDoor, line: Line, *, several: bool) -> Step:
     """The reply's move, if it is its only one, against the version its email showed."""
     if several:
         return _not_made(command_error(CommandError("two_moves")))
     if line.command is None:
         return _not_made(command_error(line.error or CommandError("unknown")))
-    game = Game.objects.get(pk=seat.game_id)
-    if game.version != token.version:
-        return Step("move", Outcome.STALE, "stale version", _(
-            "Your move was not made: the game has moved on since the email you answered (it "
-            "showed version %(old)s, the game is now at version %(new)s).") % {
-            "old": token.version, "new": game.version})
-    _game, view, _legal, names = _situation(seat)
-    try:
-        move = to_move(line.command, view, names)
-    except CommandError as error:
-        return _not_made(command_error(error))
-    return _submit(seat, token.version, move, view)
+    return _submit(door.seat, door.version, _CommandReader(line.command))
 
 
 def _note_line(seat: Seat, line: Line) -> Step:
@@ -186,21 +202,47 @@ def _not_made(reason: str) -> Step:
                 _("Your move was not made: %(reason)s") % {"reason": reason})
 
 
-def _submit(seat: Seat, version: int, move: Move, view: SeatView) -> Step:
+class _CommandReader:
+    """The move a command names, read against the seat's view at the version its email
+    showed (under the move's lock: games.moves.services.moves.MoveReader); it keeps what
+    it read, for the answer's words."""
+
+    def __init__(self, command: Command) -> None:
+        self.command = command
+        self.view: SeatView | None = None
+        self.names: dict[int, str] = {}
+        self.move: Move | None = None
+
+    def __call__(self, view: SeatView, players: list[moves.Player]) -> Move:
+        self.view = view
+        self.names = holders.today_names(players)
+        self.move = to_move(self.command, view, self.names)
+        return self.move
+
+
+def _submit(seat: Seat, version: int, reader: _CommandReader) -> Step:
     try:
-        moves.game_move_submit(actor=moves.BySeat(seat), version=version, move=move)
+        moved = moves.game_move_submit(actor=moves.BySeat(seat), version=version,
+                                       move=reader)
     except services.StaleVersion as stale:
-        return Step("move", Outcome.STALE, "stale version",
-                    _("Your move was not made: %(reason)s") % {"reason": stale.message})
+        return Step("move", Outcome.STALE, "stale version", _(
+            "Your move was not made: the game has moved on since the email you answered (it "
+            "showed version %(old)s, the game is now at version %(new)s).") % {
+            "old": stale.expected, "new": stale.current})
+    except CommandError as error:
+        return _not_made(command_error(error))
     except services.ServiceError as refused:
         return _not_made(refused.message)
     except engine.IllegalMove as illegal:
-        return _not_made(explain(illegal, view["ruleset"]))
-    _game, after, _legal, names = _situation(seat)
-    happened = [f"- {describe.event_sentence(event, names, after['ruleset'], seat.number)}"
-                for event in view_log(after)[len(view_log(view)):]]
-    return Step("move", Outcome.MOVED, str(move.get("type")),
-                _("Your move was made. What happened:"), happened, move)
+        assert reader.view is not None  # the engine judged the move the command named
+        return _not_made(explain(illegal, reader.view["ruleset"]))
+    assert reader.move is not None
+    ruleset = moved.state.ruleset
+    happened = [f"- {describe.event_sentence(event, reader.names, ruleset, seat.number)}"
+                for event in moved.told(seat.number)]
+    return Step("move", Outcome.MOVED, str(reader.move.get("type")),
+                _("Your move was made. What happened:"), happened, reader.move,
+                _situation_after(moved, seat, reader.names))
 
 
 class _Talk:

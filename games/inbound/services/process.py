@@ -2,18 +2,24 @@
 
     process(mail_id) -> Result
 
-Exactly once: the row is claimed with a conditional UPDATE (received -> processing), so
-a task delivered twice does nothing the second time. The reply address is checked again
-(a new link, a new player or a bot may have taken the seat since the webhook stored the
-message: then nothing is done and nothing is answered). Then the message is read, here
-and never in the web request: parsed under `games.inbound.core.screen`'s limits (past them
-the seat is told "we could not read your email"), within the task's time limits. An
-auto-reply, a bounce or list mail gets no answer (`games.inbound.core.parse.is_automatic`,
-also an out-of-office text with no command in it), nor does a message handled before
-(the same Message-ID) or one with no words of its own above the quoted text. Everything
-else is answered by email (`games.inbound.services.answer`: a Notification like every other
-email), at most INBOUND_ANSWERS_PER_HOUR answers per seat and hour. The stored message
-is emptied once it has been acted on.
+Parse -> resolve -> submit -> render: the stored message is read with its reply
+address's door in one statement (`games.seats.core.reply_tokens.ReplyDoor`: the address is
+checked again, as a new link, a new player or a bot may have taken the seat since the
+webhook stored the message: then nothing is done and nothing is answered); its lines
+are acted on through the same services as the page and the API
+(`games.inbound.services.apply`), and the move's report says what happened.
+
+Exactly once: the message is read (here and never in the web request: parsed under
+`games.inbound.core.screen`'s limits, past them the seat is told "we could not read your
+email", within the task's time limits), then the row is claimed by the conditional
+UPDATE that records what was read (received -> processing, with its sender, subject and
+Message-ID), so a task delivered twice does nothing the second time, nor does the same
+message delivered by another route (the same Message-ID). An auto-reply, a bounce or list
+mail gets no answer (`games.inbound.core.parse.is_automatic`, also an out-of-office text
+with no command in it), nor does a message with no words of its own above the quoted
+text. Everything else is answered by email (`games.inbound.services.answer`: a
+Notification like every other email), at most INBOUND_ANSWERS_PER_HOUR answers per seat
+and hour. The stored message is emptied once it has been acted on.
 """
 
 from __future__ import annotations
@@ -25,7 +31,6 @@ from datetime import datetime, timedelta
 from celery import shared_task
 from celery.exceptions import SoftTimeLimitExceeded
 from django.conf import settings
-from django.db import IntegrityError, transaction
 from django.utils import timezone, translation
 
 from games.inbound.core.auto_replies import sounds_automatic
@@ -37,8 +42,9 @@ from games.inbound.core.providers import HEAD_BYTES, Format
 from games.inbound.core.screen import Unreadable
 from games.inbound.services import answer
 from games.inbound.services.apply import Result, act
+from games.kit.unique_writes import unless_taken
 from games.people.core.mailboxes import same_mailbox
-from games.seats.core.reply_tokens import ReplyToken
+from games.seats.core.reply_tokens import ReplyDoor, door_of, token_columns
 from games.seats.core.seat import Seat
 
 log = logging.getLogger("games.inbound")
@@ -58,15 +64,26 @@ def _claim(mail_id: int) -> bool:
         outcome=Outcome.PROCESSING) == 1
 
 
-def _finish(mail: InboundMail, result: Result, *, answered: bool) -> None:
-    InboundMail.objects.filter(pk=mail.pk).update(
-        outcome=result.outcome, detail=result.detail[:2000], answered=answered, payload=b"")
+def _finish(mail: InboundMail, result: Result, *, answered: bool,
+            claiming: bool = False) -> bool:
+    """The outcome recorded and the message emptied; `claiming`: only if no task claimed
+    the row yet (False when one did)."""
+    rows = InboundMail.objects.filter(pk=mail.pk)
+    if claiming:
+        rows = rows.filter(outcome=Outcome.RECEIVED)
+    return rows.update(outcome=result.outcome, detail=result.detail[:2000],
+                       answered=answered, payload=b"") == 1
 
 
-def _live_token(mail: InboundMail) -> ReplyToken | None:
-    token = (ReplyToken.objects.filter(token_hash=mail.token_hash)
-             .select_related("seat", "game").first()) if mail.token_hash else None
-    return token if token is not None and token.is_live else None
+def _stored(mail_id: int) -> tuple[InboundMail, ReplyDoor | None] | None:
+    """The stored message if no task claimed it yet, and the door its reply address
+    still opens (None: gone or dead), in one read."""
+    mail = (InboundMail.objects.filter(pk=mail_id, outcome=Outcome.RECEIVED)
+            .select_related("seat__game").annotate(**token_columns()).first())
+    if mail is None:
+        return None
+    return mail, door_of(mail.token_hash, mail.seat, getattr(mail, "reply_version", None),
+                         getattr(mail, "reply_link", None))
 
 
 def too_large(mail: InboundMail) -> bool:
@@ -105,40 +122,50 @@ def _fetched(mail: InboundMail, location: bytes) -> bytes:
     return raw if not too_large(mail) else raw[:HEAD_BYTES]
 
 
-def _record(mail: InboundMail, incoming: Incoming, seat: Seat) -> bool:
-    """Keep who sent it, its subject (the answer's "Re:") and its Message-ID; False when
-    that Message-ID was handled before (a message delivered twice, by two routes)."""
+def _claim_reading(mail: InboundMail, incoming: Incoming, seat: Seat) -> bool | None:
+    """Claim the row with what was read: who sent it, its subject (the answer's "Re:")
+    and its Message-ID. None when another task claimed it first, False when that
+    Message-ID was handled before (a message delivered twice, by two routes)."""
     sender = incoming.sender.strip()[:254]
     mail.subject = " ".join(incoming.subject.split())[:300]
-    try:
-        with transaction.atomic():
-            InboundMail.objects.filter(pk=mail.pk).update(
-                sender=sender, subject=mail.subject, message_id=incoming.message_id[:250],
-                size=mail.size, from_mismatch=not same_mailbox(sender, seat.email))
-    except IntegrityError:
+    message_id = incoming.message_id[:250]
+    claimed = unless_taken(lambda: InboundMail.objects.filter(
+        pk=mail.pk, outcome=Outcome.RECEIVED).update(
+        outcome=Outcome.PROCESSING, sender=sender, subject=mail.subject,
+        message_id=message_id, size=mail.size,
+        from_mismatch=not same_mailbox(sender, seat.email)))
+    if claimed is None:
         return False
-    mail.message_id = incoming.message_id[:250]
+    if not claimed:
+        return None
+    mail.message_id = message_id
     return True
 
 
 def process(mail_id: int) -> Result:
-    if not _claim(mail_id):
-        return Result("duplicate", "this message was handled before")
-    mail = InboundMail.objects.get(pk=mail_id)
-    token = _live_token(mail)
-    if token is None:
+    stored = _stored(mail_id)
+    if stored is None:
+        return _handled_before()
+    mail, door = stored
+    if door is None:
         result = Result(Outcome.UNKNOWN_TOKEN, "the reply address no longer works")
-        _finish(mail, result, answered=False)
-        return result
-    seat = token.seat
+        return result if _finish(mail, result, answered=False, claiming=True) \
+            else _handled_before()
+    seat = door.seat
     try:
         incoming = _read(mail)
     except Unreadable as why:
+        if not _claim(mail.pk):
+            return _handled_before()
         return _unread(mail, seat, Outcome.MALFORMED, f"not read: {why}")
-    if not _record(mail, incoming, seat):
-        return _dropped(mail, Result(Outcome.DUPLICATE, "this message was handled before"))
+    claimed = _claim_reading(mail, incoming, seat)
+    if claimed is None:
+        return _handled_before()
+    if not claimed:
+        return _dropped(mail, Result(Outcome.DUPLICATE, "this message was handled before"),
+                        claiming=True)
     with translation.override(seat.language):
-        title = token.game.title  # as the subject of the seat's emails names it
+        title = door.game.title  # as the subject of the seat's emails names it
     if is_automatic(incoming.headers, incoming.sender, incoming.subject, title):
         return _dropped(mail, Result(Outcome.AUTOMATIC, "an automatic message (auto-reply, "
                                                         "bounce or list mail)"))
@@ -150,7 +177,7 @@ def process(mail_id: int) -> Result:
     if _out_of_office(lines, seat):
         return _dropped(mail, Result(Outcome.AUTOMATIC, "an out-of-office text"))
     with translation.override(seat.language):
-        result = act(token, seat, lines)
+        result = act(door, lines)
     answered = bool(result.answer) and answer.plan_answer(mail, seat, result)
     if result.answer and not answered:
         result = Result(result.outcome, result.detail + " (answer limit reached)", [],
@@ -160,14 +187,20 @@ def process(mail_id: int) -> Result:
     return result
 
 
+def _handled_before() -> Result:
+    """Another task claimed the message (a task delivered twice): nothing is done."""
+    return Result("duplicate", "this message was handled before")
+
+
 def _out_of_office(lines: list[str], seat: Seat) -> bool:
     """A text that says its writer is away and holds no command: a machine's answer (a
     command, however wrong, is a person's)."""
     return sounds_automatic(lines) and not command_lines(lines, seat.language)
 
 
-def _dropped(mail: InboundMail, result: Result) -> Result:
-    _finish(mail, result, answered=False)
+def _dropped(mail: InboundMail, result: Result, *, claiming: bool = False) -> Result:
+    if not _finish(mail, result, answered=False, claiming=claiming):
+        return _handled_before()
     log.info("inbound email %s: %s", mail.pk, result.outcome)
     return result
 
@@ -182,7 +215,9 @@ def _unread(mail: InboundMail, seat: Seat, outcome: str, detail: str) -> Result:
 
 
 def past_time_limit(mail_id: int) -> Result:
-    """The task ran out of time: the message is not read, and its seat is told so."""
+    """The task ran out of time: the message is not read, and its seat is told so (the
+    row claimed first if reading it took the time)."""
+    _claim(mail_id)
     mail = InboundMail.objects.filter(pk=mail_id, outcome=Outcome.PROCESSING) \
         .select_related("seat").first()
     if mail is None or mail.seat is None:

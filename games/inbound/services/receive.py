@@ -33,7 +33,7 @@ from games.inbound.core.providers import Delivery
 from games.inbound.core.screen import Unreadable
 from games.inbound.services import process
 from games.kit.after_commit import queue_on_commit
-from games.seats.core.reply_tokens import ReplyToken, find
+from games.seats.core.reply_tokens import ReplyDoor, find
 
 log = logging.getLogger("games.inbound")
 Outcome = InboundMail.Outcome
@@ -50,10 +50,10 @@ def accept(delivery: Delivery, *, queue_task: bool = True) -> Accepted:
     """Store a delivery for one of our live reply addresses; the task processes it after
     the commit (unless `queue_task` is False: the caller processes it itself). A
     database error propagates: the provider must hear that it was not stored."""
-    token = find(delivery.recipients)
-    if token is None:
+    door = find(delivery.recipients)
+    if door is None:
         return Accepted(Outcome.UNKNOWN_TOKEN, "no live reply address of ours")
-    mail = _store(delivery, token)
+    mail = _store(delivery, door)
     if mail is None:
         return Accepted("duplicate", "this message was handled before")
     if queue_task:
@@ -70,14 +70,14 @@ def delivery_key(delivery: Delivery) -> str:
     return "sha256:" + digest.hexdigest()
 
 
-def _store(delivery: Delivery, token: ReplyToken) -> InboundMail | None:
+def _store(delivery: Delivery, door: ReplyDoor) -> InboundMail | None:
     try:
         with transaction.atomic():
             return InboundMail.objects.create(
-                event_id=delivery_key(delivery), seat=token.seat, game_id=token.game_id,
+                event_id=delivery_key(delivery), seat=door.seat, game_id=door.seat.game_id,
                 # Whose seat the reply address was (what makes it "received from" them).
-                seat_key=token.seat.mailbox_key,
-                token_hash=token.token_hash, payload=delivery.payload,
+                seat_key=door.seat.mailbox_key,
+                token_hash=door.token_hash, payload=delivery.payload,
                 payload_format=delivery.payload_format, size=delivery.size)
     except IntegrityError:
         return None

@@ -125,7 +125,7 @@ def invitation(note: Notification) -> Letter:
     return render("invitation", subject, {
         **seat_context(note, seat, game), "rematch": rematch_words(game),
         "players": [names[n] for n in sorted(names)], "started": game.status != "setup",
-        "accepted": seat.accepted_at is not None, "hours": game.hours_per_move,
+        "accepted": seat.accepted, "hours": game.hours_per_move,
         "policy": game.timeout_policy, "rated": game.rated,
         # Found at an open table: nobody hosts it, and its players took their seats by
         # joining it (nothing to accept).

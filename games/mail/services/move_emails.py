@@ -24,7 +24,6 @@ from django.db.models import Count, Min
 
 from games.game.core.follow_up_rows import FollowUp
 from games.mail.services import plan
-from games.ratings.services import rounds
 
 log = logging.getLogger("games")
 
@@ -63,20 +62,10 @@ def _plan_games(claimed: list[tuple[int, int, int]]) -> int:
         except Exception:
             log.exception("game %s: could not plan the emails of version %s", game_id, version)
             continue
-        _rate(game_id)
         done += rows[game_id]
     FollowUp.objects.filter(pk__in=done).delete()
     return len(done)
 
-
-def _rate(game_id: int) -> None:
-    """A rated game's rounds ended since (games.ratings.services.rounds): never in the way of the
-    emails (a failure is logged, and the next follow-up of the game tries again)."""
-    try:
-        with transaction.atomic():
-            rounds.after_moves(game_id)
-    except Exception:
-        log.exception("game %s: could not rate its rounds", game_id)
 
 
 def waiting(now: datetime) -> tuple[int, float | None]:

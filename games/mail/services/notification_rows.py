@@ -9,12 +9,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
+from functools import partial
 from typing import Any
 
 from django.conf import settings
 from django.contrib.auth.models import User
 
 from games.game.core.game import EmailMode, Game
+from games.kit.unique_writes import unless_taken
 from games.mail.core.notifications import Notification
 from games.people.core.mailboxes import mailbox_key, mailbox_key_hash
 from games.people.core.player_data import forgotten_among
@@ -81,18 +83,25 @@ def create(specs: Sequence[Spec]) -> list[int]:
     specs = [spec for spec in specs if spec.to_email not in forgotten]
     if not specs:
         return []
+    # Keys written before are left out in one query; for one row, its insert is the test.
     existing = set(Notification.objects.filter(key__in=[s.key for s in specs])
-                   .values_list("key", flat=True))
+                   .values_list("key", flat=True)) if len(specs) > 1 else set()
     new = []
     for spec in specs:
         if spec.key in existing:
             continue
-        note, created = Notification.objects.get_or_create(key=spec.key, defaults={
-            "kind": spec.kind, "to_email": spec.to_email, "game_id": spec.game_id,
-            "seat_id": spec.seat_id, "params": spec.params, "not_before": spec.not_before})
-        if created:
+        note = unless_taken(partial(_write, spec))
+        if note is not None:
             new.append(note.pk)
+        elif not Notification.objects.filter(key=spec.key).exists():
+            _write(spec)  # not its key that was taken: the database's own error, raised
     return new
+
+
+def _write(spec: Spec) -> Notification:
+    return Notification.objects.create(
+        key=spec.key, kind=spec.kind, to_email=spec.to_email, game_id=spec.game_id,
+        seat_id=spec.seat_id, params=spec.params, not_before=spec.not_before)
 
 
 def moderator_addresses() -> list[str]:

@@ -34,7 +34,9 @@ from django.utils import timezone
 from games import engine
 from games.clock.core import rules as clock_rules
 from games.game.core.game import EmailMode, Game, Move
+from games.kit.events import publish
 from games.mail.core import seen_turns
+from games.mail.core.mail_events import NotificationsPlanned
 from games.mail.core.notifications import Notification
 from games.mail.services.notification_rows import (
     WANTED_BY,
@@ -74,6 +76,8 @@ def queue(specs: Sequence[Spec]) -> list[int]:
     """Create the missing rows and send them after the commit."""
     ids = create(specs)
     send_after_commit(ids)
+    if ids:  # other channels plan theirs beside them (games.push, through games.wiring)
+        publish(NotificationsPlanned(tuple(ids)))
     return ids
 
 

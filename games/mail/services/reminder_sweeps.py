@@ -31,7 +31,9 @@ def handle_reminders(batch: Sequence[Sequence[object]]) -> int:
     planned = 0
     for game_id, _version, seen in batch:
         with transaction.atomic():
-            game = (Game.objects.select_for_update()
+            # SKIP LOCKED: a game another worker reminds right now (the same batch twice,
+            # two sweeps' overlapping batches) or a player moves in is not waited for.
+            game = (Game.objects.select_for_update(skip_locked=True)
                     .filter(pk=int(str(game_id)), reminder_at=datetime.fromisoformat(str(seen)))
                     .first())
             if game is None:

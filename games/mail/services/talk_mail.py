@@ -1,4 +1,4 @@
-"""The email table talk asks for (games.talk.core.talk_events, wired in games.wiring): a
+"""The email table talk asks for (games.talk.core.mention_events, wired in games.wiring): a
 line calling a player by `@name`. Planned in the talk's transaction (sent after its
 commit)."""
 
@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from games.mail.services import plan
 from games.seats.core.seat import Seat
-from games.talk.core.talk_events import Mentioned
+from games.talk.core.mention_events import Mentioned
 
 
 def on_mentioned(event: Mentioned) -> None:

@@ -5,6 +5,11 @@ head your emails showed (or give it with --seen); exit status 1 on any mismatch.
 
     .venv/bin/python manage.py verifygame record.json     (or - for standard input)
     .venv/bin/python manage.py verifygame record.json --seen MOVE:FINGERPRINT
+    .venv/bin/python manage.py verifygame record.json --deal SALT:COMMITMENT
+
+`--deal`: a duplicate tournament round's salt and commitment (its page, once every table
+of the round has ended): the game's seed must be the one the round committed to, so
+every table of the round (of one size) was dealt the same roles, deck and gold.
 
 It needs no server settings (manage.py runs it with saboteur_site.offline_settings).
 """
@@ -19,9 +24,11 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
+from games.engine.chain import commitment
 from games.engine.verify import NotARecord, check_record
 
 SEEN = re.compile(r"(\d+):([0-9a-fA-F]{8,64})")
+DEAL = re.compile(r"([0-9a-fA-F]{1,64}):([0-9a-fA-F]{64})")
 
 
 def seen_head(text: str) -> tuple[int, str]:
@@ -30,6 +37,14 @@ def seen_head(text: str) -> tuple[int, str]:
     if found is None:
         raise ValueError(text)
     return int(found[1]), found[2].lower()
+
+
+def round_deal(text: str) -> tuple[str, str]:
+    """`--deal SALT:COMMITMENT`: a duplicate round's salt and its published commitment."""
+    found = DEAL.fullmatch(text.strip())
+    if found is None:
+        raise ValueError(text)
+    return found[1].lower(), found[2].lower()
 
 
 class Command(BaseCommand):
@@ -45,6 +60,10 @@ class Command(BaseCommand):
                             help="the fingerprint you kept after move MOVE (a turn email, "
                                  "your page): at least its first 8 hex characters; "
                                  "repeatable")
+        parser.add_argument("--deal", type=round_deal, default=None,
+                            metavar="SALT:COMMITMENT",
+                            help="a duplicate tournament round's salt and commitment: the "
+                                 "game's seed must be the round's")
 
     def handle(self, *args: Any, **options: Any) -> None:
         record = _read(options["record"])
@@ -54,6 +73,12 @@ class Command(BaseCommand):
             raise CommandError(str(bad)) from None
         for line in verdict.lines:
             self.stdout.write(line)
+        if verdict.mismatch is None and options["deal"] is not None:
+            salt, committed = options["deal"]
+            if commitment(salt, int(record["seed"])) != committed:
+                verdict.mismatch = "the seed is not the one the round's deal committed to"
+            else:
+                self.stdout.write("deal: the seed is the round's (sha256(salt:seed) matches)")
         if verdict.mismatch is not None:
             self.stderr.write(f"MISMATCH: {verdict.mismatch}")
             sys.exit(1)

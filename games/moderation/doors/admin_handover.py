@@ -15,7 +15,7 @@ from django.utils.translation import gettext_lazy
 
 from games.game.core.game import Game
 from games.handover.core.handover_rows import OpenSeat, SeatOffer, Volunteer
-from games.handover.services import opening, takeover
+from games.handover.services import takeover
 from games.moderation.doors.action_forms import (
     PublicReasonForm,
     ReasonForm,
@@ -25,6 +25,7 @@ from games.moderation.doors.action_forms import (
 from games.moderation.doors.admin_base import ReadOnlyAdmin
 from games.moderation.doors.admin_records import GameColumn
 from games.moderation.doors.permissions import moderator
+from games.moderation.services import moderator_handover
 from games.people.core.deliverable import AddressField
 
 # ---- the moderation page's two actions ---------------------------------------------------
@@ -51,9 +52,8 @@ class AssignSeatForm(ReasonForm):
 def open_seat_action(request: HttpRequest, site: admin.AdminSite, game: Game,
                      form: forms.Form) -> tuple[Game, str]:
     data = form.cleaned_data
-    row = opening.open_seat(data["seat"], reason=OpenSeat.Reason.MODERATOR,
-                            moderator=moderator(request), moderator_reason=data["reason"],
-                            public_note=data["public_note"])
+    row = moderator_handover.open_seat(data["seat"], moderator=moderator(request),
+                                  reason=data["reason"], public_note=data["public_note"])
     return game, _("Seat %(n)s is looking for a new player; offers go to volunteers on "
                    "standby.") % {"n": row.seat.shown_number}
 
@@ -61,7 +61,7 @@ def open_seat_action(request: HttpRequest, site: admin.AdminSite, game: Game,
 def assign_action(request: HttpRequest, site: admin.AdminSite, game: Game,
                   form: forms.Form) -> tuple[Game, str]:
     data = form.cleaned_data
-    seat = takeover.assign(data["open_seat"], takeover.Newcomer(
+    seat = moderator_handover.assign(data["open_seat"], takeover.Newcomer(
         name=data["name"], email=data["email"], language=data["language"]),
         moderator=moderator(request), reason=data["reason"])
     return game, _("Seat %(n)s now belongs to %(name)s; their own link is on its way to "

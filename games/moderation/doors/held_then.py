@@ -14,7 +14,7 @@ from django.db.models import Expression, OuterRef, Q, Subquery
 from django.db.models.functions import Coalesce
 
 from games.game.core.game import SeatKind
-from games.seats.core.history import PastHolder
+from games.seats.core.history import PastHolder, holders_at_move
 from games.seats.core.seat import Seat
 from games.seatview.services.holders import table_name
 
@@ -42,9 +42,9 @@ def by_message() -> dict[str, Expression]:
 
 def by_move() -> dict[str, Expression]:
     """For Move rows: the holder of the move's seat for that move."""
-    earlier = PastHolder.objects.filter(game_id=OuterRef("game_id"),
-                                        number=OuterRef("seat_number"),
-                                        until_version__gte=OuterRef("number"))
+    earlier = holders_at_move(PastHolder.objects.filter(game_id=OuterRef("game_id"),
+                                                        number=OuterRef("seat_number")),
+                              OuterRef("number"))
     seat_now = Seat.objects.filter(game_id=OuterRef("game_id"),
                                    number=OuterRef("seat_number")).annotate(
         bot_now=Q(kind=SeatKind.BOT))

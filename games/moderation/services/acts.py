@@ -1,4 +1,4 @@
-"""What every moderation service shares: the game lock, the record, the table line.
+"""What every moderation service shares: the game lock, the reason, the record.
 
 Each moderator act runs in one transaction with the Game row locked (the pattern of
 `games.moves.services.seat_services`), writes a ModeratorAction (who, when, why, what changed) and,
@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
-from datetime import datetime
 from typing import Any
 
 from django.contrib.auth.models import User
@@ -19,9 +18,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from games.clock.services import turn_clock as turn_clock
 from games.game.core.game import Game
-from games.game.core.talk_and_notices import GameNotice
 from games.moderation.core.moderation_rows import ModeratorAction
 from games.moves.services.moves import queue_bot_turn
 from games.moves.services.seat_services import ServiceError
@@ -95,13 +92,6 @@ def record(game: Game, moderator: User, kind: str, reason: str, **details: Any) 
         game=game, moderator=moderator, kind=kind, reason=reason, details=details)
 
 
-def tell_table(game: Game, kind: str, **params: Any) -> GameNotice:
-    """A neutral line for every seat, placed after the log events seen so far."""
-    params = {k: v for k, v in params.items() if v not in (None, "")}
-    params["log_at"] = game.log_length
-    return GameNotice.objects.create(game=game, version=game.version, kind=kind, params=params)
-
-
 def bot_moves_if_due(game: Game) -> None:
     """After the act commits, a bot holding the seat to act moves (games.moves.services.moves)."""
     queue_bot_turn(game.pk, game.version)
@@ -113,15 +103,3 @@ def require_status(game: Game, *allowed: str) -> None:
             "wrong_status",
             _("Not possible while the game is %(status)s.")
             % {"status": Game.Status(game.status).label})
-
-
-def set_deadline(game: Game, deadline: datetime | None, now: datetime) -> list[str]:
-    """Move the game's deadline (and the reminder sweep's next look with it), clear of
-    the seat's quiet hours like every deadline; returns the fields to save."""
-    game.deadline_at = deadline
-    rules = turn_clock.reminder_rules(game, now)
-    if deadline is not None and rules is not None:
-        turn_clock.place_deadline(game, rules, deadline)
-    every = turn_clock.turn_reminders(game, rules) if rules is not None else []
-    game.reminder_at = turn_clock.next_reminder_at(game.deadline_at, every, now, rules)
-    return ["deadline_at", "reminder_at", "turn_clock"]

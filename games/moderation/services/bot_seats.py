@@ -14,8 +14,9 @@ from __future__ import annotations
 from django.contrib.auth.models import User
 from django.utils.translation import gettext as _
 
-from games.game.core.game import GOING_ON, BotLevel, Game, SeatKind
+from games.game.core.game import GOING_ON, BotLevel, Game
 from games.game.core.talk_and_notices import GameNotice
+from games.mail.services.turn_email import queue_turn_email
 from games.moderation.services.acts import (
     ModerationError,
     clean_note,
@@ -23,12 +24,10 @@ from games.moderation.services.acts import (
     locked_game,
     record,
     require_status,
-    tell_table,
 )
-from games.moderation.services.seats import queue_turn_email
 from games.seats.core import reply_tokens
-from games.seats.core.history import remember_holder
 from games.seats.core.seat import Seat
+from games.talk.services.notices import tell_table
 
 
 def _open_seat(seat_id: int) -> Seat:
@@ -47,10 +46,7 @@ def hand_to_bot(seat_id: int, *, moderator: User, reason: str, public_note: str 
         seat = Seat.objects.select_for_update().get(pk=seat_id)
         if seat.is_bot:
             raise ModerationError("already_bot", _("A bot already plays this seat."))
-        remember_holder(game, seat)
-        seat.kind = SeatKind.BOT
-        seat.missed_turns, seat.absent_since = 0, None
-        seat.save(update_fields=["kind", "missed_turns", "absent_since"])
+        seat.give_to_bot(game)
         reply_tokens.revoke_seat(seat.pk)  # the bot plays: no email reply moves for it
         record(game, moderator, "hand_to_bot", reason, seat=seat.number)
         tell_table(game, GameNotice.Kind.MODERATOR, action="to_bot", seat=seat.number,
@@ -73,9 +69,7 @@ def hand_to_person(seat_id: int, *, moderator: User, reason: str,
             raise ModerationError("no_person", _("This seat had a bot from the start, so "
                                                  "nobody can take it back: replace the "
                                                  "player instead."))
-        remember_holder(game, seat)
-        seat.kind = SeatKind.PERSON
-        seat.save(update_fields=["kind"])
+        seat.take_back(game)
         reply_tokens.revoke_seat(seat.pk)  # replies to emails from before the bot are void
         action = record(game, moderator, "hand_to_person", reason, seat=seat.number)
         tell_table(game, GameNotice.Kind.MODERATOR, action="to_person", seat=seat.number,

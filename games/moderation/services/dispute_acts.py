@@ -22,10 +22,10 @@ from games.moderation.services.acts import (
     clean_reason,
     locked_game,
     record,
-    tell_table,
 )
 from games.seats.core.seat import Seat
 from games.seatview.core.words import OUTCOMES
+from games.talk.services.notices import tell_table
 
 MAX_TEXT = 4000
 MAX_OPEN_PER_SEAT = 3

@@ -16,6 +16,7 @@ from django.contrib.auth.models import User
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from games.clock.services.turn_clock import set_deadline
 from games.game.core.game import Game
 from games.game.core.talk_and_notices import GameNotice
 from games.moderation.services.acts import (
@@ -26,9 +27,8 @@ from games.moderation.services.acts import (
     locked_game,
     record,
     require_status,
-    set_deadline,
-    tell_table,
 )
+from games.talk.services.notices import tell_table
 
 MAX_EXTENSION = timedelta(days=7)
 MIN_TIME_AFTER_RESUME = timedelta(hours=1)

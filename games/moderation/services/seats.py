@@ -15,36 +15,31 @@ from typing import Any
 from django.conf import settings
 from django.contrib.auth.models import User
 from django.db import transaction
-from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games import engine
 from games.engine.types import Move
-from games.game.core.game import GOING_ON, EmailMode, Game, SeatKind
+from games.game.core.game import GOING_ON, Game
 from games.game.core.talk_and_notices import GameNotice
 from games.kit import time_zones
 from games.kit.text import is_clean_line
-from games.mail.core.notifications import Notification
-from games.mail.services import plan
+from games.mail.services.turn_email import queue_turn_email
 from games.moderation.services.acts import (
     ModerationError,
-    bot_moves_if_due,
     clean_note,
     clean_reason,
     locked_game,
     record,
     require_status,
-    tell_table,
 )
 from games.moves.services import moves
 from games.moves.services import seat_services as services
 from games.people.core.deliverable import refusal_to_store
 from games.people.core.mailboxes import mailbox
 from games.seats.core import reply_tokens
-from games.seats.core.history import remember_holder
-from games.seats.core.links import new_link
 from games.seats.core.seat import Seat
 from games.setup.services import game_setup
+from games.talk.services.notices import tell_table
 
 
 def _seat(seat_id: int) -> Seat:
@@ -92,21 +87,8 @@ def replace_player(seat_id: int, *, name: str, email: str, moderator: User, reas
                "absent_since": seat.absent_since.isoformat() if seat.absent_since else None,
                "email_problem_at": (seat.email_problem_at.isoformat()
                                     if seat.email_problem_at else None)}
-        if game.status != Game.Status.SETUP:
-            remember_holder(game, seat)  # their moves and words stay theirs
-        own = new_link()
-        seat.player_name, seat.email = name, email
-        seat.time_zone, seat.language = time_zone, language
-        seat.link_salt, seat.secret_hash, seat.link_key_id = own.salt, own.digest, own.key_id
-        seat.invite_hash = None  # a host's invitation link was for the old player
-        seat.link_rotated_at = timezone.now()
-        seat.missed_turns = 0
-        seat.absent_since = seat.email_problem_at = seat.vacation_until = None
-        seat.email_mode = EmailMode.EACH_TURN  # a new person: the old one's choice goes
-        seat.kind = SeatKind.PERSON  # a person takes over a bot's seat too
-        if game.status == Game.Status.SETUP:
-            seat.accepted_at = None
-        seat.save()
+        # Their moves and words stay theirs (the seat writes its history).
+        seat.hand_to(game, name=name, email=email, time_zone=time_zone, language=language)
         reply_tokens.revoke_seat(seat.pk)  # the old player's emails move no more
         record(game, moderator, "replace_player", reason, seat=seat.number, old=old,
                new={"name": name, "email": email, "time_zone": time_zone,
@@ -172,28 +154,3 @@ def resend_turn_email(game_id: int, *, moderator: User, reason: str) -> Game:
                         version=game.version, to=seat.email)
         queue_turn_email(game, f"resend={action.pk}")
     return game
-
-
-def queue_turn_email(game: Game, why: str, *, changed: Seat | None = None) -> list[int]:
-    """A turn email for the seat to act, under a key of its own (`why`): the pipeline sends
-    each key once, and the turn's ordinary email may have gone out already.
-
-    `changed`: the seat that just changed hands (taken over, handed to a bot or back, its
-    player staying after all). Only when it is that seat's turn, and only if its player now
-    has not had this turn's email yet: one turn email per seat and turn, whatever happens
-    to the other seats (a moderator's resend or undo passes no `changed`: they mean it)."""
-    if game.status != Game.Status.ACTIVE or game.actor is None:
-        return []
-    if changed is not None and changed.number != game.actor:
-        return []  # another seat's turn: its email stands
-    seat = game.seats.get(number=game.actor)
-    if seat.is_bot:  # no email: the bot moves (a few seconds after the commit)
-        bot_moves_if_due(game)
-        return []
-    tag = plan.turn_tag(game.pk, game.version)
-    if changed is not None and plan.told_this_turn(seat, tag):
-        return []
-    return plan.queue([plan.Spec(
-        key=f"turn:seat={seat.pk}:{tag}:{why}", kind=Notification.Kind.TURN,
-        to_email=seat.email, game_id=game.pk, seat_id=seat.pk,
-        params={"version": game.version})])

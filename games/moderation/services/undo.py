@@ -15,11 +15,12 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games import engine
-from games.clock.services.turn_clock import set_clock
+from games.clock.services.turn_clock import set_clock, set_deadline
 from games.engine import chain
 from games.engine.types import JSON
 from games.game.core.game import Game, Move
 from games.game.core.talk_and_notices import GameNotice
+from games.mail.services.turn_email import queue_turn_email
 from games.moderation.services.acts import (
     ModerationError,
     clean_note,
@@ -27,12 +28,10 @@ from games.moderation.services.acts import (
     locked_game,
     record,
     require_status,
-    set_deadline,
-    tell_table,
 )
-from games.moderation.services.seats import queue_turn_email
 from games.moves.services.seat_services import StaleVersion
 from games.seats.core.history import holders_after_undo
+from games.talk.services.notices import tell_table
 
 # Undoing any of these needs `force`: the table has seen roles, gold or the end.
 ROUND_EVENTS = frozenset({"round_end", "gold_pick", "payout", "game_end"})

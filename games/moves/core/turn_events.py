@@ -1,7 +1,7 @@
-"""What a move tells the features above it (games.kit.events; who listens: games.wiring):
-a turn ends and the next begins. Published while the move is applied, with the game's row
-locked and before it is written, so what a listener sets on the game (the clock: the
-ended turn's bank, the new turn's deadline) is written with the move."""
+"""What a move tells the features above it (games.kit.events; who listens: games.wiring): a
+turn ends and the next begins; a round ends. Published while the move is applied, with the
+game's row locked and before it is written, so what a listener sets on the game (the clock:
+the ended turn's bank, the new turn's deadline) is written with the move."""
 
 from __future__ import annotations
 
@@ -29,3 +29,13 @@ class TurnBeginning:
     game: Game
     now: datetime
     seats: Mapping[int, SeatRow]
+
+
+@dataclass(frozen=True)
+class RoundEnded:
+    """The move ended a round (or several events of it: the gold shared, the game over);
+    published with the move, in its transaction, so what a listener writes (the ratings'
+    outbox row) commits with the move or not at all."""
+
+    game: Game
+    now: datetime

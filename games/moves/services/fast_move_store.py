@@ -219,7 +219,7 @@ _SEAT_COLUMNS = ("id, number, kind, player_name, vacation_until, missed_turns, a
                  "time_zone, quiet_from, quiet_to")
 # A link's seat: its own link, or an invitation still open (games.seats.core.links.find_seat's
 # rule), with the seat table's alias `s`.
-SEAT_BY_TOKEN = "s.secret_hash = %s OR (s.invite_hash = %s AND s.accepted_at IS NULL)"
+SEAT_BY_TOKEN = f"s.secret_hash = %s OR {Seat.invitation_open_sql('s')}"
 
 
 class FastMoveStore:

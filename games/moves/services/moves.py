@@ -20,6 +20,14 @@ service checks the version the mover saw, lets the engine judge the move, writes
 Move row, its after-move outbox row and the game's new state in one conditional write,
 and, when a bot is next, queues its turn for after the commit (a Celery task here: a
 bot's turn is one more way a move arrives).
+The answer is a report (`Moved`): the game and the whole state after the move, the seats
+as the move read them, and the events the move added (`Moved.told(seat)`: as that seat
+sees them), so that no door reads the game again to say what happened.
+
+A seat's move may be given as a `MoveReader` instead of a move: a function of the seat's
+view at `version` (an email's command: "card 3" is the third card of the hand the email
+showed), called under the lock once the version is checked (a game that moved on is
+StaleVersion before anything is read); what it raises refuses the move.
 Nothing is written when anything refuses, the seat's acceptance included: StaleVersion,
 GameNotPlayable, NotDue (a bot's or the server's turn that is over), NoSuchSeat,
 InvitationLink, or the engine's MalformedMove / IllegalMove. Through a link, the refusal
@@ -29,10 +37,11 @@ arrives as a `LinkRefusal` carrying it and the link's seat.
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import Any, NamedTuple, cast
 
 from celery import shared_task
 from celery.exceptions import SoftTimeLimitExceeded
@@ -45,16 +54,16 @@ from django.utils.translation import gettext as _
 
 from games import engine
 from games.engine import chain
-from games.engine.types import JSON
+from games.engine.types import JSON, LogEvent, SeatView
 from games.game.core.game import Game, Move, SeatKind
 from games.kit.after_commit import queue_on_commit
 from games.kit.events import publish
 from games.kit.service_errors import GameNotPlayable, ServiceError, StaleVersion
 from games.moves.core.bot_choice import bot_move
 from games.moves.core.timeout_rule import timeout_move
-from games.moves.core.turn_events import TurnBeginning, TurnEnding
+from games.moves.core.turn_events import RoundEnded, TurnBeginning, TurnEnding
 from games.moves.services.move_store import Locked, SeatRow, store
-from games.seats.core.seat import Seat, accept_seats
+from games.seats.core.seat import Seat
 
 log = logging.getLogger(__name__)
 # A bot's turn: the strong level's wall-clock net is 1.5 s (games.bots.strong.budget);
@@ -131,38 +140,55 @@ class ByModerator:
 Actor = ByLink | BySeat | ByBot | BySystem | ByModerator
 
 
-@dataclass(frozen=True)
-class Player:
+class Player(NamedTuple):
+    """A seat as the move read it: its number, its player's name, its kind (person or
+    bot): what today's names at the table are made of."""
+
     number: int
     name: str
     kind: str
 
 
+# A seat's move read against what the seat sees at the move's version (its view, log
+# included, and the seats as the move reads them): see the module's docstring.
+MoveReader = Callable[[SeatView, list[Player]], JSON]
+
+
 @dataclass(frozen=True)
 class Moved:
-    """A move made: the game row after it, the whole state after it (its log only when
-    `with_state` asked for it), the seats as the move read them, and the seat that moved
-    (the link's, for ByLink)."""
+    """A move made, reported: the game row after it, the whole state after it (its log
+    only when `with_state` asked for it or a MoveReader read the move), the seats as the
+    move read them, the seat that moved (the link's, for ByLink) and the events the move
+    added to the log (secrets and all: `told` gives them as one seat sees them)."""
     game: Game
     state: engine.State
     players: list[Player]
     seat: Seat | None
     seat_number: int | None  # the seat moved for (None: no seat's turn was played)
+    added: list[JSON]
+
+    def told(self, number: int | None) -> list[LogEvent]:
+        """What the move added to the log, as seat `number` sees it (None: a spectator):
+        the lines that say what happened."""
+        finished = self.state.finished
+        return [cast(LogEvent, engine.seat_event(event, number, finished))
+                for event in self.added]
 
 
 def game_move_submit(*, actor: Actor, version: int, move: object = None,
                      with_state: bool = False) -> Moved:
     """Make one move for `actor` on the game at `version`. `move`: the move as the mover
-    sent it (a seat's or a moderator's); a bot or the server chooses its own.
-    `with_state`: read the log too and hand the whole state after the move back, for an
-    answer that shows it (a move through a link always does).
+    sent it (a seat's or a moderator's), or a seat's MoveReader; a bot or the server
+    chooses its own. `with_state`: read the log too and hand the whole state after the
+    move back, for an answer that shows it (a move through a link, or read by a
+    MoveReader, always does).
 
     Through a link, the seat's language is active for the refusals' words, and a refusal
     is raised as a LinkRefusal with the link's seat, for the caller's own words."""
     seat: Seat | None = None
     try:
         with transaction.atomic():
-            seat, locked = _lock(actor, with_state=with_state)
+            seat, locked = _lock(actor, with_state=with_state or callable(move))
             with _seat_language(actor, seat):
                 if seat is not None:
                     seat = _take_seat(seat, locked.game)
@@ -180,12 +206,9 @@ def _take_seat(seat: Seat, game: Game) -> Seat:
     invitation link still open), in the move's transaction: a refused move takes it back
     with everything else. A game still in setup starts only through acceptance itself
     (games.seats.services.acceptance.accept_seat): its moves are refused anyway."""
-    if seat.kind != SeatKind.PERSON or game.status == Game.Status.SETUP or (
-            seat.accepted_at is not None and seat.invite_hash is None):
+    if seat.kind != SeatKind.PERSON or game.status == Game.Status.SETUP or seat.accepted:
         return seat
-    now = timezone.now()
-    accept_seats(Seat.objects.filter(pk=seat.pk), now)
-    seat.accepted_at, seat.invite_hash = seat.accepted_at or now, None
+    seat.accept(timezone.now())
     return seat
 
 
@@ -218,6 +241,8 @@ def _decide(actor: Actor, locked: Locked, seat: Seat | None, version: int,
     game = locked.game
     if isinstance(actor, ByLink | BySeat):
         assert seat is not None
+        if callable(move):
+            move = _read_move(move, locked, seat.number, version)
         return _seat_move(seat.number, move), Move.Actor.SEAT, seat.number, None
     if isinstance(actor, ByModerator):
         if game.actor is None:
@@ -245,6 +270,18 @@ def _decide(actor: Actor, locked: Locked, seat: Seat | None, version: int,
         return {**chosen, "seat": acting.number}, Move.Actor.BOT, acting.number, None
     chosen = timeout_move(engine.view(state, acting.number), engine.legal_moves(state))
     return {**chosen, "seat": acting.number}, Move.Actor.SYSTEM, acting.number, None
+
+
+def _read_move(reader: MoveReader, locked: Locked, number: int, version: int) -> object:
+    """The move a MoveReader reads from the seat's view at `version` (the locked state,
+    its log included): only at that version (StaleVersion, before anything is read)."""
+    game = locked.game
+    if game.version != version:
+        raise StaleVersion(version, game.version)
+    state = game.state_without_log()
+    state.log = list(locked.log or [])
+    players = [Player(s.number, s.player_name, s.kind) for s in locked.seats.values()]
+    return reader(engine.view(state, number), players)
 
 
 def _seat_move(number: int, move: object) -> JSON:
@@ -283,6 +320,7 @@ def _apply(locked: Locked, version: int, move: JSON, *, actor_kind: str,
     # The engine only appends to the log: applied to the stored state (no log), the
     # state's log afterwards is exactly what this move added (its Move row keeps it).
     state = engine.apply(game.state_without_log(), move)
+    added = list(state.log)
     number = version + 1
     _advance(game, state, move, now, seats)
     moves = store()
@@ -305,7 +343,8 @@ def _apply(locked: Locked, version: int, move: JSON, *, actor_kind: str,
             moves.remember(game.pk, number, written.move_id, state.log)
     _queue_follow_up(game, number, seats)
     players = [Player(s.number, s.player_name, s.kind) for s in seats.values()]
-    return Moved(game=game, state=state, players=players, seat=seat, seat_number=seat_number)
+    return Moved(game=game, state=state, players=players, seat=seat, seat_number=seat_number,
+                 added=added)
 
 
 def _advance(game: Game, state: engine.State, move: JSON, now: datetime,
@@ -320,6 +359,8 @@ def _advance(game: Game, state: engine.State, move: JSON, now: datetime,
     if state.finished:
         game.status = Game.Status.FINISHED
     publish(TurnBeginning(game, now, seats))  # the clock sets the new turn's deadline
+    if any(event["type"] == "round_end" for event in state.log):
+        publish(RoundEnded(game, now))  # the ratings' outbox row, written with the move
     game.updated_at = now
 
 

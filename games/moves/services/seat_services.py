@@ -13,16 +13,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from django.conf import settings
-from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games.game.core.game import EmailMode, Game
 from games.game.core.talk_and_notices import Message
+from games.kit.events import publish
 from games.kit.service_errors import GameNotPlayable, ServiceError, SetupError, StaleVersion
 from games.kit.text import is_clean_message
 from games.kit.time_zones import valid_time_zone
+from games.moves.core.talk_events import TalkPosted
 from games.seats.core import reply_tokens
-from games.seats.core.links import new_link
 from games.seats.core.seat import Seat
 
 __all__ = [
@@ -43,13 +43,8 @@ def rotate_link(seat_id: int, current_hash: str | None = None) -> str | None:
     With `current_hash` (the hash of the link the request came with) only if that is
     still the seat's link: of two clicks at once one rotates, the other gets None, so
     nobody is handed a link that is already dead."""
-    made = new_link()
-    seats = Seat.objects.filter(pk=seat_id)
-    if current_hash is not None:
-        seats = seats.filter(secret_hash=current_hash)
-    rotated = seats.update(link_salt=made.salt, secret_hash=made.digest,
-                           link_key_id=made.key_id, link_rotated_at=timezone.now())
-    if not rotated:
+    made = Seat.rotate_link_of(seat_id, from_hash=current_hash)
+    if made is None:
         return None
     reply_tokens.revoke_seat(seat_id)  # the old emails' reply addresses die with the link
     return made.token
@@ -77,7 +72,9 @@ def post_message(seat: Seat, text: str) -> Message:
         )
     if seat.game.status == Game.Status.CANCELLED:
         raise ServiceError("game_not_active", _("The game was cancelled."))
-    return Message.objects.create(game_id=seat.game_id, seat=seat, text=text)
+    line = Message.objects.create(game_id=seat.game_id, seat=seat, text=text)
+    publish(TalkPosted(game_id=seat.game_id, seat_id=seat.pk))  # alerts (games.push)
+    return line
 
 
 # ---- email settings (games.clock.services.turn_clock: deadlines, reminders, vacations, the sweeps)

@@ -33,7 +33,6 @@ from django.db.models import OuterRef, Subquery
 from django.http import HttpRequest, JsonResponse
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.views.decorators.csrf import csrf_exempt
 
 from games import engine
 from games.clock.core import clock_facts
@@ -50,15 +49,13 @@ from games.kit.responses import private
 from games.kit.service_errors import http_status
 from games.mail.core import seen_turns
 from games.moves.services import moves
-from games.moves.services import seat_services as services
 from games.ratings.services.shown import rounds_counted
 from games.records.services import game_record
 from games.seats.core.links import find_seat
 from games.seats.core.seat import Seat
 from games.seats.doors.access import (
-    api_methods,
     invitation_refusal,
-    link_limited,
+    link_api,
     not_found,
     refusal_answer,
     seat_api,
@@ -193,18 +190,12 @@ def _newest(model: type[Message] | type[GameNotice]) -> Subquery:
                     .values("id")[:1])
 
 
-# No CSRF token here: this endpoint is for non-browser clients, and the credential is
-# the secret in the URL, which a cross-site page cannot know. The HTML forms keep CSRF.
-@csrf_exempt
-@api_methods("POST")
+@link_api("POST")
 def api_move(request: HttpRequest, secret: str) -> JsonResponse:
-    # The rate limit and the body come first, without the game's lock; then the seat's
-    # lookup and its game's lock are one read (games.moves.services.moves, ByLink), and the first
-    # move of an own link takes the seat in the move's transaction. Every refusal writes
-    # nothing.
-    limited = link_limited(secret)
-    if limited is not None:
-        return limited
+    # The rate limit (link_api) and the body come first, without the game's lock; then
+    # the seat's lookup and its game's lock are one read (games.moves.services.moves,
+    # ByLink), and the first move of an own link takes the seat in the move's
+    # transaction. Every refusal writes nothing.
     body = _parse(request)
     if isinstance(body, JsonResponse):
         seat = find_seat(secret)
@@ -231,9 +222,6 @@ def _refused_move(refusal: moves.LinkRefusal, secret: str) -> JsonResponse:
     with seat_locale(seat):
         if isinstance(refused, moves.InvitationLink):
             return invitation_refusal(seat, secret) or not_found()
-        if isinstance(refused, services.StaleVersion):
-            return json_error(http_status(refused), refused.code, refused.message,
-                              version=refused.current)
         if isinstance(refused, engine.IllegalMove):
             ruleset = Game.objects.values_list("ruleset", flat=True).get(pk=seat.game_id)
             return json_error(http_status(refused), refused.code, explain(refused, ruleset),

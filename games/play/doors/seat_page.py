@@ -116,9 +116,8 @@ def seat_move(request: HttpRequest, seat: Seat, secret: str) -> HttpResponse:
     if not form.is_valid():
         error = next(iter(form.errors.values()))[0]
         return _render(request, seat, 400, secret=secret, move_error=error, **kept)
-    before = pages.seat_view(seat.game, seat)
     try:
-        moved = moves.game_move_submit(actor=moves.BySeat(seat), with_state=True,
+        moved = moves.game_move_submit(actor=moves.BySeat(seat),
                                        version=form.cleaned_data["version"],
                                        move=form.cleaned_data["move"])
     except services.StaleVersion as stale:
@@ -136,8 +135,9 @@ def seat_move(request: HttpRequest, seat: Seat, secret: str) -> HttpResponse:
     except services.GameNotPlayable as closed:
         return _render(request, seat, 422, secret=secret, move_error=closed.message,
                        **kept)
-    after = engine.view(moved.state, seat.number)
-    for line in pages.new_lines(before, after, pages.seat_names(moved.game)):
+    names = pages.seat_names(moved.game, moved.players)
+    for line in pages.new_lines(moved.told(seat.number), moved.state.ruleset, seat.number,
+                                names):
         messages.success(request, line)
     return redirect(seat_path(secret) + "#what-happened")
 

@@ -59,7 +59,7 @@ class Player:
 def page_context(game: Game, seat: Seat | None, view: SeatView, legal: list[Move]) -> JSON:
     """Everything the game page template needs, for one seat or a spectator."""
     names = seat_names(game)
-    accepted = set(game.seats.filter(accepted_at__isnull=False).values_list("number", flat=True))
+    accepted = set(game.seats.filter(Seat.accepted_q()).values_list("number", flat=True))
     me = None if seat is None else seat.number
     zone = seat.zone if seat is not None else ZoneInfo("UTC")
     muted = muted_seats(seat)  # their talk is hidden from this reader only

@@ -11,6 +11,11 @@
   pair is the claim: a round is never rated twice), with whether it counted for the
   ratings and why not (games.ratings.services.qualifying).
 
+- RatingDue: the ratings' outbox: a rated game with a round ended and not rated yet,
+  written in the transaction of the move that ended it (games.moves.core.turn_events
+  .RoundEnded), claimed and deleted by the ratings' own sweep, kept for the next sweep
+  when rating fails (`attempts`), so a round is never left unrated by one failure.
+
 Who played each seat's turns is the seats' history (games.seats.core.history.PastHolder),
 read by games.ratings.services.turn_shares.
 """
@@ -74,3 +79,12 @@ class RatedRound(models.Model):
 
     def __str__(self) -> str:
         return f"{self.game_id} r{self.round}"
+
+
+class RatingDue(models.Model):
+    game = models.OneToOneField(Game, on_delete=models.CASCADE, related_name="+")
+    created_at = models.DateTimeField(default=timezone.now)
+    attempts = models.PositiveSmallIntegerField(default=0)
+
+    def __str__(self) -> str:
+        return f"rate game {self.game_id}"

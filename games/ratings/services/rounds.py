@@ -1,14 +1,14 @@
 """Rating the rounds of rated games as they end (games.ratings.core.model has the model).
 
-The moves' follow-up (games.mail.services.move_emails) calls `after_moves(game_id)` for every game
-it plans: a game that is not rated costs one indexed query; a rated one, once a round's
-roles are revealed (its `round_end` event is in the log: every seat sees them then, never
-before), rates that round once, shared among who held each seat by their turns
-(games.ratings.services.turn_shares), when it counts (games.ratings.services.qualifying: distinct
-people who each took their seat from their own address); a round that does not count moves no
-rating. The RatedRound row is the claim, with whether the round counted and why not,
-written in the same transaction as the ratings it moved, so a round is never rated twice
-and a failed update rates nothing.
+The ratings' outbox (games.ratings.services.rating_outbox) calls `after_moves(game_id)` for
+a rated game once a round has ended: a game that is not rated costs one indexed query; a
+rated one, once a round's roles are revealed (its `round_end` event is in the log: every
+seat sees them then, never before), rates that round once, shared among who held each seat
+by their turns (games.ratings.services.turn_shares), when it counts
+(games.ratings.services.qualifying: distinct people who each took their seat from their own
+address); a round that does not count moves no rating. The RatedRound row is the claim, with
+whether the round counted and why not, written in the same transaction as the ratings it
+moved, so a round is never rated twice and a failed update rates nothing.
 """
 
 from __future__ import annotations

@@ -12,9 +12,10 @@ nobody's ("").
 from __future__ import annotations
 
 from collections import Counter, defaultdict
+from typing import NamedTuple
 
 from games.game.core.game import Game, Move
-from games.seats.core.history import PastHolder
+from games.seats.core.history import PastHolder, holder_at_move
 
 BOT = None  # a bot's part of a seat
 # Moves of the round's aftermath, not of its play (gold picked after a digger win, a thief
@@ -22,7 +23,14 @@ BOT = None  # a bot's part of a seat
 AFTERMATH = frozenset({"pick_gold", "steal"})
 
 Part = str | None  # a holder's mailbox key hash ("" for no address), or BOT
-History = list[tuple[int, str]]  # (until_version, mailbox hash), oldest first
+
+
+class Held(NamedTuple):
+    until_version: int
+    mailbox: str  # the holder's mailbox key hash
+
+
+History = list[Held]  # oldest first
 
 
 def _histories(game: Game) -> tuple[dict[int, History], dict[int, str]]:
@@ -30,18 +38,16 @@ def _histories(game: Game) -> tuple[dict[int, History], dict[int, str]]:
     past: dict[int, History] = defaultdict(list)
     for number, until, mailbox in (PastHolder.objects.filter(game=game).order_by("id")
                                    .values_list("number", "until_version", "mailbox")):
-        past[number].append((until, mailbox))
+        past[number].append(Held(until, mailbox))
     present = dict(game.seats.values_list("number", "mailbox_key"))
     return past, present
 
 
 def _holder_at(history: History, present: str, move_number: int) -> str:
-    """The holder of the seat when it made move `move_number`: the first past holder
-    whose time reached it, else today's."""
-    for until, mailbox in history:
-        if move_number <= until:
-            return mailbox
-    return present
+    """The holder of the seat when it made move `move_number` (the seat's history
+    answers), else today's."""
+    held = holder_at_move(history, move_number)
+    return held.mailbox if held is not None else present
 
 
 def turn_shares(game: Game, first: int, last: int) -> dict[int, dict[Part, float]]:

@@ -3,9 +3,10 @@ talk, the replay, the record and the emails name the player who held the seat wh
 line happened, not whoever holds it now.
 
 A seat's holder is its name and whether a bot plays it ("Hal", "Hal (bot)"). Every
-service that changes either (a newcomer takes the seat over, a moderator replaces the
-player or hands the seat to a bot and back, a seat opens with a bot holding it, its
-player stays after all) first calls `remember_holder`, which writes one PastHolder row:
+method of the seat that changes either (games.seats.core.seat.Seat: a newcomer takes the
+seat over, a moderator hands it to another player, or to a bot and back, a seat opens
+with a bot holding it, its player stays after all) first calls `remember_holder`, which
+writes one PastHolder row:
 this holder, and where their time ended in each of the game's sequences (the moves, the
 log's events, the table notices, the table talk). The holder now is the Seat row
 itself, so a game nobody left has no row at all, and `Game.holder_changes` (the number
@@ -21,15 +22,20 @@ again after it are the present holder's.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Protocol, TypeVar
+
 from django.db import models
-from django.db.models import F, Max
+from django.db.models import F, Max, OuterRef
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from games.game.core.game import Game, SeatKind
 from games.game.core.talk_and_notices import GameNotice, Message
 from games.people.core.mailboxes import mailbox_key_hash
-from games.seats.core.seat import Seat
+
+if TYPE_CHECKING:  # the seat writes its history: its module imports this one
+    from games.seats.core.seat import Seat
 
 
 class PastHolder(models.Model):
@@ -37,7 +43,7 @@ class PastHolder(models.Model):
     theirs."""
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="past_holders")
-    seat = models.ForeignKey(Seat, on_delete=models.CASCADE, related_name="past_holders")
+    seat = models.ForeignKey("Seat", on_delete=models.CASCADE, related_name="past_holders")
     number = models.PositiveSmallIntegerField(_("seat number"))
     name = models.CharField(_("player name"), max_length=60)
     bot = models.BooleanField(_("a bot played it"), default=False)
@@ -65,9 +71,9 @@ class PastHolder(models.Model):
 
 
 def remember_holder(game: Game, seat: Seat) -> PastHolder:
-    """The seat's holder until now, before a service gives the seat another name or
-    another kind of player. Called with the game's row locked (every such service holds
-    it), so the marks are where the game is."""
+    """The seat's holder until now, before the seat's own method gives it another name
+    or another kind of player. Called with the game's row locked (every service calling
+    such a method holds it), so the marks are where the game is."""
     last_notice = GameNotice.objects.filter(game=game).aggregate(n=Max("id"))["n"] or 0
     last_message = Message.objects.filter(game=game).aggregate(n=Max("id"))["n"] or 0
     row = PastHolder.objects.create(
@@ -85,3 +91,29 @@ def holders_after_undo(game: Game, to_version: int, log_length: int) -> None:
     them (the moves made again are the present holder's)."""
     PastHolder.objects.filter(game=game, until_version__gt=to_version).update(
         until_version=to_version, until_log=log_length)
+
+
+class HeldUntil(Protocol):
+    """A past holder of a seat, as a row or as a value read from one."""
+
+    @property
+    def until_version(self) -> int: ...
+
+
+Past = TypeVar("Past", bound=HeldUntil)
+
+
+def holder_at_move(past: Iterable[Past], number: int) -> Past | None:
+    """Of a seat's past holders (oldest first), the one who held it for move `number`
+    (it took the game from version number-1 to number); None: the seat's holder now.
+    The one answer to "who held seat s at move n" (the table's names, the ratings'
+    turn shares)."""
+    return next((held for held in past if number <= held.until_version), None)
+
+
+def holders_at_move(rows: models.QuerySet[PastHolder],
+                    number: int | OuterRef) -> models.QuerySet[PastHolder]:
+    """`holder_at_move` as a query: of `rows` (one seat's past holders), the first is who
+    held the seat for move `number` (a value, or the listed move's number in a subquery);
+    none: the seat's holder now."""
+    return rows.filter(until_version__gte=number).order_by("id")

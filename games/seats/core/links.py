@@ -13,8 +13,7 @@ not open its seat: a seat whose link no configured key rebuilds gets a new one f
 
 An invitation link is a second, random token per seat (only its sha256 is stored): it is
 what a host or an operator is shown, and it stops working once the seat's player has
-accepted (games.seats.services.acceptance.accept_seat), so nobody but the player holds a working
-link.
+accepted (`Seat.invitation_open`), so nobody but the player holds a working link.
 
 Tokens are 256 bits (43 url-safe characters). Lookup goes by hash, then the stored hash
 is compared in constant time.
@@ -22,56 +21,26 @@ is compared in constant time.
 
 from __future__ import annotations
 
-import base64
 import hmac
 import logging
-import secrets
-from dataclasses import dataclass
 
 from django.conf import settings
 from django.db.models import Q
 from django.urls import reverse
-from django.utils import timezone
 
 from games.game.core.game import Game
 from games.kit.link_tokens import (
-    current_key_id,
     hash_token,
     keyed_token,
     keys_that_made_seat_links,
     link_keys,
-    new_salt,
     rebuilt_with,
     token_digest,
 )
 from games.seats.core.seat import Seat
+from games.seats.core.seat_secrets import token_for
 
 log = logging.getLogger("games")
-
-
-def token_for(salt: str, key: str | None = None) -> str:
-    return keyed_token("seat-link:" + salt, key)
-
-
-@dataclass(frozen=True)
-class NewSecret:
-    salt: str
-    token: str
-    digest: str
-    key_id: str
-
-
-def new_link() -> NewSecret:
-    """A new or rotated own link, under the current link key."""
-    salt = new_salt()
-    token = token_for(salt)
-    return NewSecret(salt=salt, token=token, digest=hash_token(token), key_id=current_key_id())
-
-
-def new_invitation() -> tuple[str, str]:
-    """(token, token hash) of an invitation link: random, never rebuilt."""
-    token = base64.urlsafe_b64encode(secrets.token_bytes(32)).rstrip(b"=").decode("ascii")
-    return token, hash_token(token)
 
 
 def rebuilt_token(seat: Seat) -> str | None:
@@ -92,15 +61,10 @@ def token_of_seat(seat: Seat) -> str:
         token = rebuilt_token(seat)
         if token is not None:
             return token
-        made = new_link()
-        replaced = Seat.objects.filter(pk=seat.pk, secret_hash=seat.secret_hash).update(
-            link_salt=made.salt, secret_hash=made.digest, link_key_id=made.key_id,
-            link_rotated_at=timezone.now())
-        if replaced:
+        made = seat.rotate_link()
+        if made is not None:
             log.warning("seat %s: no configured key made its link: it has a new one",
                         seat.pk)
-            seat.link_salt, seat.secret_hash, seat.link_key_id = (
-                made.salt, made.digest, made.key_id)
             return made.token
         # Another email replaced it at the same moment: that new link is the one.
         seat.refresh_from_db(fields=["link_salt", "secret_hash", "link_key_id"])
@@ -119,8 +83,7 @@ def find_seat(token: str) -> Seat | None:
     digest = token_digest(token)
     if digest is None:
         return None
-    found = Seat.objects.filter(Q(secret_hash=digest)
-                                | Q(invite_hash=digest, accepted_at__isnull=True))
+    found = Seat.objects.filter(Q(secret_hash=digest) | Seat.invitation_open(digest))
     return pick_seat(list(found), digest)
 
 
@@ -132,7 +95,7 @@ def pick_seat(found: list[Seat], digest: str) -> Seat | None:
             seat.via_invitation = False
             return seat
     for seat in found:
-        if (seat.invite_hash and seat.accepted_at is None
+        if (seat.invite_hash and not seat.accepted
                 and hmac.compare_digest(seat.invite_hash, digest)):
             seat.via_invitation = True
             return seat

@@ -21,10 +21,12 @@ import hmac
 import re
 import secrets
 from collections.abc import Iterable
+from dataclasses import dataclass
 from urllib.parse import urlsplit
 
 from django.conf import settings
 from django.db import models
+from django.db.models import OuterRef, Subquery
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
@@ -56,8 +58,48 @@ class ReplyToken(models.Model):
     def is_live(self) -> bool:
         """Whether the seat still has the link (and the player) this token was issued to,
         and a person plays it."""
-        return (bool(self.link_hash) and self.seat.kind == SeatKind.PERSON
-                and hmac.compare_digest(self.link_hash, self.seat.secret_hash))
+        return opens(self.seat, self.link_hash)
+
+
+def opens(seat: Seat, link_hash: str) -> bool:
+    """Whether a token issued to the seat's link `link_hash` still opens the seat: the seat
+    has that link still, and a person plays it."""
+    return (bool(link_hash) and seat.kind == SeatKind.PERSON
+            and hmac.compare_digest(link_hash, seat.secret_hash))
+
+
+@dataclass(frozen=True)
+class ReplyDoor:
+    """What a live reply address opens: the seat (its game read with it) and the game's
+    version the email showed (the version a move by reply is made against)."""
+
+    seat: Seat
+    version: int
+    token_hash: str  # what an inbound email keeps, to ask again later
+
+    @property
+    def game(self) -> Game:
+        return self.seat.game
+
+
+def token_columns() -> dict[str, Subquery]:
+    """The reply token's version and link, read in the same statement as a row that holds
+    the token's hash and its seat (`token_hash`, `seat`: an inbound email's): annotate
+    that row with these, then ask `door_of`."""
+    tokens = ReplyToken.objects.filter(token_hash=OuterRef("token_hash"),
+                                       seat_id=OuterRef("seat_id"))
+    return {"reply_version": Subquery(tokens.values("version")[:1]),
+            "reply_link": Subquery(tokens.values("link_hash")[:1])}
+
+
+def door_of(token_hash: str, seat: Seat | None, version: int | None,
+            link_hash: str | None) -> ReplyDoor | None:
+    """The door a reply token opens, from its hash, its seat and the `token_columns`
+    read with them; None when the token is gone or dead (a new link, a new player, a
+    bot)."""
+    if seat is None or version is None or link_hash is None or not opens(seat, link_hash):
+        return None
+    return ReplyDoor(seat, version, token_hash)
 
 
 def inbound_domain() -> str:
@@ -95,21 +137,22 @@ def tokens_in(addresses: Iterable[str]) -> list[str]:
     return found
 
 
-def live_tokens(tokens: Iterable[str]) -> dict[str, ReplyToken]:
+def _live_tokens(tokens: Iterable[str]) -> dict[str, ReplyToken]:
     """Of `tokens`, those that still open their seat (one query), by token."""
     wanted = {token_hash(token): token for token in tokens}
     if not wanted:
         return {}
-    rows = ReplyToken.objects.filter(token_hash__in=list(wanted)).select_related("seat", "game")
+    rows = ReplyToken.objects.filter(token_hash__in=list(wanted)).select_related("seat")
     return {wanted[row.token_hash]: row for row in rows if row.is_live}
 
 
-def find(addresses: Iterable[str]) -> ReplyToken | None:
-    """The live token named by the first of `addresses` that carries one of ours."""
+def find(addresses: Iterable[str]) -> ReplyDoor | None:
+    """The door of the live token named by the first of `addresses` that carries one of
+    ours (the webhook's resolver; the worker asks again with `token_columns`)."""
     candidates = tokens_in(addresses)
-    live = live_tokens(candidates)
-    return next((live[token] for token in candidates if token in live), None)
-
+    live = _live_tokens(candidates)
+    row = next((live[token] for token in candidates if token in live), None)
+    return None if row is None else ReplyDoor(row.seat, row.version, row.token_hash)
 
 
 def revoke_seat(seat_id: int) -> int:

@@ -1,8 +1,17 @@
 """A seat of a game: who plays it (a person by their address, or a bot), its links, its
-settings, its clock's rows. Accepting a seat is games.seats.services.acceptance's alone
-(it publishes SeatAccepted); who holds a seat, its kind and its links are still also
-written where a seat is taken over, opened or handed to a bot (games.handover,
-games.moderation), each writing the seat's history (games.seats.core.history).
+settings, its clock's rows.
+
+The seat owns its lifecycle. Its acceptance (`accepted_at`), its holder (`player_name`,
+`email`, `kind`), whether it looks for a new player (`open_since`) and its links
+(`link_salt`, `secret_hash`, `link_key_id`, `link_rotated_at`, `invite_hash`) are
+written by the seat's own methods only (`make`, `accept`, `accept_all`, `invite`,
+`rotate_link`, `hand_to`, `take_over`, `open`, `stay`, `stop_looking`, `give_to_bot`,
+`take_back`, `erase_holder`): tests/play/test_seat_lifecycle.py fails when a module
+outside games.seats writes one. Each change of holder writes the seat's history itself
+(games.seats.core.history.remember_holder), so the services that call these methods hold
+the game's row locked and do nothing more for the history. "Accepted" is read through
+`accepted` (and `accepted_q`, `invitation_open` and `invitation_open_sql` for queries):
+the one rule. Announcing an acceptance (SeatAccepted) is games.seats.services.acceptance's.
 """
 
 from __future__ import annotations
@@ -12,7 +21,7 @@ from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.db import models
-from django.db.models import F
+from django.db.models import F, Q
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
@@ -22,6 +31,9 @@ from games.game.core.clock_fields import SeatClockFields
 from games.game.core.game import GOING_ON, Game
 from games.kit.seat_numbers import shown_seat
 from games.people.core.mailbox_keys import KeepsMailboxKeys, MailboxKeyField, of_mailbox
+from games.people.core.player_data import FORMER_PLAYER
+from games.seats.core.history import remember_holder
+from games.seats.core.seat_secrets import NewSecret, new_invitation, new_link
 
 
 def default_vacation() -> timedelta:
@@ -118,13 +130,178 @@ class Seat(KeepsMailboxKeys, SeatClockFields):
         except (zoneinfo.ZoneInfoNotFoundError, ValueError):
             return zoneinfo.ZoneInfo("UTC")
 
+    # ---- accepted: the one rule --------------------------------------------------------
 
-def accept_seats(seats: models.QuerySet[Seat], now: datetime) -> int:
-    """Mark `seats` accepted: the first acceptance time stays, and an invitation link still
-    open dies. The one way a seat is accepted, on its first move (games.moves.services.moves) or by
-    its accept button (games.setup.services.game_setup); the number of seats changed (of two accepts
-    at once on a condition the caller put in `seats`, one changes the row)."""
-    return seats.update(accepted_at=Coalesce(F("accepted_at"), now), invite_hash=None)
+    @property
+    def accepted(self) -> bool:
+        """Whether the seat's player has taken it (a bot's seat, and a seat of an open
+        table, are taken from the start): its invitation link then opens nothing."""
+        return self.accepted_at is not None
+
+    @staticmethod
+    def accepted_q(*, accepted: bool = True) -> Q:
+        """`accepted` as a query: the seats taken (or, `accepted` False, not yet)."""
+        return Q(accepted_at__isnull=not accepted)
+
+    @staticmethod
+    def invitation_open(digest: str) -> Q:
+        """The seat whose invitation link has the hash `digest`, while it is not accepted."""
+        return Q(invite_hash=digest) & Seat.accepted_q(accepted=False)
+
+    @staticmethod
+    def invitation_open_sql(alias: str) -> str:
+        """`invitation_open` in SQL for the seat table's `alias` (one %s: the digest), for
+        the fast move store's single statement."""
+        return f"({alias}.invite_hash = %s AND {alias}.accepted_at IS NULL)"
+
+    # ---- the lifecycle: the only writers of acceptance, holder, opening and links ------
+
+    @classmethod
+    def make(cls, game: Game, number: int, *, name: str, email: str, time_zone: str,
+             language: str, bot: bool, accepted: bool, now: datetime) -> tuple[Seat, str]:
+        """A new seat of `game` and its invitation token ("" when it needs none): a bot's
+        seat, or a person's seat `accepted` from the start (an open table's), is taken
+        already; a person's seat otherwise waits for its player with an invitation."""
+        own = new_link()
+        invitation, invitation_hash = ("", None) if bot or accepted else new_invitation()
+        seat = cls.objects.create(
+            game=game, number=number, player_name=name, email="" if bot else email,
+            time_zone=time_zone, language=language, link_salt=own.salt,
+            secret_hash=own.digest, link_key_id=own.key_id, invite_hash=invitation_hash,
+            created_at=now, kind=SeatKind.BOT if bot else SeatKind.PERSON,
+            email_mode=EmailMode.LINKS_ONLY if bot else EmailMode.EACH_TURN,
+            accepted_at=now if bot or accepted else None)
+        return seat, invitation
+
+    @staticmethod
+    def accept_all(seats: models.QuerySet[Seat], now: datetime) -> int:
+        """Mark `seats` accepted: the first acceptance time stays, and an invitation link
+        still open dies. The number of seats changed (of two accepts at once on a
+        condition the caller put in `seats`, one changes the row)."""
+        return seats.update(accepted_at=Coalesce(F("accepted_at"), now), invite_hash=None)
+
+    def accept(self, now: datetime) -> None:
+        """The seat's player takes it (its first move through its own link)."""
+        Seat.accept_all(Seat.objects.filter(pk=self.pk), now)
+        self.accepted_at, self.invite_hash = self.accepted_at or now, None
+
+    def invite(self) -> str:
+        """A new invitation link for the seat's player (shown to the host once): its token."""
+        token, digest = new_invitation()
+        self.invite_hash = digest
+        self.save(update_fields=["invite_hash"])
+        return token
+
+    @classmethod
+    def rotate_link_of(cls, seat_id: int, *, from_hash: str | None = None) -> NewSecret | None:
+        """A new own link for the seat, under the current link key: the old one dies.
+        With `from_hash`, only if that is still the seat's link's hash (of two rotations
+        at once, one happens; the other gets None)."""
+        made = new_link()
+        seats = cls.objects.filter(pk=seat_id)
+        if from_hash is not None:
+            seats = seats.filter(secret_hash=from_hash)
+        if not seats.update(link_salt=made.salt, secret_hash=made.digest,
+                            link_key_id=made.key_id, link_rotated_at=timezone.now()):
+            return None
+        return made
+
+    def rotate_link(self) -> NewSecret | None:
+        """`rotate_link_of` this seat if its link is still the one this row holds."""
+        made = Seat.rotate_link_of(self.pk, from_hash=self.secret_hash)
+        if made is not None:
+            self.link_salt, self.secret_hash, self.link_key_id = (
+                made.salt, made.digest, made.key_id)
+        return made
+
+    def hand_to(self, game: Game, *, name: str, email: str, time_zone: str,
+                language: str) -> None:
+        """A moderator gives the seat to another person (a bot's seat too): their moves
+        and words stay the old holder's; a new own link, and the old one and any
+        invitation die. In a game still in setup nothing was played yet (no history) and
+        the new player accepts for themselves; in a game under way the seat stays as
+        accepted as it was."""
+        in_setup = game.status == Game.Status.SETUP
+        if not in_setup:
+            remember_holder(game, self)
+        self._give_to_person(name=name, email=email, time_zone=time_zone,
+                             language=language, now=timezone.now())
+        if in_setup:
+            self.accepted_at = None
+        self.save()
+
+    def take_over(self, game: Game, *, name: str, email: str, time_zone: str,
+                  language: str) -> None:
+        """A newcomer takes the open seat over: accepted by taking it, it looks for
+        nobody any more; the lines before are the old holder's."""
+        remember_holder(game, self)
+        now = timezone.now()
+        self._give_to_person(name=name, email=email, time_zone=time_zone,
+                             language=language, now=now)
+        self.accepted_at, self.open_since = now, None
+        self.save()
+
+    def _give_to_person(self, *, name: str, email: str, time_zone: str, language: str,
+                        now: datetime) -> None:
+        """The seat's person, link and run of misses are new; its cards and gold are not."""
+        own = new_link()
+        self.player_name, self.email = name, email
+        self.time_zone, self.language = time_zone, language
+        self.link_salt, self.secret_hash, self.link_key_id = own.salt, own.digest, own.key_id
+        self.link_rotated_at = now
+        self.invite_hash = None  # any invitation link was for someone else
+        self.kind = SeatKind.PERSON
+        self.missed_turns, self.absent_since = 0, None
+        self.email_problem_at = self.vacation_until = None
+        self.email_mode = EmailMode.EACH_TURN  # a new person: the old one's choice goes
+
+    def open(self, game: Game, now: datetime, *, bot_plays: bool) -> None:
+        """The seat looks for a new player from `now`; with `bot_plays` a bot holds it
+        meanwhile ("Hal (bot)"), its player keeping their link."""
+        self.open_since = now
+        if bot_plays and self.kind != SeatKind.BOT:
+            remember_holder(game, self)
+            self.kind = SeatKind.BOT
+        self.save(update_fields=["open_since", "kind"])
+
+    def stay(self, game: Game, kind_before: str) -> None:
+        """Its player stays after all: the seat looks for nobody any more, is played as
+        before it opened (`kind_before`: the bot's time in it ends), and its player is here."""
+        if self.kind != kind_before:
+            remember_holder(game, self)
+        self.kind, self.open_since = kind_before, None
+        self.missed_turns, self.absent_since = 0, None
+        self.save(update_fields=["kind", "open_since", "missed_turns", "absent_since"])
+
+    @classmethod
+    def stop_looking(cls, seat_id: int) -> None:
+        """Its game ended: the seat looks for a new player no more (who holds it stays)."""
+        cls.objects.filter(pk=seat_id).update(open_since=None)
+
+    def give_to_bot(self, game: Game) -> None:
+        """A bot plays the seat from now on (its player is absent and keeps their link)."""
+        remember_holder(game, self)
+        self.kind = SeatKind.BOT
+        self.missed_turns, self.absent_since = 0, None
+        self.save(update_fields=["kind", "missed_turns", "absent_since"])
+
+    def take_back(self, game: Game) -> None:
+        """The seat's own person plays it again (a bot played it meanwhile)."""
+        remember_holder(game, self)
+        self.kind = SeatKind.PERSON
+        self.save(update_fields=["kind"])
+
+    @classmethod
+    def erase_holder(cls, seat_id: int) -> None:
+        """Forget me: the seat is a former player's: no address, the neutral name, a new
+        link nobody is given (the old one and any invitation die). Its history is
+        rewritten by the erasure itself (games.home.services.erase)."""
+        made = new_link()
+        cls.objects.filter(pk=seat_id).update(
+            email="", player_name=FORMER_PLAYER, link_salt=made.salt,
+            secret_hash=made.digest, link_key_id=made.key_id, invite_hash=None,
+            email_problem_at=None)
+
 
 
 def seats_of(address: str) -> models.QuerySet[Seat]:

@@ -2,7 +2,9 @@
 seat page, its API, the clock's, talk's, handover's, rematch's and dispute's forms, the
 replay) resolves its seat here, in one way per kind of answer: `with_seat` for pages and
 forms (404 page, the seat's locale, a POST takes the seat), `seat_api` for JSON views
-(methods, the link's rate limit, 404 and 403 as JSON)."""
+(methods, the link's rate limit, 404 and 403 as JSON; `link_api`, its first half, for
+the move, which finds its seat in the move service). Refusals of the services answer
+through `refusal_answer`, at the status and with the fields their classes declare."""
 
 from __future__ import annotations
 
@@ -23,10 +25,10 @@ from games.kit.json_body import json_error
 from games.kit.limits import Limited
 from games.kit.link_tokens import token_digest
 from games.kit.responses import private, too_many
-from games.kit.service_errors import http_status
+from games.kit.service_errors import ServiceError, http_status
 from games.seats.core.links import find_seat, seat_path
 from games.seats.core.seat import Seat
-from games.seats.services.acceptance import accept_seat, has_accepted
+from games.seats.services.acceptance import accept_seat
 
 
 def seat_or_404(secret: str) -> Seat:
@@ -86,7 +88,7 @@ def _with_seat(view: SeatView, *, invitation_ok: bool, in_move: bool) -> PageVie
                                           "link of your own."))
                 return private(redirect(seat_path(secret)))
             if (request.method == "POST" and not seat.via_invitation and not in_move
-                    and not has_accepted(seat)):
+                    and not seat.accepted):
                 seat = accept_seat(seat.pk) or seat
             return view(request, seat, secret)
 
@@ -174,32 +176,39 @@ def invitation_refusal(seat: Seat, secret: str, *,
     return None
 
 
-def seat_within_limits(secret: str, *, invitation_ok: bool = False) -> Seat | JsonResponse:
-    """The link's seat, or the JSON answer instead: 429 too many requests, 404 unknown,
-    403 an invitation link (unless `invitation_ok`)."""
-    limited = link_limited(secret)
-    if limited is not None:
-        return limited
-    seat = find_seat(secret)
-    if seat is None:
-        return not_found()
-    return invitation_refusal(seat, secret, invitation_ok=invitation_ok) or seat
-
-
-def seat_api(*methods: str, invitation: bool = False) -> Callable[[SeatApiView], ApiView]:
-    """Every JSON view of a seat's link: the methods (405), the link's limit (429), its
-    seat (404), an invitation link refused (403, unless `invitation`), the view run in
-    the seat's language. CSRF-exempt: the credential is the secret in the URL, which a
-    cross-site page cannot know (read-only views too, so that a POST gets the JSON 405
-    instead of the HTML CSRF page)."""
-    def decorate(view: SeatApiView) -> ApiView:
+def link_api(*methods: str) -> Callable[[ApiView], ApiView]:
+    """Every JSON view behind a seat's link, first: the methods (405 with Allow) and the
+    link's limit (429 with Retry-After), before any database work. CSRF-exempt: the
+    credential is the secret in the URL, which a cross-site page cannot know (read-only
+    views too, so that a POST gets the JSON 405 instead of the HTML CSRF page). The move
+    finds its seat itself (its lookup and its game's lock are one read); every other view
+    is a `seat_api`."""
+    def decorate(view: ApiView) -> ApiView:
         @csrf_exempt
         @api_methods(*methods)
         @wraps(view)
         def wrapper(request: HttpRequest, secret: str) -> JsonResponse:
-            seat = seat_within_limits(secret, invitation_ok=invitation)
-            if isinstance(seat, JsonResponse):
-                return seat
+            limited = link_limited(secret)
+            if limited is not None:
+                return limited
+            return view(request, secret)
+        return wrapper
+    return decorate
+
+
+def seat_api(*methods: str, invitation: bool = False) -> Callable[[SeatApiView], ApiView]:
+    """A JSON view of a seat's link: `link_api`, then its seat (404), an invitation link
+    refused (403, unless `invitation`), the view run in the seat's language."""
+    def decorate(view: SeatApiView) -> ApiView:
+        @link_api(*methods)
+        @wraps(view)
+        def wrapper(request: HttpRequest, secret: str) -> JsonResponse:
+            seat = find_seat(secret)
+            if seat is None:
+                return not_found()
+            refused = invitation_refusal(seat, secret, invitation_ok=invitation)
+            if refused is not None:
+                return refused
             with seat_locale(seat):
                 return view(request, seat, secret)
         return wrapper
@@ -208,7 +217,9 @@ def seat_api(*methods: str, invitation: bool = False) -> Callable[[SeatApiView],
 
 def refusal_answer(refused: Exception) -> JsonResponse:
     """A service's or the engine's refusal as the API's JSON error, at the status the
-    refusal declares (games.kit.service_errors.http_status)."""
+    refusal declares (games.kit.service_errors.http_status), with the fields it declares
+    (a stale version: the game's version now)."""
     code = str(getattr(refused, "code", "refused"))
     message = str(getattr(refused, "message", refused))
-    return json_error(http_status(refused), code, message)
+    fields = refused.fields() if isinstance(refused, ServiceError) else {}
+    return json_error(http_status(refused), code, message, **fields)

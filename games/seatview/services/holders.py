@@ -16,7 +16,7 @@ when it is read, so in the language active then.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -26,7 +26,7 @@ from django.utils.translation import gettext as _
 from games.engine.types import SeatView
 from games.game.core.game import Game, SeatKind
 from games.kit.seat_numbers import shown_seat
-from games.seats.core.history import PastHolder
+from games.seats.core.history import PastHolder, holder_at_move
 from games.seats.core.seat import Seat
 from games.seatview.core.recent import view_log
 from games.seatview.core.words import Names, shown_name
@@ -89,33 +89,34 @@ class TableNames(Mapping[int, str]):
     def _held(self, seat: int, theirs: Callable[[Held], bool]) -> Held | None:
         return next((held for held in self._before.get(seat, []) if theirs(held)), None)
 
-    def _at(self, theirs: Callable[[Held], bool]) -> Names:
-        """Today's names, but for each seat the first holder before them to whom the
-        moment belonged."""
+    def _at(self, held_then: Callable[[int], Held | None]) -> Names:
+        """Today's names, but for each seat the holder before them to whom the moment
+        belonged (`held_then`, by seat)."""
         if not self._before:
             return self
         names = dict(self)
         for seat in self._before:
-            held = self._held(seat, theirs)
+            held = held_then(seat)
             if held is not None:
                 names[seat] = held.name
         return names
 
     def at_log(self, index: int) -> Names:
         """The names for the log event at `index` (its position in the whole log)."""
-        return self._at(lambda held: index < held.until_log)
+        return self._at(lambda seat: self._held(seat, lambda held: index < held.until_log))
 
     def at_move(self, number: int) -> Names:
         """The names for move `number` (it took the game from version number-1 to number)."""
-        return self._at(lambda held: number <= held.until_version)
+        return self._at(lambda seat: holder_at_move(self._before[seat], number))
 
     def at_notice(self, notice_id: int) -> Names:
         """The names for a table notice (its id: notices are numbered as written)."""
-        return self._at(lambda held: notice_id <= held.until_notice)
+        return self._at(lambda seat: self._held(
+            seat, lambda held: notice_id <= held.until_notice))
 
     def player_at_move(self, seat: int, number: int) -> tuple[str, bool]:
         """Who held `seat` for move `number`: (the name as stored, whether a bot)."""
-        held = self._held(seat, lambda held: number <= held.until_version)
+        held = holder_at_move(self._before.get(seat, []), number)
         if held is not None:
             return held.player, held.bot
         return self.players.get(seat, ""), seat in self.bots
@@ -165,12 +166,22 @@ def past_holders(game: Game) -> list[Held]:
             for row in PastHolder.objects.filter(game=game).order_by("id")]
 
 
-def table_names(game: Game) -> TableNames:
-    """The game's names: today's (one query) and, if any seat changed hands, each one's
+def today_names(seats: Iterable[tuple[int, str, str]]) -> dict[int, str]:
+    """Today's names as the table reads them ("Bert (bot)"), from each seat's number,
+    name and kind, without the holders before (what commands name players by)."""
+    return {number: table_name(name, bot=kind == SeatKind.BOT) for number, name, kind in seats}
+
+
+def table_names(game: Game,
+                seats: Iterable[tuple[int, str, str]] | None = None) -> TableNames:
+    """The game's names: today's (one query, none when `seats` gives each seat's number,
+    name and kind as a move just read them) and, if any seat changed hands, each one's
     holders before (one more)."""
     players: dict[int, str] = {}
     bots: set[int] = set()
-    for number, name, kind in game.seats.values_list("number", "player_name", "kind"):
+    if seats is None:
+        seats = game.seats.values_list("number", "player_name", "kind")
+    for number, name, kind in seats:
         players[number] = name
         if kind == SeatKind.BOT:
             bots.add(number)

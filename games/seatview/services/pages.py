@@ -6,10 +6,12 @@ one seat asking (or None for a spectator) first, and every fact comes from there
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from django.utils.translation import gettext as _
 
 from games import engine
-from games.engine.types import JSON, Move, SeatView
+from games.engine.types import JSON, LogEvent, Move, SeatView
 from games.game.core.game import Game
 from games.seats.core.seat import Seat
 from games.seatview.core import describe, log_json
@@ -20,11 +22,13 @@ from games.seatview.services.holders import TableNames, names_at_round_end, tabl
 from games.seatview.services.timeline import TableNotice
 
 
-def seat_names(game: Game) -> TableNames:
+def seat_names(game: Game, seats: Iterable[tuple[int, str, str]] | None = None
+               ) -> TableNames:
     """Each seat's name as the table sees it (a bot's carries "(bot)": "Bert (bot)
     placed..."), today and, for each line of the game, when it happened
-    (games.seatview.services.holders)."""
-    return table_names(game)
+    (games.seatview.services.holders). `seats`: each seat's number, name and kind as a
+    move just read them (no query for today's names)."""
+    return table_names(game, seats)
 
 
 def seat_view(game: Game, seat: Seat | None) -> SeatView:
@@ -102,11 +106,11 @@ def waiting_text(game: Game, view: SeatView, names: Names) -> str:
 
 
 
-def new_lines(view_before: SeatView, view_after: SeatView, names: Names) -> list[str]:
-    """Sentences for what one move added to the log (for the message after a move)."""
-    added = view_log(view_after)[len(view_log(view_before)):]
-    return [describe.event_sentence(e, names, view_after["ruleset"], view_after.get("seat"))
-            for e in added]
+def new_lines(told: list[LogEvent], ruleset: str, seat: int | None,
+              names: Names) -> list[str]:
+    """Sentences for what one move added to the log, as `seat` was told it (the move's
+    report: games.moves.services.moves.Moved.told), for the message after a move."""
+    return [describe.event_sentence(event, names, ruleset, seat) for event in told]
 
 
 def round_results(view: SeatView, names: Names) -> list[JSON]:

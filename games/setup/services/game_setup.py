@@ -23,9 +23,7 @@ from games.clock.services.turn_clock import set_clock
 from games.game.core.game import (
     MAX_HOURS_PER_MOVE,
     BotLevel,
-    EmailMode,
     Game,
-    SeatKind,
     TimeoutPolicy,
     WhileOpen,
 )
@@ -36,10 +34,10 @@ from games.mail.services import follow_ups
 from games.moves.services.move_store import queue_follow_up
 from games.people.core.mailboxes import mailbox
 from games.records.core import fairness
-from games.seats.core.links import new_invitation, new_link, seat_link
+from games.seats.core.invitations import record_invitations
+from games.seats.core.links import seat_link
 from games.seats.core.seat import Seat
 from games.seats.core.seat_events import SeatAccepted
-from games.setup.core.host_limits import record_invitations
 
 SEED_BITS = 62
 
@@ -75,7 +73,7 @@ class CreatedGame:
     # Each seat with its absolute invitation link (shown once, to the host): it works
     # until the seat's player accepts; the player's own link goes to them by email only.
     # "" for a bot's seat (the bot moves through games.moves.services.bot_turns, not through a
-    # link).
+    # link) and for a seat accepted from the start (`create_game(accepted=True)`).
     seats: list[tuple[Seat, str]]
 
 
@@ -92,6 +90,7 @@ def create_game(
     spectators_allowed: bool = False,
     timeout_policy: str = TimeoutPolicy.AUTO_PASS,
     invite: bool = True,
+    accepted: bool = False,
     list_open_seats: bool = False,
     open_absent_seats: bool = False,
     while_seat_open: str = WhileOpen.BOT,
@@ -101,6 +100,8 @@ def create_game(
 ) -> CreatedGame:
     """Create a game with one seat per player and invite them (unless `invite` is False:
     the host has not confirmed their address yet, games.setup.services.web_setup); optionally start.
+    `accepted`: the people took their seats already (an open table's, games.tables): no
+    invitation link, and each seat's link works at once.
     `rated`: its rounds count for the players' ratings (games.ratings). `clock`: a time
     bank and days off (games.clock.core.clock_setup; None: the fixed time per move)."""
     name = name.strip()
@@ -140,22 +141,12 @@ def create_game(
         )
         created = []
         for number, player in enumerate(order):
-            own = new_link()
-            invitation, invitation_hash = new_invitation()
-            seat = Seat.objects.create(
-                game=game, number=number, player_name=player.name.strip(),
-                email="" if player.bot else player.email.strip(), time_zone=player.time_zone,
-                language=player.language, link_salt=own.salt, secret_hash=own.digest,
-                link_key_id=own.key_id, invite_hash=None if player.bot else invitation_hash,
-                created_at=now, kind=SeatKind.BOT if player.bot else SeatKind.PERSON,
-                email_mode=EmailMode.LINKS_ONLY if player.bot else EmailMode.EACH_TURN,
-                accepted_at=now if player.bot else None,
-            )
-            if player.bot:
-                created.append((seat, ""))
-                continue
-            created.append((seat, seat_link(invitation)))
-            if invite:
+            seat, invitation = Seat.make(
+                game, number, name=player.name.strip(), email=player.email.strip(),
+                time_zone=player.time_zone, language=player.language, bot=player.bot,
+                accepted=accepted, now=now)
+            created.append((seat, seat_link(invitation) if invitation else ""))
+            if invite and not player.bot:
                 invite_seat(seat)
         if start or all(player.bot for player in order):
             _start(game, now)
@@ -229,5 +220,5 @@ def start_when_every_seat_accepted(event: SeatAccepted) -> None:
     """A game in setup starts when its last seat is accepted (games.wiring)."""
     game = event.game
     if game.status == Game.Status.SETUP and not game.seats.filter(
-            accepted_at__isnull=True).exists():
+            Seat.accepted_q(accepted=False)).exists():
         _start(game, event.at)

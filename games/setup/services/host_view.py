@@ -21,10 +21,9 @@ from games.game.core.game import Game, SeatKind
 from games.kit.service_errors import SetupError
 from games.mail.services import plan
 from games.people.core.mailboxes import mailbox_hash
+from games.seats.core.invitations import Invitation, one_at_a_time
 from games.seats.core.seat import Seat
-from games.seats.services.acceptance import has_accepted
-from games.setup.core.host_limits import Invitation
-from games.setup.services.web_setup import check_caps, one_at_a_time, pending_game
+from games.setup.services.web_setup import check_caps, pending_game
 
 __all__ = ["HostRow", "cancel_game", "host_game", "host_rows", "resend_invitation"]
 
@@ -50,7 +49,7 @@ def host_rows(game: Game) -> list[HostRow]:
     rows = []
     for seat in game.seats.order_by("number"):
         bot = seat.kind == SeatKind.BOT
-        accepted = bot or has_accepted(seat)
+        accepted = bot or seat.accepted
         rows.append(HostRow(number=seat.number, name=seat.player_name, bot=bot,
                             accepted=accepted,
                             can_resend=waiting and not accepted and bool(seat.email)))
@@ -68,7 +67,7 @@ def resend_invitation(game_id: int, number: int) -> Seat:
         game = Game.objects.select_for_update().get(pk=game_id)
         seat = game.seats.filter(number=number, kind=SeatKind.PERSON).first()
         if (seat is None or game.status != Game.Status.SETUP or game.host_confirmed_at is None
-                or has_accepted(seat) or not seat.email):
+                or seat.accepted or not seat.email):
             raise SetupError("not_waiting", _("This seat does not wait for an invitation "
                                               "any more."))
         check_caps(game.host_email, [seat.email], new_game=False)

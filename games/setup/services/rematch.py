@@ -31,11 +31,11 @@ from games.handover.core.handover_rows import OpenSeat
 from games.kit.service_errors import SetupError
 from games.mail.services import plan
 from games.people.core.mailboxes import same_mailbox
+from games.seats.core.invitations import one_at_a_time, record_invitations
 from games.seats.core.seat import Seat
 from games.seats.services.acceptance import accept_seat
-from games.setup.core.host_limits import record_invitations
 from games.setup.services.game_setup import PlayerSpec, create_game, invite_seat
-from games.setup.services.web_setup import check_caps, one_at_a_time
+from games.setup.services.web_setup import check_caps
 
 
 @dataclass(frozen=True)
@@ -152,6 +152,6 @@ def rematch_pair(game: Game) -> RematchPair:
     if rematch is not None:
         people = rematch.seats.filter(kind=SeatKind.PERSON)
         players = people.count()
-        accepted = people.filter(accepted_at__isnull=False, invite_hash__isnull=True).count()
+        accepted = people.filter(Seat.accepted_q()).count()
     previous = Game.objects.filter(pk=game.rematch_of_id).first() if game.rematch_of_id else None
     return RematchPair(rematch=rematch, rematch_of=previous, accepted=accepted, players=players)

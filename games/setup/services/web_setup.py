@@ -8,7 +8,7 @@ The page is open to anyone, so it must not make the server email strangers for t
   day, a few games and a bounded number of invitations; per recipient's mailbox per day,
   a few invitations whoever sends them. Every cap counts by mailbox
   (games.people.core.mailboxes: `Ann+1@x.org` is `ann@x.org`) and counts only what a host
-  confirmed (games.setup.core.host_limits.Invitation): a setup nobody confirmed takes
+  confirmed (games.seats.core.invitations.Invitation): a setup nobody confirmed takes
   nothing from the host it names nor from its players, whoever typed it. The caps are
   checked when the setup is asked for and again when it is confirmed, the only moment
   invitations leave;
@@ -47,15 +47,15 @@ from games.mail.core.notifications import Notification
 from games.mail.services import plan
 from games.people.core.mailboxes import mailbox, mailbox_hash
 from games.people.core.player_data import forgotten_among
+from games.seats.core.invitations import Invitation, one_at_a_time, record_invitations
 from games.seats.core.links import (
     confirm_token,
     is_confirm_token,
-    new_invitation,
     rebuilt_confirm_token,
     seat_link,
 )
 from games.seats.core.seat import Seat
-from games.setup.core.host_limits import CapsTurn, HostBlock, Invitation, record_invitations
+from games.setup.core.host_limits import HostBlock
 from games.setup.services.game_setup import (
     CreatedGame,
     PlayerSpec,
@@ -155,14 +155,6 @@ def expire_unconfirmed(now: datetime | None = None) -> int:
     return len(expired)
 
 
-def one_at_a_time() -> None:
-    """Setups and confirmations check the caps one at a time, so that two at once cannot
-    both pass just below a cap: each locks the one CapsTurn row until its transaction ends
-    (SQLite's transactions take the write lock when they begin anyway: settings,
-    transaction_mode IMMEDIATE)."""
-    CapsTurn.objects.get_or_create(name="setup")
-    CapsTurn.objects.select_for_update().get(name="setup")
-
 
 def check_caps(host: str, recipients: Sequence[str], game: Game | None = None, *,
                new_game: bool = True) -> None:
@@ -238,7 +230,8 @@ def confirm_game(game_id: int) -> Confirmed:
         game = Game.objects.select_for_update().get(pk=game_id)
         if game.host_confirmed_at is not None or game.status != Game.Status.SETUP:
             return Confirmed(game=game, created=None)
-        people = list(game.seats.filter(kind=SeatKind.PERSON, accepted_at__isnull=True))
+        people = list(game.seats.filter(Seat.accepted_q(accepted=False),
+                                        kind=SeatKind.PERSON))
         check_caps(game.host_email, [seat.email for seat in people], game=game)
         # They leave now: a day's caps count them from now on.
         Invitation.objects.filter(game=game).update(created_at=now, waiting=False)
@@ -246,10 +239,7 @@ def confirm_game(game_id: int) -> Confirmed:
         game.save(update_fields=["host_confirmed_at"])
         seats = []
         for seat in people:
-            token, digest = new_invitation()
-            seat.invite_hash = digest
-            seat.save(update_fields=["invite_hash"])
-            seats.append((seat, seat_link(token)))
+            seats.append((seat, seat_link(seat.invite())))
             invite_seat(seat)
         bots = [(seat, "") for seat in game.seats.filter(kind=SeatKind.BOT)]
         if game.start_when_confirmed:

@@ -54,12 +54,12 @@ def start_table(table: OpenTable, *, with_bots: bool = False) -> None:
     # (Game.title, from the table's number).
     made = create_game(name=f"Open table {table.pk}", players=players,
                        ruleset=table.ruleset, hours_per_move=table.hours_per_move,
-                       shuffle_seats=True, start=True, invite=False, rated=table.rated)
+                       shuffle_seats=True, start=True, invite=False, accepted=True,
+                       rated=table.rated)
     game, now = made.game, timezone.now()
     game.table_number = table.pk
     game.save(update_fields=["table_number"])
     people = list(Seat.objects.filter(game=game, kind=SeatKind.PERSON))
-    Seat.objects.filter(pk__in=[seat.pk for seat in people]).update(accepted_at=now)
     for seat in people:  # the normal seat email, each with their own link only
         follow_ups.send_invitation(seat.pk)
     table.status, table.game, table.ended_at = OpenTable.Status.STARTED, game, now

@@ -15,9 +15,9 @@ from games.game.core.game import SeatKind
 from games.game.core.talk_and_notices import Message
 from games.kit.events import publish
 from games.seats.core.seat import Seat
+from games.talk.core.mention_events import Mentioned
 from games.talk.core.mutes import TalkMute
 from games.talk.core.reads import TalkRead, mentioned_in
-from games.talk.core.talk_events import Mentioned
 
 MENTION_EVERY = timedelta(hours=1)
 

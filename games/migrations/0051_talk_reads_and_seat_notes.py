@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0047_home_next_game_offered'),
+        ('games', '0050_home_next_game_offered'),
     ]
 
     operations = [

@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0046_notification_kinds_all'),
+        ('games', '0049_push_alerts'),
     ]
 
     operations = [

@@ -1,0 +1,89 @@
+"""Tournaments from a home: joining an event open for sign-up and leaving it before it
+starts (HTML forms, POST with CSRF), and the JSON twins
+POST /api/me/<token>/tournaments/<id>/join and .../leave (docs/api.md "Tournaments").
+Thin over games.tournaments.services.entries; every refusal is a clear answer in the
+endpoint's format (400, 404, 405, 409, 429) and changes nothing.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import redirect
+from django.utils.translation import gettext as _
+from django.views.decorators.csrf import csrf_exempt
+from django.views.decorators.http import require_POST
+
+from games.home.doors.home_pages import render_home, with_home
+from games.home.services import page
+from games.kit import limits
+from games.kit.json_answer import JsonAnswer
+from games.kit.json_body import json_error
+from games.kit.responses import private, too_many
+from games.people.doors.home_api_access import home_or_refusal
+from games.tournaments.core.event_settings import TournamentError
+from games.tournaments.services import entries
+
+
+def _event_id(request: HttpRequest) -> int:
+    try:
+        return int(request.POST.get("tournament", ""))
+    except ValueError:
+        return 0  # no such event: refused as one
+
+
+def _refused(request: HttpRequest, address: str, token: str,
+             refused: TournamentError) -> HttpResponse:
+    messages.error(request, refused.message)
+    return render_home(request, address, token, status=refused.status)
+
+
+@require_POST
+@with_home
+def home_join_tournament(request: HttpRequest, address: str, token: str) -> HttpResponse:
+    try:
+        limits.hit("tables_home", address)
+        joined = entries.join_event(address, _event_id(request))
+    except limits.Limited as busy:
+        return too_many(request, busy)
+    except TournamentError as refused:
+        return _refused(request, address, token, refused)
+    messages.success(request, _("You are in tournament %(n)s: %(joined)s of %(cap)s players "
+                                "so far. Your seat links come by email when round 1 is "
+                                "paired.") % {"n": joined.tournament, "joined": joined.players,
+                                              "cap": joined.cap})
+    return redirect(page.home_path(token) + "#tournaments")
+
+
+@require_POST
+@with_home
+def home_leave_tournament(request: HttpRequest, address: str, token: str) -> HttpResponse:
+    try:
+        entries.leave_event(address, _event_id(request))
+    except TournamentError as refused:
+        return _refused(request, address, token, refused)
+    messages.success(request, _("You have left the tournament."))
+    return redirect(page.home_path(token) + "#tournaments")
+
+
+def _act(request: HttpRequest, token: str, event_id: int, *, join: bool) -> JsonResponse:
+    address = home_or_refusal(request, token, methods=("POST",), limit="tables_home")
+    if isinstance(address, JsonResponse):
+        return address
+    with page.home_locale(address):
+        try:
+            joined = (entries.join_event if join else entries.leave_event)(address, event_id)
+        except TournamentError as refused:
+            extra = {"field": refused.field} if refused.field else {}
+            return json_error(refused.status, refused.code, refused.message, **extra)
+        return private(JsonAnswer(joined.as_json()))
+
+
+@csrf_exempt
+def api_join_tournament(request: HttpRequest, token: str, event_id: int) -> JsonResponse:
+    return _act(request, token, event_id, join=True)
+
+
+@csrf_exempt
+def api_leave_tournament(request: HttpRequest, token: str, event_id: int) -> JsonResponse:
+    return _act(request, token, event_id, join=False)

@@ -1,0 +1,71 @@
+"""The ratings' own outbox: a round ended in a rated game is rated by the ratings' sweep,
+with its own claims and retries, never by another feature's worker.
+
+`on_round_ended` (subscribed in games.wiring) writes a RatingDue row in the move's
+transaction; `rate_due` (the beat's `rate_rounds`, every FOLLOW_UP_SECONDS) claims rows
+with SKIP LOCKED, so several workers share them, rates each game's ended rounds
+(games.ratings.services.rounds, idempotent: a RatedRound row is the claim of its round)
+and deletes the row. A game whose rating fails keeps its row, counted in `attempts`, and
+is tried again at the next sweep; /healthz reports rows that wait long.
+
+A moderator's undo past a round's end leaves the round rated: its RatedRound row stays,
+and the round, played again, is not rated a second time (RatedRound is unique per game
+and round).
+"""
+
+from __future__ import annotations
+
+import logging
+from datetime import datetime
+
+from django.db import transaction
+from django.db.models import Count, F, Min
+
+from games.moves.core.turn_events import RoundEnded
+from games.ratings.core.rating_rows import RatingDue
+from games.ratings.services import rounds
+
+log = logging.getLogger("games")
+
+BATCH = 100
+
+
+def on_round_ended(event: RoundEnded) -> None:
+    """A round of a rated game ended with this move: its rating is due."""
+    if event.game.rated:
+        RatingDue.objects.bulk_create([RatingDue(game_id=event.game.pk, created_at=event.now)],
+                                      ignore_conflicts=True)  # one row per game waiting
+
+
+def rate_due(limit: int = 1000) -> int:
+    """Rate the games whose rounds wait, oldest first, at most `limit`; how many were rated."""
+    done = 0
+    with transaction.atomic():
+        claimed = list(RatingDue.objects.select_for_update(skip_locked=True)
+                       .order_by("id").values_list("id", "game_id")[:min(BATCH, limit)])
+        for row_id, game_id in claimed:
+            if _rate(game_id):
+                RatingDue.objects.filter(pk=row_id).delete()
+                done += 1
+            else:
+                RatingDue.objects.filter(pk=row_id).update(attempts=F("attempts") + 1)
+    return done
+
+
+def _rate(game_id: int) -> bool:
+    """Rate the game's ended rounds in a savepoint of their own; False when it failed."""
+    try:
+        with transaction.atomic():
+            rounds.after_moves(game_id)
+    except Exception:
+        log.exception("game %s: could not rate its rounds (tried again at the next sweep)",
+                      game_id)
+        return False
+    return True
+
+
+def waiting(now: datetime) -> tuple[int, float | None]:
+    """(games waiting to be rated, seconds the oldest has waited) for /healthz."""
+    found = RatingDue.objects.aggregate(n=Count("id"), oldest=Min("created_at"))
+    oldest = found["oldest"]
+    return int(found["n"]), None if oldest is None else (now - oldest).total_seconds()

@@ -1,0 +1,1 @@
+"""The floor of values, rules and rows: pure pairing and scoring, and the models."""

@@ -1,0 +1,1 @@
+"""The doors: the public pages, the JSON API (thin shells over the services)."""

@@ -1,0 +1,1 @@
+"""The floor of transactions: events, joining, rounds, standings, the sweep."""

@@ -1,0 +1,38 @@
+"""Shared helpers of the tournament tests: an event's settings, and a game played to its
+end by the engine alone (what the move service would store), fast."""
+
+from __future__ import annotations
+
+import random
+from datetime import timedelta
+from typing import Any
+
+from django.utils import timezone
+
+from games import engine
+from games.game.core.game import Game
+from games.tournaments.core.event_rows import Tournament
+from games.tournaments.core.event_settings import read_settings
+from games.tournaments.services.entries import create_event
+from tests.support import choose
+
+
+def event(**chosen: Any) -> Tournament:
+    data = {"name": "Autumn cup", "ruleset": "base", "players": 3, "rounds": 3,
+            "hours_per_move": 24, "language": "en", "cap": 9,
+            "signup_closes": timezone.now() + timedelta(days=2), "round_days": 14,
+            **chosen}
+    return create_event(read_settings(data), seed=chosen.get("seed", 7))
+
+
+def finish(game: Game, seed: int = 0) -> Game:
+    """Play `game` to its end with quick legal moves (engine only) and store the end as
+    the move service would: the finished snapshot, the status."""
+    rng = random.Random(seed)
+    state = game.state_without_log()
+    while not state.finished:
+        state = engine.apply(state, choose(engine.legal_moves(state), rng))
+    game.snapshot = state.to_json(include_log=False)
+    game.status, game.actor = Game.Status.FINISHED, None
+    game.save(update_fields=["snapshot", "status", "actor"])
+    return game
