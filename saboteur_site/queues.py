@@ -31,6 +31,9 @@ TASK_QUEUES: dict[str, str] = {
     "games.tasks.plan_home_email": MAIL,
     "games.tasks.send_links": MAIL,
     "games.tasks.offer_open_seat": MAIL,
+    # Alerts by web push go out beside the emails (games.push).
+    "games.tasks.send_push": MAIL,
+    "games.tasks.sweep_pushes": MAIL,
     "games.tasks.process_inbound_mail": INBOUND,
     "games.tasks.play_bot_turn": BOTS,
     "games.tasks.sweep_deadlines": SWEEPS,

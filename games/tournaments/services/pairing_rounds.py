@@ -102,14 +102,12 @@ def _open_table(event: Tournament, row: EventRound, number: int,
     made = create_game(name=f"{event.name}: {row.number}.{number}"[:100], players=players,
                        ruleset=event.ruleset, hours_per_move=event.hours_per_move,
                        seed=row.deal_seed, start=True, invite=False, rated=event.rated,
-                       clock=stored_clock(event.clock))
+                       clock=stored_clock(event.clock), accepted=True)
     table = EventTable.objects.create(event_round=row, number=number, seats=len(players),
                                       game=made.game)
     EventSeat.objects.bulk_create([EventSeat(table=table, entry=entry, seat=seat)
                                    for seat, entry in enumerate(seated) if entry is not None])
     persons = list(Seat.objects.filter(game=made.game, kind=SeatKind.PERSON))
-    Seat.objects.filter(pk__in=[seat.pk for seat in persons]).update(
-        accepted_at=timezone.now())
     for seat in persons:  # the seat email, each with their own link only
         follow_ups.send_invitation(seat.pk)
     return table
