@@ -292,7 +292,9 @@ def test_a_long_game_fits_a_phone_with_big_enough_controls(browser: Any,
     assert box.get_attribute("tabindex") == "0" and box.get_attribute("role") == "region"
     assert box.evaluate("e => e.scrollHeight > e.clientHeight")  # it scrolls, and
     assert box.bounding_box()["height"] <= 24 * 16 + 1  # type: ignore[index]
-    assert page.evaluate("document.documentElement.scrollHeight") < 6000
+    # Far below the 13,000 px of a log that does not scroll in its box; the page also holds
+    # the suspicion sheet (games.notes: every other seat's three rounds of notes).
+    assert page.evaluate("document.documentElement.scrollHeight") < 8000
     assert serious_violations(page) == []
     with page.expect_navigation():
         page.click("a.replay-link")
