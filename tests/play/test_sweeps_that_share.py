@@ -91,7 +91,10 @@ def test_two_sweepers_at_once_act_on_every_due_deadline_and_reminder_once(clock:
             reminder_sweeps.handle_reminders(batch)
 
     two_at_once(sweep_and_handle)
-    assert handed["deadline rows"] >= 2 * len(late)  # the games were handed out repeatedly
+    # Every late game was handed out (more than once when the two sweeps' claims overlap,
+    # as they do unless one sweeper finishes before the other starts; each batch is
+    # handled twice anyway): what follows is that each was acted on once.
+    assert handed["deadline rows"] >= len(late)
     timeouts = Counter(GameNotice.objects.filter(kind=GameNotice.Kind.TIMEOUT)
                        .values_list("game_id", flat=True))
     assert timeouts == Counter({g.pk: 1 for g in late})
