@@ -11,7 +11,6 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect
 from django.utils.translation import gettext as _
-from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST
 
 from games.home.doors.home_pages import render_home, with_home
@@ -20,7 +19,7 @@ from games.kit import limits
 from games.kit.json_answer import JsonAnswer
 from games.kit.json_body import json_error
 from games.kit.responses import private, too_many
-from games.people.doors.home_api_access import home_or_refusal
+from games.people.doors.home_api_access import home_api
 from games.tournaments.core.event_settings import TournamentError
 from games.tournaments.services import entries
 
@@ -66,10 +65,7 @@ def home_leave_tournament(request: HttpRequest, address: str, token: str) -> Htt
     return redirect(page.home_path(token) + "#tournaments")
 
 
-def _act(request: HttpRequest, token: str, event_id: int, *, join: bool) -> JsonResponse:
-    address = home_or_refusal(request, token, methods=("POST",), limit="tables_home")
-    if isinstance(address, JsonResponse):
-        return address
+def _act(address: str, event_id: int, *, join: bool) -> JsonResponse:
     with page.home_locale(address):
         try:
             joined = (entries.join_event if join else entries.leave_event)(address, event_id)
@@ -79,11 +75,11 @@ def _act(request: HttpRequest, token: str, event_id: int, *, join: bool) -> Json
         return private(JsonAnswer(joined.as_json()))
 
 
-@csrf_exempt
-def api_join_tournament(request: HttpRequest, token: str, event_id: int) -> JsonResponse:
-    return _act(request, token, event_id, join=True)
+@home_api("POST", limit="tables_home")
+def api_join_tournament(request: HttpRequest, address: str, event_id: int) -> JsonResponse:
+    return _act(address, event_id, join=True)
 
 
-@csrf_exempt
-def api_leave_tournament(request: HttpRequest, token: str, event_id: int) -> JsonResponse:
-    return _act(request, token, event_id, join=False)
+@home_api("POST", limit="tables_home")
+def api_leave_tournament(request: HttpRequest, address: str, event_id: int) -> JsonResponse:
+    return _act(address, event_id, join=False)
