@@ -10,10 +10,9 @@ from __future__ import annotations
 from typing import Any
 
 from django.conf import settings
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http import HttpRequest, JsonResponse
 from django.utils import translation
 from django.utils.translation import gettext as _
-from django.views.decorators.csrf import csrf_exempt
 
 from games.kit.json_answer import JsonAnswer
 from games.kit.json_body import json_error, json_object
@@ -21,7 +20,7 @@ from games.kit.responses import private
 from games.kit.service_errors import ServiceError
 from games.people.core.home_links import HomeLink
 from games.people.core.mailbox_keys import of_mailbox
-from games.people.doors.home_api_access import home_or_refusal
+from games.people.doors.home_api_access import home_api
 from games.push.core.push_rows import AlertKind
 from games.push.services import devices
 
@@ -45,12 +44,8 @@ def listing(address: str) -> dict[str, Any]:
             "vapid_public_key": settings.VAPID_PUBLIC_KEY or None}
 
 
-@csrf_exempt
-def api_devices(request: HttpRequest, token: str) -> HttpResponse:
-    address = home_or_refusal(request, token, methods=("GET", "HEAD", "POST"),
-                              limit="devices_home")
-    if isinstance(address, JsonResponse):
-        return address
+@home_api("GET", "HEAD", "POST", limit="devices_home")
+def api_devices(request: HttpRequest, address: str) -> JsonResponse:
     with translation.override(_language(address)):
         if request.method != "POST":
             return private(JsonAnswer(listing(address)))
@@ -79,12 +74,8 @@ def _list_or_none(raw: Any) -> list[Any] | None:
     return raw
 
 
-@csrf_exempt
-def api_device(request: HttpRequest, token: str, device_id: int) -> HttpResponse:
-    address = home_or_refusal(request, token, methods=("POST", "DELETE"),
-                              limit="devices_home")
-    if isinstance(address, JsonResponse):
-        return address
+@home_api("POST", "DELETE", limit="devices_home")
+def api_device(request: HttpRequest, address: str, device_id: int) -> JsonResponse:
     with translation.override(_language(address)):
         try:
             if request.method == "DELETE":
@@ -101,11 +92,8 @@ def api_device(request: HttpRequest, token: str, device_id: int) -> HttpResponse
         return private(JsonAnswer({"device": devices.device_json(device)}))
 
 
-@csrf_exempt
-def api_device_remove(request: HttpRequest, token: str, device_id: int) -> HttpResponse:
-    address = home_or_refusal(request, token, methods=("POST",), limit="devices_home")
-    if isinstance(address, JsonResponse):
-        return address
+@home_api("POST", limit="devices_home")
+def api_device_remove(request: HttpRequest, address: str, device_id: int) -> JsonResponse:
     with translation.override(_language(address)):
         try:
             devices.remove_device(address, device_id)
