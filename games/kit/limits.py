@@ -143,7 +143,7 @@ def redis_client(url: str) -> redis.Redis:
     return redis.Redis.from_url(url)
 
 
-def check(name: str, key: str) -> None:
+def check_limit(name: str, key: str) -> None:
     """Raise Limited if `key` is over the limit now, without counting an event."""
     slot, retry_after = _slot(name, key, time.time())
     try:

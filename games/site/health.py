@@ -77,13 +77,13 @@ def sweep_lag(now: datetime) -> dict[str, float]:
 
 
 def _follow_ups(now: datetime) -> dict[str, object]:
-    count, age = move_emails.waiting(now)
+    count, age = move_emails.follow_ups_waiting(now)
     return {"ok": age is None or age <= settings.HEALTH_FOLLOW_UP_MAX_AGE_SECONDS,
             "waiting": count, "oldest_seconds": None if age is None else round(age)}
 
 
 def _ratings(now: datetime) -> dict[str, object]:
-    count, age = rating_outbox.waiting(now)
+    count, age = rating_outbox.ratings_waiting(now)
     return {"ok": age is None or age <= settings.HEALTH_FOLLOW_UP_MAX_AGE_SECONDS,
             "waiting": count, "oldest_seconds": None if age is None else round(age)}
 
@@ -142,14 +142,14 @@ def metrics(now: datetime) -> str:
         Notification.Delivery.BOUNCED, Notification.Delivery.COMPLAINED]).count()
     family("saboteur_notification_bounces_total", "counter",
            "Emails the provider reported bounced or complained about.", [("", bounced)])
-    waiting, oldest = move_emails.waiting(now)
+    waiting, oldest = move_emails.follow_ups_waiting(now)
     family("saboteur_follow_ups_waiting", "gauge",
            "Moves whose emails are still to be planned (the after-move outbox).",
            [("", waiting)])
     family("saboteur_follow_up_oldest_seconds", "gauge",
            "Age of the oldest move whose emails are still to be planned (0 when none).",
            [("", oldest or 0)])
-    rating, rating_oldest = rating_outbox.waiting(now)
+    rating, rating_oldest = rating_outbox.ratings_waiting(now)
     family("saboteur_ratings_waiting", "gauge",
            "Rated games whose ended rounds are still to be rated (the ratings' outbox).",
            [("", rating)])

@@ -117,7 +117,7 @@ def test_undo_of_a_finished_game_makes_it_active(game_factory: Any, mod: User) -
 
 def test_undo_while_paused_stays_paused_with_a_full_turn(game: GameWithLinks, mod: User) -> None:
     play(game, random.Random(3), moves=2)
-    moderation.pause(game.game.pk, moderator=mod, reason="x")
+    moderation.pause_game(game.game.pk, moderator=mod, reason="x")
     moderation.undo_to(game.game.pk, 1, expected_version=2, moderator=mod, reason="x")
     g = game.refresh()
     assert g.status == Game.Status.PAUSED and g.deadline_at is None
@@ -164,7 +164,7 @@ def test_pause_remembers_the_time_left_and_resume_restores_it(game: GameWithLink
         deadline = game.refresh().deadline_at
         assert deadline is not None
     with time_machine.travel(deadline - timedelta(hours=5), tick=False):
-        moderation.pause(game.game.pk, moderator=mod, reason="dispute")
+        moderation.pause_game(game.game.pk, moderator=mod, reason="dispute")
     g = game.refresh()
     assert g.status == Game.Status.PAUSED and g.deadline_at is None
     assert g.paused_time_left == timedelta(hours=5)
@@ -280,7 +280,7 @@ def test_resend_turn_email_sends_it_again(game: GameWithLinks, mod: User,
     assert action.kind == "resend_turn_email" and action.details["seat"] == game.game.actor
     again = Notification.objects.exclude(key__in=keys).filter(kind=Notification.Kind.TURN)
     assert again.count() == 2 and {n.to_email for n in again} == {"p0@example.com"}
-    moderation.pause(game.game.pk, moderator=mod, reason="x")
+    moderation.pause_game(game.game.pk, moderator=mod, reason="x")
     with pytest.raises(moderation.ModerationError):
         moderation.resend_turn_email(game.game.pk, moderator=mod, reason="paused")
 

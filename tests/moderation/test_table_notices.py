@@ -115,7 +115,7 @@ def test_seat_pages_with_notices_depend_on_nothing_hidden(client: Client,
     move = next(m for m in engine.legal_moves(g.state()) if m["type"] == "pass")
     moderation.moderator_move(g.pk, move, expected_version=4, moderator=mod,
                               reason="secret reason")
-    moderation.pause(g.pk, moderator=mod, reason="secret reason")
+    moderation.pause_game(g.pk, moderator=mod, reason="secret reason")
     moderation.resume(g.pk, moderator=mod, reason="secret reason")
     tokens = game.tokens[:2]  # seat 2 has a new player (and link) now
     state = game.refresh().state()

@@ -77,7 +77,7 @@ def act(what: str, value: Any, seat: Seat, address: str) -> None:
     elif what == "seat_zone":
         services.update_preferences(seat.pk, time_zone=value, language="nl")
     elif what == "emails":
-        everywhere.set_email_mode(address, value)
+        everywhere.set_email_mode_everywhere(address, value)
     elif what == "vacation":
         vacations.take_vacation(seat.pk, timedelta(hours=value))
     else:

@@ -98,7 +98,7 @@ def test_bots_and_the_moves_of_every_kind_of_actor_extend_the_chain(commit: Any)
     game.refresh_from_db()
     assert game.version >= 9 and {m.actor_kind for m in game.moves.all()} == {"bot", "system"}
     assert game.chain_head == expected_heads(game)[-1]
-    assert integrity.check(game).ok
+    assert integrity.check_integrity(game).ok
 
 
 def test_an_undo_takes_the_head_back_and_play_goes_on_from_there(client: Client) -> None:
@@ -122,7 +122,7 @@ def test_an_undo_takes_the_head_back_and_play_goes_on_from_there(client: Client)
     play()
     after = expected_heads(g.refresh())
     assert after[:3] == before[:3] and g.game.chain_head == after[3] != before[3]
-    assert integrity.check(g.game).ok
+    assert integrity.check_integrity(g.game).ok
 
 
 def test_the_integrity_check_finds_a_move_changed_in_the_database() -> None:
@@ -131,9 +131,9 @@ def test_the_integrity_check_finds_a_move_changed_in_the_database() -> None:
     passes = [m for m in engine.legal_moves(state) if m["type"] == "pass"]
     move_for(g.game.pk, 0, {**passes[0], "seat": 0}, actor_kind=Move.Actor.SEAT,
                         seat_number=0)
-    assert integrity.check(g.refresh()).ok
+    assert integrity.check_integrity(g.refresh()).ok
     Move.objects.filter(game=g.game, number=1).update(move={**passes[1], "seat": 0})
-    report = integrity.check(g.refresh())
+    report = integrity.check_integrity(g.refresh())
     assert "The moves do not give the chain head the game published." in report.problems
 
 

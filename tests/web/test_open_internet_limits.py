@@ -201,12 +201,12 @@ def test_a_limit_counts_each_event_once_in_its_window(backend: str, clock: Any) 
         try:
             for _ in range(3):
                 limits.hit("api_seat", "seat:1")
-            limits.check("api_seat", "seat:2")
+            limits.check_limit("api_seat", "seat:2")
             with pytest.raises(limits.Limited) as refused:
                 limits.hit("api_seat", "seat:1")
             assert 0 < refused.value.retry_after <= 60
             with pytest.raises(limits.Limited):
-                limits.check("api_seat", "seat:1")
+                limits.check_limit("api_seat", "seat:1")
             limits.hit("api_seat", "seat:2")
             if backend == "redis":
                 slot, _ = limits._slot("api_seat", "seat:1", time.time())

@@ -26,7 +26,7 @@ from games.seats.core.seat import going_on_seats
 CHANGE_EVERY = timedelta(days=1)
 
 
-def check(start: int | None, end: int | None) -> tuple[int | None, int | None]:
+def checked_hours(start: int | None, end: int | None) -> tuple[int | None, int | None]:
     if start is None and end is None:
         return None, None
     if start is None or end is None or not (0 <= start <= 23 and 0 <= end <= 23) \
@@ -43,7 +43,7 @@ def set_quiet_hours(address: str, start: int | None, end: int | None) -> int:
     """The same quiet hours in every game going on; refused (nothing changes) when a
     seat whose hours would change changed them less than CHANGE_EVERY ago. The same hours
     again change nothing and count as no change."""
-    start, end = check(start, end)
+    start, end = checked_hours(start, end)
     now = timezone.now()
     with transaction.atomic():
         seats = list(going_on_seats(address).select_for_update(of=("self",)))

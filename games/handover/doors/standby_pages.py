@@ -95,7 +95,7 @@ def _act(request: HttpRequest, volunteer: Volunteer, action: str, token: str) ->
             messages.success(request, _("You are on standby: when a seat that fits your "
                                         "choices is free, we email you an offer."))
         elif action in ("pause", "resume"):
-            standby.pause(volunteer.pk, paused=action == "pause")
+            standby.pause_volunteer(volunteer.pk, paused=action == "pause")
             messages.success(request, _("Paused: no offers until you resume.")
                              if action == "pause" else _("Offers come again."))
         else:

@@ -155,7 +155,7 @@ def update(volunteer_id: int, choices: Choices) -> Volunteer:
     return volunteer
 
 
-def pause(volunteer_id: int, *, paused: bool) -> None:
+def pause_volunteer(volunteer_id: int, *, paused: bool) -> None:
     """No offers while paused (offers already sent stay valid); resumed, they come again."""
     Volunteer.objects.filter(pk=volunteer_id, left_at__isnull=True).update(
         paused_at=timezone.now() if paused else None)

@@ -126,12 +126,12 @@ def home_preferences(request: HttpRequest, address: str, token: str) -> HttpResp
 @with_home
 def home_emails(request: HttpRequest, address: str, token: str) -> HttpResponse:
     try:
-        count = everywhere.set_email_mode(address, request.POST.get("email_mode", ""))
+        count = everywhere.set_email_mode_everywhere(address, request.POST.get("email_mode", ""))
     except ServiceError as refused:
         messages.error(request, refused.message)
     else:
         if request.POST.get("email_options"):  # the form's checkboxes were sent with it
-            everywhere.set_email_options(address, **email_options(request))
+            everywhere.set_email_options_everywhere(address, **email_options(request))
         _say_saved(request, count)
     return _back(token, "#settings")
 
@@ -169,7 +169,7 @@ def _hour(raw: str) -> int | None:
 @with_home
 def home_vacation(request: HttpRequest, address: str, token: str) -> HttpResponse:
     if request.POST.get("action") == "end":
-        everywhere.end_vacation(address)
+        everywhere.end_vacation_everywhere(address)
         messages.success(request, _("Welcome back: your vacation has ended."))
         return _back(token, "#settings")
     try:
@@ -179,7 +179,7 @@ def home_vacation(request: HttpRequest, address: str, token: str) -> HttpRespons
     if not 0 < hours <= MAX_VACATION_HOURS:
         messages.error(request, _("Choose how long your vacation is."))
         return _back(token, "#settings")
-    outcome = everywhere.take_vacation(address, timedelta(hours=hours))
+    outcome = everywhere.take_vacation_everywhere(address, timedelta(hours=hours))
     if outcome.done:
         messages.success(request, _("Enjoy your vacation: your clock is stopped in %(games)s.")
                          % {"games": ", ".join(outcome.done)})

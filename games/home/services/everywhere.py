@@ -31,14 +31,15 @@ def set_language_and_zone(address: str, *, language: str, time_zone: str) -> int
                                ).update(language=language, time_zone=time_zone)
 
 
-def set_email_mode(address: str, mode: str) -> int:
+def set_email_mode_everywhere(address: str, mode: str) -> int:
     """The same emails (each turn, one daily digest, links only) in every game going on."""
     ids = list(going_on_seats(address).values_list("pk", flat=True))
     services.set_email_mode(ids, mode)
     return len(ids)
 
 
-def set_email_options(address: str, *, talk_in_emails: bool, skip_seen_turns: bool) -> int:
+def set_email_options_everywhere(address: str, *, talk_in_emails: bool,
+                                 skip_seen_turns: bool) -> int:
     """The table talk in the emails, and no email for a turn seen on the open page, the
     same in every game going on."""
     ids = list(going_on_seats(address).values_list("pk", flat=True))
@@ -55,7 +56,7 @@ class VacationOutcome:
     refused: list[tuple[str, str]] = field(default_factory=list)  # (game name, why)
 
 
-def take_vacation(address: str, length: timedelta) -> VacationOutcome:
+def take_vacation_everywhere(address: str, length: timedelta) -> VacationOutcome:
     """A vacation of `length` in every started game, each from its own budget: a game
     whose budget is too small (or where the seat is already away) says why, the others
     take it."""
@@ -70,7 +71,7 @@ def take_vacation(address: str, length: timedelta) -> VacationOutcome:
     return outcome
 
 
-def end_vacation(address: str) -> VacationOutcome:
+def end_vacation_everywhere(address: str) -> VacationOutcome:
     """Back early in every game where the address is on vacation."""
     outcome = VacationOutcome()
     for seat in going_on_seats(address).filter(vacation_until__isnull=False):

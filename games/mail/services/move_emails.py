@@ -68,7 +68,7 @@ def _plan_games(claimed: list[tuple[int, int, int]]) -> int:
 
 
 
-def waiting(now: datetime) -> tuple[int, float | None]:
+def follow_ups_waiting(now: datetime) -> tuple[int, float | None]:
     """(follow-ups waiting, seconds the oldest has waited) for /healthz and /metrics."""
     found = FollowUp.objects.aggregate(n=Count("id"), oldest=Min("created_at"))
     oldest = found["oldest"]

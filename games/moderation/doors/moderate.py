@@ -256,7 +256,7 @@ def _handover(service: Callable[[HttpRequest, admin.AdminSite, Game, forms.Form]
 
 ACTIONS: dict[str, Callable[[HttpRequest, admin.AdminSite, Game, forms.Form], HttpResponse]] = {
     "undo": _undo, "replace": _replace, "extend": _extend, "move": _move,
-    "pause": _clock("pause", moderation.pause, lambda: _("The game is paused.")),
+    "pause": _clock("pause", moderation.pause_game, lambda: _("The game is paused.")),
     "resume": _clock("resume", moderation.resume, lambda: _("The game is running again.")),
     "cancel": _clock("cancel", moderation.cancel, lambda: _("The game was cancelled.")),
     "resend": _resend, "rotate": _rotate, "verify": _verify,

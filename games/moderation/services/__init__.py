@@ -11,7 +11,7 @@ changed; the admin views only check permissions, collect a reason and call these
     seats.resend_turn_email                the turn email again
     bot_seats.hand_to_bot / hand_to_person a bot plays an absent player's seat, and back
     bot_seats.set_bot_level                how the game's bots play (normal / strong)
-    game_clock.extend_deadline / pause / resume / cancel
+    game_clock.extend_deadline / pause_game / resume / cancel
     integrity.verify_integrity             replay equals snapshot, or where not
     dispute_acts.file_dispute / resolve_dispute
     talk_reports.report_talk               a player reports a line of table talk
@@ -34,7 +34,7 @@ from games.moderation.services.game_clock import (
     MAX_EXTENSION,
     cancel,
     extend_deadline,
-    pause,
+    pause_game,
     resume,
 )
 from games.moderation.services.integrity import IntegrityReport, verify_integrity
@@ -51,7 +51,7 @@ from games.seatview.core.words import OUTCOMES
 __all__ = [
     "KINDS", "MAX_EXTENSION", "OUTCOMES", "IntegrityReport", "ModerationError", "UndoPlan",
     "cancel", "extend_deadline", "file_dispute", "hand_to_bot",
-    "hand_to_person", "legal_for_actor", "moderator_move", "pause",
+    "hand_to_person", "legal_for_actor", "moderator_move", "pause_game",
     "plan_undo", "replace_player", "resend_turn_email", "resolve_dispute", "resume",
     "rotate_seat_link", "secrets_viewed", "set_bot_level", "undo_to", "verify_integrity",
 ]

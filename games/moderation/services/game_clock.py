@@ -71,7 +71,7 @@ def extend_deadline(game_id: int, extra_hours: int, *, moderator: User, reason: 
     return game
 
 
-def pause(game_id: int, *, moderator: User, reason: str, public_note: str = "") -> Game:
+def pause_game(game_id: int, *, moderator: User, reason: str, public_note: str = "") -> Game:
     """Stop the clock; nobody can move until a moderator resumes the game."""
     reason, public_note = clean_reason(reason), clean_note(public_note)
     with locked_game(game_id) as game:

@@ -40,7 +40,7 @@ class IntegrityReport:
         return asdict(self)
 
 
-def check(game: Game) -> IntegrityReport:
+def check_integrity(game: Game) -> IntegrityReport:
     """Replay `game` and compare; changes nothing."""
     moves = list(game.moves.order_by("number"))
     report = IntegrityReport(version=game.version, moves=len(moves))
@@ -115,6 +115,6 @@ def verify_integrity(game_id: int, *, moderator: User, reason: str) -> Integrity
     """Check the game and record that it was checked, with the result."""
     reason = clean_reason(reason)
     with locked_game(game_id) as game:
-        report = check(game)
+        report = check_integrity(game)
         record(game, moderator, "verify", reason, **report.as_json())
     return report

@@ -64,7 +64,7 @@ def _rate(game_id: int) -> bool:
     return True
 
 
-def waiting(now: datetime) -> tuple[int, float | None]:
+def ratings_waiting(now: datetime) -> tuple[int, float | None]:
     """(games waiting to be rated, seconds the oldest has waited) for /healthz."""
     found = RatingDue.objects.aggregate(n=Count("id"), oldest=Min("created_at"))
     oldest = found["oldest"]

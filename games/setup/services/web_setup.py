@@ -73,7 +73,7 @@ CONFIRM_HOURS = 24
 # records its invitations (any fixed number no other code uses).
 
 
-def address_hash(address: str) -> str:
+def case_folded_hash(address: str) -> str:
     """The hash host refusals were first kept under (the address, case folded): still
     honoured, beside the mailbox's hash they are kept under now."""
     return hashlib.sha256(address.strip().lower().encode()).hexdigest()
@@ -194,8 +194,8 @@ def check_caps(host: str, recipients: Sequence[str], game: Game | None = None, *
 
 def _refuses(recipient: str, host: str) -> bool:
     return HostBlock.objects.filter(
-        host_hash__in={mailbox_hash(host), address_hash(host)},
-        recipient_hash__in={mailbox_hash(recipient), address_hash(recipient)}).exists()
+        host_hash__in={mailbox_hash(host), case_folded_hash(host)},
+        recipient_hash__in={mailbox_hash(recipient), case_folded_hash(recipient)}).exists()
 
 
 def pending_game(token: str) -> Game | None:
