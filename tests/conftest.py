@@ -48,13 +48,15 @@ def fresh_log_cache() -> Any:
     """Each test starts with no remembered game log, nor any seat's log text (ids may be
     reused after a flush)."""
     from games.moves.core import log_cache
-    from games.seatview.core import log_json
+    from games.seatview.core import log_json, remembered_sentences
 
     log_cache.clear()
     log_json.clear()
+    remembered_sentences.clear()
     yield
     log_cache.clear()
     log_json.clear()
+    remembered_sentences.clear()
 
 
 @pytest.fixture(autouse=True)

@@ -31,8 +31,9 @@ from games.kit.text import is_clean_message
 from games.notes.core.sheet_rows import MAX_NOTE_LENGTH, Mark, SeatNote
 from games.people.core.mailboxes import mailbox_key_hash
 from games.seats.core.seat import Seat
-from games.seatview.core.describe import event_sentence, seat_name
+from games.seatview.core.describe import seat_name
 from games.seatview.core.recent import view_log
+from games.seatview.core.remembered_sentences import event_sentence, names_key
 
 # Log events that are no action against anyone: the maze, passing, the round's course.
 NOT_ACTIONS = frozenset({"place", "pass", "round_start", "round_end", "reveal", "gold_pick",
@@ -104,12 +105,13 @@ def _actions_by_round(view: SeatView, names: Mapping[int, str],
     """(seat, round) -> the sentences of that seat's action cards in that round."""
     found: dict[tuple[int, int], list[str]] = {}
     round_now = 1
+    key_of_names = names_key(names)
     for event in view_log(view):
         if event.get("type") == "round_start":
             round_now = int(event.get("round") or round_now)
         if _is_action(event):
             found.setdefault((int(event["seat"]), round_now), []).append(
-                event_sentence(event, names, view["ruleset"], viewer=viewer))
+                event_sentence(event, names, view["ruleset"], viewer, key_of_names=key_of_names))
     return found
 
 

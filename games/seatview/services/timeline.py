@@ -22,8 +22,9 @@ from django.utils.html import format_html
 from django.utils.safestring import SafeString
 
 from games.engine.types import LogEvent, SeatView
-from games.seatview.core.describe import Names, event_sentence, notice_sentence
+from games.seatview.core.describe import Names, notice_sentence
 from games.seatview.core.recent import view_log
+from games.seatview.core.remembered_sentences import event_sentence, names_key
 from games.seatview.services.holders import names_at_log, names_at_notice
 
 
@@ -67,6 +68,7 @@ def timeline(view: SeatView, names: Names, notices: Sequence[TableNotice]) -> li
     lines: list[Line] = []
     pending = list(zip(positions, notices, strict=True))
     number = 0
+    today = names_key(names)
     for index in range(len(log) + 1):
         while pending and pending[0][0] <= index:
             _at, notice = pending.pop(0)
@@ -78,7 +80,9 @@ def timeline(view: SeatView, names: Names, notices: Sequence[TableNotice]) -> li
             event = log[index]
             if is_move(event):
                 number += 1
-            lines.append(Line(text=event_sentence(event, names_at_log(names, index),
-                                                  view["ruleset"], view.get("seat")),
-                              number=number if is_move(event) else None, log_index=index))
+            then = names_at_log(names, index)
+            text = event_sentence(event, then, view["ruleset"], view.get("seat"),
+                                  key_of_names=today if then is names else None)
+            lines.append(Line(text=text, number=number if is_move(event) else None,
+                              log_index=index))
     return lines
