@@ -34,7 +34,7 @@ def test_every_sentence_is_the_plain_one_in_every_language(ruleset: str, seats: 
     for language in LANGUAGES:
         with translation.override(language):
             for view in views_of_a_game(ruleset, seats, seed):
-                for event in view["log"]:
+                for event in view["log"] or []:
                     plain = describe.event_sentence(event, names, ruleset, view["seat"])
                     for _twice in range(2):  # described, then remembered
                         assert remembered_sentences.event_sentence(
@@ -43,7 +43,7 @@ def test_every_sentence_is_the_plain_one_in_every_language(ruleset: str, seats: 
 
 def test_new_names_and_another_language_are_never_answered_from_memory() -> None:
     view = views_of_a_game("base", 3, 5)[0]
-    event = next(e for e in view["log"] if e.get("type") == "place")
+    event = next(e for e in view["log"] or [] if e.get("type") == "place")
     before = {0: "Ann", 1: "Bert", 2: "Cleo"}
     said = remembered_sentences.event_sentence(event, before, "base", 0)
     renamed = {**before, event["seat"]: "a former player"}

@@ -81,8 +81,8 @@ def timeline(view: SeatView, names: Names, notices: Sequence[TableNotice]) -> li
             if is_move(event):
                 number += 1
             then = names_at_log(names, index)
-            text = event_sentence(event, then, view["ruleset"], view.get("seat"),
+            said = event_sentence(event, then, view["ruleset"], view.get("seat"),
                                   key_of_names=today if then is names else None)
-            lines.append(Line(text=text, number=number if is_move(event) else None,
+            lines.append(Line(text=said, number=number if is_move(event) else None,
                               log_index=index))
     return lines
