@@ -2,8 +2,9 @@
 A and AA rules, every impact counted: the pages a player meets (the front page, /me/, a
 person's home, setup, open tables, open seats, standby, ratings, the rules of both
 rulesets, a seat page on its turn in the base game and in Saboteur 2, a replay), in
-English and Italian (the browser's language; a home and a seat speak their person's), on
-a desktop and a 390 px phone, find no violation. At 320 px, with WCAG's text spacing
+English (on a desktop and a 390 px phone) and Italian (the browser's language, on the
+phone, where longer words have the least room; a home and a seat speak their person's),
+find no violation. At 320 px, with WCAG's text spacing
 forced or not, no page scrolls sideways and no text is cut off.
 
 Skipped when /usr/bin/chromium is missing (`.ci/run` installs it)."""
@@ -49,7 +50,9 @@ def test_the_pages_a_player_meets_pass_the_wcag_22_scan(browser: Any, live_serve
     own = [f"/me/{games.token}/", seat_url(live_server, games.soon, games.soon.actor or 0),
            seat_url(live_server, doors, 0), seat_url(live_server, over, 1) + "replay/?step=3"]
     found: dict[str, list[str]] = {}
-    for name, device in (("desktop", DESKTOP), ("phone", PHONE)):
+    devices = (("desktop", DESKTOP), ("phone", PHONE)) if language == "en" else (
+        ("phone", PHONE),)
+    for name, device in devices:
         context = browser.new_context(locale=language, **device)
         page = context.new_page()
         for path in [*PAGES, *own]:

@@ -104,18 +104,27 @@ REPLAY_EVERY = 20
 
 @dataclass
 class Readers:
-    """Whose page (or API answer) is read before a move: the actor's always, everyone's
-    after a secret event since the last move and every EVERYONE_EVERY moves."""
+    """Whose page (or API answer) is read before a move: the actor's always; after a
+    secret event since the last move, also the seat that made it (the one it may have
+    told a secret) and one other seat in turn (one who must not learn it); everyone's
+    every EVERYONE_EVERY moves. test_pages_and_api_do_not_depend_on_hidden_facts and its
+    Saboteur 2 twin check pages and answers against perturbed secrets."""
 
     seats: int
     seen_events: int = 0
+    last_mover: int | None = None
+    turn: int = 0
 
     def before(self, truth: list[LogEvent], moves: int, actor: int) -> list[int]:
         """`truth`: the moderators' log now (every event, the secret ones too)."""
         fresh = {e["type"] for e in truth[self.seen_events:]}
         self.seen_events = len(truth)
-        if moves % EVERYONE_EVERY == 0 or fresh & SECRET_EVENTS:
+        mover, self.last_mover = self.last_mover, actor
+        if moves % EVERYONE_EVERY == 0:
             return list(range(self.seats))
+        if fresh & SECRET_EVENTS:
+            self.turn = (self.turn + 1) % self.seats
+            return sorted({actor, self.turn, actor if mover is None else mover})
         return [actor]
 
 

@@ -72,10 +72,11 @@ def test_whole_expansion_game_through_the_html_forms() -> None:
 @pytest.mark.django_db
 def test_expansion_pages_and_api_do_not_depend_on_hidden_facts() -> None:
     """Non-interference at positions right after secret events (inspections, new hats,
-    discards, payouts, the thefts; every tenth pass) and every 30 moves: perturbing
-    every secret a seat may not know leaves its API answer, the spectator page and the
-    pages of three seats identical (the one to act, the one that just moved, often the
-    one an event told a secret, and one more in turn: a page costs four API answers)."""
+    discards, payouts, the thefts; every twentieth pass) and every 40 moves: perturbing
+    every secret a seat may not know leaves every seat's API answer identical, and the
+    pages of two seats (the one that just moved, often the one an event told a secret,
+    and one more in turn: a page costs four API answers), and every other time the
+    spectator page."""
     g = s2_game(5, 23, spectators_allowed=True)
     client = Client()
     rng = random.Random(23)
@@ -88,13 +89,15 @@ def test_expansion_pages_and_api_do_not_depend_on_hidden_facts() -> None:
         fresh = {e["type"] for e in state.log[last_log:]}
         last_log = len(state.log)
         secret = fresh & secret_events
-        if (secret - {"pass"} or (secret and g.game.version % 10 == 0)
-                or g.game.version % 30 == 0 or state.phase == "theft"):
+        if (secret - {"pass"} or (secret and g.game.version % 20 == 0)
+                or g.game.version % 40 == 0 or state.phase == "theft"):
             for seat in range(5):
                 assert_blind_to_secrets(client, g.game, g.api(seat), seat, rng)
-            for seat in {state.actor or 0, mover, checked % 5}:
+            for seat in {mover, checked % 5}:
                 assert_blind_to_secrets(client, g.game, g.page(seat), seat, rng)
-            assert_blind_to_secrets(client, g.game, f"/watch/{g.game.public_id}/", None, rng)
+            if checked % 2 == 0:
+                assert_blind_to_secrets(client, g.game, f"/watch/{g.game.public_id}/", None,
+                                        rng)
             checked += 1
         move = choose(engine.legal_moves(state), rng, special=0.35)
         actor = state.actor
@@ -103,24 +106,28 @@ def test_expansion_pages_and_api_do_not_depend_on_hidden_facts() -> None:
                                content_type="application/json")
         assert response.status_code == 200
         mover = actor
-    assert checked >= 20, checked
+    assert checked >= 15, checked
 
 
 @pytest.mark.django_db
 @pytest.mark.parametrize(("players", "seed"), [(2, 4), (12, 6)])
 def test_the_smallest_and_largest_tables_play_to_the_end(players: int, seed: int) -> None:
-    """2 and 12 seats: every seat's page and API answer every 10 moves (12 seats: every
-    30, a game three times as long) and in every theft, with the structural leak checks;
-    the moves go through the API."""
+    """2 and 12 seats: every seat's API answer every 10 moves (12 seats: every 30, a game
+    three times as long) and in every theft, with the structural leak checks, and every
+    seat's page every other time (in a theft, the thief's); the moves go through the
+    API."""
     g = s2_game(players, seed, spectators_allowed=True)
     client = Client()
     rng = random.Random(seed)
     while not g.refresh().state().finished:
         state = g.game.state()
-        if g.game.version % (10 if players < 12 else 30) == 0 or state.phase == "theft":
+        every = 10 if players < 12 else 30
+        if g.game.version % every == 0 or state.phase == "theft":
+            pages = range(players) if g.game.version % (2 * every) == 0 else [state.actor]
             for seat in range(players):
                 check_api_view(client.get(g.api(seat)).json(), state, seat)
-                assert client.get(g.page(seat)).status_code == 200
+                if seat in pages:
+                    assert client.get(g.page(seat)).status_code == 200
             assert client.get(f"/watch/{g.game.public_id}/").status_code == 200
         actor = state.actor
         assert actor is not None

@@ -128,7 +128,7 @@ def test_the_commitment_is_on_the_seat_page_and_in_the_invitation(client: Client
 
 
 def test_the_replay_opens_only_after_the_end_and_renders_its_steps(client: Client) -> None:
-    """Every third step and the last (each step's page replays the game up to it, so all
+    """Every sixth step and the last (each step's page replays the game up to it, so all
     of them would cost the square of the game's length), every hand as it was then."""
     g = make_game(players=3, seed=27, spectators_allowed=True)
     assert client.get(g.page(0) + "replay/").status_code == 404
@@ -141,7 +141,7 @@ def test_the_replay_opens_only_after_the_end_and_renders_its_steps(client: Clien
     for step in range(len(moves) + 1):
         if step:
             state = engine.apply(state, moves[step - 1].move)
-        if step % 3 and step != len(moves):
+        if step % 6 and step != len(moves):
             continue
         answer = client.get(g.page(1) + f"replay/?step={step}")
         assert answer.status_code == 200
