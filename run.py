@@ -334,8 +334,11 @@ def checks(quick: bool, pytest_args: list[str]) -> list[tuple[str, list[str]]]:
     """What `test` runs, in order: the linters, then pytest (the quick loop: ruff only)."""
     ruff = ("ruff", [str(PYTHON), "-m", "ruff", "check", "."])
     if quick:
+        # --durations: the slowest tests of the loop, printed each time, keep the marks
+        # honest (a test of more than a second or so gets `slow`: pyproject.toml).
         return [ruff, ("pytest (quick)", [str(PYTHON), "-m", "pytest", *workers(), "-m",
-                                          "not slow", *QUICK, *pytest_args])]
+                                          "not slow", "--durations=5", *QUICK,
+                                          *pytest_args])]
     return [
         ruff,
         ("mypy", [str(PYTHON), "-m", "mypy", "."]),
@@ -378,7 +381,10 @@ def postgres_leg(quick: bool, pytest_args: list[str]) -> tuple[str, list[str], s
     if not postgres_answers():
         return None
     marks = "postgres and not slow" if quick else "postgres"
-    argv = [str(PYTHON), "-m", "pytest", "-p", "no:cacheprovider", *workers(), "-m", marks,
+    # The quick loop's dozen tests in one process: each worker would first build its own
+    # database (some 5 s of migrations), more than its share of the tests takes.
+    argv = [str(PYTHON), "-m", "pytest", "-p", "no:cacheprovider",
+            *(["-p", "no:xdist"] if quick else workers()), "-m", marks,
             *(QUICK if quick else []), *pytest_args]
     return ("pytest on PostgreSQL (the fast move store, locks)", argv,
             f"{POSTGRES_URL.rstrip('/')}/saboteur_run_{os.getpid()}")

@@ -25,6 +25,9 @@ from tests.support import GameWithLinks, make_game, move_for, seat_move, token_o
 
 EMAILS = ["ann@example.org", "bo@example.org", "cy@example.org"]
 
+# Each plays a whole game to its end first: not in `run.py test --quick`.
+pytestmark = pytest.mark.slow
+
 
 def finished_table(*, bot: bool = True) -> GameWithLinks:
     """Three people and a bot play a base game to its end (no emails: none is needed)."""

@@ -20,6 +20,9 @@ from games.setup.services.rematch import propose_rematch
 from tests.play.test_rematch import EMAILS, finished_table, play_to_the_end
 from tests.support import token_of
 
+# Each plays a whole game to its end first: not in `run.py test --quick`.
+pytestmark = pytest.mark.slow
+
 
 def heading(body: str) -> str:
     found = re.search(r"<h1>(.*?)</h1>", body, re.S)
