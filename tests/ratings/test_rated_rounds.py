@@ -110,7 +110,7 @@ def test_the_home_shows_the_name_and_ratings_and_ratings_list_only_who_opted_in(
     assert client.get("/api/ratings/?ruleset=base").json()["players"] == [
         {"name": "Ann the Bold", "rating": 1700, "rounds": 12, "provisional": False}]
     page = client.get("/ratings/?ruleset=base").content.decode()
-    assert "<td>Ann the Bold</td>" in page and "<td>Bob</td>" not in page
+    assert ">Ann the Bold</a></td>" in page and ">Bob</a>" not in page
     assert "@" not in page
     home = client.get(f"/me/{token}/").content.decode()
     assert "rating 1700 after 12 rated rounds" in home

@@ -44,7 +44,9 @@ class Shown:
         return {"rating": self.rating, "rounds": self.rounds, "provisional": self.provisional}
 
 
-def _shown(row: PlayerRating, now: datetime) -> Shown:
+def shown_rating(row: PlayerRating, now: datetime | None = None) -> Shown:
+    """The rating as players see it (provisional or not as of `now`, by default now)."""
+    now = now or timezone.now()
     return Shown(rating=Skill(row.mu, row.sigma).shown, rounds=row.rounds,
                  provisional=row.settled_until is None or row.settled_until < now)
 
@@ -56,7 +58,7 @@ def ratings_of(address: str) -> dict[str, Shown]:
     if not digest:
         return {}
     now = timezone.now()
-    return {row.ruleset: _shown(row, now) for row in
+    return {row.ruleset: shown_rating(row, now) for row in
             PlayerRating.objects.filter(mailbox=digest).order_by("ruleset")}
 
 
@@ -65,7 +67,7 @@ def listed_ratings_by_key(keys: Iterable[str], ruleset: str) -> dict[str, Shown]
     chose to list them: one query. Nobody else's number is ever shown to others."""
     listing = PublicName.objects.filter(ratings_listed=True, mailbox__in=set(keys))
     now = timezone.now()
-    return {row.mailbox: _shown(row, now) for row in PlayerRating.objects.filter(
+    return {row.mailbox: shown_rating(row, now) for row in PlayerRating.objects.filter(
         mailbox__in=listing.values("mailbox"), ruleset=ruleset)}
 
 
@@ -90,7 +92,7 @@ def listed(ruleset: str) -> list[Listed]:
                 .order_by("-settled", "-mu", "mailbox")[:LISTED])
     names = dict(PublicName.objects.filter(mailbox__in=[row.mailbox for row in rows])
                  .values_list("mailbox", "name"))
-    return [Listed(name=names[row.mailbox], shown=_shown(row, now)) for row in rows
+    return [Listed(name=names[row.mailbox], shown=shown_rating(row, now)) for row in rows
             if row.mailbox in names]
 
 
