@@ -18,8 +18,9 @@ from games.game.core.game import Game
 from games.people.core.mailboxes import mailbox_key_hash
 from games.people.core.public_names import PublicName
 from games.ratings.services.player_record import set_record_shown
-from games.seats.core.seat import Seat
 from games.seats.core.reliability import MissedDeadline
+from games.seats.core.seat import Seat
+from games.tables.services.naming import choose_name
 from tests.ratings.support import rated_round, rating_row
 from tests.support import GameWithLinks, make_game
 
@@ -43,8 +44,8 @@ def anns_games() -> tuple[GameWithLinks, GameWithLinks, GameWithLinks]:
 
 def test_the_page_shows_what_the_player_chose_to_show(client: Client, clock: Any) -> None:
     rated, other, private = anns_games()
-    owner = PublicName.objects.create(mailbox=mailbox_key_hash(ANN), name="Ann",
-                                      ratings_listed=True)
+    choose_name(ANN, "Ann", listed=True)  # with its keys: other capitals find it
+    owner = PublicName.objects.get(name="Ann")
     rating_row(ANN, mu=27.55, sigma=3.0, rounds=12)  # 1602
     for number, (before, after) in enumerate(((1500, 1540), (1540, 1571), (1571, 1602)), 1):
         rated_round(rated.game, number, {ANN: (0, before, after)})
@@ -82,6 +83,7 @@ def test_the_page_shows_what_the_player_chose_to_show(client: Client, clock: Any
     # Other capitals: the page of the name as written.
     moved = client.get("/players/ann/")
     assert moved.status_code == 301 and moved["Location"] == "/players/Ann/"
+    assert client.get("/api/players/ANN").json()["name"] == "Ann"
 
     # Unlisted and hidden: the number is nowhere on the page, nor the record.
     owner.ratings_listed = False

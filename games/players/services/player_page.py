@@ -19,6 +19,7 @@ the games.
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -28,7 +29,7 @@ from django.urls import reverse
 
 from games.game.core.game import Game
 from games.kit.text import is_clean_line
-from games.people.core.public_names import PublicName
+from games.people.core.public_names import NameKey, PublicName
 from games.ratings.core.rating_rows import PlayerRating, RatingChange
 from games.ratings.services.player_record import PlayerRecord, record_and_shown_by_key
 from games.ratings.services.shown import RULESETS, Shown, moved, shown_rating
@@ -122,12 +123,17 @@ def page_url(name: str) -> str:
 
 
 def named(name: str) -> PublicName | None:
-    """The public name `name` stands for: written so, else with other capitals (names are
-    unique whatever their case); None for none, and for what no name can be."""
+    """The public name `name` stands for: written so, else with other capitals (a name's
+    keys hold its case-folded reading: games.tables.services.naming.name_keys; names are
+    unique by them); None for none, and for what no name can be."""
     if not 0 < len(name) <= LONGEST or not is_clean_line(name):
         return None  # never a query with a NUL or a control character
-    return (PublicName.objects.filter(name=name).first()
-            or PublicName.objects.filter(name__iexact=name).first())
+    exact = PublicName.objects.filter(name=name).first()
+    if exact is not None:
+        return exact
+    folded = " ".join(unicodedata.normalize("NFKC", name).casefold().split())
+    key = NameKey.objects.filter(key=folded).select_related("owner").first()
+    return key.owner if key is not None else None
 
 
 def player_page(owner: PublicName) -> PlayerPage:
