@@ -15,8 +15,11 @@ import pytest
 from django.test import Client
 
 from games.game.core.game import Game
+from games.home.services.export import export_player_data
+from games.home.services.forget import forget_player
 from games.people.core.mailboxes import mailbox_key_hash
 from games.people.core.public_names import PublicName
+from games.ratings.core.rating_rows import RatingChange
 from games.ratings.services.player_record import set_record_shown
 from games.seats.core.reliability import MissedDeadline
 from games.seats.core.seat import Seat
@@ -130,3 +133,16 @@ def test_public_lists_link_each_name_to_its_page(client: Client, clock: Any) -> 
     watch = client.get(f"/watch/{g.game.public_id}/").content.decode()
     assert '<a href="/players/Ann/">Ann</a>' in watch
     assert "/players/Bert/" not in watch and "Player1" in watch
+
+
+def test_the_history_is_in_the_data_download_and_goes_with_forget_me(
+        client: Client, clock: Any) -> None:
+    g = make_game(players=3, seed=1, rated=True)
+    Game.objects.filter(pk=g.game.pk).update(status=Game.Status.FINISHED)
+    choose_name(ANN, "Ann", listed=True)
+    rated_round(g.game, 1, {ANN: (0, 1500, 1531), "p1@example.com": (1, 1500, 1469)})
+    assert [(row["round"], row["rating_before"], row["rating"]) for row in
+            export_player_data(ANN)["rating_history"]] == [(1, 1500, 1531)]
+    assert forget_player(ANN).done
+    assert list(RatingChange.objects.values_list("seat", flat=True)) == [1]
+    assert client.get("/players/Ann/").status_code == 404
