@@ -141,3 +141,4 @@ mentioned_at  # unused variable (games/talk/core/reads.py: read and written by n
 mark_label  # unused variable (games/notes/services/sheet.py: templates/games/_sheet.html and replay.html read it)
 change_list_template  # unused variable (games/push/doors/push_admin.py: Django's admin reads it)
 development_pair  # unused function (saboteur_site/push_keys.py: called by settings.py, which vulture skips)
+heading  # unused variable (games/mail/core/letter_parts.py: templates/emails/_parts.* read it)

@@ -15,6 +15,7 @@ from games.game.core.talk_and_notices import Message
 from games.handover.doors import handover_letters
 from games.home.doors import home_letters
 from games.kit.events import subscribe
+from games.mail.core.letter_parts import add_part
 from games.mail.core.letter_registry import register_letters, registered_kinds
 from games.mail.core.mail_events import NotificationsPlanned
 from games.mail.core.notifications import Notification
@@ -25,6 +26,7 @@ from games.moves.core.talk_events import TalkPosted
 from games.moves.core.turn_events import RoundEnded, TurnBeginning, TurnEnding
 from games.push.services import planning as push_planning
 from games.push.services import talk_alerts
+from games.ratings.doors import rating_letters
 from games.ratings.services import rating_outbox
 from games.seats.core.seat_events import SeatAccepted
 from games.setup.services import game_setup
@@ -53,6 +55,9 @@ def wire() -> None:
     subscribe(TurnBeginning, turn_clock.on_turn_beginning)
     # A round of a rated game ended: the ratings' outbox row, written with the move.
     subscribe(RoundEnded, rating_outbox.on_round_ended)
+    # The round's end told by email: what it did to the ratings, once it is rated.
+    add_part(rating_outbox.ROUND_LETTERS, rating_letters.rating_part,
+             rating_letters.rating_pending)
     # Emails planned: a push beside each of the kinds a person's devices want.
     subscribe(NotificationsPlanned, push_planning.on_notifications_planned)
     subscribe(TalkPosted, talk_alerts.on_talk_posted)  # a line of talk: alerts too

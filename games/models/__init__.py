@@ -39,7 +39,7 @@ from games.people.core.new_homes import NewHome
 from games.people.core.player_data import ForgottenAddress, PendingForget, RecordShown
 from games.people.core.public_names import NameKey, PublicName
 from games.push.core.push_rows import PushAlert, PushChoice, PushDevice
-from games.ratings.core.rating_rows import PlayerRating, RatedRound, SideRating
+from games.ratings.core.rating_rows import PlayerRating, RatedRound, RatingChange, SideRating
 from games.seats.core.history import PastHolder
 from games.seats.core.invitations import Invitation
 from games.seats.core.reliability import MissedDeadline, SeatTakeover
@@ -91,6 +91,7 @@ __all__ = [
     "PushChoice",
     "PushDevice",
     "RatedRound",
+    "RatingChange",
     "RecordShown",
     "ReplyToken",
     "Seat",

@@ -16,6 +16,7 @@ from games.moderation.doors import dispute_form, talk_report_form
 from games.notes.doors import note_form
 from games.play.doors import api, replay_pages, seat_mail_settings
 from games.play.doors import seat_page as seat
+from games.players.doors import player_pages
 from games.push.doors import api_devices, app_files, receipt
 from games.setup.doors import seat_rematch, setup_pages
 from games.site import help_pages as help
@@ -80,6 +81,9 @@ urlpatterns: list[URLPattern] = [
     path("api/tournaments/<int:event_id>/", event_pages.api_tournament,
          name="api-tournament"),
     path("api/ratings/", strangers_pages.api_ratings, name="api-ratings"),
+    # A public name may hold any visible sign, a slash too (games.players.services
+    # .player_page.named refuses what no name can be before any query).
+    path("api/players/<path:name>", player_pages.api_player, name="api-player"),
     path("", setup_pages.home, name="home"),
     path("me/", home_pages.ask_home, name="me"),
     path("me/<token:token>/", home_pages.home_page, name="me-home"),
@@ -112,6 +116,7 @@ urlpatterns: list[URLPattern] = [
     path("me/new/<token:token>/", home_pages.new_home, name="me-new"),
     path("tables/", strangers_pages.tables_page, name="tables"),
     path("ratings/", strangers_pages.ratings_page, name="ratings"),
+    path("players/<path:name>/", player_pages.player, name="player"),
     path("tournaments/", event_pages.tournaments_page, name="tournaments"),
     path("tournaments/<int:event_id>/", event_pages.tournament_page, name="tournament"),
     path("healthz", ops.healthz, name="healthz"),

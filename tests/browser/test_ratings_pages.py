@@ -1,8 +1,9 @@
 """A player chooses a public name on their home in a real browser, on a desktop and on a
 phone, and the same form asks whether to list their ratings: ticked, they are on /ratings/
 at once. /ratings/ says which ruleset it lists (heading, aria-current and a mark that is
-not colour alone) and switches to the other; both pages pass the accessibility scan and
-fit the screen.
+not colour alone) and switches to the other; its names lead to the players' public pages,
+whose rating history is an image with a name and the same numbers as a table; the pages
+pass the accessibility scan and fit the screen.
 
 Skipped when /usr/bin/chromium is missing (`.ci/run` installs it)."""
 
@@ -14,7 +15,8 @@ import pytest
 
 from games.people.core.home_links import home_token
 from tests.browser.test_pages import CHROMIUM, DEVICES, serious_violations
-from tests.ratings.support import rating_row
+from tests.ratings.support import rated_round, rating_row
+from tests.support import make_game
 
 pytestmark = [
     pytest.mark.skipif(not CHROMIUM.exists(), reason="no /usr/bin/chromium (apt-get install "
@@ -37,6 +39,9 @@ def test_a_name_chosen_with_listing_ticked_is_on_the_ratings_page_of_its_ruleset
         browser: Any, live_server: Any, device: dict[str, Any]) -> None:
     width = device["viewport"]["width"]
     rating_row("ann@example.org", mu=30.0, sigma=4.0, rounds=40)  # 1700
+    rated = make_game(players=3, seed=1, rated=True)
+    for number, (before, after) in enumerate(((1640, 1668), (1668, 1652), (1652, 1700)), 1):
+        rated_round(rated.game, number, {"ann@example.org": (0, before, after)})
     context = browser.new_context(**device)
     page = context.new_page()
     page.goto(f"{live_server.url}/me/{home_token('ann@example.org')}/")
@@ -70,6 +75,20 @@ def test_a_name_chosen_with_listing_ticked_is_on_the_ratings_page_of_its_ruleset
     assert serious_violations(page) == []
     assert page.evaluate("document.documentElement.scrollWidth") <= width
     page.screenshot(path=f"/tmp/ratings-{width}.png", full_page=True)
+    # Her name leads to her public page: the history drawn, and the same as a table.
+    with page.expect_navigation():
+        page.locator("table.ratings").get_by_role("link", name="Ann").click()
+    assert page.locator("h1").inner_text() == "Ann"
+    plot = page.get_by_role("img", name="Saboteur rating after each rated round")
+    assert plot.is_visible() and plot.bounding_box()["width"] <= width
+    page.locator("details.rating-numbers summary").click()
+    assert page.locator("table.rating-steps tbody tr").last.inner_text().split("\t") == [
+        "40", page.locator("table.rating-steps tbody tr td").nth(-3).inner_text(), "+48",
+        "1700"]
+    assert serious_violations(page) == []
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    page.screenshot(path=f"/tmp/player-{width}.png", full_page=True)
+    page.go_back()
     with page.expect_navigation():
         other.click()
     assert page.locator("h1").inner_text() == "Ratings: Saboteur 2"

@@ -12,8 +12,8 @@ from django.utils import timezone
 from games import engine
 from games.game.core.game import Game
 from games.people.core.mailboxes import mailbox_key_hash
-from games.ratings.core.model import Skill, settled_until
-from games.ratings.core.rating_rows import PlayerRating
+from games.ratings.core.model import SHOWN_BASE, SHOWN_PER_MU, Skill, settled_until
+from games.ratings.core.rating_rows import PlayerRating, RatedRound, RatingChange
 from tests.players.play import round_ends
 from tests.support import GameWithLinks, choose, make_game, move_for
 
@@ -54,3 +54,23 @@ def rating_row(address: str, mu: float, sigma: float, rounds: int,
     return PlayerRating.objects.create(
         mailbox=mailbox_key_hash(address), ruleset="base", mu=mu, sigma=sigma, rounds=rounds,
         last_round_at=at, settled_until=settled_until(Skill(mu, sigma), at))
+
+
+def mu_of(shown: int) -> float:
+    """The mu a rating is shown as (games.ratings.core.model.Skill.shown)."""
+    return Skill().mu + (shown - SHOWN_BASE) / SHOWN_PER_MU
+
+
+def rated_round(game: Game, number: int, changes: dict[str, tuple[int, int, int]],
+                sigma: float = 3.0) -> RatedRound:
+    """The game's round `number` claimed as counted, with what it did to each address's
+    rating: {address: (seat, shown before, shown after)}, as the ratings' sweep writes it
+    (no round played)."""
+    claim = RatedRound.objects.create(game=game, round=number, result={
+        "sides": [], "counted": True, "why": ""})
+    RatingChange.objects.bulk_create([
+        RatingChange(rated_round=claim, mailbox=mailbox_key_hash(address),
+                     ruleset=game.ruleset, seat=seat, mu_before=mu_of(before),
+                     mu_after=mu_of(after), sigma_after=sigma, rated_at=claim.rated_at)
+        for address, (seat, before, after) in changes.items()])
+    return claim

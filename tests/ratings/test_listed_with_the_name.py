@@ -57,7 +57,7 @@ def test_the_name_form_asks_whether_to_list_and_a_yes_is_listed_at_once(
     assert "Your ratings are listed under your public name." in answer.content.decode()
     client.post(f"/me/{bob}/name", {"name": "Bob", "listing_asked": "1"})  # not ticked
     page, names = listed_names()
-    assert "<td>Ann</td><td>1700</td>" in page and names == ["Ann"]
+    assert ">Ann</a></td><td>1700</td>" in page and names == ["Ann"]
     assert "Bob" not in page and "1640" not in page
     # Asked once: with a name, the form no longer asks; the separate control changes it.
     assert 'name="listed"' not in name_form(client, ann)

@@ -13,7 +13,7 @@ from games.game.core.game import Game
 from games.people.core.home_links import home_link
 from games.people.core.mailboxes import mailbox_key_hash
 from games.ratings.core.model import Hand, Skill, Team, rate_round, side_key, side_prior
-from games.ratings.core.rating_rows import PlayerRating, RatedRound, SideRating
+from games.ratings.core.rating_rows import PlayerRating, RatedRound, RatingChange, SideRating
 from games.ratings.core.sides import round_sides
 from games.ratings.services import rounds, turn_shares
 from games.seats.core.history import PastHolder
@@ -53,6 +53,11 @@ def test_a_rated_round_moves_the_ratings_by_the_model(commit: Any) -> None:
         row = stored[mailbox_key_hash(f"p{n}@example.com")]
         assert (row.mu > 25) == (n in winners)
     assert SideRating.objects.count() == 2
+    # What the round did to each rating, kept beside it: from a newcomer's to the new one.
+    changes = {c.mailbox: c for c in RatingChange.objects.filter(rated_round__game=game)}
+    assert {(c.seat, c.mu_before, c.mu_after, c.sigma_after) for c in changes.values()} == {
+        (n, 25.0, row.mu, row.sigma) for n in range(4)
+        for row in [stored[mailbox_key_hash(f"p{n}@example.com")]]}
     # Rated once: following the game up again changes nothing.
     assert rounds.after_moves(game.pk) == 0
     assert RatedRound.objects.filter(game=game).count() == 1
@@ -110,7 +115,7 @@ def test_the_home_shows_the_name_and_ratings_and_ratings_list_only_who_opted_in(
     assert client.get("/api/ratings/?ruleset=base").json()["players"] == [
         {"name": "Ann the Bold", "rating": 1700, "rounds": 12, "provisional": False}]
     page = client.get("/ratings/?ruleset=base").content.decode()
-    assert "<td>Ann the Bold</td>" in page and "<td>Bob</td>" not in page
+    assert ">Ann the Bold</a></td>" in page and ">Bob</a>" not in page
     assert "@" not in page
     home = client.get(f"/me/{token}/").content.decode()
     assert "rating 1700 after 12 rated rounds" in home

@@ -45,7 +45,8 @@ def test_a_provisional_rating_says_so_wherever_it_is_shown(client: Client, clock
                           ("cy@example.org", "Cy")):
         token = named(client, address, name, listed=True)
     page = client.get("/tables/").content.decode()
-    assert "Ann (1700), Bob (1580, provisional), Cy (1620, provisional)" in page
+    assert ('<a href="/players/Ann/">Ann</a> (1700), <a href="/players/Bob/">Bob</a> (1580, '
+            'provisional), <a href="/players/Cy/">Cy</a> (1620, provisional)') in page
     [table] = client.get("/api/tables/").json()["tables"]
     assert table["players"] == [
         {"name": "Ann", "rating": {"rating": 1700, "rounds": 40, "provisional": False}},
@@ -53,9 +54,9 @@ def test_a_provisional_rating_says_so_wherever_it_is_shown(client: Client, clock
         {"name": "Cy", "rating": {"rating": 1620, "rounds": 40, "provisional": True}}]
     # /ratings/: settled first, then the provisional ones, each highest first.
     page = client.get("/ratings/?ruleset=base").content.decode()
-    assert page.index("<td>Ann</td><td>1700</td>") < page.index(
-        "<td>Cy</td><td>1620, provisional</td>") < page.index(
-        "<td>Bob</td><td>1580, provisional</td>")
+    assert page.index(">Ann</a></td><td>1700</td>") < page.index(
+        ">Cy</a></td><td>1620, provisional</td>") < page.index(
+        ">Bob</a></td><td>1580, provisional</td>")
     assert [(p["name"], p["provisional"]) for p in
             client.get("/api/ratings/?ruleset=base").json()["players"]] == [
         ("Ann", False), ("Cy", True), ("Bob", True)]
@@ -78,11 +79,11 @@ def test_a_rating_its_player_does_not_list_is_shown_nowhere_public(
     # Her own home shows it to her, and says who else sees it.
     own = client.get(f"/me/{ann}/").content.decode()
     assert "rating 1712 after 40 rated rounds" in own
-    assert ("Others see your ratings (on the ratings page, and beside your name at open "
-            "tables) only while you list them.") in own
+    assert ("Others see your ratings (on the ratings page, on your public page and beside "
+            "your name at open tables) only while you list them.") in own
     # Listed, it is shown beside her name; listed no more, it is gone again.
     client.post(f"/me/{ann}/ratings", {"listed": "1"})
-    assert "Ann (1712)" in client.get("/tables/").content.decode()
+    assert "Ann</a> (1712)" in client.get("/tables/").content.decode()
     client.post(f"/me/{ann}/ratings", {"listed": "0"})
     for path in public:
         assert "1712" not in client.get(path).content.decode(), path

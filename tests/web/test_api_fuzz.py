@@ -90,7 +90,8 @@ def site(db: None) -> Site:
                             token_of(invited.seats[0][1])],
                  "token": [token_of(home_link(address))],
                  "table_id": [str(table)], "event_id": [str(cup.pk)],
-                 "device_id": [str(device.pk)]}, rows())
+                 "device_id": [str(device.pk)], "name": ["Ann the Bold", "Nobody"]},
+                rows())
 
 
 def rows() -> dict[str, list[tuple[Any, ...]]]:

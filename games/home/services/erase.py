@@ -40,7 +40,7 @@ from games.people.core.new_homes import NewHome
 from games.people.core.player_data import FORMER_PLAYER, RecordShown
 from games.people.core.public_names import PublicName
 from games.push.services.devices import forget_alerts
-from games.ratings.core.rating_rows import PlayerRating
+from games.ratings.core.rating_rows import PlayerRating, RatingChange
 from games.seats.core.history import PastHolder
 from games.seats.core.invitations import Invitation
 from games.seats.core.reliability import MissedDeadline, SeatTakeover
@@ -158,12 +158,13 @@ def _erase_past_holders(address: str) -> None:
 
 
 def _erase_strangers(address: str) -> None:
-    """Playing with strangers: the public name (and its keys), the ratings, the open
-    tables sat at (a forming table left empty closes), a home asked for and the mutes
-    made by or against the person."""
+    """Playing with strangers: the public name (and its keys), the ratings and their
+    history, the open tables sat at (a forming table left empty closes), a home asked for
+    and the mutes made by or against the person."""
     key = mailbox_key_hash(address)
     PublicName.objects.filter(mailbox=key).delete()
     PlayerRating.objects.filter(mailbox=key).delete()
+    RatingChange.objects.filter(mailbox=key).delete()
     tables = set(TableMember.objects.filter(of_mailbox(address)).values_list("table_id",
                                                                              flat=True))
     TableMember.objects.filter(of_mailbox(address)).delete()

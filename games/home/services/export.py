@@ -34,7 +34,7 @@ from games.people.core.mailboxes import mailbox_key_hash
 from games.people.core.public_names import PublicName
 from games.push.services.devices import export_alerts
 from games.ratings.core.model import Skill
-from games.ratings.core.rating_rows import PlayerRating
+from games.ratings.core.rating_rows import PlayerRating, RatingChange
 from games.ratings.services.player_record import player_record, shows_record
 from games.seats.core.history import PastHolder
 from games.seats.core.reliability import MissedDeadline, SeatTakeover
@@ -124,8 +124,8 @@ def export_player_data(address: str) -> dict[str, Any]:
 
 
 def _strangers(address: str) -> dict[str, Any]:
-    """The public name, the ratings (as kept: OpenSkill's mu and sigma too), the open
-    tables sat at and the tournaments joined."""
+    """The public name, the ratings (as kept: OpenSkill's mu and sigma too) and what each
+    rated round did to them, the open tables sat at and the tournaments joined."""
     key = mailbox_key_hash(address)
     name = PublicName.objects.filter(mailbox=key).first()
     return {
@@ -136,6 +136,15 @@ def _strangers(address: str) -> dict[str, Any]:
                                   "rounds": row.rounds, "mu": row.mu, "sigma": row.sigma,
                                   "last_rated_round_at": _when(row.last_round_at)}
                     for row in PlayerRating.objects.filter(mailbox=key).order_by("ruleset")},
+        "rating_history": [
+            {"ruleset": row.ruleset, "game": row.rated_round.game.public_id,
+             "round": row.rated_round.round, "seat": row.seat,
+             "rating_before": Skill(row.mu_before).shown,
+             "rating": Skill(row.mu_after, row.sigma_after).shown,
+             "mu_before": row.mu_before, "mu": row.mu_after, "sigma": row.sigma_after,
+             "rated_at": _when(row.rated_at)}
+            for row in RatingChange.objects.filter(mailbox=key)
+            .select_related("rated_round__game").order_by("rated_at", "pk")],
         "open_tables": [
             {"table": member.table_id, "ruleset": member.table.ruleset,
              "seats": member.table.seats, "status": member.table.status,

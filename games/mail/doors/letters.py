@@ -24,6 +24,7 @@ from games.clock.core import clock_facts
 from games.clock.core import rules as clock_rules
 from games.engine.types import JSON
 from games.game.core.game import EmailMode, Game
+from games.mail.core.letter_parts import parts_for
 from games.mail.core.message import Letter, Skip, unsubscribe_url
 from games.mail.core.notifications import Notification
 from games.mail.doors.reply_part import reply_part
@@ -250,6 +251,7 @@ def round_end(note: Notification) -> Letter:
         **seat_context(note, seat, game), "result": result,
         "won": facts.round_gold(view, number), "gold": facts.my_gold(view),
         "rounds": view["rounds"],
+        "parts": parts_for(note),  # the ratings' change, games.ratings.doors.rating_letters
     })
 
 
@@ -273,6 +275,7 @@ def game_end(note: Notification) -> Letter:
                                                    args=[token_of_seat(seat)]),
         "won": seat.number in (view.get("winners") or []), "gold": facts.my_gold(view),
         "result": facts.round_result(view, last, names), "chain": chain_shown(game),
+        "parts": parts_for(note),  # the last round's rating change (as round_end's)
     })
 
 

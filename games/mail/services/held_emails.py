@@ -1,10 +1,13 @@
 """An email another channel holds back (games.push: a push-only player's turn email waits
 for the alert's receipt): held until a moment, sent at once, or skipped because the
 other channel reached the person. Only a pending row changes: one already sent, being
-sent or skipped stays as it is, so a late receipt or a second call changes nothing."""
+sent or skipped stays as it is, so a late receipt or a second call changes nothing.
+And the emails that waited for a part a feature above adds (games.mail.core.letter_parts:
+the ratings' change at a round's end), sent on once it is ready."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from datetime import datetime
 
 from django.db.models import Q
@@ -43,3 +46,14 @@ def skip_held(notification_id: int, reason: str) -> bool:
     if skipped:  # the game's later emails to the person need not wait for it
         release_later(note, timezone.now())
     return skipped
+
+
+def send_waiting(game_id: int, kinds: Iterable[str]) -> int:
+    """The game's emails of these kinds that wait, unsent and due, get their send tasks
+    again (a part they waited for is ready); how many."""
+    now = timezone.now()
+    waiting = list(Notification.objects.filter(
+        Q(not_before__isnull=True) | Q(not_before__lte=now), game_id=game_id,
+        kind__in=list(kinds), status=Status.PENDING).values_list("pk", flat=True))
+    send_after_commit(waiting)
+    return len(waiting)

@@ -40,7 +40,7 @@ from django.db.models import F, Q
 from django.utils import timezone
 
 from games.kit.after_commit import queue_on_commit
-from games.mail.core import seen_turns
+from games.mail.core import letter_parts, seen_turns
 from games.mail.core.letter_registry import letter_for
 from games.mail.core.message import Skip, build, message_id_for
 from games.mail.core.notifications import Notification
@@ -145,7 +145,9 @@ def earlier_unsent(note: Notification, now: datetime) -> bool:
 
 
 def _wait_for_earlier(note: Notification) -> None:
-    """Put a claimed row back, unattempted, until the earlier ones are through."""
+    """Put a claimed row back, unattempted, until the earlier ones are through (or a part
+    of it is ready: games.mail.core.letter_parts); pending and due, it holds the game's
+    later emails to the person back."""
     Notification.objects.filter(pk=note.pk, status=Status.SENDING).update(
         status=Status.PENDING, attempts=F("attempts") - 1)
 
@@ -194,6 +196,11 @@ def deliver(notification_id: int, *, looked_again: bool = False) -> Outcome:
         return _finish(note, Status.SKIPPED, last_error=reason, to_email="")
     if reason:
         return _finish(note, Status.SKIPPED, last_error=reason)
+    if letter_parts.waits(note, now):
+        # A part a feature above adds is not ready yet (the round's rating): back in
+        # line, unsent; the game's later emails to the person wait behind it.
+        _wait_for_earlier(note)
+        return Outcome(Status.PENDING)
     waits = seen_turns.wait_when_sending(note, now)
     if waits is not None:  # the player looks at this turn on their page
         return _hold(note, waits)

@@ -1,6 +1,7 @@
 """A player's public name (games.tables.services.naming; docs/playing.md "Your public name"): the
-name shown at open tables, in the ratings and in games joined through open tables. Kept
-by the hash of the person's mailbox key, never the address.
+name shown at open tables, in the ratings, in games joined through open tables and on the
+player's public page (games.players). Kept by the hash of the person's mailbox key, never
+the address.
 
 - PublicName: the name as written, when it was last changed (at most once a month), and
   whether the player's ratings are listed on /ratings/ under it (off until they opt in).
@@ -11,6 +12,8 @@ by the hash of the person's mailbox key, never the address.
 """
 
 from __future__ import annotations
+
+from collections.abc import Iterable
 
 from django.db import models
 from django.utils import timezone
@@ -37,3 +40,12 @@ class NameKey(models.Model):
 
     def __str__(self) -> str:
         return self.key
+
+
+def public_names_of(keys: Iterable[str]) -> dict[str, str]:
+    """The public names of these people (by the hash of their mailbox key): one query,
+    none for nobody."""
+    wanted = {key for key in keys if key}
+    if not wanted:
+        return {}
+    return dict(PublicName.objects.filter(mailbox__in=wanted).values_list("mailbox", "name"))

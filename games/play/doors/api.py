@@ -122,18 +122,19 @@ def _payload(game: Game, seat: Seat, state: engine.State | None = None,
         "players": [_player(p, before)
                     for p in (players if players is not None else _players(game))],
         "clock": clock_facts.api_clock(game, seat, timezone.now()),
-        **_rated(game),
+        **_rated(game, seat),
         **game_record.fairness(game),
     }))
 
 
-def _rated(game: Game) -> dict[str, Any]:
+def _rated(game: Game, seat: Seat) -> dict[str, Any]:
     """Whether the game is rated; a rated one's rounds so far, each with whether it
-    counted for the ratings and why not (games.ratings.services.shown)."""
+    counted for the ratings and why not, and what a counted one did to the ratings the
+    seat's player may see (games.ratings.services.shown)."""
     if not game.rated:
         return {"rated": False}
     return {"rated": True,
-            "rated_rounds": [item.as_json() for item in rounds_counted(game.pk)]}
+            "rated_rounds": [item.as_json() for item in rounds_counted(game.pk, seat)]}
 
 
 def _player(player: moves.Player, before: list[holders.Held]) -> dict[str, Any]:

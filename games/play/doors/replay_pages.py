@@ -62,5 +62,6 @@ def watch(request: HttpRequest, public_id: str) -> HttpResponse:
     game = get_object_or_404(Game, public_id=public_id, spectators_allowed=True)
     view = pages.seat_view(game, None)
     context = seat_context.page_context(game, None, view, [])
+    context["players"] = seat_context.with_public_pages(game, context["players"])
     context["replay_url"] = f"/watch/{public_id}/replay/"
     return render(request, "games/watch.html", context)

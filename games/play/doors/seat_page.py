@@ -61,7 +61,7 @@ def _context(seat: Seat, secret: str, **extra: Any) -> dict[str, Any]:
         live={"version": game.version, "talk": marks[0]["talk"] or 0,
               "notice": marks[1]["notice"] or 0},
         chosen_cards=extra.pop("chosen_cards", []), chosen_remove=extra.pop("chosen_remove", ""),
-        rated_rounds=rounds_counted(game.pk) if game.rated else [],
+        rated_rounds=rounds_counted(game.pk, seat) if game.rated else [],
         first_unread=unread[0].pk if unread else None, unread_count=len(unread),
         **extra,
     )

@@ -3,15 +3,17 @@ the players, the clock, the log and the talk, the fairness proof."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from zoneinfo import ZoneInfo
 
+from django.urls import reverse
 from django.utils import timezone
 
 from games.clock.core import clock_facts
 from games.engine.types import JSON, Move, SeatView
 from games.game.core.game import Game
 from games.game.core.talk_and_notices import Message
+from games.people.core.public_names import public_names_of
 from games.records.core.fairness import chain_shown, public_facts
 from games.seats.core.seat import Seat
 from games.seatview.core import cell_words, describe, drawing, recent
@@ -54,6 +56,21 @@ class Player:
     accepted: bool
     inspected: str = ""  # the role your own inspection showed this round (Saboteur 2)
     record: str = ""  # a line of the player's record, when they show it to the table
+    page: str = ""  # their public page, where the table knows them by their public name
+
+
+def with_public_pages(game: Game, players: list[Player]) -> list[Player]:
+    """The players whose seat bears their public name, linked to their public page
+    (/players/<name>/: a public page names them so already); one query, two when one
+    has a public name."""
+    keys = dict(game.seats.exclude(mailbox_key="").values_list("number", "mailbox_key"))
+    names = public_names_of(keys.values())
+    linked = []
+    for player in players:
+        name = names.get(keys.get(player.number, ""), "")
+        linked.append(replace(player, page=reverse("games:player", args=[name]))
+                      if name and name == player.name else player)
+    return linked
 
 
 def page_context(game: Game, seat: Seat | None, view: SeatView, legal: list[Move]) -> JSON:

@@ -10,6 +10,10 @@
 - RatedRound: a round of a rated game, claimed once its roles are revealed (the unique
   pair is the claim: a round is never rated twice), with whether it counted for the
   ratings and why not (games.ratings.services.qualifying).
+- RatingChange: what one counted round did to one rated player's rating (mu before and
+  after, sigma after), written with the ratings it moved: the round's change shown at its
+  end ("+31, now 1602") and the history a player's public page plots. By the hash of the
+  mailbox key, like the rating; erased with it.
 
 - RatingDue: the ratings' outbox: a rated game with a round ended and not rated yet,
   written in the transaction of the move that ended it (games.moves.core.turn_events
@@ -79,6 +83,28 @@ class RatedRound(models.Model):
 
     def __str__(self) -> str:
         return f"{self.game_id} r{self.round}"
+
+
+class RatingChange(models.Model):
+    rated_round = models.ForeignKey(RatedRound, on_delete=models.CASCADE,
+                                    related_name="changes")
+    mailbox = models.CharField(_("mailbox (hash)"), max_length=64)
+    ruleset = models.CharField(_("ruleset"), max_length=20)
+    seat = models.PositiveSmallIntegerField(_("seat number"))
+    mu_before = models.FloatField()
+    mu_after = models.FloatField()
+    sigma_after = models.FloatField()
+    rated_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["rated_round", "mailbox"],
+                                               name="rating_change_once")]
+        # A player's history in one ruleset, newest first (their public page).
+        indexes = [models.Index(fields=["mailbox", "ruleset", "-rated_at"],
+                                name="rating_change_history")]
+
+    def __str__(self) -> str:
+        return f"{self.mailbox[:8]} {self.rated_round_id}"
 
 
 class RatingDue(models.Model):

@@ -1,4 +1,5 @@
-"""A player's record across their games (the home page; the table, when they allow it):
+"""A player's record across their games (the home page; the table and their public page,
+when they allow it):
 games played and finished, rounds won by role, gold won, deadlines missed and seats taken
 over for others (the reliability webDiplomacy and Diplicity show).
 
@@ -65,7 +66,15 @@ def player_record(address: str) -> PlayerRecord:
 
 def _record_and_shown(address: str) -> tuple[PlayerRecord, bool]:
     """The record, and whether the address shows it to its tables."""
-    seats = list(Seat.objects.filter(of_mailbox(address), game__status__in=PLAYED)
+    return record_and_shown_by_key(mailbox_key_hash(address))
+
+
+def record_and_shown_by_key(mailbox: str) -> tuple[PlayerRecord, bool]:
+    """The record of a person by the hash of their mailbox key (their public page knows
+    no address), and whether they show it (three queries; none for no key)."""
+    if not mailbox:
+        return PlayerRecord(), False
+    seats = list(Seat.objects.filter(mailbox_key=mailbox, game__status__in=PLAYED)
                  .values_list("game_id", "number", "game__status"))
     numbers: dict[int, set[int]] = {}
     for game_id, number, _status in seats:
@@ -80,7 +89,7 @@ def _record_and_shown(address: str) -> tuple[PlayerRecord, bool]:
                 rounds[event["roles"][seat]] += 1
         elif event["type"] == "game_end" and game_id in finished:
             gold += sum(event["scores"][seat] for seat in mine)
-    kept = _kept_by_mailbox(mailbox_key_hash(address))
+    kept = _kept_by_mailbox(mailbox)
     record = PlayerRecord(
         games_played=len(numbers), games_finished=len(finished), rounds_won=dict(rounds),
         gold=gold, deadlines_missed=kept[MISSED], seats_taken_over=kept[TAKEN])

@@ -8,6 +8,11 @@ with SKIP LOCKED, so several workers share them, rates each game's ended rounds
 and deletes the row. A game whose rating fails keeps its row, counted in `attempts`, and
 is tried again at the next sweep; /healthz reports rows that wait long.
 
+The emails that tell a round's end (and the game's, which tells the last round) carry what
+the round did to the ratings (games.ratings.doors.rating_letters): while its rating is due
+they wait, unsent (`still_to_rate`), and once the sweep has rated the game they are sent
+on (games.mail.services.held_emails.send_waiting).
+
 A moderator's undo past a round's end leaves the round rated: its RatedRound row stays,
 and the round, played again, is not rated a second time (RatedRound is unique per game
 and round).
@@ -21,13 +26,17 @@ from datetime import datetime
 from django.db import transaction
 from django.db.models import Count, F, Min
 
+from games.mail.core.notifications import Notification
+from games.mail.services.held_emails import send_waiting
 from games.moves.core.turn_events import RoundEnded
-from games.ratings.core.rating_rows import RatingDue
+from games.ratings.core.rating_rows import RatedRound, RatingDue
 from games.ratings.services import rounds
 
 log = logging.getLogger("games")
 
 BATCH = 100
+# The emails that tell what a round did to the ratings.
+ROUND_LETTERS = (Notification.Kind.ROUND_END, Notification.Kind.GAME_END)
 
 
 def on_round_ended(event: RoundEnded) -> None:
@@ -46,6 +55,7 @@ def rate_due(limit: int = 1000) -> int:
         for row_id, game_id in claimed:
             if _rate(game_id):
                 RatingDue.objects.filter(pk=row_id).delete()
+                send_waiting(game_id, ROUND_LETTERS)  # once this commits
                 done += 1
             else:
                 RatingDue.objects.filter(pk=row_id).update(attempts=F("attempts") + 1)
@@ -62,6 +72,12 @@ def _rate(game_id: int) -> bool:
                       game_id)
         return False
     return True
+
+
+def still_to_rate(game_id: int, round_number: int) -> bool:
+    """Whether the game's round is waiting for the ratings' sweep (two indexed queries)."""
+    return (RatingDue.objects.filter(game_id=game_id).exists()
+            and not RatedRound.objects.filter(game_id=game_id, round=round_number).exists())
 
 
 def ratings_waiting(now: datetime) -> tuple[int, float | None]:

@@ -8,7 +8,9 @@ by their turns (games.ratings.services.turn_shares), when it counts
 (games.ratings.services.qualifying: distinct people who each took their seat from their own
 address); a round that does not count moves no rating. The RatedRound row is the claim, with
 whether the round counted and why not, written in the same transaction as the ratings it
-moved, so a round is never rated twice and a failed update rates nothing.
+moved, so a round is never rated twice and a failed update rates nothing; with them, each
+rated player's RatingChange (what the round did to their rating: shown at the round's end
+and plotted on their public page).
 """
 
 from __future__ import annotations
@@ -34,7 +36,7 @@ from games.ratings.core.model import (
     side_key,
     side_prior,
 )
-from games.ratings.core.rating_rows import PlayerRating, RatedRound, SideRating
+from games.ratings.core.rating_rows import PlayerRating, RatedRound, RatingChange, SideRating
 from games.ratings.core.sides import SideSeats, round_sides
 from games.ratings.services import qualifying, turn_shares
 
@@ -89,8 +91,8 @@ def _rate(game: Game, round_end: dict[str, Any], first: int, last: int) -> bool:
             shares = turn_shares.turn_shares(game, first, last) if sides else {}
             verdict = (qualifying.judge(game, shares, last) if sides
                        else qualifying.Verdict(qualifying.NO_RESULT))
-            RatedRound.objects.create(game=game, round=round_end["round"], rated_at=now,
-                                      result=_result(sides, verdict.why))
+            claim = RatedRound.objects.create(game=game, round=round_end["round"],
+                                              rated_at=now, result=_result(sides, verdict.why))
             if verdict.why:
                 log.info("game %s: round %s does not count (%s)", game.pk,
                          round_end["round"], verdict.why)
@@ -99,6 +101,7 @@ def _rate(game: Game, round_end: dict[str, Any], first: int, last: int) -> bool:
             side_rows = _side_rows(game.ruleset, seated.teams)
             outcome = rate_round(seated.teams, {key: Skill(row.mu, row.sigma)
                                                 for key, row in side_rows.items()})
+            _keep_changes(claim, outcome.players, seated.rows, _seat_of(shares))
             _store(game.ruleset, outcome.players, seated.rows, outcome.sides, side_rows, now)
     except IntegrityError:
         return False  # rated already, by another worker
@@ -151,6 +154,23 @@ def _side_rows(ruleset: str, teams: list[Team]) -> dict[str, SideRating]:
             defaults={"mu": prior.mu, "sigma": prior.sigma})
         found[team.side] = row
     return found
+
+
+def _seat_of(shares: dict[int, dict[turn_shares.Part, float]]) -> dict[str, int]:
+    """Each person's seat in the round (a counted round has each person in one seat)."""
+    return {who: seat for seat, hands in shares.items() for who in hands if who}
+
+
+def _keep_changes(claim: RatedRound, players: dict[str, Skill],
+                  rows: dict[str, PlayerRating], seats: dict[str, int]) -> None:
+    """What the round did to each rated player's rating, before their rows change (a
+    newcomer's rating before it is the model's start)."""
+    RatingChange.objects.bulk_create([
+        RatingChange(rated_round=claim, mailbox=key, ruleset=claim.game.ruleset,
+                     seat=seats.get(key, 0),
+                     mu_before=rows[key].mu if key in rows else Skill().mu,
+                     mu_after=skill.mu, sigma_after=skill.sigma, rated_at=claim.rated_at)
+        for key, skill in players.items()])
 
 
 def _store(ruleset: str, players: dict[str, Skill], rows: dict[str, PlayerRating],

@@ -1,0 +1,1 @@
+"""The floor of services: each operation one transaction, called by the doors."""
