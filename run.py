@@ -293,6 +293,7 @@ def serve(args: argparse.Namespace) -> int:
         # Said again once the server answers: the start's lines have scrolled it away.
         if wait_until_listening(args.host, args.port):
             say(f"ready: open your seat link {link}" if link else f"ready: {env['SITE_URL']}/")
+            say(f"new to Saboteur? a first round with a guide: {env['SITE_URL']}/learn/")
             say(f"the emails: {outbox} · Ctrl-C stops it all"
                 + ("" if args.verbose else " · --verbose shows every request and task"))
 

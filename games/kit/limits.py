@@ -33,6 +33,8 @@ class Limit:
 DEFAULTS: dict[str, Limit] = {
     # Games set up on the web page, per client address.
     "setup_client": Limit(5, 3600),
+    # Lessons started on /learn/, per client address (each is a game of three seats).
+    "lesson_client": Limit(10, 3600),
     # "Email me my links", per client address and per asked address.
     "links_client": Limit(10, 3600),
     "links_address": Limit(3, 86400),
