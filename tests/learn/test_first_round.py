@@ -18,7 +18,7 @@ KINDS = {1: ("place", None), 2: ("action", "repair"), 3: ("map", None),
 
 
 def test_every_scripted_move_is_legal_where_it_stands_and_the_words_are_true() -> None:
-    state = engine.new_game(lesson.SEATS, lesson.SEED, lesson.RULESET)
+    state = engine.new_game(1 + len(lesson.BOTS), lesson.SEED, lesson.RULESET)
     assert state.roles[lesson.LEARNER] == DIGGER and state.roles[lesson.SABOTEUR] == SABOTEUR
     assert state.goal_kinds[1] == "gold"  # the middle goal, as the map step says
     steps = {step.version: number for number, step in enumerate(lesson.STEPS, start=1)}

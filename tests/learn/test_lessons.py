@@ -85,7 +85,7 @@ def test_a_client_starts_a_few_lessons_an_hour(client: Client) -> None:
 
 
 def test_the_script_holds_the_learner_and_moves_the_bots(client: Client) -> None:
-    start(client)
+    path = start(client)["Location"]
     game = Game.objects.get()
     seat = learner(game)
     with pytest.raises(engine.IllegalMove) as refused:  # legal, but not the lesson's
@@ -100,9 +100,17 @@ def test_the_script_holds_the_learner_and_moves_the_bots(client: Client) -> None
     assert {m.actor_kind for m in made if m.seat_number} == {"bot"}
     view = engine.view(game.state(), lesson.LEARNER)
     assert view["phase"] == "gold" and game.actor == lesson.LEARNER
+    gold = client.get(path).content.decode()
+    assert "The gold is found" in gold and "Bert was the saboteur" in gold
     # After the script, a normal game: the learner picks any gold card offered.
     offered = view["gold_offer"][-1]["id"]
     seat_move(seat, game.version, {"type": "pick_gold", "card": offered})
+    page = client.get(path).content.decode()
+    assert "The gold is found" in page or "The lesson is over" in page
+    Game.objects.filter(pk=game.pk).update(status=Game.Status.FINISHED)
+    page = client.get(path).content.decode()
+    assert "The lesson is over" in page and "two more rounds" not in page
+    assert 'href="/learn/">Start the lesson again' in page
 
 
 def test_the_server_plays_the_scripted_move_at_a_missed_deadline(client: Client) -> None:

@@ -25,7 +25,6 @@ RULESET = "base"
 LEARNER = 0
 BOTS = ("Bert", "Carla")  # seats 1 and 2
 SABOTEUR = 1  # Bert: the broken lantern and the dead end are his
-SEATS = 1 + len(BOTS)
 
 # Every move of round 1, in order: move number v + 1 is MOVES[v]; the learner (seat 0)
 # makes versions 0, 3, 6, 9 and 12, Bert 1, 4, 7, 10 and Carla 2, 5, 8, 11.

@@ -45,6 +45,8 @@ def lesson_guide(game: Game, seat: Seat | None, view: SeatView,
             or list(game.script) != list(lesson.MOVES):
         return None
     version = game.version
+    if game.status == Game.Status.FINISHED:  # no more rounds to tell of
+        return Guide(title=_("The lesson is over"), lines=[], over=True, key="over")
     if view["round"] == 1 and version < len(lesson.MOVES) \
             and game.status == Game.Status.ACTIVE:
         due = lesson.step_at(version)
