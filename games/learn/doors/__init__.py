@@ -1,1 +1,1 @@
-"""The /learn/ page and its POST, and the beat's sweep of idle lessons."""
+"""The /learn/ page and its POST (the beat's sweep of idle lessons: games.tasks)."""
