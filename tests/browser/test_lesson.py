@@ -4,8 +4,8 @@ on the seat page in the reader's language with its card starred in the hand (and
 cell on the maze), the learner plays what the guide says, the bots answer with the
 script's moves, and after the gold the lesson says a normal game goes on. In English the
 page follows the bots on its own and reads the new step out (the live region); in
-Italian the lesson's page and its first step pass the accessibility scan and fit the
-phone.
+Italian the first step's seat page passes the accessibility scan and fits the phone
+(/learn/ itself is in test_wcag_scan.py's pages).
 
 Skipped when /usr/bin/chromium is missing (`.ci/run` installs it)."""
 
@@ -46,7 +46,6 @@ def test_the_lesson_played_through(browser: Any, live_server: Any, worker: Any,
     scan = language == "it"  # the scan once (the phone), the page followed once (desktop)
     page.goto(f"{live_server.url}/learn/?lang={language}")
     assert Game.objects.count() == 0
-    assert not scan or serious_violations(page) == []
     with page.expect_navigation():
         page.locator("form.learn-form button[type=submit]").click()
     box = page.locator("#lesson")
