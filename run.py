@@ -268,6 +268,17 @@ def port_in_use(host: str, port: int) -> bool:
     return False
 
 
+def ready_lines(link: str, site_url: str, *, verbose: bool = False) -> list[str]:
+    """What `serve` says once the server answers: the demo's seat link (or the site), the
+    lesson for newcomers (/learn/: a first round with a guide), where the emails are."""
+    return [
+        f"ready: open your seat link {link}" if link else f"ready: {site_url}/",
+        f"new to Saboteur? a first round with a guide: {site_url}/learn/",
+        f"the emails: {site_url}/outbox/ · Ctrl-C stops it all"
+        + ("" if verbose else " · --verbose shows every request and task"),
+    ]
+
+
 def serve(args: argparse.Namespace) -> int:
     if port_in_use(args.host, args.port):
         say(f"port {args.port} on {args.host} is in use (another server?): stop it, or "
@@ -292,9 +303,8 @@ def serve(args: argparse.Namespace) -> int:
     def ready() -> None:
         # Said again once the server answers: the start's lines have scrolled it away.
         if wait_until_listening(args.host, args.port):
-            say(f"ready: open your seat link {link}" if link else f"ready: {env['SITE_URL']}/")
-            say(f"the emails: {outbox} · Ctrl-C stops it all"
-                + ("" if args.verbose else " · --verbose shows every request and task"))
+            for line in ready_lines(link, env["SITE_URL"], verbose=args.verbose):
+                say(line)
 
     return run_all(processes(args.host, args.port, verbose=args.verbose), env, ready)
 

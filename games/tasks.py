@@ -18,6 +18,7 @@ from games.home.services.forget import forget_waiting
 from games.home.services.lost_links import send_links
 from games.home.services.welcome import plan_home_email
 from games.inbound.services.process import process_inbound_mail, unprocessed
+from games.learn.services import lessons
 from games.mail.services import move_emails, reminder_sweeps, send
 from games.mail.services.follow_ups import plan_deadline_missed, plan_invitation
 from games.mail.services.send import send_notification
@@ -37,7 +38,7 @@ __all__ = [
     "plan_deadline_missed", "plan_home_email", "plan_invitation", "play_bot_turn",
     "process_inbound_mail", "rate_rounds", "requeue_unsent", "send_links",
     "send_notification", "send_push", "sweep_bot_turns", "sweep_deadlines", "sweep_digests",
-    "sweep_forgets", "sweep_open_seats", "sweep_open_tables", "sweep_pushes",
+    "sweep_forgets", "sweep_lessons", "sweep_open_seats", "sweep_open_tables", "sweep_pushes",
     "sweep_reminders", "sweep_report_digests", "sweep_tournaments",
     "sweep_unconfirmed_setups",
 ]
@@ -129,6 +130,12 @@ def sweep_forgets() -> int:
 def sweep_unconfirmed_setups() -> int:
     """Delete the web setups their host did not confirm in time (the beat)."""
     return web_setup.expire_unconfirmed()
+
+
+@app.task(name="games.tasks.sweep_lessons")
+def sweep_lessons() -> int:
+    """Delete the lessons nobody moved in for days (games.learn.services.lessons)."""
+    return lessons.sweep_idle_lessons(timezone.now())
 
 
 @app.task(name="games.tasks.sweep_open_tables")

@@ -68,6 +68,9 @@ def beat_schedule(sweep_seconds: int, follow_up_seconds: int) -> dict[str, dict[
         # Setups their host did not confirm in time (games.setup.services.web_setup), deleted.
         "unconfirmed_setups": {"task": "games.tasks.sweep_unconfirmed_setups",
                                "schedule": 60 * 60.0, "options": {"expires": 59 * 60.0}},
+        # Lessons nobody moved in for days (games.learn.services.lessons), deleted.
+        "lessons": {"task": "games.tasks.sweep_lessons", "schedule": 60 * 60.0,
+                    "options": {"expires": 59 * 60.0}},
         # Reports of table talk that waited for their game's hourly digest to moderators.
         "report_digests": {"task": "games.tasks.sweep_report_digests", **every},
         # Open tables whose wait has ended: started with bots or expired (games.tables).

@@ -33,6 +33,8 @@ class Limit:
 DEFAULTS: dict[str, Limit] = {
     # Games set up on the web page, per client address.
     "setup_client": Limit(5, 3600),
+    # Lessons started on /learn/, per client address (each is a game of three seats).
+    "lesson_client": Limit(10, 3600),
     # "Email me my links", per client address and per asked address.
     "links_client": Limit(10, 3600),
     "links_address": Limit(3, 86400),
@@ -141,16 +143,3 @@ def redis_client(url: str) -> redis.Redis:
     RedisCache writes), one connection pool per process and URL (redis-py's pool makes
     new connections in a forked child). Django gives no public way to its client."""
     return redis.Redis.from_url(url)
-
-
-def check_limit(name: str, key: str) -> None:
-    """Raise Limited if `key` is over the limit now, without counting an event."""
-    slot, retry_after = _slot(name, key, time.time())
-    try:
-        count = int(cache.get(slot, 0))
-    except CACHE_DOWN as error:
-        log.warning("rate limit %s not checked: the cache does not answer (%s)", name,
-                    type(error).__name__)
-        return
-    if count >= limit(name).count:
-        raise Limited(name, retry_after)

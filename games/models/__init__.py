@@ -11,7 +11,7 @@ seat before it changed hands), `host_limits` and `mailboxes`
 (commit and reveal), `fields` and `lru` (a JSON field and a bounded cache of our own),
 `rating_rows` (ratings), `public_names`, `table_rows` (open tables), `mutes` (muted
 table talk), `new_homes` (homes asked for by addresses that play nowhere yet), `event_rows`
-(tournaments);
+(tournaments), `lesson_rows` (lessons);
 the whole list: docs/DESIGN.md "Layout"."""
 
 from games.game.core.follow_up_rows import FollowUp
@@ -31,6 +31,7 @@ from games.game.core.talk_and_notices import GameNotice, Message
 from games.handover.core.handover_rows import OpenSeat, SeatOffer, Volunteer
 from games.inbound.core.inbound_mail import InboundMail
 from games.kit.sweep_marks import SweepMark
+from games.learn.core.lesson_rows import Lesson
 from games.mail.core.notifications import Notification
 from games.moderation.core.moderation_rows import Dispute, ModeratorAction, TalkReport
 from games.notes.core.sheet_rows import SeatNote
@@ -74,6 +75,7 @@ __all__ = [
     "HostBlock",
     "InboundMail",
     "Invitation",
+    "Lesson",
     "Message",
     "MissedDeadline",
     "ModeratorAction",

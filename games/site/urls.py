@@ -12,6 +12,7 @@ from games.home.doors import (
     next_game_pages,
     unsubscribe_page,
 )
+from games.learn.doors import learn_pages
 from games.moderation.doors import dispute_form, talk_report_form
 from games.notes.doors import note_form
 from games.play.doors import api, replay_pages, seat_mail_settings
@@ -124,6 +125,8 @@ urlpatterns: list[URLPattern] = [
     path("links/", help.ask_links, name="links"),
     path("links/sent/", help.links_sent, name="links-sent"),
     path("metrics", ops.metrics, name="metrics"),
+    path("learn/", learn_pages.learn_page, name="learn"),
+    path("learn/start", learn_pages.learn_start, name="learn-start"),
     path("new/", setup_pages.new_game, name="new"),
     path("new/sent/", setup_pages.setup_sent, name="setup-sent"),
     path("new/confirm/<token:token>/", setup_pages.confirm, name="setup-confirm"),

@@ -2,7 +2,7 @@
 // endpoint (GET /api/play/<secret>/version) every few seconds, backing off while nothing
 // changes; when a move, a table notice or a message came, it fetches the page's changing parts (/play/<secret>/live) and swaps them in: status,
 // maze (the cells the latest moves changed are marked by the server), hand, players, log
-// and table talk. While the player is choosing a move nothing is swapped: the turn bar
+// and table talk (and a lesson's guide). While the player is choosing a move nothing is swapped: the turn bar
 // says new moves came, and they show when the player plays, cancels or asks. A new line of
 // table talk alone changes neither the maze nor the hand: only the talk is swapped, even
 // while the player chooses, and nothing is said about moves. Once later moves come, the
@@ -15,7 +15,7 @@
   "use strict";
   var marks = document.getElementById("live");
   if (!marks || !window.fetch || !window.DOMParser) return;
-  var PARTS = ["live", "live-status", "maze", "hand", "live-table", "talk-messages"];
+  var PARTS = ["live", "live-status", "lesson", "maze", "hand", "live-table", "talk-messages"];
   var FIRST = 3000, LONGEST = 10000, ERROR_LONGEST = 120000;
   var delay = FIRST, timer = null, busy = false, stopped = false, pending = false;
   var quietUntil = 0;  // a 429's Retry-After: no request before this time

@@ -1,7 +1,8 @@
 // What the seat page says to a screen reader, through one live region (#announce) that
 // live.js never replaces: the log lines and the table talk that came since the page was
-// drawn, and "It is your turn" when the turn comes. After the player's own move (the page
-// comes back at #what-happened) the focus goes to what the move did. One-key commands,
+// drawn, "It is your turn" when the turn comes, and a lesson's guide when it says
+// something new. After the player's own move (the page comes back at #what-happened)
+// the focus goes to what the move did. One-key commands,
 // listed on the page and turned off by its checkbox (remembered in this browser): l the
 // last moves, c whose turn and the clock, h the hand, f the frontier, g the goals, 1-9
 // choose a card of the hand (play.js). Every word said is written by the server in the
@@ -41,6 +42,19 @@
     var turn = document.querySelector("#status .your-turn");
     return turn ? turn.textContent : "";
   }
+  // A lesson's guide (#lesson): read out whole when it says something new (a new step,
+  // the bots' answer), after the moves that brought it.
+  function lessonKey() {
+    var box = document.getElementById("lesson");
+    return box ? box.getAttribute("data-key") : null;
+  }
+  function sayLesson() {
+    var box = document.getElementById("lesson");
+    if (!box) return;
+    var title = box.querySelector("h2"), words = box.querySelector(".lesson-words");
+    announce((title ? title.textContent : "") + ". " + (words ? words.textContent : ""));
+  }
+  var lessonWas = lessonKey();
   var newestLine = logLines()[0] || null;  // the log is newest first
   var lastTalk = (talkLines().slice(-1)[0] || {}).id || null;
   var turnWas = myTurn();
@@ -65,6 +79,9 @@
     var turn = myTurn();
     if (turn && !turnWas) announce(turn);
     turnWas = turn;
+    var lesson = lessonKey();
+    if (lesson !== lessonWas) sayLesson();
+    lessonWas = lesson;
   });
   document.addEventListener("seat:talk", sayNewTalk);
 

@@ -34,7 +34,7 @@ pytestmark = [
 ]
 
 PAGES = ["/", "/new/", "/tables/", "/rules/base/", "/rules/saboteur2/", "/me/", "/seats/",
-         "/standby/", "/ratings/"]
+         "/standby/", "/ratings/", "/learn/"]
 
 
 @pytest.mark.parametrize("language", ["en", "it"])

@@ -47,6 +47,10 @@ def test_serve_is_quiet_unless_asked_and_finds_the_link_to_say_again() -> None:
                "seat 1\tBert (bot)\t-\t-\n")
     assert run.seat_link(printed) == "http://127.0.0.1:8000/play/abc/"
     assert run.seat_link("seat 1\tBert (bot)\t-\t-\n") == ""
+    ready = run.ready_lines(run.seat_link(printed), "http://127.0.0.1:8000")
+    assert ready[:2] == ["ready: open your seat link http://127.0.0.1:8000/play/abc/",
+                         "new to Saboteur? a first round with a guide: "
+                         "http://127.0.0.1:8000/learn/"]
 
 
 def test_manage_prints_links_on_the_port_serve_uses(tmp_path: Path, monkeypatch: Any) -> None:

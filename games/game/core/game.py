@@ -140,6 +140,9 @@ class Game(KeepsMailboxKeys, GameClockFields):
     # rematches: such a game has no host, and each reader sees its name in their own
     # language ("Open table 7", "Tavolo aperto 7": `title`); `name` keeps the English form.
     table_number = models.PositiveIntegerField(_("open table number"), default=0)
+    # A scripted game's first moves, by version (a lesson, games.learn): the move service
+    # makes a bot play them and a seat make them (games.moves.core.script). Empty: none.
+    script = models.JSONField(_("script"), default=list, blank=True, editable=False)
 
     class Meta:
         verbose_name = _("game")

@@ -30,8 +30,9 @@ showed), called under the lock once the version is checked (a game that moved on
 StaleVersion before anything is read); what it raises refuses the move.
 Nothing is written when anything refuses, the seat's acceptance included: StaleVersion,
 GameNotPlayable, NotDue (a bot's or the server's turn that is over), NoSuchSeat,
-InvitationLink, or the engine's MalformedMove / IllegalMove. Through a link, the refusal
-arrives as a `LinkRefusal` carrying it and the link's seat.
+InvitationLink, or the engine's MalformedMove / IllegalMove (also `off_script`: a seat's
+move that a scripted game, a lesson, does not allow: games.moves.core.script). Through a
+link, the refusal arrives as a `LinkRefusal` carrying it and the link's seat.
 """
 
 from __future__ import annotations
@@ -59,6 +60,7 @@ from games.game.core.game import Game, Move, SeatKind
 from games.kit.after_commit import queue_on_commit
 from games.kit.events import publish
 from games.kit.service_errors import GameNotPlayable, ServiceError, StaleVersion
+from games.moves.core import script
 from games.moves.core.bot_choice import bot_move
 from games.moves.core.timeout_rule import timeout_move
 from games.moves.core.turn_events import RoundEnded, TurnBeginning, TurnEnding
@@ -243,7 +245,10 @@ def _decide(actor: Actor, locked: Locked, seat: Seat | None, version: int,
         assert seat is not None
         if callable(move):
             move = _read_move(move, locked, seat.number, version)
-        return _seat_move(seat.number, move), Move.Actor.SEAT, seat.number, None
+        sent = _seat_move(seat.number, move)
+        if game.script and game.version == version and game.actor == seat.number:
+            script.check_seat_move(game.script, version, sent)  # a lesson's set move
+        return sent, Move.Actor.SEAT, seat.number, None
     if isinstance(actor, ByModerator):
         if game.actor is None:
             _check_playable(game)
@@ -260,11 +265,15 @@ def _decide(actor: Actor, locked: Locked, seat: Seat | None, version: int,
     if isinstance(actor, ByBot):
         if acting.kind != SeatKind.BOT:
             raise NotDue()
-        chosen = bot_move(state, acting.number, game.seed, version,
-                          actor.level or game.bot_level)
+        chosen = script.forced_move(game.script, state, version) or bot_move(
+            state, acting.number, game.seed, version, actor.level or game.bot_level)
         return {**chosen, "seat": acting.number}, Move.Actor.BOT, acting.number, None
     if game.deadline_at != actor.deadline:
         raise NotDue()
+    forced = script.forced_move(game.script, state, version)
+    if forced is not None:  # a lesson's set move, whoever is away
+        kind = Move.Actor.BOT if actor.bot else Move.Actor.SYSTEM
+        return {**forced, "seat": acting.number}, kind, acting.number, None
     if actor.bot:
         chosen = bot_move(state, acting.number, game.seed, version, game.bot_level)
         return {**chosen, "seat": acting.number}, Move.Actor.BOT, acting.number, None

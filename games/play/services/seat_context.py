@@ -13,6 +13,7 @@ from games.clock.core import clock_facts
 from games.engine.types import JSON, Move, SeatView
 from games.game.core.game import Game
 from games.game.core.talk_and_notices import Message
+from games.learn.services.guide import lesson_guide
 from games.people.core.public_names import public_names_of
 from games.records.core.fairness import chain_shown, public_facts
 from games.seats.core.seat import Seat
@@ -94,13 +95,17 @@ def page_context(game: Game, seat: Seat | None, view: SeatView, legal: list[Move
     ]
     forms: MoveForms = build(view, legal, names)
     targets = [(m["x"], m["y"]) for m in legal if m.get("type") == "place"]
+    # A lesson's guide (games.learn): its box, and the card and cell it is about marked.
+    lesson = lesson_guide(game, seat, view, names)
     return {
         "game": game,
         "seat": seat,
         "view": view,
         "version": game.version,
         "names": names,
-        "board": drawing.board_svg(view, targets, recent.changed_cells(view)),
+        "board": drawing.board_svg(view, targets, recent.changed_cells(view),
+                                   lesson.cell if lesson is not None else None),
+        "lesson": lesson,
         "fresh_from": recent.since(view),
         # Where a card could join the maze, for the seat page's one-key command.
         "frontier": ", ".join(describe.cell(x, y) for x, y in cell_words.frontier(view)),

@@ -221,18 +221,21 @@ def _bounds(cells: Iterable[tuple[int, int]]) -> tuple[int, int, int, int]:
 
 
 def board_svg(view: SeatView, targets: Iterable[tuple[int, int]] = (),
-              changed: Iterable[tuple[int, int]] = ()) -> SafeString:
+              changed: Iterable[tuple[int, int]] = (),
+              pointed: tuple[int, int] | None = None) -> SafeString:
     """The maze of a view as a grid a screen reader reads (WAI-ARIA grid: rows of cells,
     each named by its words, `games.seatview.core.cell_words`), with `targets` (cells some
     legal move could use) outlined and `changed` (cells the latest moves changed) marked;
-    a changed cell left empty (a rockfall) is outlined where the card was. Every cell of
-    the rectangle is a cell of the grid, empty ones too; the start is its one tab stop
-    (the page's script moves it: static/games/grid.js)."""
+    a changed cell left empty (a rockfall) is outlined where the card was. `pointed`: the
+    cell a lesson's guide is about (games.learn), framed, starred and named so in its
+    words. Every cell of the rectangle is a cell of the grid, empty ones too; the start
+    is its one tab stop (the page's script moves it: static/games/grid.js)."""
     placed = {(c["x"], c["y"]): c["card"] for c in view["board"]}
     target_cells = set(targets) - set(placed)
     fresh = set(changed)
     cleared = fresh - set(placed) - target_cells
-    x0, y0, x1, y1 = _bounds(list(placed) + sorted(target_cells) + sorted(cleared))
+    extra = [pointed] if pointed is not None else []
+    x0, y0, x1, y1 = _bounds(list(placed) + sorted(target_cells) + sorted(cleared) + extra)
     pad = 24
     box = (x0 * CELL - pad, y0 * CELL - pad, (x1 - x0 + 1) * CELL + 2 * pad,
            (y1 - y0 + 1) * CELL + 2 * pad)
@@ -251,14 +254,19 @@ def board_svg(view: SeatView, targets: Iterable[tuple[int, int]] = (),
                 kind, inside = "cleared", _coordinate(x, y)
             else:
                 kind, inside = "empty", VOID
-            label = escape(words.get((x, y)) or cell_words.cell_words(x, y, None))
+            words_here = words.get((x, y)) or cell_words.cell_words(x, y, None)
+            here = (x, y) == pointed
+            if here:
+                words_here = _("%(cell)s; the guide's cell") % {"cell": words_here}
+            label = escape(words_here)
             # Plain strings: a big maze has a hundred cells and more, on every refresh;
             # every value is an int, a fixed word, escaped words or the SVG built above.
             cells.append(
-                f'<g class="cell {kind}{_changed(x, y, fresh)}" data-cell="{x},{y}" '
+                f'<g class="cell {kind}{_changed(x, y, fresh)}{" pointed" if here else ""}" '
+                f'data-cell="{x},{y}" '
                 f'role="gridcell" tabindex="{0 if (x, y) == (0, 0) else -1}" '
                 f'aria-label="{label}" transform="translate({x * CELL} {y * CELL})">'
-                f"{inside}{_changed_mark(x, y, fresh)}</g>")
+                f"{inside}{_changed_mark(x, y, fresh)}{POINTED_MARK if here else ''}</g>")
         rows.append('<g role="row">' + "".join(cells) + "</g>")
     # A fixed scale per card: the class says how many cards wide the maze is and the
     # stylesheet (maze.css) gives each width its size, so a big maze scrolls instead of
@@ -270,6 +278,10 @@ def board_svg(view: SeatView, targets: Iterable[tuple[int, int]] = (),
         mark_safe("".join(rows)))  # noqa: S308  (built above from ints, escaped words, SVG)
 
 
+# The guide's cell (games.learn): a thick frame and a star, drawn over the card, so it is
+# told by shape as well as colour.
+POINTED_MARK = mark_safe('<rect x="3" y="3" width="94" height="94" rx="8" class="pointed-mark"/>'
+                         '<text x="92" y="92" text-anchor="end" class="pointed-star">★</text>')
 # A free cell some move could use; an empty cell, transparent, to take focus and clicks.
 SLOT = mark_safe('<rect x="4" y="4" width="92" height="92" rx="6" class="slot"/>')
 VOID = mark_safe('<rect width="100" height="100" class="void"/>')

@@ -131,6 +131,8 @@ EXPLAIN: dict[str, Callable[[str, Params], str]] = {
     "not_in_front": lambda r, p: _("You can only free yourself of a card lying in front of "
                                    "you."),
     "not_offered": lambda r, p: _("That gold card is not among the cards left to pick."),
+    "off_script": lambda r, p: _("This is a lesson: every move of its first round is set. "
+                                 "Make the move its guide shows."),
     "not_an_object": lambda r, p: _("A move must be a JSON object."),
     "missing_type": lambda r, p: _('A move needs a "type" such as "place" or "pass".'),
     "unknown_move_type": lambda r, p: _('There is no move of type "%(type)s" here.') % p,

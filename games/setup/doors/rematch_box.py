@@ -23,8 +23,9 @@ def rematch_box(context: template.Context) -> dict[str, Any]:
     found = find_rematch_pair(game)
     return {
         "game": game, "secret": context["secret"], "pair": found,
+        # A person with an address (the service's own rule): a lesson's learner has none.
         "can_propose": (game.status == Game.Status.FINISHED and found.rematch is None
-                        and seat.kind == SeatKind.PERSON),
+                        and seat.kind == SeatKind.PERSON and bool(seat.email)),
     }
 
 

@@ -20,6 +20,7 @@ from django.utils.translation import gettext as _
 from games import engine
 from games.clock.core.clock_setup import ClockSettings, clock_fields
 from games.clock.services.turn_clock import set_clock
+from games.engine.types import Move
 from games.game.core.game import (
     MAX_HOURS_PER_MOVE,
     BotLevel,
@@ -97,16 +98,21 @@ def create_game(
     bot_level: str = BotLevel.NORMAL,
     rated: bool = False,
     clock: ClockSettings | None = None,
+    script: Sequence[Move] = (),
 ) -> CreatedGame:
     """Create a game with one seat per player and invite them (unless `invite` is False:
     the host has not confirmed their address yet, games.setup.services.web_setup); optionally start.
     `accepted`: the people took their seats already (an open table's, games.tables): no
     invitation link, and each seat's link works at once.
     `rated`: its rounds count for the players' ratings (games.ratings). `clock`: a time
-    bank and days off (games.clock.core.clock_setup; None: the fixed time per move)."""
+    bank and days off (games.clock.core.clock_setup; None: the fixed time per move).
+    `script`: the game's first moves, set (a lesson: games.moves.core.script).
+    A person may have no address only in a game `accepted` from the start without
+    invitations (a lesson's learner): their link is handed to them at once, and no email
+    can ever go to them."""
     name = name.strip()
     hours = settings.DEFAULT_HOURS_PER_MOVE if hours_per_move is None else hours_per_move
-    _check_setup(name, players, hours)
+    _check_setup(name, players, hours, addressless=accepted and not invite)
     if timeout_policy not in TimeoutPolicy.values:
         raise SetupError("bad_setup", _("Unknown timeout policy %(policy)s.")
                          % {"policy": timeout_policy})
@@ -136,7 +142,7 @@ def create_game(
             spectators_allowed=spectators_allowed, created_at=now,
             timeout_policy=timeout_policy, list_open_seats=list_open_seats,
             open_absent_seats=open_absent_seats, while_seat_open=while_seat_open,
-            bot_level=bot_level, rated=rated,
+            bot_level=bot_level, rated=rated, script=list(script),
             **clock_fields(clock),
         )
         created = []
@@ -153,7 +159,9 @@ def create_game(
     return CreatedGame(game=game, seats=created)
 
 
-def _check_setup(name: str, players: Sequence[PlayerSpec], hours: int) -> None:
+def _check_setup(name: str, players: Sequence[PlayerSpec], hours: int, *,
+                 addressless: bool = False) -> None:
+    """`addressless`: people may come without an address (see create_game)."""
     if not name:
         raise SetupError("bad_setup", _("The game needs a name."))
     if not is_clean_line(name) or not all(is_clean_line(p.name.strip()) for p in players):
@@ -166,14 +174,14 @@ def _check_setup(name: str, players: Sequence[PlayerSpec], hours: int) -> None:
             % {"max": MAX_HOURS_PER_MOVE},
         )
     # One mailbox, one seat: its mail would show both hands (games.people.core.mailboxes).
-    emails = [mailbox(p.email) for p in players if not p.bot]
+    emails = [mailbox(p.email) for p in players if not p.bot and p.email.strip()]
     if len(set(emails)) != len(emails):
         raise SetupError("bad_setup", _("Each player needs a different email address."))
     languages = {code for code, _label in settings.LANGUAGES}
     for player in players:
         if not player.name.strip():
             raise SetupError("bad_setup", _("Every player needs a name and an email address."))
-        if not player.bot and not player.email.strip():
+        if not player.bot and not player.email.strip() and not addressless:
             raise SetupError("bad_setup", _("Every player needs a name and an email address."))
         if not valid_time_zone(player.time_zone):
             raise SetupError(

@@ -1,0 +1,1 @@
+"""Starting a lesson, the guide a lesson's seat page shows, and clearing idle lessons."""
