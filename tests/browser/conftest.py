@@ -42,8 +42,11 @@ def browser() -> Iterator[Any]:
     os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
     try:
         with sync_playwright() as playwright:
+            # No GPU process: headless Chromium would emulate one in software
+            # (SwiftShader) to composite each page, about a tenth of the browser tests'
+            # CPU (measured over tests/browser/test_pages.py and test_seat_truth.py).
             chromium = playwright.chromium.launch(executable_path=str(CHROMIUM),
-                                                  args=["--no-sandbox"])
+                                                  args=["--no-sandbox", "--disable-gpu"])
             yield chromium
             chromium.close()
     finally:
