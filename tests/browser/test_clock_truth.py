@@ -16,6 +16,7 @@ from playwright.sync_api import expect
 from games.clock.core.clock_facts import PROPOSAL_LIFETIME
 from games.game.core.game import Game
 from games.seatview.core.dates import local_time
+from tests.browser.shots import shot
 from tests.browser.test_pages import CHROMIUM, DESKTOP, PHONE, seat_url, started_game
 
 pytestmark = [
@@ -58,7 +59,7 @@ def test_the_seat_page_says_when_to_nudge_and_counts_a_pause(
         "1 of the 2 players needed have agreed so far (the proposer counts). Without the "
         f"others the proposal lapses on {lapses}.")
     assert cy.evaluate("document.documentElement.scrollWidth") <= width
-    cy.locator("#status").screenshot(path=f"/tmp/clock-truth-{width}.png")
+    shot(cy.locator("#status"), f"clock-truth-{width}.png")
     with cy.expect_navigation():
         cy.get_by_role("button", name="Agree to the pause").click()
     expect(cy.locator("#status p.pause")).to_contain_text("The game is paused until")

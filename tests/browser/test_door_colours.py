@@ -15,6 +15,7 @@ import pytest
 
 from games.game.core.game import Game
 from games.setup.services import game_setup
+from tests.browser.shots import shot
 from tests.browser.test_pages import CHROMIUM, PHONE, seat_url
 from tests.colour_vision import (
     VISIONS,
@@ -83,8 +84,7 @@ def test_the_rules_pages_doors_differ_by_shape_for_every_colour_vision(
     assert hue["normal"] > 20
     pictures = {}
     for name, svg in (("blue", blue), ("green", green)):
-        shot = svg.screenshot(path=f"/tmp/doors-{name}-e-w.png")
-        pictures[name] = png_pixels(shot)
+        pictures[name] = png_pixels(svg.screenshot())
     apart = {v: differing_share(pictures["blue"], pictures["green"], v) for v in VISIONS}
     assert min(apart.values()) >= SHAPE_APART, (apart, hue)
     # Every door card of the deck shows its colour's shape.
@@ -126,6 +126,6 @@ def test_the_doors_in_the_hand_and_the_maze_keep_their_shapes_and_contrast(
             assert low_contrasts(parts) == []
         assert page.locator("#hand svg.card-svg .door-round").count() == 2
         assert page.locator("#hand svg.card-svg .door-diamond").count() == 2
-        page.locator("#maze").screenshot(path=f"/tmp/doors-maze-{width}.png")
-        page.locator("#hand").screenshot(path=f"/tmp/doors-hand-{width}.png")
+        shot(page.locator("#maze"), f"doors-maze-{width}.png")
+        shot(page.locator("#hand"), f"doors-hand-{width}.png")
         page.close()

@@ -20,6 +20,7 @@ from games.handover.core.handover_rows import OpenSeat
 from games.handover.services import opening, takeover
 from games.moves.services import seat_services as services
 from games.seats.core.seat import Seat
+from tests.browser.shots import shot
 from tests.browser.test_pages import (
     CHROMIUM,
     DESKTOP,
@@ -35,7 +36,6 @@ pytestmark = [
                                                      "chromium)"),
     pytest.mark.django_db(transaction=True),
 ]
-SHOTS = "/tmp/handover-"  # screenshots a person can look at after a run
 
 
 def emailed_path(address: str, pattern: str) -> str:
@@ -70,26 +70,26 @@ def test_a_volunteer_signs_up_takes_an_offered_seat_and_plays_on_a_phone(
     with page.expect_navigation():
         page.click("text=Yes, put me on standby")
     assert "You are on standby" in page.content()
-    page.screenshot(path=SHOTS + "standby.png", full_page=True)
+    shot(page, "handover-standby.png", full_page=True)
     # Bob cannot go on: he asks for someone from his seat page.
     bob = browser.new_page(**PHONE)
     bob.goto(seat_url(live_server, game, 1))
-    bob.locator("#handover").screenshot(path=SHOTS + "seat-box.png")
+    shot(bob.locator("#handover"), "handover-seat-box.png")
     with bob.expect_navigation():
         bob.click("text=Find someone for my seat")
     assert "We are looking for someone to take your seat" in bob.content()
     assert serious_violations(bob) == [] and fits(bob)
-    bob.locator("#handover").screenshot(path=SHOTS + "seat-box-open.png")
+    shot(bob.locator("#handover"), "handover-seat-box-open.png")
     bob.close()
     page.goto(live_server.url + "/seats/")
     assert serious_violations(page) == [] and fits(page)
     assert page.locator("section.open-seat").count() == 1
-    page.screenshot(path=SHOTS + "open-seats.png", full_page=True)
+    shot(page, "handover-open-seats.png", full_page=True)
     # The offer came by email: Vera opens it and takes the seat.
     page.goto(live_server.url + emailed_path("vera@example.org", r"/seats/offer/[\w-]{43}/"))
     assert serious_violations(page) == [] and fits(page)
     assert page.input_value("#id_name") == "Vera"
-    page.screenshot(path=SHOTS + "offer.png", full_page=True)
+    shot(page, "handover-offer.png", full_page=True)
     with page.expect_navigation():
         page.click("text=Take over this seat")
     assert "Seat 2 is yours" in page.content() and "/play/" not in page.content()
@@ -103,7 +103,7 @@ def test_a_volunteer_signs_up_takes_an_offered_seat_and_plays_on_a_phone(
     select.select_option(select.locator("option").nth(1).get_attribute("value"))
     with page.expect_navigation():
         page.locator("form.card-form").first.locator("button[type=submit]").click()
-    page.screenshot(path=SHOTS + "played.png", full_page=True)
+    shot(page, "handover-played.png", full_page=True)
     made = Move.objects.get(game=game, number=2)
     assert made.seat_number == 1 and made.actor_kind == Move.Actor.SEAT
     page.close()
@@ -144,6 +144,6 @@ def test_the_log_after_a_takeover_names_who_played_each_move(browser: Any, live_
         talk = page.locator("#talk-messages li:not(.unread-from)").all_inner_texts()
         assert talk[0].startswith("Bob ") and "I have to go, sorry!" in talk[0]
         assert talk[1].startswith("Vera ") and "Hello from Vera" in talk[1]
-    shot = "history-phone.png" if device is PHONE else "history-desktop.png"
-    page.locator("#log").screenshot(path=SHOTS + shot)
+    shot(page.locator("#log"),
+         "handover-history-phone.png" if device is PHONE else "handover-history-desktop.png")
     page.close()

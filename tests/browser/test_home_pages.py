@@ -12,6 +12,7 @@ import pytest
 
 from games.game.core.game import Game
 from games.seats.core.seat import Seat
+from tests.browser.shots import shot
 from tests.browser.test_pages import (
     CHROMIUM,
     PHONE,
@@ -38,7 +39,7 @@ def test_a_player_opens_the_home_on_a_phone_and_plays_from_it(
     first = page.locator("#your-turn li a").first
     assert first.inner_text() == "Soon"  # the soonest deadline first
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
-    page.screenshot(path=f"/tmp/home-{'js' if javascript else 'no-js'}.png", full_page=True)
+    shot(page, f"home-{'js' if javascript else 'no-js'}.png", full_page=True)
     if javascript:
         assert serious_violations(page) == []
         page.goto(f"{live_server.url}/me/{games.token}/")
@@ -72,7 +73,7 @@ def test_the_home_says_what_emails_carry_and_turns_the_talk_off_on_a_phone(
     assert "already seen on my open page" in options and "an hour later" in options
     assert serious_violations(page) == []
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
-    page.locator("#settings .email-options").screenshot(path="/tmp/home-email-options.png")
+    shot(page.locator("#settings .email-options"), "home-email-options.png")
     talk.uncheck()
     with page.expect_navigation():
         page.locator("#settings form:has(.email-options) button[type=submit]").click()

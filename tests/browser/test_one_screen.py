@@ -18,6 +18,7 @@ from games import engine
 from games.engine.types import Move
 from games.game.core.game import Game
 from games.setup.services import game_setup
+from tests.browser.shots import shot
 from tests.browser.test_pages import (
     CHROMIUM,
     DESKTOP,
@@ -143,7 +144,7 @@ def check_every_card(page: Any, name: str, width: int, height: int) -> int:
         chosen = bar.locator(".bar-card svg")
         if card.locator("svg.card-svg").count():
             assert chosen.is_visible()  # the chosen card, as it will lie
-        page.screenshot(path=f"/tmp/one-screen-{name}-{width}-{index}.png")
+        shot(page, f"one-screen-{name}-{width}-{index}.png")
         bar.locator("button.cancel").click()
         tried += 1
     return tried
@@ -159,10 +160,10 @@ def test_a_chosen_card_its_lit_cells_and_play_fit_one_screen(
     games = [(name, position(ruleset, seed, moves)) for name, ruleset, seed, moves in POSITIONS]
     for name, game in [*games, ("italian-long-names", italian_long_names())]:
         page.goto(seat_url(live_server, game, 0))
-        page.screenshot(path=f"/tmp/one-screen-{name}-{width}-page.png")
+        shot(page, f"one-screen-{name}-{width}-page.png")
         assert overflowing_tiles(page) == [], name
         tried += check_every_card(page, name, width, height)
         assert page.evaluate("document.documentElement.scrollWidth") <= width
-    page.locator("#hand").screenshot(path=f"/tmp/one-screen-italian-hand-{width}.png")
+    shot(page.locator("#hand"), f"one-screen-italian-hand-{width}.png")
     assert tried >= 8
     context.close()

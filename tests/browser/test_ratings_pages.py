@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from games.people.core.home_links import home_token
+from tests.browser.shots import shot
 from tests.browser.test_pages import CHROMIUM, DEVICES, serious_violations
 from tests.ratings.support import rated_round, rating_row
 from tests.support import make_game
@@ -51,7 +52,7 @@ def test_a_name_chosen_with_listing_ticked_is_on_the_ratings_page_of_its_ruleset
     assert "only you see your ratings" in section.locator("#listing-hint").inner_text()
     assert serious_violations(page) == []
     assert page.evaluate("document.documentElement.scrollWidth") <= width
-    section.locator("form").first.screenshot(path=f"/tmp/name-form-{width}.png")
+    shot(section.locator("form").first, f"name-form-{width}.png")
     section.get_by_label("Public name").fill("Ann")
     question.check()
     with page.expect_navigation():
@@ -74,7 +75,7 @@ def test_a_name_chosen_with_listing_ticked_is_on_the_ratings_page_of_its_ruleset
         "1", "Ann", "1700"]
     assert serious_violations(page) == []
     assert page.evaluate("document.documentElement.scrollWidth") <= width
-    page.screenshot(path=f"/tmp/ratings-{width}.png", full_page=True)
+    shot(page, f"ratings-{width}.png", full_page=True)
     # Her name leads to her public page: the history drawn, and the same as a table.
     with page.expect_navigation():
         page.locator("table.ratings").get_by_role("link", name="Ann").click()
@@ -87,7 +88,7 @@ def test_a_name_chosen_with_listing_ticked_is_on_the_ratings_page_of_its_ruleset
         "1700"]
     assert serious_violations(page) == []
     assert page.evaluate("document.documentElement.scrollWidth") <= width
-    page.screenshot(path=f"/tmp/player-{width}.png", full_page=True)
+    shot(page, f"player-{width}.png", full_page=True)
     page.go_back()
     with page.expect_navigation():
         other.click()

@@ -18,6 +18,7 @@ from playwright.sync_api import expect
 from games import engine
 from games.game.core.game import Game
 from games.people.core.home_links import home_link
+from tests.browser.shots import shot
 from tests.browser.test_pages import (
     CHROMIUM,
     DESKTOP,
@@ -70,8 +71,7 @@ def test_the_seat_page_shows_what_is_true_now(browser: Any, live_server: Any, wo
     assert size and size["height"] >= 11, size  # 13 units were 6 px tall on a phone
     mark = page.locator("svg.maze .mapped-mark").bounding_box()
     assert mark and mark["width"] >= 16
-    page.locator("svg.maze .cell:has(text.mapped)").screenshot(
-        path=f"/tmp/seat-truth-map-{width}.png")
+    shot(page.locator("svg.maze .cell:has(text.mapped)"), f"seat-truth-map-{width}.png")
     # A later move: the notice of Ann's own move is old news and goes.
     worker.settle()
     another_seat_moves(game)
@@ -82,12 +82,12 @@ def test_the_seat_page_shows_what_is_true_now(browser: Any, live_server: Any, wo
     assert page.locator("#settings select[name=time_zone]").input_value() == ROME
     page.goto(live_server.url + "/new/")
     assert page.locator("select[name=time_zone]").input_value() == ROME
-    page.screenshot(path=f"/tmp/seat-truth-setup-{width}.png")
+    shot(page, f"seat-truth-setup-{width}.png")
     # A finished game: no hand to play, the replay tells every hand.
     over = finished_game(seed=31)
     page.goto(seat_url(live_server, over, 0))
     assert page.locator(".hand-card").count() == 0
     assert "Your hand" not in page.locator("main").inner_text()
     assert page.locator("#hand a[href$='/replay/']").is_visible()
-    page.screenshot(path=f"/tmp/seat-truth-over-{width}.png")
+    shot(page, f"seat-truth-over-{width}.png")
     context.close()

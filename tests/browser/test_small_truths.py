@@ -14,6 +14,7 @@ import pytest
 from games.game.core.game import Game
 from games.handover.services import opening, takeover
 from games.people.core.home_links import home_link
+from tests.browser.shots import shot
 from tests.browser.test_pages import CHROMIUM, DESKTOP, PHONE, seat_url, started_game
 from tests.handover_support import open_row
 
@@ -60,7 +61,7 @@ def test_the_cell_coordinates_lie_inside_their_cells(browser: Any, live_server: 
     assert cut_labels(page) == []
     height = labels.first.bounding_box()
     assert height and height["height"] >= 7  # readable at the phone's scale too
-    page.locator("svg.maze").screenshot(path=f"/tmp/small-truths-maze-{width}.png")
+    shot(page.locator("svg.maze"), f"small-truths-maze-{width}.png")
     page.close()
 
 
@@ -75,8 +76,7 @@ def test_the_seat_page_says_the_weekday_and_vacation_in_days(
     assert any(f"Deadline: {day} " in status for day in weekdays), status
     emails = page.locator("#emails").inner_text()
     assert "Vacation left in this game: 7 days." in emails and "168" not in emails
-    page.locator("#emails").screenshot(
-        path=f"/tmp/small-truths-vacation-{device['viewport']['width']}.png")
+    shot(page.locator("#emails"), f"small-truths-vacation-{device['viewport']['width']}.png")
     page.close()
 
 
@@ -95,7 +95,7 @@ def test_the_leavers_home_keeps_the_game_and_saving_says_how_many(
     assert "You left: someone else plays the seat now." in left.inner_text()
     assert left.locator("a").count() == 0  # the seat's link is Nell's now
     assert page.evaluate("document.documentElement.scrollWidth") <= device["viewport"]["width"]
-    left.screenshot(path=f"/tmp/small-truths-left-{device['viewport']['width']}.png")
+    shot(left, f"small-truths-left-{device['viewport']['width']}.png")
     # Bob has no game going on: his email setting changes nothing, and says so.
     with page.expect_navigation():
         page.locator("#settings form:has(input[name=email_mode]) button[type=submit]").click()

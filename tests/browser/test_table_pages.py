@@ -18,6 +18,7 @@ from games.game.core.game import Game
 from games.seats.core.links import link_for
 from games.seats.core.seat import Seat
 from games.tables.core.table_rows import OpenTable
+from tests.browser.shots import shot
 from tests.browser.test_pages import (
     CHROMIUM,
     DESKTOP,
@@ -135,5 +136,5 @@ def test_a_game_found_at_an_open_table_reads_as_one(browser: Any, live_server: A
     assert "intanto lo gioca un bot" in leave and "creata" not in leave
     width = device["viewport"]["width"]
     assert page.evaluate("document.documentElement.scrollWidth") <= width
-    page.locator("main").screenshot(path=f"/tmp/open-table-seat-{width}.png")
+    shot(page.locator("main"), f"open-table-seat-{width}.png")
     context.close()
