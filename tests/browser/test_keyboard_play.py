@@ -247,7 +247,7 @@ def wcag_violations(page: Any, *, but: tuple[str, ...] = ()) -> list[str]:
             for v in result["violations"]]
 
 
-@pytest.mark.parametrize("language", ["en", "de"])
+@pytest.mark.parametrize("language", ["de"])  # English's: test_wcag_scan.py, a card unchosen
 def test_the_seat_page_and_the_replay_pass_wcag_22_aa(browser: Any, live_server: Any,
                                                       language: str) -> None:
     playing = game_of("saboteur2", seed=3)

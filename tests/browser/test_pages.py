@@ -73,18 +73,6 @@ def serious_violations(page: Any) -> list[str]:
             if set(v["tags"]) & set(WCAG_22_AA) or v["impact"] in ("serious", "critical")]
 
 
-@pytest.mark.parametrize("ruleset", ["base", "saboteur2"])
-def test_the_rules_pages_pass_the_accessibility_scan(browser: Any, live_server: Any,
-                                                     ruleset: str) -> None:
-    for options in (DESKTOP, PHONE):
-        page = browser.new_page(**options)
-        page.goto(f"{live_server.url}/rules/{ruleset}/?lang=it")
-        assert serious_violations(page) == []
-        assert page.evaluate("document.documentElement.scrollWidth") <= (
-            options["viewport"]["width"])  # type: ignore[index]
-        page.close()
-
-
 @DEVICES
 def test_a_host_sets_up_a_game_in_the_browser(browser: Any, live_server: Any, worker: Any,
                                               device: dict[str, Any]) -> None:

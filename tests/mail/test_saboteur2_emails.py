@@ -26,10 +26,11 @@ pytestmark = pytest.mark.django_db
 @time_machine.travel(START, tick=False)  # links in emails carry the time they were signed
 def test_no_email_of_an_expansion_game_leaks_a_secret(
         commit: Callable[..., Any]) -> None:
-    rng, check_rng = random.Random(10), random.Random(99)
+    # Seed 117: a theft, an inspection, ladders and doors in 128 moves (seed 10: 253).
+    rng, check_rng = random.Random(117), random.Random(99)
     seen: set[str] = set()
     with commit():
-        g = make_game(players=4, seed=10, ruleset="saboteur2")
+        g = make_game(players=4, seed=117, ruleset="saboteur2")
     checked = 0
     subjects: list[str] = []
     while True:
