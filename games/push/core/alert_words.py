@@ -44,7 +44,7 @@ def topic(game_public_id: str) -> str:
     return ("g" + game_public_id.replace("_", "-"))[:32]
 
 
-def body_words(kind: str, deadline: datetime | None, ended: bool = True) -> str:
+def body_words(kind: str, deadline: datetime | None, *, ended: bool = True) -> str:
     """`ended`: of a "game started or ended" alert, which (an end comes beside the game's
     end email, a start has no email: games.push.services.planning)."""
     if kind == AlertKind.TURN:

@@ -19,6 +19,7 @@ from datetime import datetime, timedelta
 from django.utils import timezone
 
 from games.clock.core import rules as clock_rules
+from games.game.core.choices import EmailMode
 from games.game.core.game import Game
 from games.kit.after_commit import queue_on_commit
 from games.mail.core.mail_events import NotificationsPlanned
@@ -78,10 +79,11 @@ def plan_alerts(note: Notification) -> list[int]:
 def plan_start_alerts(game: Game, now: datetime) -> list[int]:
     """The "game started" alerts of a game starting now: every player's devices that chose
     "game started or ended", held by the seat's quiet hours like an email. None for a
-    bot's seat or one looking for a player."""
+    bot's seat, one looking for a player or one whose emails are off (links only)."""
     alerts: list[int] = []
     for seat in Seat.objects.filter(game=game).exclude(email="").order_by("number"):
-        if seat.is_bot or seat.open_since is not None:
+        if seat.is_bot or seat.open_since is not None or (
+                seat.email_mode == EmailMode.LINKS_ONLY):
             continue
         for device in PushDevice.objects.filter(of_mailbox(seat.email)):
             if AlertKind.START_END not in device.kinds:
