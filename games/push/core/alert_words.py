@@ -44,7 +44,9 @@ def topic(game_public_id: str) -> str:
     return ("g" + game_public_id.replace("_", "-"))[:32]
 
 
-def body_words(kind: str, deadline: datetime | None) -> str:
+def body_words(kind: str, deadline: datetime | None, *, ended: bool = True) -> str:
+    """`ended`: of a "game started or ended" alert, which (an end comes beside the game's
+    end email, a start has no email: games.push.services.planning)."""
     if kind == AlertKind.TURN:
         return _("Your turn.")
     if kind == AlertKind.DEADLINE:
@@ -53,7 +55,7 @@ def body_words(kind: str, deadline: datetime | None) -> str:
         return _("Your time is running out: move by %(deadline)s.") % {
             "deadline": formats.date_format(deadline, "DATETIME_FORMAT")}
     if kind == AlertKind.START_END:
-        return _("The game is over.")
+        return _("The game is over.") if ended else _("The game has started.")
     return _("New table talk.")
 
 
@@ -63,7 +65,7 @@ def payload(alert: PushAlert, home_token: str, language: str,
     game = alert.game
     with translation.override(language):
         title = game.title
-        body = body_words(alert.kind, local_deadline)
+        body = body_words(alert.kind, local_deadline, ended=alert.notification_id is not None)
     return {"title": title, "body": body, "tag": topic(game.public_id), "kind": alert.kind,
             "url": reverse("games:me-open", args=[home_token, game.public_id]),
             "icon": static("games/icons/icon-192.png"),

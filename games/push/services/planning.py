@@ -6,6 +6,10 @@ The alert waits as the email does (`not_before`: quiet hours, days off and the "
 seen on the open page" look are in the email's row already). A push-only person's turn
 email waits besides for the alert's receipt: `fallback_minutes` more; a receipt skips
 it (games.push.services.receipts), none sends it then (the email's own send task).
+
+A game's start has no email of its own (its first turn email is the first player's): its
+"game started or ended" alerts are planned when it starts (`plan_start_alerts`, called by
+games.setup), one per device of each player that wants the kind, with no email beside.
 """
 
 from __future__ import annotations
@@ -14,6 +18,9 @@ from datetime import datetime, timedelta
 
 from django.utils import timezone
 
+from games.clock.core import rules as clock_rules
+from games.game.core.choices import EmailMode
+from games.game.core.game import Game
 from games.kit.after_commit import queue_on_commit
 from games.mail.core.mail_events import NotificationsPlanned
 from games.mail.core.notifications import Notification
@@ -22,6 +29,7 @@ from games.people.core.mailbox_keys import of_mailbox
 from games.push.core.push_rows import AlertKind, PushAlert, PushDevice
 from games.push.services.devices import choice_of
 from games.push.services.sending import send_push
+from games.seats.core.seat import Seat
 
 Kind = Notification.Kind
 
@@ -66,6 +74,26 @@ def plan_alerts(note: Notification) -> list[int]:
     for alert in alerts:
         queue_alert(alert.pk, alert.not_before, now)
     return [alert.pk for alert in alerts]
+
+
+def plan_start_alerts(game: Game, now: datetime) -> list[int]:
+    """The "game started" alerts of a game starting now: every player's devices that chose
+    "game started or ended", held by the seat's quiet hours like an email. None for a
+    bot's seat, one looking for a player or one whose emails are off (links only)."""
+    alerts: list[int] = []
+    for seat in Seat.objects.filter(game=game).exclude(email="").order_by("number"):
+        if seat.is_bot or seat.open_since is not None or (
+                seat.email_mode == EmailMode.LINKS_ONLY):
+            continue
+        for device in PushDevice.objects.filter(of_mailbox(seat.email)):
+            if AlertKind.START_END not in device.kinds:
+                continue
+            alert = PushAlert.objects.create(
+                device=device, kind=AlertKind.START_END, browser=device.browser, game=game,
+                seat=seat, to_email=seat.email, not_before=clock_rules.quiet_until(seat, now))
+            queue_alert(alert.pk, alert.not_before, now)
+            alerts.append(alert.pk)
+    return alerts
 
 
 def queue_alert(alert_id: int, not_before: datetime | None, now: datetime) -> None:

@@ -34,6 +34,7 @@ from games.kit.time_zones import valid_time_zone
 from games.mail.services import follow_ups
 from games.moves.services.move_store import queue_follow_up
 from games.people.core.mailboxes import mailbox
+from games.push.services.planning import plan_start_alerts
 from games.records.core import fairness
 from games.seats.core.invitations import record_invitations
 from games.seats.core.links import seat_link
@@ -222,6 +223,7 @@ def _start(game: Game, now: datetime) -> None:
                              "reminder_at", "turn_clock", "updated_at"])
     queue_follow_up(game.pk, game.version, now)  # the first turn email
     follow_ups.after_game_started(game.pk, game.version)
+    plan_start_alerts(game, now)  # the players' "game started" pushes
 
 
 def start_when_every_seat_accepted(event: SeatAccepted) -> None:
