@@ -13,6 +13,8 @@ from django.db.models.signals import post_migrate
 from hypothesis import settings
 
 from tests.moderation_support import moderators_group
+from tests.push.standin import StandIn
+from tests.push.standin import start as start_standin
 from tests.support import START, GameWithLinks, make_game, queued_tasks, work_off
 
 
@@ -130,3 +132,13 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         for index, item in enumerate(group):
             shares[index % count].append(item)
     items[:] = [item for share in shares for item in share]
+
+
+@pytest.fixture
+def standin() -> Iterator[StandIn]:
+    """The stand-in push service on loopback (tests/push/standin.py), for the push tests
+    and the browser's turn alert."""
+    service = start_standin()
+    yield service
+    service.server.shutdown()
+    service.server.server_close()

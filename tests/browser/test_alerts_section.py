@@ -10,8 +10,6 @@ Skipped when /usr/bin/chromium is missing (`.ci/run` installs it)."""
 
 from __future__ import annotations
 
-import json
-import threading
 from typing import Any
 
 import pytest
@@ -20,9 +18,8 @@ from games.mail.core.notifications import Notification
 from games.people.core.home_links import home_token
 from games.push.core.alert_words import payload
 from games.push.core.push_rows import PushAlert, PushDevice
-from games.push.doors import receipt as receipt_door
-from games.push.services import receipts
 from games.push.services.devices import Subscription, add_device
+from tests.browser.service_workers import ServiceWorkers
 from tests.browser.test_pages import CHROMIUM, PHONE, serious_violations
 from tests.home.support import ANN, anns_games
 
@@ -61,24 +58,13 @@ def test_the_alerts_section_works_by_keyboard_on_a_phone(
     page.keyboard.press("Space")
     assert page.locator("#alerts-form input[value=talk]").is_checked()
     tab_to(page, "#alerts-form button[type=submit]")
-    registered = threading.Event()
-    cdp = context.new_cdp_session(page)
-    registrations: list[str] = []
-
-    def seen(event: dict[str, Any]) -> None:
-        for found in event.get("registrations", []):
-            if not found.get("isDeleted"):
-                registrations.append(found["registrationId"])
-                registered.set()
-
-    cdp.on("ServiceWorker.workerRegistrationUpdated", seen)
-    cdp.send("ServiceWorker.enable")
+    workers = ServiceWorkers(context, page)
     page.keyboard.press("Enter")  # the gesture: permission, the worker, the subscription
     status = page.locator("#alerts-status")
     status.filter(has_not_text="Turning alerts on").wait_for()
     # Said in the live region: headless Chromium refuses a push subscription.
     assert status.inner_text() == "Alerts could not be turned on. Try again later."
-    assert registered.wait(30)  # the worker is registered at the root
+    assert workers.registered.wait(30)  # the worker is registered at the root
 
     # A push delivered to the worker as the push service would (the data in the clear:
     # the encryption is the stand-in's part), and its receipt.
@@ -91,19 +77,7 @@ def test_the_alerts_section_works_by_keyboard_on_a_phone(
                                      browser="chrome", status=PushAlert.Status.SENT,
                                      game=games.soon, seat=seat, to_email=ANN)
     data = payload(alert, home_token(ANN), "en", None)
-    received = threading.Event()
-    original = receipts.record_receipt
-
-    def recording(signed: str, event: str) -> Any:
-        answer = original(signed, event)
-        received.set()
-        return answer
-
-    monkeypatch.setattr(receipt_door, "record_receipt", recording)
-    cdp.send("ServiceWorker.deliverPushMessage", {
-        "origin": live_server.url + "/", "registrationId": registrations[-1],
-        "data": json.dumps(data)})
-    assert received.wait(30)
+    workers.push_and_wait_for_receipt(monkeypatch, live_server.url, data)
     alert.refresh_from_db()
     assert alert.shown_at is not None
     shown = page.evaluate("navigator.serviceWorker.ready.then(r => r.getNotifications())"

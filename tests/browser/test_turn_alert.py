@@ -22,8 +22,6 @@ Skipped when /usr/bin/chromium is missing (`.ci/run` installs it)."""
 from __future__ import annotations
 
 import json
-import threading
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -33,12 +31,11 @@ from django.test import Client
 from games.mail.services.move_emails import follow_up_due
 from games.people.core.home_links import home_token
 from games.push.core.push_rows import PushAlert, PushDevice
-from games.push.doors import receipt as receipt_door
-from games.push.services import receipts
+from tests.browser.service_workers import ServiceWorkers
 from tests.browser.test_keyboard_play import play_otherwise
 from tests.browser.test_pages import CHROMIUM, PHONE
 from tests.handover.test_takeover import pass_move
-from tests.push.standin import StandIn, start
+from tests.push.standin import StandIn
 from tests.support import make_game
 
 pytestmark = [
@@ -61,14 +58,6 @@ SUBSCRIBE = """([given, key]) => {
 }"""
 
 
-@pytest.fixture
-def standin() -> Iterator[StandIn]:
-    service = start()
-    yield service
-    service.server.shutdown()
-    service.server.server_close()
-
-
 def test_a_phone_turns_alerts_on_gets_its_turn_alert_and_plays(
         browser: Any, live_server: Any, worker: Any, standin: StandIn,
         monkeypatch: Any) -> None:
@@ -79,23 +68,12 @@ def test_a_phone_turns_alerts_on_gets_its_turn_alert_and_plays(
     given = json.dumps([subscription.as_browser_gives_it(), settings.VAPID_PUBLIC_KEY])
     context.add_init_script(f"({SUBSCRIBE})({given})")
     page = context.new_page()
-    cdp = context.new_cdp_session(page)
-    registrations: list[str] = []
-    registered = threading.Event()
-
-    def seen(event: dict[str, Any]) -> None:
-        for found in event.get("registrations", []):
-            if not found.get("isDeleted"):
-                registrations.append(found["registrationId"])
-                registered.set()
-
-    cdp.on("ServiceWorker.workerRegistrationUpdated", seen)
-    cdp.send("ServiceWorker.enable")
+    workers = ServiceWorkers(context, page)
     page.goto(f"{live_server.url}/me/{home_token(BOB)}/")
     page.fill("#alerts-name", "Bob's phone")
     with page.expect_navigation():  # the home reloads once the device is on
         page.click("#alerts-form button[type=submit]")  # the gesture
-    assert registered.wait(30)
+    assert workers.registered.wait(30)
     device = PushDevice.objects.get()
     assert (device.endpoint, device.name) == (subscription.endpoint, "Bob's phone")
 
@@ -106,19 +84,7 @@ def test_a_phone_turns_alerts_on_gets_its_turn_alert_and_plays(
     assert push.problem == "" and push.payload is not None
     assert push.payload["body"] == "Your turn."
 
-    received = threading.Event()
-    original = receipts.record_receipt
-
-    def recording(signed: str, event: str) -> Any:
-        answer = original(signed, event)
-        received.set()
-        return answer
-
-    monkeypatch.setattr(receipt_door, "record_receipt", recording)
-    cdp.send("ServiceWorker.deliverPushMessage", {
-        "origin": live_server.url + "/", "registrationId": registrations[-1],
-        "data": json.dumps(push.payload)})
-    assert received.wait(30)
+    workers.push_and_wait_for_receipt(monkeypatch, live_server.url, push.payload)
     assert PushAlert.objects.get().shown_at is not None  # the receipt
     [[title, url]] = page.evaluate(
         "navigator.serviceWorker.ready.then(r => r.getNotifications())"
