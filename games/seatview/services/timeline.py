@@ -20,6 +20,7 @@ from typing import Any, NamedTuple
 
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
+from django.utils.translation import gettext as _
 
 from games.engine.types import LogEvent, SeatView
 from games.seatview.core.describe import Names, notice_sentence
@@ -43,6 +44,9 @@ class Line:
     number: int | None  # the move's number, for a player's (or the server's) move
     log_index: int  # events of the log before this line
     notice: bool = False
+    # "Move 8:" in the reader's language, or "" (a page's log has hundreds of lines: the
+    # words made once here, not by a template tag on every line).
+    label: str = ""
 
 
 def is_move(event: LogEvent) -> bool:
@@ -69,6 +73,7 @@ def timeline(view: SeatView, names: Names, notices: Sequence[TableNotice]) -> li
     pending = list(zip(positions, notices, strict=True))
     number = 0
     today = names_key(names)
+    move_said = _("Move %(n)s:")
     for index in range(len(log) + 1):
         while pending and pending[0][0] <= index:
             _at, notice = pending.pop(0)
@@ -83,6 +88,7 @@ def timeline(view: SeatView, names: Names, notices: Sequence[TableNotice]) -> li
             then = names_at_log(names, index)
             said = event_sentence(event, then, view["ruleset"], view.get("seat"),
                                   key_of_names=today if then is names else None)
-            lines.append(Line(text=said, number=number if is_move(event) else None,
-                              log_index=index))
+            moved = is_move(event)
+            lines.append(Line(text=said, number=number if moved else None, log_index=index,
+                              label=move_said % {"n": number} if moved else ""))
     return lines
