@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 from django.test import Client
 
+from games.game.core.game import Game
 from games.home.services.export import export_player_data
 from games.home.services.forget import forget_player
 from games.seats.core.seat import Seat
@@ -53,3 +54,12 @@ def test_the_setting_is_exported_and_forgotten(commit: Any) -> None:
     with commit():
         assert forget_player("p0@example.com").done
     assert confirm_of(made.seats[0]) == "touch"  # the person's choice went with them
+
+
+def test_a_new_holder_of_the_seat_starts_from_the_default() -> None:
+    made = make_game(seed=5)
+    Seat.objects.filter(pk=made.seats[1].pk).update(confirm_moves="never")
+    seat = Seat.objects.get(pk=made.seats[1].pk)
+    seat.hand_to(Game.objects.get(pk=made.game.pk), name="Newcomer", email="new@x.org",
+                 time_zone="UTC", language="nl")
+    assert confirm_of(seat) == "touch"  # the old holder's choice went with them
