@@ -1,9 +1,10 @@
 """A guard against mis-taps (issue 48, item 7), in Chromium at 1280 and 390 px: with the
 seat's "Confirm my move" on (the default "on touch screens" on the phone, "always" chosen
 in the settings on the desktop), Play draws the chosen card in its cell and asks once
-more; Change goes back, only Confirm plays. The question is said in the live region and
-the focus is on Confirm. Play, Turn round, Cancel, Confirm and Change are at least 44 px
-and at least 8 px apart.
+more; Change goes back, only Confirm plays (by keyboard too: Enter on the cell asks,
+Enter on Confirm plays), and Confirm is not where Play was. The question is said in the
+live region and the focus is on Confirm. Play, Turn round, Cancel, Confirm and Change are
+at least 44 px and at least 8 px apart.
 
 Skipped when /usr/bin/chromium is missing (`.ci/run` installs it)."""
 
@@ -71,6 +72,7 @@ def test_play_asks_once_more_and_only_confirm_plays(browser: Any, live_server: A
     assert bar.locator("button.turn").is_visible()
     assert apart(page, ["button.turn", "button.cancel", "button.play"]) == []
 
+    play_box = bar.locator("button.play").bounding_box()
     bar.locator("button.play").click()  # asks, plays nothing
     chosen = page.locator(f'svg.maze .cell.chosen[data-cell="{cell}"] .preview-place')
     assert chosen.count() == 1  # the card drawn in its cell
@@ -79,6 +81,9 @@ def test_play_asks_once_more_and_only_confirm_plays(browser: Any, live_server: A
     assert page.evaluate("document.activeElement.className") == "confirm"
     assert "Confirm: play" in page.locator("#announce").inner_text()
     assert apart(page, ["button.confirm", "button.change"]) == []
+    # A double tap on Play lands on Change, never on Confirm.
+    confirm_box = bar.locator("button.confirm").bounding_box()
+    assert confirm_box["x"] + confirm_box["width"] <= play_box["x"]
     page.screenshot(path=f"/tmp/confirm-move-{device['viewport']['width']}.png")
 
     bar.locator("button.change").click()  # back to choosing, the move kept
@@ -87,9 +92,15 @@ def test_play_asks_once_more_and_only_confirm_plays(browser: Any, live_server: A
     game.refresh_from_db()
     assert game.version == 0
 
-    bar.locator("button.play").click()
+    # By keyboard: Enter on the chosen cell (where Change left the focus) asks again,
+    # Enter on Confirm plays.
+    assert page.evaluate("document.activeElement.dataset.cell") == cell
+    page.keyboard.press("Enter")
+    assert page.evaluate("document.activeElement.className") == "confirm"
+    game.refresh_from_db()
+    assert game.version == 0
     with page.expect_navigation():
-        bar.locator("button.confirm").click()
+        page.keyboard.press("Enter")
     assert "placed" in page.locator("#what-happened").inner_text()
     game.refresh_from_db()
     assert game.version == 1
