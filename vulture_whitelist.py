@@ -142,3 +142,4 @@ mark_label  # unused variable (games/notes/services/sheet.py: templates/games/_s
 change_list_template  # unused variable (games/push/doors/push_admin.py: Django's admin reads it)
 development_pair  # unused function (saboteur_site/push_keys.py: called by settings.py, which vulture skips)
 heading  # unused variable (games/mail/core/letter_parts.py: templates/emails/_parts.* read it)
+ALWAYS  # unused variable (games/game/core/choices.py ConfirmMoves: a stored value, the seat page form offers it and static/games/play.js reads it by name)

@@ -11,6 +11,11 @@
 // its list lights its cells, and each lit cell's name says so (the words are the card
 // form's data-lit, written by the server); on a lit cell Enter plays the card there, Space
 // turns it round (or picks the cell) first, Escape lets the card go.
+// A guard against mis-taps (the seat's "Confirm my move" setting, on by default on touch
+// screens): Play (the bar's, a card's own, Enter on a cell) first draws the chosen card
+// in its cell and asks "Confirm: play <card>, <move>" with Confirm and Change in the
+// bar; only Confirm sends the form. The question goes to the page's live region
+// (#announce) and the focus to Confirm.
 // Without this script the page works the same through its forms. The maze and the hand
 // may be replaced by live.js while the page is open: everything here is looked up when
 // used, and the listeners sit on the document.
@@ -24,7 +29,13 @@
   var turn = bar.querySelector("button.turn");
   var cancel = bar.querySelector("button.cancel");
   var barCard = bar.querySelector(".bar-card");
+  var buttons = bar.querySelector(".bar-buttons");
+  var asking = bar.querySelector(".confirm-buttons");
+  var confirmButton = bar.querySelector("button.confirm");
+  var change = bar.querySelector("button.change");
   var active = null;
+  var confirming = null;  // the card form waiting for Confirm
+  var confirmed = null;   // the card form Confirm sends (its submit goes through)
   var GAP = 6;  // px kept free above the maze box and below it, over the bar
 
   function maze() { return document.querySelector("svg.maze"); }
@@ -189,6 +200,7 @@
   }
 
   function show(form, refit) {
+    endAsking();  // another card, cell or turn: the question is asked again at Play
     active = form;
     clearMaze();
     document.querySelectorAll(".hand-card").forEach(function (c) {
@@ -228,7 +240,46 @@
     show(active, false);
   }
 
+  // Whether Play asks once more: the seat's setting, "touch" decided by this device.
+  function asks() {
+    var setting = bar.dataset.confirmMoves;
+    if (!asking || setting === "never") return false;
+    if (setting === "always") return true;
+    return !!(window.matchMedia && window.matchMedia("(pointer: coarse)").matches);
+  }
+
+  // The confirm step: the chosen card drawn in its cell (show), the question in the bar
+  // and the live region, Confirm and Change instead of Turn, Cancel and Play.
+  function askFirst(form) {
+    var option = chosenOption(form);
+    if (!option) return;
+    show(form, true);
+    confirming = form;
+    var text = (bar.dataset.confirmWords || "").replace("{card}", cardName(form))
+      .replace("{move}", option.textContent.trim());
+    bar.setAttribute("aria-live", "off");  // said once, by #announce
+    say(text, true);
+    buttons.hidden = true;
+    asking.hidden = false;
+    var region = document.getElementById("announce");
+    if (region) {
+      var line = document.createElement("p");
+      line.textContent = text;
+      region.appendChild(line);
+    }
+    confirmButton.focus({ preventScroll: true });
+  }
+
+  function endAsking() {
+    confirming = null;
+    if (!asking) return;
+    asking.hidden = true;
+    buttons.hidden = false;
+    bar.setAttribute("aria-live", "polite");
+  }
+
   function stop() {
+    endAsking();
     if (active) active.querySelector("select").value = "";
     active = null;
     clearMaze();
@@ -314,6 +365,39 @@
     var option = active && chosenOption(active);
     if (option) cycle(option.dataset.cell);
   });
+  // Every way a card form is sent (its own Play, the bar's, Enter on a cell) passes here:
+  // with the guard on, the first one asks instead.
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    if (!form.matches || !form.matches("form.card-form")) return;
+    if (form === confirmed) { confirmed = null; return; }
+    if (!asks()) return;
+    event.preventDefault();
+    askFirst(form);
+  }, true);
+  if (asking) {
+    confirmButton.addEventListener("click", function () {
+      var form = confirming;
+      if (!form || !document.contains(form)) { stop(); return; }
+      confirmed = form;
+      endAsking();
+      submit(form);
+    });
+    // Change: back to choosing, the same card and move kept, the focus on its cell (or
+    // its list), without scrolling the maze away.
+    change.addEventListener("click", function () {
+      var form = confirming;
+      endAsking();
+      if (!form || !document.contains(form)) { stop(); return; }
+      show(form, false);
+      var option = chosenOption(form);
+      var cell = option && cellGroup(option.dataset.cell);
+      (cell || form.querySelector("select")).focus({ preventScroll: true });
+    });
+    bar.addEventListener("keydown", function (event) {
+      if (event.key === "Escape" && confirming) { event.preventDefault(); change.click(); }
+    });
+  }
   cancel.addEventListener("click", stop);
   play.addEventListener("click", function () {
     if (!active) return;
@@ -333,6 +417,7 @@
   hints();
   document.addEventListener("seat:refreshed", function () {
     active = null;
+    endAsking();
     hints();
   });
 })();

@@ -25,6 +25,7 @@ from tests.browser.test_pages import (
     CHROMIUM,
     DESKTOP,
     PHONE,
+    play_move,
     seat_url,
     serious_violations,
     started_game,
@@ -101,8 +102,7 @@ def test_a_volunteer_signs_up_takes_an_offered_seat_and_plays_on_a_phone(
     assert "Vera took over seat 2 from Bob" in page.content()
     select = page.locator("form.card-form select").first
     select.select_option(select.locator("option").nth(1).get_attribute("value"))
-    with page.expect_navigation():
-        page.locator("form.card-form").first.locator("button[type=submit]").click()
+    play_move(page, page.locator("form.card-form").first.locator("button[type=submit]"))
     shot(page, "handover-played.png", full_page=True)
     made = Move.objects.get(game=game, number=2)
     assert made.seat_number == 1 and made.actor_kind == Move.Actor.SEAT

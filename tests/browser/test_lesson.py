@@ -19,7 +19,7 @@ from django.utils import translation
 from games.game.core.game import Game
 from games.learn.core import first_round as lesson
 from games.seatview.core.move_forms import move_value
-from tests.browser.test_pages import CHROMIUM, DESKTOP, PHONE, serious_violations
+from tests.browser.test_pages import CHROMIUM, DESKTOP, PHONE, play_move, serious_violations
 
 pytestmark = [
     pytest.mark.skipif(not CHROMIUM.exists(), reason="no /usr/bin/chromium (apt-get install "
@@ -69,8 +69,7 @@ def test_the_lesson_played_through(browser: Any, live_server: Any, worker: Any,
             assert page.locator(f'svg.maze .cell.pointed[data-cell="{move["x"]},{move["y"]}"]'
                                 ).count() == 1
         card.locator("select[name=move]").select_option(move_value(move))
-        with page.expect_navigation():
-            card.locator("form.card-form button[type=submit]").click()
+        play_move(page, card.locator("form.card-form button[type=submit]"))
     worker.settle()
     page.reload()
     assert box.get_attribute("data-key").startswith("gold-")  # type: ignore[union-attr]

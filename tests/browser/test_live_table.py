@@ -27,6 +27,7 @@ from tests.browser.test_pages import (
     PHONE,
     STRICT,
     finished_game,
+    play_move,
     seat_url,
     started_game,
 )
@@ -85,8 +86,7 @@ def test_a_bots_move_appears_on_the_open_page_without_a_reload(
     page.locator(".hand-card:has(form.card-form[data-cells]:not([data-cells='']))").first \
         .locator(".card-name, .action-face").first.click()
     page.locator("svg.maze .cell.lit").first.click()
-    with page.expect_navigation():
-        page.locator("#turn-bar button.play").click()
+    play_move(page, page.locator("#turn-bar button.play"))
     game.refresh_from_db()
     assert game.actor is not None
     assert Seat.objects.get(game=game, number=game.actor).is_bot  # its move is queued
@@ -167,8 +167,7 @@ def test_the_chosen_card_is_drawn_in_its_cell_and_turned_there(browser: Any, liv
     turn.click()
     assert "turned round" in bar.inner_text()
     assert drawn.locator("> g").get_attribute("transform") == "rotate(180 50 50)"
-    with page.expect_navigation():
-        bar.locator("button.play").click()
+    play_move(page, bar.locator("button.play"))
     game.refresh_from_db()
     placed = game.state().board[(0, -1)]
     assert placed == ("p17", True)
@@ -194,8 +193,7 @@ def test_a_rockfall_marks_its_cell_and_a_map_is_played_by_tapping_a_goal(
     page.locator('svg.maze .cell[data-cell="8,2"]').click()
     play = page.locator("#turn-bar button.play")
     assert play.is_enabled() and "bottom goal" in page.locator("#turn-bar .what").inner_text()
-    with page.expect_navigation():
-        play.click()
+    play_move(page, play)
     assert "looked at the bottom goal" in page.locator("#what-happened").inner_text()
     game.refresh_from_db()
     assert game.state().known_goals[0] == [2]

@@ -54,6 +54,18 @@ def seat_url(live_server: Any, game: Game, number: int) -> str:
     return link_for(seat).replace("http://127.0.0.1:8000", live_server.url)
 
 
+def play_move(page: Any, button: Any, *, tap: bool = False) -> None:
+    """Press a Play button (the bar's or a card's) and wait for the page the move brings.
+    On a touch screen the page asks once more first (the seat's "Confirm my move", on
+    there by default: tests/browser/test_confirm_move.py): Confirm."""
+    touch = page.evaluate("matchMedia('(pointer: coarse)').matches")
+    with page.expect_navigation():
+        button.tap() if tap else button.click()
+        if touch:
+            confirm = page.locator("#turn-bar button.confirm")
+            confirm.tap() if tap else confirm.click()
+
+
 # The WCAG 2.0, 2.1 and 2.2 success criteria at levels A and AA that axe-core tests (its
 # 2.2 rules, target size among them, run only when asked for by tag).
 WCAG_22_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"]
@@ -118,8 +130,7 @@ def test_a_move_by_clicking_a_card_and_a_lit_cell(browser: Any, live_server: Any
     lit = page.locator("svg.maze .cell.lit").first
     lit.click()
     assert bar.is_visible() and ": place at" in bar.inner_text()
-    with page.expect_navigation():
-        bar.locator("button.play").click()
+    play_move(page, bar.locator("button.play"))
     assert "placed" in page.locator("#what-happened").inner_text()
     game.refresh_from_db()
     assert game.version == 1
@@ -156,10 +167,8 @@ def test_a_stale_tab_is_told_and_makes_no_move(browser: Any, live_server: Any,
         select = tab.locator("form.card-form select").first
         value = select.locator("option").nth(1).get_attribute("value")
         select.select_option(value)
-    with first.expect_navigation():
-        first.locator("form.card-form").first.locator("button[type=submit]").click()
-    with second.expect_navigation():
-        second.locator("form.card-form").first.locator("button[type=submit]").click()
+    play_move(first, first.locator("form.card-form").first.locator("button[type=submit]"))
+    play_move(second, second.locator("form.card-form").first.locator("button[type=submit]"))
     assert "since you loaded this page" in second.locator("#what-happened").inner_text()
     assert not second.url.endswith("/move")  # a reload does not send the move again
     game.refresh_from_db()
@@ -204,8 +213,7 @@ def test_a_whole_turn_fits_one_phone_screen(browser: Any, live_server: Any) -> N
     lit.tap()
     play = page.locator("#turn-bar button.play").bounding_box()
     assert play and play["y"] + play["height"] <= 844 and play["height"] >= 44
-    with page.expect_navigation():
-        page.locator("#turn-bar button.play").tap()
+    play_move(page, page.locator("#turn-bar button.play"), tap=True)
     game.refresh_from_db()
     assert game.version == 1
     context.close()

@@ -24,6 +24,7 @@ from tests.browser.test_pages import (
     DESKTOP,
     PHONE,
     finished_game,
+    play_move,
     seat_url,
     started_game,
 )
@@ -61,8 +62,7 @@ def test_the_seat_page_shows_what_is_true_now(browser: Any, live_server: Any, wo
     page.locator(".hand-card:has(.action-face:text-is('Map'))").first \
         .locator(".action-face").click()
     page.locator("svg.maze .cell.lit").first.click()
-    with page.expect_navigation():
-        page.locator("#turn-bar button.play").click()
+    play_move(page, page.locator("#turn-bar button.play"))
     notices = page.locator("#what-happened li")
     assert "with a map" in notices.first.inner_text()
     result = page.locator("svg.maze text.mapped")

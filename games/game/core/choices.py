@@ -12,6 +12,15 @@ class EmailMode(models.TextChoices):
     LINKS_ONLY = "links_only", _("no email, links only")
 
 
+class ConfirmMoves(models.TextChoices):
+    """Whether the seat page asks once more before a card is played (a guard against
+    mis-taps on phones): the page's script decides "on touch screens" on the device."""
+
+    TOUCH = "touch", _("on touch screens")
+    ALWAYS = "always", _("always")
+    NEVER = "never", _("never")
+
+
 class TimeoutPolicy(models.TextChoices):
     AUTO_PASS = "auto_pass", _("the server passes for the player")
     WAIT = "wait", _("wait and tell the moderators")

@@ -170,7 +170,8 @@ def _game(seat: Seat) -> dict[str, Any]:
         "seat": {
             "number": seat.number, "name": seat.player_name, "played_by": seat.kind,
             "language": seat.language, "time_zone": seat.time_zone,
-            "email_mode": seat.email_mode, "accepted_at": _when(seat.accepted_at),
+            "email_mode": seat.email_mode, "confirm_moves": seat.confirm_moves,
+            "accepted_at": _when(seat.accepted_at),
             "missed_turns_in_a_row": seat.missed_turns,
             "absent_since": _when(seat.absent_since),
             "on_vacation_until": _when(seat.vacation_until),

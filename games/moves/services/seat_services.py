@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from django.conf import settings
 from django.utils.translation import gettext as _
 
+from games.game.core.choices import ConfirmMoves
 from games.game.core.game import EmailMode, Game
 from games.game.core.talk_and_notices import Message
 from games.kit.events import publish
@@ -50,12 +51,20 @@ def rotate_link(seat_id: int, current_hash: str | None = None) -> str | None:
     return made.token
 
 
-def update_preferences(seat_id: int, *, time_zone: str, language: str) -> None:
+def update_preferences(seat_id: int, *, time_zone: str, language: str,
+                       confirm_moves: str = "") -> None:
+    """The seat page's settings; `confirm_moves` "" keeps the seat's (a form sent by a
+    page from before that setting existed)."""
     if not valid_time_zone(time_zone):
         raise ServiceError("bad_time_zone", _("Unknown time zone %(zone)s.") % {"zone": time_zone})
     if language not in {code for code, _label in settings.LANGUAGES}:
         raise ServiceError("bad_language", _("Unknown language %(code)s.") % {"code": language})
-    Seat.objects.filter(pk=seat_id).update(time_zone=time_zone, language=language)
+    if confirm_moves and confirm_moves not in ConfirmMoves.values:
+        raise ServiceError("bad_confirm", _("Unknown setting for confirming moves."))
+    changes = {"time_zone": time_zone, "language": language}
+    if confirm_moves:
+        changes["confirm_moves"] = confirm_moves
+    Seat.objects.filter(pk=seat_id).update(**changes)
 
 
 def post_message(seat: Seat, text: str) -> Message:

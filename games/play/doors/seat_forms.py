@@ -9,6 +9,7 @@ from django import forms
 from django.conf import settings
 from django.utils.translation import gettext_lazy as _
 
+from games.game.core.choices import ConfirmMoves
 from games.kit import jsonsafe
 from games.kit.form_fields import printable_message, zone_field
 from games.moves.services.seat_services import MAX_MESSAGE_LENGTH
@@ -111,6 +112,16 @@ class PreferencesForm(forms.Form):
         Mars/Olympus.")."""
         reasons = [str(error) for errors in self.errors.values() for error in errors]
         return " ".join([str(_("Those preferences could not be saved.")), *reasons])
+
+
+class SeatPreferencesForm(PreferencesForm):
+    """The seat page's settings: the person's time zone and language as on the home, and
+    whether this seat's page asks once more before a card is played (mis-taps on phones).
+    Not required: a page from before the setting existed keeps the seat's choice."""
+
+    confirm_moves = forms.ChoiceField(label=_("Confirm my move"), required=False,
+                                      choices=ConfirmMoves.choices, widget=forms.Select(
+                                          attrs={"aria-describedby": "confirm-moves-hint"}))
 
 
 

@@ -24,7 +24,7 @@ from games.kit.responses import private, too_many
 from games.mail.core import seen_turns
 from games.moves.services import moves
 from games.moves.services import seat_services as services
-from games.play.doors.seat_forms import MoveForm, PreferencesForm, TalkForm
+from games.play.doors.seat_forms import MoveForm, SeatPreferencesForm, TalkForm
 from games.play.services import seat_context
 from games.ratings.services.player_record import table_lines
 from games.ratings.services.shown import rounds_counted
@@ -73,8 +73,9 @@ def _render(request: HttpRequest, seat: Seat, status: int = 200, **extra: Any) -
     context = _context(
         seat, secret,
         talk_form=extra.pop("talk_form", None) or TalkForm(auto_id="talk_%s"),
-        preferences_form=PreferencesForm(
-            initial={"time_zone": seat.time_zone, "language": seat.language}),
+        preferences_form=SeatPreferencesForm(
+            initial={"time_zone": seat.time_zone, "language": seat.language,
+                     "confirm_moves": seat.confirm_moves}),
         **extra)
     return private(render(request, "games/seat.html", context, status=status))
 
@@ -183,12 +184,13 @@ def seat_say(request: HttpRequest, seat: Seat, secret: str) -> HttpResponse:
 @require_POST
 @with_seat
 def seat_preferences(request: HttpRequest, seat: Seat, secret: str) -> HttpResponse:
-    form = PreferencesForm(request.POST)
+    form = SeatPreferencesForm(request.POST)
     if not form.is_valid():
         messages.error(request, form.refusal())
         return redirect(seat_path(secret))
     services.update_preferences(seat.pk, time_zone=form.cleaned_data["time_zone"],
-                                language=form.cleaned_data["language"])
+                                language=form.cleaned_data["language"],
+                                confirm_moves=form.cleaned_data["confirm_moves"])
     seat.refresh_from_db()
     with seat_locale(seat):
         messages.success(request, _("Your preferences were saved."))

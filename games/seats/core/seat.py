@@ -26,7 +26,7 @@ from django.db.models.functions import Coalesce
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from games.game.core.choices import EmailMode, SeatKind
+from games.game.core.choices import ConfirmMoves, EmailMode, SeatKind
 from games.game.core.clock_fields import SeatClockFields
 from games.game.core.game import GOING_ON, Game
 from games.kit.seat_numbers import shown_seat
@@ -68,6 +68,10 @@ class Seat(KeepsMailboxKeys, SeatClockFields):
     email_mode = models.CharField(
         _("emails"), max_length=12, choices=EmailMode.choices, default=EmailMode.EACH_TURN
     )
+    # Whether the seat page asks "Confirm" before a card is played (a guard against
+    # mis-taps): per seat, beside its other page settings (time zone, language).
+    confirm_moves = models.CharField(_("confirm my move"), max_length=8,
+                                     choices=ConfirmMoves.choices, default=ConfirmMoves.TOUCH)
     # Deadlines missed in a row; at 3 the seat is marked absent and moderators alerted.
     missed_turns = models.PositiveSmallIntegerField(_("missed turns in a row"), default=0)
     absent_since = models.DateTimeField(_("absent since"), null=True, blank=True)
@@ -254,6 +258,7 @@ class Seat(KeepsMailboxKeys, SeatClockFields):
         self.missed_turns, self.absent_since = 0, None
         self.email_problem_at = self.vacation_until = None
         self.email_mode = EmailMode.EACH_TURN  # a new person: the old one's choice goes
+        self.confirm_moves = ConfirmMoves.TOUCH
 
     def open(self, game: Game, now: datetime, *, bot_plays: bool) -> None:
         """The seat looks for a new player from `now`; with `bot_plays` a bot holds it
@@ -294,13 +299,14 @@ class Seat(KeepsMailboxKeys, SeatClockFields):
     @classmethod
     def erase_holder(cls, seat_id: int) -> None:
         """Forget me: the seat is a former player's: no address, the neutral name, a new
-        link nobody is given (the old one and any invitation die). Its history is
+        link nobody is given (the old one and any invitation die), its choices back to
+        the defaults. Its history is
         rewritten by the erasure itself (games.home.services.erase)."""
         made = new_link()
         cls.objects.filter(pk=seat_id).update(
             email="", player_name=FORMER_PLAYER, link_salt=made.salt,
             secret_hash=made.digest, link_key_id=made.key_id, invite_hash=None,
-            email_problem_at=None)
+            email_problem_at=None, confirm_moves=ConfirmMoves.TOUCH)
 
 
 
