@@ -7,12 +7,14 @@ none of the server's settings."""
 from __future__ import annotations
 
 import copy
+import fcntl
 import io
 import json
 import os
 import re
 import subprocess
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -72,17 +74,43 @@ class Played:
 _PLAYED: list[Played] = []
 
 
+def play_once(commit: Any, client: Client) -> Played:
+    """The game played, its record read through the API and its emails' heads."""
+    with commit():
+        g = make_game(players=3, seed=5)
+    play_until(g, lambda game: game.status == Game.Status.FINISHED, commit, seed=5)
+    record = client.get(g.api(0) + "record").json()
+    return Played(record, emailed_heads(), g.refresh().version)
+
+
+def shared(path: Path, make: Callable[[], Played]) -> Played:
+    """`make()` once for the whole run: the first process to come writes it to `path`
+    (the run's temporary folder, shared by the xdist workers), under a lock the others
+    wait on, and they read it. A game played once instead of once in each worker."""
+    with path.with_suffix(".lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if path.exists():
+            kept = json.loads(path.read_text())
+            return Played(kept["record"], {int(k): v for k, v in kept["emailed"].items()},
+                          kept["version"])
+        made = make()
+        path.write_text(json.dumps({"record": made.record, "emailed": made.emailed,
+                                    "version": made.version}))
+        return made
+
+
 @pytest.fixture
-def played(db: None, commit: Any, client: Client) -> Played:
+def played(db: None, commit: Any, client: Client, tmp_path_factory: pytest.TempPathFactory,
+           worker_id: str) -> Played:
     """A finished 3-seat game with gold found in two rounds, its turn emails sent, and its
-    record as the API gives it. Played once per test process (the game is seeded, and the
+    record as the API gives it. Played once in the whole run (the game is seeded, and the
     tests only read the record and the emails): each test gets its own copy."""
     if not _PLAYED:
-        with commit():
-            g = make_game(players=3, seed=5)
-        play_until(g, lambda game: game.status == Game.Status.FINISHED, commit, seed=5)
-        record = client.get(g.api(0) + "record").json()
-        _PLAYED.append(Played(record, emailed_heads(), g.refresh().version))
+        folder = tmp_path_factory.getbasetemp()
+        if worker_id != "master":  # each worker's folder is in the run's own
+            folder = folder.parent
+        _PLAYED.append(shared(folder / "verifygame-played.json",
+                              lambda: play_once(commit, client)))
     first = _PLAYED[0]
     return Played(copy.deepcopy(first.record), dict(first.emailed), first.version)
 
