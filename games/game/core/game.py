@@ -224,6 +224,8 @@ class Game(KeepsMailboxKeys, GameClockFields):
     def full_log(self) -> list[JSON]:
         """The opening events and every move's, in move order."""
         events = list(self.opening_log)
+        if self.version == 0:  # no move yet (version N is N moves made): nothing to read
+            return events
         for appended in (Move.objects.filter(game_id=self.pk).order_by("number")
                          .values_list("events", flat=True)):
             events.extend(appended)
