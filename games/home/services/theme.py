@@ -14,7 +14,7 @@ from games.people.core.home_links import THEMES, HomeLink, home_row
 def set_theme(address: str, theme: str) -> None:
     """Keep the person's theme; anything but "", "light" or "dark" is refused."""
     if theme not in THEMES:
-        raise ServiceError("bad_theme", _("There is no such theme."))
+        raise ServiceError("bad_theme", _("There is no such theme."), status=400)
     with transaction.atomic():
         HomeLink.objects.filter(pk=home_row(address).pk).update(theme=theme)
 
