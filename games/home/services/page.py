@@ -18,9 +18,9 @@ from django.utils.translation import ngettext
 from games.game.core.game import GOING_ON, EmailMode
 from games.home.services.listing import Home, Row, home_of
 from games.home.services.tables_part import tables_section
+from games.home.services.theme import theme_choices
 from games.home.services.tournaments_part import tournaments_section
 from games.people.core.home_links import home_path as home_path
-from games.home.services.theme import theme_choices
 from games.people.core.home_links import next_game_offered, theme_of
 from games.push.services.alerts_section import alerts_section
 from games.ratings.services.player_record import home_section

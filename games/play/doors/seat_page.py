@@ -24,8 +24,8 @@ from games.kit.responses import private, too_many
 from games.mail.core import seen_turns
 from games.moves.services import moves
 from games.moves.services import seat_services as services
-from games.play.doors.seat_forms import MoveForm, PreferencesForm, TalkForm
 from games.people.core.home_links import theme_of
+from games.play.doors.seat_forms import MoveForm, PreferencesForm, TalkForm
 from games.play.services import seat_context
 from games.ratings.services.player_record import table_lines
 from games.ratings.services.shown import rounds_counted
