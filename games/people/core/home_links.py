@@ -151,6 +151,15 @@ def theme_of(address: str) -> str:
     return chosen if chosen in THEMES else ""
 
 
+def home_switches(address: str) -> tuple[bool, str]:
+    """next_game_offered and theme_of in one query, for the home page."""
+    chosen = HomeLink.objects.filter(of_mailbox(home_address(address))).values_list(
+        "next_game_offered", "theme").first()
+    if chosen is None:
+        return True, ""
+    return chosen[0] is not False, chosen[1] if chosen[1] in THEMES else ""
+
+
 def next_game_link(address: str) -> str:
     """The absolute link that opens the address's most urgent game (its home's "next"),
     for its own emails only."""
