@@ -10,6 +10,7 @@ from games.home.doors import (
     home_tables,
     home_tournaments,
     next_game_pages,
+    theme_pages,
     unsubscribe_page,
 )
 from games.learn.doors import learn_pages
@@ -95,6 +96,7 @@ urlpatterns: list[URLPattern] = [
     path("me/<token:token>/next", next_game_pages.home_next, name="me-next"),
     path("me/<token:token>/next/setting", next_game_pages.home_next_setting,
          name="me-next-setting"),
+    path("me/<token:token>/theme", theme_pages.home_theme, name="me-theme"),
     path("me/<token:token>/rotate", home_pages.home_rotate, name="me-rotate"),
     path("me/<token:token>/data.json", home_data.home_data, name="me-data"),
     path("me/<token:token>/forget", home_data.home_forget, name="me-forget"),

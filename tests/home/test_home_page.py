@@ -108,7 +108,8 @@ def test_one_query_per_group_not_per_game(client: Client,
     # forming plus the ratings' 1 (games.home.services.tables_part), the tournaments'
     # part's 2 with no event (games.home.services.tournaments_part), the alerts'
     # devices and choice, 2 (games.push.services.alerts_section), whether the
-    # "next game" button is wanted (games.home.services.next_game), 1, and the unread
+    # "next game" button is wanted and the theme (games.people.core.home_links
+    # .home_switches), 1, and the unread
     # talk of every game going on (games.talk.services.reading), 1.
     with django_assert_max_num_queries(8 + 1 + 1 + 3 + 3 + 1 + 2 + 2 + 1 + 1):
         body = client.get(f"/me/{games.token}/").content.decode()

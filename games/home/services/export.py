@@ -113,7 +113,7 @@ def export_player_data(address: str) -> dict[str, Any]:
             .select_related("open_seat__game", "open_seat__seat").order_by("created_at")],
         "home": [{"language": row.language, "time_zone": row.time_zone,
                   "created_at": _when(row.created_at), "link_rotated_at": _when(row.rotated_at),
-                  "next_game_offered": row.next_game_offered}
+                  "next_game_offered": row.next_game_offered, "theme": row.theme}
                  for row in HomeLink.objects.filter(of_mailbox(address))],
         "notes": notes_of(address),  # the private notes it wrote (games.notes)
         "record": player_record(address).as_json(),

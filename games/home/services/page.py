@@ -18,9 +18,10 @@ from django.utils.translation import ngettext
 from games.game.core.game import GOING_ON, EmailMode
 from games.home.services.listing import Home, Row, home_of
 from games.home.services.tables_part import tables_section
+from games.home.services.theme import theme_choices
 from games.home.services.tournaments_part import tournaments_section
 from games.people.core.home_links import home_path as home_path
-from games.people.core.home_links import next_game_offered
+from games.people.core.home_links import home_switches
 from games.push.services.alerts_section import alerts_section
 from games.ratings.services.player_record import home_section
 from games.seats.core.seat import seats_of
@@ -106,6 +107,7 @@ def context(address: str, token: str) -> dict[str, Any]:
     zone_name = getattr(zone, "key", "UTC")
     now = timezone.now()
     data = home_section(address)
+    offered, theme = home_switches(address)
     return {
         "address": address, "token": token,
         "your_turn": [_shown(row, zone, now) for row in home.your_turn],
@@ -121,7 +123,9 @@ def context(address: str, token: str) -> dict[str, Any]:
         "vacation_choices": vacation_choices(home.started, now),
         "away": any(row.away_until and row.away_until > now for row in home.started),
         # The next game in one tap (games.home.services.next_game): its count and switch.
-        "next_game_offered": next_game_offered(address),
+        "next_game_offered": offered,
+        # The pages' colours (games.home.services.theme), written on <html> by base.html.
+        "theme": theme, "themes": theme_choices(),
         # The same games as next_game.waiting_seats, counted from the groups already read.
         "next_game_count": len(home.your_turn) + len(home.waiting_for_you),
         **data,  # my record, my data (games.ratings.services.player_record, export)

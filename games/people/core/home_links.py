@@ -9,7 +9,7 @@ server can, for every email's footer. "Give me a new home link" adds one to the
 generation: the old token's hash is gone at once, so the old link opens nothing.
 
 The row also keeps what the address chose on its home as its defaults (language, time
-zone), read by the setup page (games.setup.core.player_defaults).
+zone), read by the setup page (games.setup.core.player_defaults), and its pages' theme.
 """
 
 from __future__ import annotations
@@ -47,6 +47,8 @@ class HomeLink(KeepsMailboxKeys):
     # "Next game waiting for you (n)" on the seat pages, the home and the digest
     # (games.home.services.next_game); the person may turn it off.
     next_game_offered = models.BooleanField(_("offer the next game"), default=True)
+    # The pages' colours (games.home.services.theme): "" follows the device's setting.
+    theme = models.CharField(_("theme"), max_length=8, blank=True, default="")
 
     class Meta:
         verbose_name = _("home link")
@@ -135,6 +137,27 @@ def next_game_offered(address: str) -> bool:
     chosen = HomeLink.objects.filter(of_mailbox(home_address(address))).values_list(
         "next_game_offered", flat=True).first()
     return chosen is not False
+
+
+# The home's theme switch: "" is "as my device" (the pages follow prefers-color-scheme).
+THEMES = ("", "light", "dark")
+
+
+def theme_of(address: str) -> str:
+    """The theme the person chose on their home ("" when none: the device decides), which
+    the server writes on their home's and seat pages' <html> so the page never flashes."""
+    chosen = HomeLink.objects.filter(of_mailbox(home_address(address))).values_list(
+        "theme", flat=True).first()
+    return chosen if chosen in THEMES else ""
+
+
+def home_switches(address: str) -> tuple[bool, str]:
+    """next_game_offered and theme_of in one query, for the home page."""
+    chosen = HomeLink.objects.filter(of_mailbox(home_address(address))).values_list(
+        "next_game_offered", "theme").first()
+    if chosen is None:
+        return True, ""
+    return chosen[0] is not False, chosen[1] if chosen[1] in THEMES else ""
 
 
 def next_game_link(address: str) -> str:

@@ -12,6 +12,7 @@ from django.views.decorators.http import require_GET
 from games.game.core.game import Game
 from games.kit.responses import private
 from games.notes.services.sheet import notes_in_round
+from games.people.core.home_links import theme_of
 from games.play.services import seat_context
 from games.records.services import game_record, replay_steps
 from games.seats.core.links import seat_path
@@ -39,6 +40,7 @@ def _render(request: HttpRequest, game: Game, base: str, back: str,
     if seat is not None:  # the seat's own private notes of that round, to its player alone
         context["my_notes"] = notes_in_round(seat, int(context["round"] or 1),
                                              pages.seat_names(game))
+        context["theme"] = theme_of(seat.email)  # the colours its person chose on their home
     return private(render(request, "games/replay.html", context))
 
 

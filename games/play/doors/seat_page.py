@@ -24,6 +24,7 @@ from games.kit.responses import private, too_many
 from games.mail.core import seen_turns
 from games.moves.services import moves
 from games.moves.services import seat_services as services
+from games.people.core.home_links import theme_of
 from games.play.doors.seat_forms import MoveForm, SeatPreferencesForm, TalkForm
 from games.play.services import seat_context
 from games.ratings.services.player_record import table_lines
@@ -63,6 +64,7 @@ def _context(seat: Seat, secret: str, **extra: Any) -> dict[str, Any]:
         chosen_cards=extra.pop("chosen_cards", []), chosen_remove=extra.pop("chosen_remove", ""),
         rated_rounds=rounds_counted(game.pk, seat) if game.rated else [],
         first_unread=unread[0].pk if unread else None, unread_count=len(unread),
+        theme=theme_of(seat.email),  # the person's pages' colours, chosen on their home
         **extra,
     )
     return context
