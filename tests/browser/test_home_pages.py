@@ -16,6 +16,7 @@ from tests.browser.shots import shot
 from tests.browser.test_pages import (
     CHROMIUM,
     PHONE,
+    play_move,
     serious_violations,
 )
 from tests.home.support import anns_games
@@ -51,8 +52,7 @@ def test_a_player_opens_the_home_on_a_phone_and_plays_from_it(
     form = page.locator("form.card-form").first
     select = form.locator("select")
     select.select_option(select.locator("option").nth(1).get_attribute("value"))
-    with page.expect_navigation():
-        form.locator("button[type=submit]").click()
+    play_move(page, form.locator("button[type=submit]"))
     assert Game.objects.get(pk=games.soon.pk).version == before + 1
     context.close()
 

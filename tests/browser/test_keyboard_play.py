@@ -149,6 +149,8 @@ def play_otherwise(page: Any) -> None:
             page.keyboard.press("End")  # its last choice: discard it and pass
             page.keyboard.press("Tab")
             page.keyboard.press("Enter")
+            if page.locator("#turn-bar button.confirm").is_visible():
+                page.keyboard.press("Enter")  # a touch screen asks once more: on Confirm
 
 
 def game_of(ruleset: str, seed: int, *, bots: int = 0) -> Game:
