@@ -40,6 +40,7 @@ def run(dup: Any, path: Path, seeds: range) -> str:
     return str(dup.table(["base"], dup.of(STRONG.ALGORITHM, dup.read(path))))
 
 
+@pytest.mark.slow  # the strong bot's duplicate games
 def test_the_same_seeds_give_the_same_table(dup: Any, tmp_path: Path) -> None:
     first = run(dup, tmp_path / "a.jsonl", DEALS)
     assert first == run(dup, tmp_path / "b.jsonl", DEALS)
@@ -59,6 +60,7 @@ def test_a_rerun_continues_where_the_file_ends(dup: Any, tmp_path: Path) -> None
     assert run(dup, path, DEALS) == whole and path.read_text() == before
 
 
+@pytest.mark.slow  # the strong bot's duplicate games
 def test_the_joint_algorithm_gives_the_same_table_for_the_same_seeds(
         dup: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The joint look-ahead's strong games, kept beside the rollouts' in one file: the

@@ -77,6 +77,7 @@ def test_the_joint_posterior_sums_to_one_and_rules_out_what_the_log_does(
     check_joint(state, seed % state.seats)
 
 
+@pytest.mark.slow  # whole bot games
 @pytest.mark.parametrize("ruleset", ["base", "saboteur2"])
 def test_the_joint_posterior_holds_over_bot_games(ruleset: str) -> None:
     """Bots' games have doors, maps and inspections random movers rarely play."""

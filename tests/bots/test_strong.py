@@ -81,6 +81,7 @@ def test_sampled_worlds_agree_with_the_view(ruleset: str) -> None:
     assert checked > 100
 
 
+@pytest.mark.slow  # the strong bot over many positions
 @pytest.mark.usefixtures("small_search")
 @pytest.mark.parametrize("ruleset", RULESETS)
 def test_strong_moves_are_legal_over_many_positions(ruleset: str) -> None:
@@ -112,6 +113,7 @@ def test_strong_moves_at_full_budget_are_legal(ruleset: str, algorithm: str,
         assert any(move is m for m in moves)
 
 
+@pytest.mark.slow  # the strong bot over many positions
 @pytest.mark.usefixtures("small_search")
 @pytest.mark.parametrize("ruleset", RULESETS)
 def test_same_inputs_same_strong_move_whatever_the_others_hide(ruleset: str) -> None:
