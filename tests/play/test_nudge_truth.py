@@ -65,3 +65,27 @@ def test_the_nudge_email_can_be_answered_with_a_move(client: Client, clock: Any,
     assert "Reply by email" in str(nudge.alternatives[0][0])
     result = send_reply(commit, nudge.reply_to[0], "pass 1")
     assert result.outcome == "moved" and g.refresh().version == 1
+
+
+def test_the_answer_to_a_move_tells_the_same_clock_as_a_fresh_read(client: Client,
+                                                                   clock: Any) -> None:
+    """A move's answer takes the next seat's clock settings from the seats the move read
+    (no read again): what it says of the nudge is what a fresh GET says, quiet hours of
+    the next seat included."""
+    from games import engine
+
+    g = make_game(players=3, seed=1, start=True)
+    game = g.refresh()
+    state = game.state()
+    actor = state.actor
+    assert actor is not None
+    after = (actor + 1) % 3
+    Seat.objects.filter(pk=g.seats[after].pk).update(time_zone="Asia/Tokyo", quiet_from=22,
+                                                     quiet_to=7)
+    move = next(m for m in engine.legal_moves(state) if m["type"] == "pass")
+    answered = client.post(g.api(actor) + "moves",
+                           json.dumps({"version": game.version, "move": move}),
+                           content_type="application/json").json()
+    fresh = client.get(g.api(actor)).json()
+    assert answered["clock"] == fresh["clock"]
+    assert answered["clock"]["nudge_from"] is not None

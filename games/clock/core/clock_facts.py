@@ -7,6 +7,7 @@ Nothing here is secret, so the same facts go to every seat (in its own zone).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 from typing import Any
@@ -18,6 +19,7 @@ from django.utils.translation import gettext as _
 
 from games.clock.core import rules as clock_rules
 from games.clock.core import timing as timing
+from games.clock.core.rules import ClockSeat
 from games.game.core.game import Game, SeatKind
 from games.seats.core.seat import Seat
 from games.seatview.core.dates import local_time
@@ -84,10 +86,22 @@ def _on_the_clock(game: Game) -> Seat | None:
     return game.seats.filter(number=game.actor).first()
 
 
-def nudge_from(game: Game, seat: Seat, now: datetime) -> datetime | None:
+def _clock_on_the_clock(game: Game,
+                        known: Mapping[int, ClockSeat] | None) -> ClockSeat | None:
+    """The clock settings of the seat to act, when a deadline runs for it: from the seats
+    `known` (a move's answer has just read them all), else read."""
+    actor = game.actor
+    if known is not None and actor is not None and actor in known \
+            and game.deadline_at is not None and game.status == Game.Status.ACTIVE:
+        return known[actor]
+    return _on_the_clock(game)
+
+
+def nudge_from(game: Game, seat: Seat, now: datetime,
+               known: Mapping[int, ClockSeat] | None = None) -> datetime | None:
     """When `seat` may nudge the seat to act (once more than half of its time is gone):
     None when it cannot at all this turn (its own turn, nobody on the clock, nudged)."""
-    actor = _on_the_clock(game)
+    actor = _clock_on_the_clock(game, known)
     if actor is None or actor.number == seat.number or game.nudged_version == game.version:
         return None
     return clock_rules.late_from(game, actor, now)
@@ -171,11 +185,14 @@ def page_clock(game: Game, seat: Seat, now: datetime) -> dict[str, Any]:
     }
 
 
-def api_clock(game: Game, seat: Seat, now: datetime) -> dict[str, Any]:
-    """The API's `clock`: the seat's remaining seconds, every seat's bank, the deadline."""
+def api_clock(game: Game, seat: Seat, now: datetime,
+              known: Mapping[int, ClockSeat] | None = None) -> dict[str, Any]:
+    """The API's `clock`: the seat's remaining seconds, every seat's bank, the deadline.
+    `known`: the seats' clock settings a move just read (the seat to act is not read
+    again)."""
     bank = clock_rules.uses_bank(game)
     seats = bank_seats(game)
-    nudge_at = nudge_from(game, seat, now)
+    nudge_at = nudge_from(game, seat, now, known)
     return {
         "mode": "bank" if bank else "per_move",
         "deadline": game.deadline_at.isoformat() if game.deadline_at else None,

@@ -38,9 +38,9 @@ link, the refusal arrives as a `LinkRefusal` carrying it and the link's seat.
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from contextlib import AbstractContextManager, nullcontext
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, NamedTuple, cast
 
@@ -168,6 +168,9 @@ class Moved:
     seat: Seat | None
     seat_number: int | None  # the seat moved for (None: no seat's turn was played)
     added: list[JSON]
+    # The seats' clock settings as the move read them, by number: what the answer's clock
+    # needs of the seat to act next, without reading it again.
+    seats: Mapping[int, SeatRow] = field(default_factory=dict)
 
     def told(self, number: int | None) -> list[LogEvent]:
         """What the move added to the log, as seat `number` sees it (None: a spectator):
@@ -353,7 +356,7 @@ def _apply(locked: Locked, version: int, move: JSON, *, actor_kind: str,
     _queue_follow_up(game, number, seats)
     players = [Player(s.number, s.player_name, s.kind) for s in seats.values()]
     return Moved(game=game, state=state, players=players, seat=seat, seat_number=seat_number,
-                 added=added)
+                 added=added, seats=seats)
 
 
 def _advance(game: Game, state: engine.State, move: JSON, now: datetime,

@@ -27,6 +27,7 @@ holds) the game's row lock, so the other seats of the game play on undisturbed.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from django.db.models import OuterRef, Subquery
@@ -36,6 +37,7 @@ from django.utils.translation import gettext as _
 
 from games import engine
 from games.clock.core import clock_facts
+from games.clock.core.rules import ClockSeat
 from games.game.core.game import Game, SeatKind
 from games.game.core.talk_and_notices import GameNotice, Message
 from games.handover.core.handover_errors import HandoverError
@@ -110,7 +112,8 @@ def api_leave(request: HttpRequest, seat: Seat, secret: str) -> JsonResponse:
 
 
 def _payload(game: Game, seat: Seat, state: engine.State | None = None,
-             players: list[moves.Player] | None = None) -> JsonResponse:
+             players: list[moves.Player] | None = None,
+             clock_seats: Mapping[int, ClockSeat] | None = None) -> JsonResponse:
     """The seat's answer: after a move, from the state and the seats the move read."""
     view, legal = pages.api_view_and_moves(game, seat, state=state)
     before = holders.past_holders(game)  # no query unless a seat changed hands
@@ -121,7 +124,7 @@ def _payload(game: Game, seat: Seat, state: engine.State | None = None,
         "legal_moves": legal,
         "players": [_player(p, before)
                     for p in (players if players is not None else _players(game))],
-        "clock": clock_facts.api_clock(game, seat, timezone.now()),
+        "clock": clock_facts.api_clock(game, seat, timezone.now(), clock_seats),
         **_rated(game, seat),
         **game_record.fairness(game),
     }))
@@ -212,7 +215,7 @@ def api_move(request: HttpRequest, secret: str) -> JsonResponse:
         return _refused_move(refusal, secret)
     assert moved.seat is not None
     with seat_locale(moved.seat):
-        return _payload(moved.game, moved.seat, moved.state, moved.players)
+        return _payload(moved.game, moved.seat, moved.state, moved.players, moved.seats)
 
 
 def _refused_move(refusal: moves.LinkRefusal, secret: str) -> JsonResponse:
