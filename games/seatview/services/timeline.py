@@ -83,12 +83,12 @@ def timeline(view: SeatView, names: Names, notices: Sequence[TableNotice]) -> li
             lines.append(Line(text=text, number=None, log_index=index, notice=True))
         if index < len(log):
             event = log[index]
-            if is_move(event):
+            moved = is_move(event)
+            if moved:
                 number += 1
             then = names_at_log(names, index)
             said = event_sentence(event, then, view["ruleset"], view.get("seat"),
                                   key_of_names=today if then is names else None)
-            moved = is_move(event)
             lines.append(Line(text=said, number=number if moved else None, log_index=index,
                               label=move_said % {"n": number} if moved else ""))
     return lines
