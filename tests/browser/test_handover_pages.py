@@ -20,6 +20,7 @@ from games.handover.core.handover_rows import OpenSeat
 from games.handover.services import opening, takeover
 from games.moves.services import seat_services as services
 from games.seats.core.seat import Seat
+from tests.browser.conftest import Worker
 from tests.browser.shots import shot
 from tests.browser.test_pages import (
     CHROMIUM,
@@ -39,7 +40,10 @@ pytestmark = [
 ]
 
 
-def emailed_path(address: str, pattern: str) -> str:
+def emailed_path(worker: Worker, address: str, pattern: str) -> str:
+    """The path of the newest link matching `pattern` emailed to `address`, once the worker
+    has sent everything queued (the email leaves from the worker, after the page answered)."""
+    worker.settle()
     for message in reversed(mail.outbox):
         if address in message.to:
             found = re.search(r"http://127\.0\.0\.1:8000(" + pattern + ")", str(message.body))
@@ -54,7 +58,7 @@ def fits(page: Any) -> bool:
 
 
 def test_a_volunteer_signs_up_takes_an_offered_seat_and_plays_on_a_phone(
-        browser: Any, live_server: Any) -> None:
+        browser: Any, live_server: Any, worker: Worker) -> None:
     game = started_game(seed=3)
     Game.objects.filter(pk=game.pk).update(list_open_seats=True)
     page = browser.new_page(**PHONE)
@@ -66,7 +70,7 @@ def test_a_volunteer_signs_up_takes_an_offered_seat_and_plays_on_a_phone(
     with page.expect_navigation():
         page.click("form.standby button[type=submit]")
     assert "a link to confirm your standby is on its way" in page.content()
-    page.goto(live_server.url + emailed_path("vera@example.org", r"/standby/[\w-]{43}/"))
+    page.goto(live_server.url + emailed_path(worker, "vera@example.org", r"/standby/[\w-]{43}/"))
     assert serious_violations(page) == []
     with page.expect_navigation():
         page.click("text=Yes, put me on standby")
@@ -87,7 +91,7 @@ def test_a_volunteer_signs_up_takes_an_offered_seat_and_plays_on_a_phone(
     assert page.locator("section.open-seat").count() == 1
     shot(page, "handover-open-seats.png", full_page=True)
     # The offer came by email: Vera opens it and takes the seat.
-    page.goto(live_server.url + emailed_path("vera@example.org", r"/seats/offer/[\w-]{43}/"))
+    page.goto(live_server.url + emailed_path(worker, "vera@example.org", r"/seats/offer/[\w-]{43}/"))
     assert serious_violations(page) == [] and fits(page)
     assert page.input_value("#id_name") == "Vera"
     shot(page, "handover-offer.png", full_page=True)
@@ -98,7 +102,7 @@ def test_a_volunteer_signs_up_takes_an_offered_seat_and_plays_on_a_phone(
     state = Game.objects.get(pk=game.pk).state()
     move = choose(engine.legal_moves(state), random.Random(1))
     seat_move(game.seats.get(number=0), 0, move)
-    page.goto(live_server.url + emailed_path("vera@example.org", r"/play/[\w-]{43}/"))
+    page.goto(live_server.url + emailed_path(worker, "vera@example.org", r"/play/[\w-]{43}/"))
     assert "Vera took over seat 2 from Bob" in page.content()
     select = page.locator("form.card-form select").first
     select.select_option(select.locator("option").nth(1).get_attribute("value"))
