@@ -17,7 +17,7 @@ from games.clock.core.clock_facts import PROPOSAL_LIFETIME
 from games.game.core.game import Game
 from games.seatview.core.dates import local_time
 from tests.browser.shots import shot
-from tests.browser.test_pages import CHROMIUM, DESKTOP, PHONE, seat_url, started_game
+from tests.browser.test_pages import CHROMIUM, PHONE, seat_url, started_game
 
 pytestmark = [
     pytest.mark.skipif(not CHROMIUM.exists(), reason="no /usr/bin/chromium (apt-get install "
@@ -26,7 +26,7 @@ pytestmark = [
 ]
 
 
-@pytest.mark.parametrize("device", [DESKTOP, PHONE], ids=["desktop", "phone"])
+@pytest.mark.parametrize("device", [PHONE], ids=["phone"])
 def test_the_seat_page_says_when_to_nudge_and_counts_a_pause(
         browser: Any, live_server: Any, worker: Any, device: dict[str, Any]) -> None:
     width = device["viewport"]["width"]

@@ -24,6 +24,8 @@ from games.setup.services import game_setup
 from tests.browser.test_pages import (
     CHROMIUM,
     DEVICES,
+    ON_DESKTOP,
+    ON_PHONE,
     PHONE,
     STRICT,
     finished_game,
@@ -73,7 +75,7 @@ def bot_places_a_card(game: Game) -> tuple[int, int]:
     return move["x"], move["y"]
 
 
-@DEVICES
+@ON_DESKTOP
 def test_a_bots_move_appears_on_the_open_page_without_a_reload(
         browser: Any, live_server: Any, device: dict[str, Any],
         bots_wait: list[tuple[Any, ...]]) -> None:
@@ -174,7 +176,7 @@ def test_the_chosen_card_is_drawn_in_its_cell_and_turned_there(browser: Any, liv
     page.close()
 
 
-@DEVICES
+@ON_PHONE
 def test_a_rockfall_marks_its_cell_and_a_map_is_played_by_tapping_a_goal(
         browser: Any, live_server: Any, device: dict[str, Any]) -> None:
     state = position(seats=3, turn=0, hands={0: ["a20", "a25"]},
@@ -200,7 +202,7 @@ def test_a_rockfall_marks_its_cell_and_a_map_is_played_by_tapping_a_goal(
     page.close()
 
 
-@DEVICES
+@ON_PHONE
 def test_every_goal_is_shown_when_the_game_is_over(browser: Any, live_server: Any,
                                                    device: dict[str, Any]) -> None:
     game = finished_game(seed=31)

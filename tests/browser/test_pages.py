@@ -32,8 +32,14 @@ DESKTOP = {"viewport": {"width": 1280, "height": 900}, "bypass_csp": True}
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True,
          "device_scale_factor": 2, "bypass_csp": True}
 STRICT = {"viewport": {"width": 1280, "height": 900}}
-# The flows a new player goes through, each on a desktop and on a phone.
+# Where the width changes what a player does or sees (a tap or a click, where a card is
+# drawn, what fits), a test runs on a desktop and on a phone. A flow that only the page's
+# script or server decides runs on one of them, the two shared out between the tests: each
+# run of a browser test costs a second or more of the browser's CPU, and the layouts at
+# both widths are test_one_screen's, test_wcag_scan's and test_seat_truth's.
 DEVICES = pytest.mark.parametrize("device", [DESKTOP, PHONE], ids=["desktop", "phone"])
+ON_PHONE = pytest.mark.parametrize("device", [PHONE], ids=["phone"])
+ON_DESKTOP = pytest.mark.parametrize("device", [DESKTOP], ids=["desktop"])
 
 pytestmark = [
     pytest.mark.skipif(not CHROMIUM.exists(), reason="no /usr/bin/chromium (apt-get install "
@@ -84,7 +90,7 @@ def serious_violations(page: Any) -> list[str]:
             if set(v["tags"]) & set(WCAG_22_AA) or v["impact"] in ("serious", "critical")]
 
 
-@DEVICES
+@ON_PHONE
 def test_a_host_sets_up_a_game_in_the_browser(browser: Any, live_server: Any, worker: Any,
                                               device: dict[str, Any]) -> None:
     page = browser.new_page(**device)
@@ -153,7 +159,7 @@ def test_the_page_script_runs_under_the_policy(browser: Any, live_server: Any) -
     context.close()
 
 
-@DEVICES
+@ON_DESKTOP
 def test_a_stale_tab_is_told_and_makes_no_move(browser: Any, live_server: Any,
                                                device: dict[str, Any]) -> None:
     game = started_game(seed=4)
@@ -175,7 +181,7 @@ def test_a_stale_tab_is_told_and_makes_no_move(browser: Any, live_server: Any,
     context.close()
 
 
-@DEVICES
+@ON_PHONE
 def test_the_game_plays_with_javascript_off(browser: Any, live_server: Any,
                                             device: dict[str, Any]) -> None:
     game = started_game(seed=5)

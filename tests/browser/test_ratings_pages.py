@@ -15,7 +15,7 @@ import pytest
 
 from games.people.core.home_links import home_token
 from tests.browser.shots import shot
-from tests.browser.test_pages import CHROMIUM, DEVICES, serious_violations
+from tests.browser.test_pages import CHROMIUM, ON_PHONE, serious_violations
 from tests.ratings.support import rated_round, rating_row
 from tests.support import make_game
 
@@ -35,7 +35,7 @@ def current_ruleset(page: Any) -> tuple[str, str]:
     return current.inner_text(), looks
 
 
-@DEVICES
+@ON_PHONE
 def test_a_name_chosen_with_listing_ticked_is_on_the_ratings_page_of_its_ruleset(
         browser: Any, live_server: Any, device: dict[str, Any]) -> None:
     width = device["viewport"]["width"]

@@ -65,7 +65,7 @@ def test_the_cell_coordinates_lie_inside_their_cells(browser: Any, live_server: 
     page.close()
 
 
-@DEVICES
+@pytest.mark.parametrize("device", [DESKTOP], ids=["desktop"])
 def test_the_seat_page_says_the_weekday_and_vacation_in_days(
         browser: Any, live_server: Any, device: dict[str, Any]) -> None:
     game = started_game(seed=1)
@@ -80,7 +80,7 @@ def test_the_seat_page_says_the_weekday_and_vacation_in_days(
     page.close()
 
 
-@DEVICES
+@pytest.mark.parametrize("device", [PHONE], ids=["phone"])
 def test_the_leavers_home_keeps_the_game_and_saving_says_how_many(
         browser: Any, live_server: Any, device: dict[str, Any]) -> None:
     game = started_game(seed=1)  # Ann, Bob, Cy

@@ -105,7 +105,7 @@ def test_the_home_with_tables_passes_the_scan_on_a_phone(browser: Any, live_serv
     context.close()
 
 
-@pytest.mark.parametrize("device", [DESKTOP, PHONE], ids=["desktop", "phone"])
+@pytest.mark.parametrize("device", [PHONE], ids=["phone"])
 def test_a_game_found_at_an_open_table_reads_as_one(browser: Any, live_server: Any,
                                                     worker: Any, device: dict[str, Any]) -> None:
     """Its seat page names it in the player's language and says it was found together;

@@ -32,8 +32,7 @@ pytestmark = pytest.mark.django_db
 
 def play_to_the_end(g: GameWithLinks, client: Client, seed: int) -> Game:
     rng = random.Random(seed)
-    while not g.refresh().state().finished:
-        state = g.game.state()
+    while not (state := g.refresh().state()).finished:
         move = choose(engine.legal_moves(state), rng)
         actor = state.actor
         assert actor is not None

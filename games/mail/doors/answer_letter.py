@@ -25,9 +25,10 @@ def answer(note: Notification) -> Letter:
         raise Skip("the seat or game is gone")
     params = note.params
     subject = str(params.get("subject") or "") or _("%(game)s: your email") % {"game": game.title}
-    view = engine.view(game.state(), seat.number)
+    state = game.state()
+    view = engine.view(state, seat.number)
     to_act = game.status == Game.Status.ACTIVE and game.actor == seat.number
-    reply = reply_part(seat, game, view, dict(names_of(game))) if to_act else None
+    reply = reply_part(seat, game, state, view, dict(names_of(game))) if to_act else None
     letter = render("answer", subject, {
         **seat_context(note, seat, game),
         "lines": [str(line) for line in params.get("lines") or []],

@@ -165,7 +165,8 @@ def rematch_words(game: Game) -> JSON | None:
 def turn(note: Notification) -> Letter:
     seat, game = _seat_and_game(note)
     _still_your_turn(game, seat, note)
-    view = engine.view(game.state(), seat.number)
+    state = game.state()
+    view = engine.view(state, seat.number)
     names = names_of(game)
     _since, start = facts.since_last_turn(view, names)
     # What happened since, in the order it happened: the table notices in place.
@@ -184,7 +185,7 @@ def turn(note: Notification) -> Letter:
         subject = _("%(game)s: your turn (round %(round)s of %(rounds)s)") % {
             "game": game.title, "round": view["round"], "rounds": view["rounds"]}
     # Moves by email: a Reply-To with this turn's token, the commands explained.
-    reply = reply_part(seat, game, view, dict(names))  # commands name today's players
+    reply = reply_part(seat, game, state, view, dict(names))  # commands name today's players
     letter = render("turn", subject, {
         **seat_context(note, seat, game), **deadline_context(game, seat),
         "reply_help": reply.help,
@@ -353,8 +354,9 @@ def nudge(note: Notification) -> Letter:
     subject = _("%(game)s: %(who)s is waiting for your move") % {"game": game.title,
                                                                 "who": who}
     # Answered with a move like a turn email: its own reply address, the numbered hand.
-    view = engine.view(game.state(), seat.number)
-    reply = reply_part(seat, game, view, dict(names_of(game)), with_hand=True)
+    state = game.state()
+    view = engine.view(state, seat.number)
+    reply = reply_part(seat, game, state, view, dict(names_of(game)), with_hand=True)
     letter = render("nudge", subject, {**seat_context(note, seat, game),
                                        **deadline_context(game, seat), "who": who,
                                        "reply_help": reply.help})

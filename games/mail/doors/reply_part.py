@@ -26,11 +26,11 @@ class ReplyPart:
     targets: list[tuple[int, int]] = field(default_factory=list)
 
 
-def reply_part(seat: Seat, game: Game, view: SeatView, names: dict[int, str], *,
-               with_hand: bool = False) -> ReplyPart:
+def reply_part(seat: Seat, game: Game, state: engine.State, view: SeatView,
+               names: dict[int, str], *, with_hand: bool = False) -> ReplyPart:
     """A new reply address for the seat at the game's version, and the commands explained
-    (`with_hand`: with the numbered hand, for an email that does not show it otherwise)."""
-    state = game.state()
+    (`with_hand`: with the numbered hand, for an email that does not show it otherwise).
+    `state` is the game's (`game.state()`), which the caller read for `view` already."""
     legal = engine.legal_moves(state) if state.actor == seat.number else []
     language = translation.get_language() or seat.language
     return ReplyPart(address=reply_tokens.issue(seat, game.version),

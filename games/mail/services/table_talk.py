@@ -59,17 +59,23 @@ class TalkLine:
 def last_talk_email(seat: Seat, address: str, now: datetime) -> datetime | None:
     """When the newest email to `address` that carried this seat's table talk read it:
     the seat's turn email, or a digest that listed the seat's game (by the person's
-    mailbox key)."""
+    mailbox key).
+
+    Two narrow reads: the seat's newest turn email (one row), then only the digests
+    newer than it, whose list of games is read in Python (a digest goes at most once a
+    day, so they are few)."""
     sent = (Notification.objects.filter(of_mailbox(address, "to_key"),
                                         status=Notification.Status.SENT)
-            .filter(Q(kind=Kind.TURN, seat_id=seat.pk)
-                    | Q(kind=Kind.DIGEST, created_at__gte=now - DIGESTS_LOOKED_AT))
-            .exclude(claimed_at=None).order_by("-claimed_at")
-            .values_list("kind", "params", "claimed_at"))
-    for kind, params, claimed in sent[:200]:
-        if kind == Kind.TURN or seat.game_id in (params or {}).get(CARRIED, []):
+            .exclude(claimed_at=None).order_by("-claimed_at"))
+    turn = (sent.filter(kind=Kind.TURN, seat_id=seat.pk)
+            .values_list("claimed_at", flat=True).first())
+    digests = sent.filter(kind=Kind.DIGEST, created_at__gte=now - DIGESTS_LOOKED_AT)
+    if turn is not None:
+        digests = digests.filter(claimed_at__gt=turn)
+    for params, claimed in digests.values_list("params", "claimed_at")[:200]:
+        if seat.game_id in (params or {}).get(CARRIED, []):
             return claimed
-    return None
+    return turn
 
 
 def carried_talk(note: Notification, game_ids: list[int]) -> None:
