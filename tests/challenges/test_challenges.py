@@ -99,7 +99,7 @@ def test_accepting_makes_a_game_with_each_players_own_seat(people: None,
         others = [a for a in (ANN, BOB, CY) if a != address]
         assert all(own not in text for other in others for text in letters_to(other))
         nobody_else(address, others)
-    assert Challenge.objects.get().table.game == game
+    assert Challenge.objects.get(table__game=game).pk == made.pk
 
 
 def test_seats_nobody_is_named_for_form_an_open_table(people: None, commit: Any) -> None:
@@ -107,6 +107,7 @@ def test_seats_nobody_is_named_for_form_an_open_table(people: None, commit: Any)
         made = challenge(players=4, bots_fill=True)
         answered = challenging.accept_challenge(BOB, made.pk)
     assert answered.status == "accepted" and not answered.started
+    assert answered.table is not None
     table = OpenTable.objects.get(pk=answered.table)
     assert table.status == OpenTable.Status.FORMING and table.seats == 4 and table.bots_fill
     assert table.members.count() == 2
