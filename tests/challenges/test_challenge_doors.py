@@ -10,6 +10,7 @@ import re
 from typing import Any
 
 import pytest
+from django.core import mail
 from django.test import Client, override_settings
 
 from games.challenges.core.challenge_rows import Challenge, ChallengeBlock, ChallengesClosed
@@ -209,3 +210,15 @@ def test_the_public_page_button_leads_to_the_home_form(
     assert client.post("/players/Nobody/challenge", {"home": link}).status_code == 404
     assert client.get("/players/Bob/challenge").status_code == 405
     assert not Challenge.objects.exists()
+
+
+def test_the_challenged_reads_it_in_the_language_of_their_home(
+        client: Client, tokens: dict[str, str], commit: Any) -> None:
+    client.post(f"/me/{tokens['Bob']}/preferences", {"language": "it", "time_zone": "UTC"})
+    with commit():
+        post(client, f"/api/me/{tokens['Ann']}/challenges", {"to": "Bob", "clock": "day"})
+    [letter] = [m for m in mail.outbox if m.to == [BOB]]
+    assert letter.subject == "Un giocatore ti sfida a una partita di Saboteur"
+    assert "Ann ti sfida a una partita di Saboteur per email." in str(letter.body)
+    home = client.get(f"/me/{tokens['Bob']}/").content.decode()
+    assert "Ann ti sfida" in home and "Rifiuta e blocca Ann" in home

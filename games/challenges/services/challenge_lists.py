@@ -11,7 +11,7 @@ from datetime import datetime
 from typing import Any
 
 from django.conf import settings
-from django.db.models import Q
+from django.db.models import Case, Q, Value, When
 from django.utils import timezone
 
 from games.challenges.core.challenge_rows import (
@@ -89,11 +89,10 @@ class ChallengeShown:
 
 
 def _listed(found: Any) -> list[Challenge]:
-    rows = list(found.filter(status=Challenge.Status.OPEN).order_by("-created_at", "-pk")
+    """The open ones first, then the latest: one query."""
+    waiting = Case(When(status=Challenge.Status.OPEN, then=Value(0)), default=Value(1))
+    return list(found.order_by(waiting, "-created_at", "-pk")
                 .select_related("table__game")[:SHOWN])
-    rows += list(found.exclude(status=Challenge.Status.OPEN).order_by("-created_at", "-pk")
-                 .select_related("table__game")[:SHOWN - len(rows)])
-    return rows
 
 
 def _shown(rows: list[Challenge], address: str, *, sent: bool) -> list[ChallengeShown]:
