@@ -19,7 +19,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from games.challenges.core.challenge_rows import Challenge, Challenged
-from games.challenges.services.challenge_lists import ChallengeShown, received_by, sent_by
+from games.challenges.services.challenge_lists import ChallengeShown, one_challenge
 from games.mail.core.letter_registry import Builder
 from games.mail.core.notifications import Notification
 from games.mail.doors.letters import Letter, Skip, render
@@ -29,8 +29,8 @@ from games.people.core.mailbox_keys import of_mailbox
 Kind = Notification.Kind
 
 
-def _shown(found: list[ChallengeShown], challenge_id: object) -> ChallengeShown:
-    shown = next((c for c in found if c.id == challenge_id), None)
+def _shown(address: str, challenge_id: object, *, sent: bool) -> ChallengeShown:
+    shown = one_challenge(address, challenge_id, sent=sent)
     if shown is None:
         raise Skip("the challenge is gone")
     return shown
@@ -43,7 +43,7 @@ def challenge(note: Notification) -> Letter:
     if not Challenged.objects.filter(of_mailbox(note.to_email), challenge=row,
                                      answer=Challenged.Answer.WAITING).exists():
         raise Skip("answered already")
-    shown = _shown(received_by(note.to_email), row.pk)
+    shown = _shown(note.to_email, row.pk, sent=False)
     home = home_link(note.to_email)
     return render("challenge", _("A player challenges you to a game of Saboteur"), {
         "challenge": shown, "ruleset": shown.ruleset, "home": home + "#challenges",
@@ -52,7 +52,7 @@ def challenge(note: Notification) -> Letter:
 
 def challenge_answer(note: Notification) -> Letter:
     outcome = str(note.params.get("outcome") or "")
-    shown = _shown(sent_by(note.to_email), note.params.get("challenge"))
+    shown = _shown(note.to_email, note.params.get("challenge"), sent=True)
     subjects = {"refused": _("Your challenge was refused"),
                 "forming": _("Your challenge was accepted: its table is forming"),
                 "expired": _("Your challenge expired without every answer")}

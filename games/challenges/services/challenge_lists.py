@@ -11,7 +11,7 @@ from datetime import datetime
 from typing import Any
 
 from django.conf import settings
-from django.db.models import Case, Q, Value, When
+from django.db.models import Case, Count, Q, Value, When
 from django.utils import timezone
 
 from games.challenges.core.challenge_rows import (
@@ -120,6 +120,18 @@ def _shown(rows: list[Challenge], address: str, *, sent: bool) -> list[Challenge
     return shown
 
 
+def one_challenge(address: str, challenge_id: object, *, sent: bool) -> ChallengeShown | None:
+    """One challenge as the address sees it (a letter's), if it sent it (`sent`) or
+    received it; None otherwise."""
+    if isinstance(challenge_id, bool) or not isinstance(challenge_id, int):
+        return None
+    found = Challenge.objects.filter(pk=challenge_id)
+    found = (found.filter(of_mailbox(address, "challenger_key")) if sent else found.filter(
+        pk__in=Challenged.objects.filter(of_mailbox(address)).values("challenge_id")))
+    rows = list(found.select_related("table__game"))
+    return _shown(rows, address, sent=sent)[0] if rows else None
+
+
 def sent_by(address: str) -> list[ChallengeShown]:
     found = Challenge.objects.filter(of_mailbox(address, "challenger_key"))
     return _shown(_listed(found), address, sent=True)
@@ -155,13 +167,14 @@ def export_challenges(address: str) -> dict[str, Any]:
     with its own answers, its blocks and its choice; of the other players nothing (no
     address, no name), only how many a challenge named."""
     key = mailbox_key_hash(address)
-    sent = Challenge.objects.filter(of_mailbox(address, "challenger_key")).order_by("pk")
+    sent = (Challenge.objects.filter(of_mailbox(address, "challenger_key"))
+            .annotate(named=Count("challenged")).order_by("pk"))
     received = Challenged.objects.filter(of_mailbox(address)).select_related(
         "challenge").order_by("pk")
     return {
         "challenges_sent": [
             {"challenge": row.pk, "as_name": row.challenger_name, **_terms(row),
-             "players_challenged": row.challenged.count()} for row in sent],
+             "players_challenged": row.named} for row in sent],
         "challenges_received": [
             {"challenge": row.challenge_id, "as_name": row.name, **_terms(row.challenge),
              "your_answer": row.answer or None, "answered_at": _when(row.answered_at)}
