@@ -143,3 +143,4 @@ change_list_template  # unused variable (games/push/doors/push_admin.py: Django'
 development_pair  # unused function (saboteur_site/push_keys.py: called by settings.py, which vulture skips)
 heading  # unused variable (games/mail/core/letter_parts.py: templates/emails/_parts.* read it)
 ALWAYS  # unused variable (games/game/core/choices.py ConfirmMoves: a stored value, the seat page form offers it and static/games/play.js reads it by name)
+by_key  # unused variable (games/challenges/core/challenge_rows.py ChallengeBlock: read and written by name in filters)

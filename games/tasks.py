@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from django.utils import timezone
 
+from games.challenges.services.challenging import expire_challenges
 from games.clock.services import sweeps
 from games.handover.services.offers import offer_open_seat
 from games.handover.services.opening import sweep_open_seats as sweep_handover
@@ -37,10 +38,10 @@ __all__ = [
     "follow_up_moves", "handle_deadlines", "handle_reminders", "offer_open_seat",
     "plan_deadline_missed", "plan_home_email", "plan_invitation", "play_bot_turn",
     "process_inbound_mail", "rate_rounds", "requeue_unsent", "send_links",
-    "send_notification", "send_push", "sweep_bot_turns", "sweep_deadlines", "sweep_digests",
-    "sweep_forgets", "sweep_lessons", "sweep_open_seats", "sweep_open_tables", "sweep_pushes",
-    "sweep_reminders", "sweep_report_digests", "sweep_tournaments",
-    "sweep_unconfirmed_setups",
+    "send_notification", "send_push", "sweep_bot_turns", "sweep_challenges",
+    "sweep_deadlines", "sweep_digests", "sweep_forgets", "sweep_lessons",
+    "sweep_open_seats", "sweep_open_tables", "sweep_pushes", "sweep_reminders",
+    "sweep_report_digests", "sweep_tournaments", "sweep_unconfirmed_setups",
 ]
 
 
@@ -157,3 +158,9 @@ def sweep_pushes() -> int:
     for alert_id in ids:
         send_push.delay(alert_id)
     return len(ids)
+
+
+@app.task(name="games.tasks.sweep_challenges")
+def sweep_challenges() -> int:
+    """Challenges past their days without every answer end as expired (the beat)."""
+    return expire_challenges()

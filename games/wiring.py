@@ -9,6 +9,7 @@ from typing import Any
 
 from django.db.models.signals import post_save
 
+from games.challenges.doors import challenge_letters
 from games.clock.core.clock_events import DeadlineMissed, PauseProposed, TurnNudged
 from games.clock.services import turn_clock
 from games.game.core.talk_and_notices import Message
@@ -38,7 +39,7 @@ from games.talk.services import reading
 def wire() -> None:
     # Every feature's letters, by kind, for the sender (games.mail.services.send).
     for letters in (mail_letters, dispute_letters, handover_letters, table_letters,
-                    home_letters):
+                    home_letters, challenge_letters):
         register_letters(letters.LETTERS)
     unwritten = set(Notification.Kind.values) - registered_kinds()
     if unwritten:  # a kind no letter writes would be planned and never sent

@@ -75,6 +75,9 @@ def beat_schedule(sweep_seconds: int, follow_up_seconds: int) -> dict[str, dict[
         "report_digests": {"task": "games.tasks.sweep_report_digests", **every},
         # Open tables whose wait has ended: started with bots or expired (games.tables).
         "open_tables": {"task": "games.tasks.sweep_open_tables", **every},
+        # Challenges past their days without every answer, expired (games.challenges).
+        "challenges": {"task": "games.tasks.sweep_challenges", "schedule": 60 * 60.0,
+                       "options": {"expires": 59 * 60.0}},
         # Tournaments: rounds paired, events started and ended (games.tournaments).
         "tournaments": {"task": "games.tasks.sweep_tournaments", **every},
         # Every minute: a dead worker's email goes out within EMAIL_TIMEOUT + margin + 1 min.

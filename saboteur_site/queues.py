@@ -46,6 +46,7 @@ TASK_QUEUES: dict[str, str] = {
     "games.tasks.sweep_forgets": SWEEPS,
     "games.tasks.sweep_unconfirmed_setups": SWEEPS,
     "games.tasks.sweep_lessons": SWEEPS,
+    "games.tasks.sweep_challenges": SWEEPS,
     # Tournaments: rounds paired, each table a game made in the sweep (games.tournaments).
     "games.tasks.sweep_tournaments": SWEEPS,
     # The ratings' outbox (the beat, every FOLLOW_UP_SECONDS): no email waits on it.

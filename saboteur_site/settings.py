@@ -98,6 +98,10 @@ HANDOVER_OFFER_HOURS = env_int("HANDOVER_OFFER_HOURS", 12)
 # allowed) or expires; forming tables one person may sit at at once.
 OPEN_TABLE_WAIT_HOURS = env_int("OPEN_TABLE_WAIT_HOURS", 48)
 OPEN_TABLES_PER_PLAYER = env_int("OPEN_TABLES_PER_PLAYER", 2)
+# Challenges (games/challenges/): players one person may challenge a day (by counted
+# mailbox), and days a challenge waits for its answers before it expires.
+CHALLENGES_PER_DAY = env_int("CHALLENGES_PER_DAY", 5)
+CHALLENGE_DAYS = env_int("CHALLENGE_DAYS", 7)
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",

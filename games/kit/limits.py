@@ -60,6 +60,9 @@ DEFAULTS: dict[str, Limit] = {
     # client address: the service workers' receipts (two per alert: shown, clicked).
     "devices_home": Limit(60, 3600),
     "push_receipt": Limit(120, 60),
+    # Per client address: home links pasted into a public page's "Challenge" button
+    # (games.challenges.doors.player_challenge): a person does it a few times.
+    "home_paste_client": Limit(20, 3600),
     # Per seat: muting and reporting table talk.
     "report_seat": Limit(10, 86400),
     # Failed admin logins, per user name and per client address: then locked out.

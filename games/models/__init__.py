@@ -11,9 +11,15 @@ seat before it changed hands), `host_limits` and `mailboxes`
 (commit and reveal), `fields` and `lru` (a JSON field and a bounded cache of our own),
 `rating_rows` (ratings), `public_names`, `table_rows` (open tables), `mutes` (muted
 table talk), `new_homes` (homes asked for by addresses that play nowhere yet), `event_rows`
-(tournaments), `lesson_rows` (lessons);
+(tournaments), `lesson_rows` (lessons), `challenge_rows` (challenges);
 the whole list: docs/DESIGN.md "Layout"."""
 
+from games.challenges.core.challenge_rows import (
+    Challenge,
+    ChallengeBlock,
+    Challenged,
+    ChallengesClosed,
+)
 from games.game.core.follow_up_rows import FollowUp
 from games.game.core.game import (
     MAX_HOURS_PER_MOVE,
@@ -61,6 +67,10 @@ from games.tournaments.core.event_rows import (
 __all__ = [
     "MAX_HOURS_PER_MOVE",
     "BotLevel",
+    "Challenge",
+    "ChallengeBlock",
+    "Challenged",
+    "ChallengesClosed",
     "Dispute",
     "EmailMode",
     "Entry",

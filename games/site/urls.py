@@ -1,10 +1,12 @@
 from django.urls import URLPattern, path, register_converter
 
+from games.challenges.doors import player_challenge
 from games.clock.doors import api_clock, clock_pages
 from games.handover.doors import open_seat_pages, seat_handover, standby_pages
 from games.home.doors import (
     api_home,
     home_alerts,
+    home_challenges,
     home_data,
     home_pages,
     home_tables,
@@ -72,6 +74,19 @@ urlpatterns: list[URLPattern] = [
          home_tournaments.api_join_tournament, name="api-me-tournament-join"),
     path("api/me/<token:token>/tournaments/<int:event_id>/leave",
          home_tournaments.api_leave_tournament, name="api-me-tournament-leave"),
+    path("api/me/<token:token>/challenges", home_challenges.api_challenges,
+         name="api-me-challenges"),
+    path("api/me/<token:token>/challenges/settings", home_challenges.api_challenge_settings,
+         name="api-me-challenge-settings"),
+    path("api/me/<token:token>/challenges/<int:challenge_id>/accept",
+         home_challenges.api_accept, name="api-me-challenge-accept"),
+    path("api/me/<token:token>/challenges/<int:challenge_id>/refuse",
+         home_challenges.api_refuse, name="api-me-challenge-refuse"),
+    # Before blocks/<name>: a public name may hold a slash (player_page.named checks it).
+    path("api/me/<token:token>/blocks/<path:name>/unblock", home_challenges.api_unblock,
+         name="api-me-unblock"),
+    path("api/me/<token:token>/blocks/<path:name>", home_challenges.api_block,
+         name="api-me-block"),
     path("api/me/<token:token>/devices", api_devices.api_devices, name="api-me-devices"),
     path("api/me/<token:token>/devices/<int:device_id>", api_devices.api_device,
          name="api-me-device"),
@@ -110,6 +125,13 @@ urlpatterns: list[URLPattern] = [
     path("me/<token:token>/tournaments/leave", home_tournaments.home_leave_tournament,
          name="me-leave-tournament"),
     path("me/<token:token>/ratings", home_tables.home_ratings_listed, name="me-ratings"),
+    path("me/<token:token>/challenges", home_challenges.home_challenge, name="me-challenge"),
+    path("me/<token:token>/challenges/answer", home_challenges.home_answer,
+         name="me-challenge-answer"),
+    path("me/<token:token>/challenges/unblock", home_challenges.home_unblock,
+         name="me-unblock"),
+    path("me/<token:token>/challenges/setting", home_challenges.home_challenge_setting,
+         name="me-challenge-setting"),
     path("me/<token:token>/open/<token:game>", home_pages.home_open, name="me-open"),
     path("me/<token:token>/alerts", home_alerts.home_alerts, name="me-alerts"),
     path("me/<token:token>/alerts/<int:device_id>", home_alerts.home_device,
@@ -119,6 +141,8 @@ urlpatterns: list[URLPattern] = [
     path("me/new/<token:token>/", home_pages.new_home, name="me-new"),
     path("tables/", strangers_pages.tables_page, name="tables"),
     path("ratings/", strangers_pages.ratings_page, name="ratings"),
+    path("players/<path:name>/challenge", player_challenge.challenge_from_page,
+         name="player-challenge"),
     path("players/<path:name>/", player_pages.player, name="player"),
     path("tournaments/", event_pages.tournaments_page, name="tournaments"),
     path("tournaments/<int:event_id>/", event_pages.tournament_page, name="tournament"),

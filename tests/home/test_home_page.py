@@ -110,8 +110,10 @@ def test_one_query_per_group_not_per_game(client: Client,
     # devices and choice, 2 (games.push.services.alerts_section), whether the
     # "next game" button is wanted and the theme (games.people.core.home_links
     # .home_switches), 1, and the unread
-    # talk of every game going on (games.talk.services.reading), 1.
-    with django_assert_max_num_queries(8 + 1 + 1 + 3 + 3 + 1 + 2 + 2 + 1 + 1):
+    # talk of every game going on (games.talk.services.reading), 1; the challenges'
+    # part with none (games.home.services.challenges_part): sent, received, blocked,
+    # whether challenges are taken, how many more today, 5.
+    with django_assert_max_num_queries(8 + 1 + 1 + 3 + 3 + 1 + 2 + 2 + 1 + 1 + 5):
         body = client.get(f"/me/{games.token}/").content.decode()
     assert body.count('href="/play/') >= 22
 

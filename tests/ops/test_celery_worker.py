@@ -146,7 +146,8 @@ def test_the_beat_schedule() -> None:
         "games.tasks.sweep_open_seats", "games.tasks.sweep_forgets",
         "games.tasks.sweep_unconfirmed_setups", "games.tasks.sweep_open_tables",
         "games.tasks.sweep_report_digests", "games.tasks.sweep_tournaments",
-        "games.tasks.rate_rounds", "games.tasks.sweep_pushes", "games.tasks.sweep_lessons"}
+        "games.tasks.rate_rounds", "games.tasks.sweep_pushes", "games.tasks.sweep_lessons",
+        "games.tasks.sweep_challenges"}
     assert schedule["deadlines"]["schedule"] == 60.0
     assert schedule["follow_ups"]["schedule"] == 2.0
     assert all(name in app.tasks for name in

@@ -22,6 +22,8 @@ from django.urls import URLPattern, URLResolver, get_resolver, reverse
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
+from games.challenges.core.challenge_terms import read_terms
+from games.challenges.services.challenging import create_challenge
 from games.moves.core import log_cache
 from games.people.core.home_links import home_link
 from games.push.services.devices import Subscription, add_device
@@ -74,7 +76,7 @@ class Site:
 def site(db: None) -> Site:
     """A started game (the seat to act, another seat, and a host's invitation link of
     another game), and the home of the acting player: a public name, a forming open
-    table; and a tournament open for sign-up."""
+    table, a challenge to answer; and a tournament open for sign-up."""
     game = make_game(players=3, seed=1, start=True)
     actor = game.actor_seat()
     invited = game_setup.create_game(
@@ -83,6 +85,11 @@ def site(db: None) -> Site:
     address = game.seats[actor].email
     naming.choose_name(address, "Ann the Bold")
     table = forming.find_table(address, read_wish({}, language="en")).table
+    # A challenge the acting player received (games.challenges), to answer.
+    challenger = game.seats[(actor + 1) % 3].email
+    naming.choose_name(challenger, "Bo the Brave")
+    challenge = create_challenge(challenger, read_terms({"to": "Ann the Bold"},
+                                                         language="en"))
     cup = event()  # a tournament open for sign-up (games.tournaments)
     device = add_device(address, Subscription("https://8.8.8.8/push/fuzz", "BAAA", "AAAA"),
                         name="Phone", kinds=["turn"], user_agent="")
@@ -90,6 +97,7 @@ def site(db: None) -> Site:
                             token_of(invited.seats[0][1])],
                  "token": [token_of(home_link(address))],
                  "table_id": [str(table)], "event_id": [str(cup.pk)],
+                 "challenge_id": [str(challenge.pk)],
                  "device_id": [str(device.pk)], "name": ["Ann the Bold", "Nobody"]},
                 rows())
 

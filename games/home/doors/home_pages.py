@@ -92,8 +92,11 @@ def home_open(request: HttpRequest, address: str, token: str, game: str) -> Http
 
 def render_home(request: HttpRequest, address: str, token: str,
                 status: int = 200) -> HttpResponse:
-    """The home page (a refused form shows it again with its status and the reason)."""
-    context = page.context(address, token)
+    """The home page (a refused form shows it again with its status and the reason); a
+    public name in `?challenge=` (or the challenge form's refused "to") fills the
+    challenge form."""
+    context = page.context(address, token, challenge_to=request.GET.get("challenge")
+                           or request.POST.get("to", ""))
     context["preferences_form"] = PreferencesForm(
         initial={"language": context["language"], "time_zone": context["zone"]})
     return render(request, "games/me.html", context, status=status)

@@ -42,13 +42,19 @@ def _refused(request: HttpRequest, address: str, token: str, refused: ServiceErr
 
 
 def _form_wish(post: QueryDict) -> dict[str, Any]:
-    """The "Find me a table" form as the JSON API's object (read_wish checks it)."""
+    """The "Find me a table" form as the JSON API's object (read_wish checks it): a clock
+    preset chosen sets the pace, and the hours per move box is left out."""
+    wish: dict[str, Any] = {
+        "ruleset": post.get("ruleset", "base"), "players": post.get("players", ""),
+        "language": post.get("language", ""), "rated": post.get("rated") == "on",
+        "bots_fill": post.get("bots_fill") == "on"}
+    if post.get("clock"):
+        wish["clock"] = post.get("clock", "")
+        return wish
     hours = 0  # no number: refused by read_wish as a pace out of range
     with contextlib.suppress(ValueError):
         hours = int(post.get("hours_per_move", ""))
-    return {"ruleset": post.get("ruleset", "base"), "players": post.get("players", ""),
-            "hours_per_move": hours, "language": post.get("language", ""),
-            "rated": post.get("rated") == "on", "bots_fill": post.get("bots_fill") == "on"}
+    return {**wish, "hours_per_move": hours}
 
 
 def _seated_message(seated: forming.Seated) -> str:
@@ -158,7 +164,8 @@ def _table_error(refused: TableError) -> JsonResponse:
 # Tables and names: 405 not a POST, 429 past the limit (per link), 404 unknown link.
 @home_api("POST", limit="tables_home")
 def api_home_tables(request: HttpRequest, address: str) -> JsonResponse:
-    """POST {"ruleset", "players", "hours_per_move", "language", "rated", "bots_fill"}:
+    """POST {"ruleset", "players", "hours_per_move" or "clock", "language", "rated",
+    "bots_fill"}:
     find a table (or {"table": id}: join that one). Every field's type is checked before
     anything else; an empty body is refused like any body that is no JSON object."""
     with page.home_locale(address):

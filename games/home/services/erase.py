@@ -9,7 +9,8 @@ player's name wherever they were kept, the seat's link and reply addresses (dead
 email records to and from the address, its home link and what it chose there, its
 standby sign-up, and the rows kept by its hashes (reliability, invitation counts, refused
 hosts, the record shown to tables), its public name, ratings and open tables, its private
-notes (games.notes), so that nothing links the games to the person any more. An address
+notes (games.notes), its challenges and blocks (games.challenges), so that nothing links
+the games to the person any more. An address
 is matched by its mailbox key (games.people.core.mailboxes: the person, whatever the
 spelling); the rows the caps keep
 by the counted mailbox (invitations, refused hosts, who left an open seat) by that.
@@ -26,6 +27,7 @@ from django.db import transaction
 from django.db.models import Model, Q
 from django.utils import timezone
 
+from games.challenges.services.challenge_lists import forget_challenges
 from games.game.core.game import Game
 from games.game.core.talk_and_notices import GameNotice, Message
 from games.handover.core.handover_rows import OpenSeat, SeatOffer, Volunteer
@@ -174,6 +176,7 @@ def _erase_strangers(address: str) -> None:
     NewHome.objects.filter(of_mailbox(address)).delete()
     TalkMute.objects.filter(Q(by_mailbox=key) | Q(muted_mailbox=key)).delete()
     erase_notes_of(address)  # the private notes and suspicion sheets it wrote
+    forget_challenges(address)  # its challenges, its place in others', blocks
     _erase_entries(address)
 
 

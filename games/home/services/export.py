@@ -3,13 +3,15 @@
 Exactly that person's data (the address's mailbox key, games.people.core.mailboxes): its
 seats and their settings, its own table-talk lines, disputes and reports of lines (what
 it said and did while it held each seat, by the seats' histories), the games it set up,
-the emails written to it and received from it (those that came to a reply address of
-its own seat: a From proves nothing), its standby sign-up and the seats it was offered,
-its record, the games it left, its devices for alerts and the alerts pushed to them
-(never a device's endpoint or keys). Nothing of another player: no other seat's name, address,
-hand or role (a seat's own hand is on its page while the game runs; the replay shows
-every hand once it is over), and of an email only what it was (kind, subject, when, what
-became of it), not the parameters it was built from.
+the emails written to it and received from it (those that came to a reply address of its
+own seat: a From proves nothing), its standby sign-up and the seats it was offered, its
+record, the games it left, its devices for alerts and the alerts pushed to them (never a
+device's endpoint or keys), the challenges it sent and received, its blocks and whether
+it takes challenges (games.challenges: of the other players nothing). Nothing of another
+player: no other seat's name, address, hand or role (a seat's own hand is on its page
+while the game runs; the replay shows every hand once it is over), and of an email only
+what it was (kind, subject, when, what became of it), not the parameters it was built
+from.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from typing import Any
 from django.db.models import Q
 from django.utils import timezone
 
+from games.challenges.services.challenge_lists import export_challenges
 from games.game.core.game import Game
 from games.game.core.talk_and_notices import Message
 from games.handover.core.handover_rows import SeatOffer, Volunteer
@@ -120,6 +123,7 @@ def export_player_data(address: str) -> dict[str, Any]:
         "record_shown_to_tables": shows_record(address),
         **_strangers(address),
         **export_alerts(address),  # the alerts' devices and pushes (games.push)
+        **export_challenges(address),  # challenges sent and received, blocks
     }
 
 

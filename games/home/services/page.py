@@ -16,6 +16,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from games.game.core.game import GOING_ON, EmailMode
+from games.home.services.challenges_part import challenges_section
 from games.home.services.listing import Home, Row, home_of
 from games.home.services.tables_part import tables_section
 from games.home.services.theme import theme_choices
@@ -98,9 +99,9 @@ def vacation_left_words(left: timedelta | None) -> str:
     return _("%(left)s of vacation left") % {"left": days_and_hours(left)}
 
 
-def context(address: str, token: str) -> dict[str, Any]:
+def context(address: str, token: str, *, challenge_to: str = "") -> dict[str, Any]:
     """Everything the home template shows (three group queries), in the language and zone
-    home_locale made current."""
+    home_locale made current; `challenge_to`: a public name for the challenge form."""
     home: Home = home_of(address)
     language = translation.get_language()
     zone = timezone.get_current_timezone()
@@ -131,6 +132,7 @@ def context(address: str, token: str) -> dict[str, Any]:
         **data,  # my record, my data (games.ratings.services.player_record, export)
         **tables_section(address, data["record"]),  # play with strangers (games.tables)
         **tournaments_section(address),  # the events (games.tournaments)
+        **challenges_section(address, challenge_to),  # challenges (games.challenges)
         **alerts_section(address),  # alerts by web push on this person's devices (games.push)
     }
 

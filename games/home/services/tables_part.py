@@ -11,6 +11,7 @@ from typing import Any
 from django.conf import settings
 from django.db.models import Q
 
+from games.clock.core.clock_presets import preset_choices
 from games.ratings.services.player_record import PlayerRecord
 from games.ratings.services.shown import ratings_of
 from games.tables.core.table_rows import OpenTable
@@ -35,6 +36,7 @@ def tables_section(address: str, record: PlayerRecord | None = None) -> dict[str
         "deadlines_missed": record.deadlines_missed if record is not None else None,
         "rulesets": RULESETS, "table_languages": settings.LANGUAGES,
         "default_hours": settings.DEFAULT_HOURS_PER_MOVE,
+        "clock_presets": preset_choices(),  # the setup page's (games.clock.core.clock_presets)
         "tables_at_once": settings.OPEN_TABLES_PER_PLAYER,
     }
 

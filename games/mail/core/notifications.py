@@ -37,6 +37,8 @@ class Notification(KeepsMailboxKeys):
         REPORT_DIGEST = "report_digest", _("digest of talk reports")
         PAUSE = "pause", _("pause proposed")
         MENTION = "mention", _("called by name in table talk")
+        CHALLENGE = "challenge", _("challenge")
+        CHALLENGE_ANSWER = "challenge_answer", _("answer to a challenge")
 
     class Status(models.TextChoices):
         PENDING = "pending", _("pending")

@@ -6,7 +6,7 @@ docs/operations.md "Tournaments"). Players join from their home.
         --signup-closes 2026-12-20T18:00Z --round-days 21 [--rated] [--duplicate] \\
         [--advance-share 0.75] [--seed N] [--host ann@example.com]
         [--bank-hours 72 --increment-hours 24 --bank-max-hours 120] [--days-off sat,sun]
-        [--date-off 2026-12-25 ...]
+        [--date-off 2026-12-25 ...] [--clock-preset bank_3_days]
 
 --players is a number, a range ("4-6"), or "even" (any size the ruleset allows, as even
 as the field allows). Round 1 is paired by the beat's sweep once sign-up closes.
@@ -20,6 +20,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
+from games.clock.core.clock_presets import NAMES
 from games.clock.core.clock_setup import ClockSettings, clock_settings
 from games.kit.service_errors import SetupError
 from games.tournaments.core.event_settings import TournamentError, read_settings
@@ -38,7 +39,8 @@ class Command(BaseCommand):
         parser.add_argument("--ruleset", default="base")
         parser.add_argument("--players", default="even", type=_players)
         parser.add_argument("--rounds", type=int, default=3)
-        parser.add_argument("--hours-per-move", type=int, default=24)
+        parser.add_argument("--hours-per-move", type=int, default=None)
+        parser.add_argument("--clock-preset", choices=NAMES, default="")
         parser.add_argument("--language", default="en")
         parser.add_argument("--cap", type=int, default=64)
         parser.add_argument("--signup-closes", required=True,
@@ -70,10 +72,13 @@ class Command(BaseCommand):
         except SetupError as refused:
             raise CommandError(refused.message) from None
         try:
+            pace = ({} if options["hours_per_move"] is None
+                    else {"hours_per_move": options["hours_per_move"]})
             chosen = read_settings({"clock": None if clock == ClockSettings() else clock,
+                "clock_preset": options["clock_preset"], **pace,
                 "name": options["name"], "ruleset": options["ruleset"],
                 "players": options["players"], "rounds": options["rounds"],
-                "hours_per_move": options["hours_per_move"], "language": options["language"],
+                "language": options["language"],
                 "cap": options["cap"], "signup_closes": closes,
                 "round_days": options["round_days"], "advance_share": options["advance_share"],
                 "rated": options["rated"], "duplicate": options["duplicate"]})

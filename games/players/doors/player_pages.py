@@ -7,6 +7,8 @@ secret, no address and no seat link. An unknown name is the 404 page, or
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.utils.safestring import SafeString
@@ -16,6 +18,7 @@ from django.views.decorators.http import require_GET
 
 from games.kit.json_answer import JsonAnswer
 from games.kit.json_body import json_error
+from games.people.core.public_names import PublicName
 from games.players.core.rating_plot import rating_plot
 from games.players.services.player_page import (
     PlayerPage,
@@ -33,8 +36,13 @@ def player(request: HttpRequest, name: str) -> HttpResponse:
         return render(request, "404.html", {"no_player": name}, status=404)
     if owner.name != name:
         return redirect(page_url(owner.name), permanent=True)
+    return render(request, "games/player.html", page_context(owner))
+
+
+def page_context(owner: PublicName) -> dict[str, Any]:
+    """What the page's template shows of the player."""
     page = player_page(owner)
-    return render(request, "games/player.html", {"page": page, "ratings": _drawn(page)})
+    return {"page": page, "ratings": _drawn(page)}
 
 
 def _drawn(page: PlayerPage) -> list[tuple[RulesetRating, SafeString]]:

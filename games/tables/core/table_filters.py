@@ -25,6 +25,12 @@ PACES: dict[str, tuple[int, int]] = {"fast": (1, 23), "daily": (24, 48),
 ANY = "any"
 
 
+def pace_of(hours_per_move: int) -> str:
+    """The pace a table of this many hours per move counts under (fast, daily, slow)."""
+    return next((pace for pace, (low, high) in PACES.items() if low <= hours_per_move <= high),
+                "slow")
+
+
 @dataclass(frozen=True)
 class TableFilter:
     language: str | None = None  # None: every language

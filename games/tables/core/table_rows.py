@@ -1,10 +1,10 @@
 """Open tables (games.tables; docs/playing.md "Play with strangers"): a table forming
 from players' homes, who sits at it, and what became of it.
 
-- OpenTable: the table's settings (ruleset, seats, pace, language, rated, whether bots
-  may fill the empty seats), when its wait ends (`starts_at`), and its state: forming
-  until it is full (started), or its wait ends (started with bots, or expired), or its
-  last member leaves (closed). A started table names its game.
+- OpenTable: the table's settings (ruleset, seats, pace and clock preset, language,
+  rated, whether bots may fill the empty seats), when its wait ends (`starts_at`), and
+  its state: forming until it is full (started), or its wait ends (started with bots, or
+  expired), or its last member leaves (closed). A started table names its game.
 - TableMember: one person at one forming table, by address (the seat's email once the
   game starts) and mailbox key; unique per table and person.
 """
@@ -29,6 +29,9 @@ class OpenTable(models.Model):
     ruleset = models.CharField(_("ruleset"), max_length=20)
     seats = models.PositiveSmallIntegerField(_("seats"))
     hours_per_move = models.PositiveIntegerField(_("hours per move"))
+    # A clock preset's name (games.clock.core.clock_presets; its pace is hours_per_move);
+    # "": the fixed hours per move.
+    clock_preset = models.CharField(_("clock preset"), max_length=30, blank=True, default="")
     language = models.CharField(_("language"), max_length=8)
     rated = models.BooleanField(_("rated"), default=False)
     bots_fill = models.BooleanField(_("bots fill the empty seats"), default=False)

@@ -6,6 +6,9 @@ POST /api/me/<token>/tables), read and checked before anything is written.
                     object ({"min": 3, "max": 5}); every size must be one the ruleset
                     allows (base 3-10, Saboteur 2 2-12)
     hours_per_move  the pace, 1 to 336 (default DEFAULT_HOURS_PER_MOVE)
+    clock           a clock preset's name (games.clock.core.clock_presets): its pace and
+                    clock instead of hours_per_move ("" or none: the fixed hours per move;
+                    hours_per_move given beside it must be the preset's)
     language        the table's language, one of the site's (default: the home's)
     rated           whether its rounds count for the ratings (default false)
     bots_fill       whether bots may take the empty seats at the end of the wait
@@ -25,6 +28,7 @@ from typing import Any
 from django.conf import settings
 from django.utils.translation import gettext as _
 
+from games.clock.core.clock_presets import NAMES, preset_named
 from games.engine import rules_for
 from games.game.core.game import MAX_HOURS_PER_MOVE
 from games.kit.service_errors import ServiceError
@@ -51,6 +55,7 @@ class Wish:
     language: str
     rated: bool
     bots_fill: bool
+    clock: str = ""  # a clock preset's name; "": the fixed hours per move
 
 
 def _bad(message: str, field: str) -> TableError:
@@ -76,6 +81,8 @@ def _type_errors() -> dict[str, tuple[Callable[[Any], bool], str]]:
         "bots_fill": (lambda v: isinstance(v, bool), _("%(field)s is true or false.")
                       % {"field": "bots_fill"}),
         "table": (_whole, _('"table" is a table\'s number.')),
+        "clock": (lambda v: isinstance(v, str), _(
+            '"clock" is the name of a clock preset: %(names)s.') % {"names": ", ".join(NAMES)}),
     }
 
 
@@ -116,12 +123,36 @@ def read_wish(data: Mapping[str, Any], *, language: str) -> Wish:
         raise TableError(400, "bad_players", _(
             "This ruleset is played by %(min)s to %(max)s players: give a number or a range "
             "within it.") % {"min": rules.min_seats, "max": rules.max_seats}, "players")
-    hours = data.get("hours_per_move", settings.DEFAULT_HOURS_PER_MOVE)
-    if not _whole(hours) or not 1 <= hours <= MAX_HOURS_PER_MOVE:
-        raise _bad(_("The pace must be between 1 and %(max)s hours per move.")
-                   % {"max": MAX_HOURS_PER_MOVE}, "hours_per_move")
+    clock, hours = read_clock(data)
     chosen = data.get("language") or language
     if chosen not in {code for code, _label in settings.LANGUAGES}:
         raise _bad(_("Unknown language %(code)s.") % {"code": chosen}, "language")
     return Wish(ruleset=ruleset, low=low, high=high, hours_per_move=hours, language=chosen,
-                rated=data.get("rated", False), bots_fill=data.get("bots_fill", False))
+                rated=data.get("rated", False), bots_fill=data.get("bots_fill", False),
+                clock=clock)
+
+
+def unknown_preset(name: str) -> str:
+    return _("Unknown clock preset “%(value)s”: choose one of %(names)s.") % {
+        "value": name[:30], "names": ", ".join(NAMES)}
+
+
+def read_clock(data: Mapping[str, Any]) -> tuple[str, int]:
+    """The clock preset's name ("" for none) and the pace the request asks for; TableError
+    (400) for an unknown preset, a pace out of range, or a pace beside a preset that is
+    not the preset's."""
+    name = data.get("clock") or ""
+    hours = data.get("hours_per_move", settings.DEFAULT_HOURS_PER_MOVE)
+    if name:
+        preset = preset_named(name)
+        if preset is None:
+            raise _bad(unknown_preset(name), "clock")
+        if "hours_per_move" in data and hours != preset.hours_per_move:
+            raise _bad(_("A clock preset sets the pace: leave out hours_per_move, or give "
+                         "the preset's (%(hours)s).") % {"hours": preset.hours_per_move},
+                       "hours_per_move")
+        return name, preset.hours_per_move
+    if not _whole(hours) or not 1 <= hours <= MAX_HOURS_PER_MOVE:
+        raise _bad(_("The pace must be between 1 and %(max)s hours per move.")
+                   % {"max": MAX_HOURS_PER_MOVE}, "hours_per_move")
+    return "", hours

@@ -1,7 +1,7 @@
-"""The public pages of playing with strangers: /tables/ (the forming tables, no address:
-joining needs a home link) and /ratings/ (the players with a public name who opted in),
-and their JSON twins GET /api/tables/ and GET /api/ratings/?ruleset=base (docs/api.md).
-GET only; nothing here is secret.
+"""The public pages of playing with strangers: /tables/ (the forming tables and how many
+wait per language and pace, no address: joining needs a home link) and /ratings/ (the
+players with a public name who opted in), and their JSON twins GET /api/tables/ and GET
+/api/ratings/?ruleset=base (docs/api.md). GET only; nothing here is secret.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from games.people.doors.address_form import AddressForm
 from games.ratings.services.shown import RULESETS, listed
 from games.tables.core.table_filters import PACES, TableFilter, read_filter
 from games.tables.core.wishes import TableError
-from games.tables.services.table_list import forming
+from games.tables.services.table_list import forming, waiting
 
 
 def _error(status: int, code: str, message: str) -> JsonResponse:
@@ -46,9 +46,10 @@ def tables_page(request: HttpRequest) -> HttpResponse:
     except TableError as refused:
         return render(request, "games/tables.html", {
             "tables": [], "form": AddressForm(), "filter_error": refused.message,
-            **_filter_choices(TableFilter())}, status=400)
+            "waiting": waiting(), **_filter_choices(TableFilter())}, status=400)
     return render(request, "games/tables.html", {
-        "tables": forming(chosen=chosen), "form": AddressForm(), **_filter_choices(chosen)})
+        "tables": forming(chosen=chosen), "form": AddressForm(), "waiting": waiting(),
+        **_filter_choices(chosen)})
 
 
 def _filter_choices(chosen: TableFilter) -> dict[str, Any]:
@@ -67,7 +68,9 @@ def api_tables(request: HttpRequest) -> JsonResponse:
         return JsonAnswer({"error": {"code": bad.code, "message": bad.message,
                                      "field": bad.field}}, status=400)
     return JsonAnswer({"filter": chosen.as_json(),
-                       "tables": [table.as_json() for table in forming(chosen=chosen)]})
+                       "tables": [table.as_json() for table in forming(chosen=chosen)],
+                       # Every forming table, whatever the filter: {language: {pace: n}}.
+                       "waiting": waiting().as_json()})
 
 
 def _ruleset(request: HttpRequest) -> str | None:

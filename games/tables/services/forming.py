@@ -89,7 +89,8 @@ def _matches(wish: Wish, address: str) -> list[int]:
     mine = TableMember.objects.filter(of_mailbox(address)).values("table")
     found = OpenTable.objects.filter(
         status=FORMING, ruleset=wish.ruleset, seats__gte=wish.low, seats__lte=wish.high,
-        hours_per_move=wish.hours_per_move, language=wish.language, rated=wish.rated,
+        hours_per_move=wish.hours_per_move, clock_preset=wish.clock, language=wish.language,
+        rated=wish.rated,
     ).exclude(pk__in=mine)
     if not wish.bots_fill:
         found = found.filter(bots_fill=False)
@@ -111,12 +112,29 @@ def find_table(address: str, wish: Wish) -> Seated:
                     return _sit(table, address)
             except TableError:
                 continue  # this mailbox sits there under another spelling
-        now = timezone.now()
-        table = OpenTable.objects.create(
-            ruleset=wish.ruleset, seats=wish.low, hours_per_move=wish.hours_per_move,
-            language=wish.language, rated=wish.rated, bots_fill=wish.bots_fill,
-            created_at=now, starts_at=now + timedelta(hours=settings.OPEN_TABLE_WAIT_HOURS))
-        return _sit(table, address)
+        return _sit(_new_table(wish, wish.low), address)
+
+
+def _new_table(wish: Wish, seats: int) -> OpenTable:
+    now = timezone.now()
+    return OpenTable.objects.create(
+        ruleset=wish.ruleset, seats=seats, hours_per_move=wish.hours_per_move,
+        clock_preset=wish.clock, language=wish.language, rated=wish.rated,
+        bots_fill=wish.bots_fill, created_at=now,
+        starts_at=now + timedelta(hours=settings.OPEN_TABLE_WAIT_HOURS))
+
+
+def seat_together(addresses: list[str], wish: Wish) -> Seated:
+    """A new table of `wish.high` seats with these people at it already (players who
+    agreed to play together: an accepted challenge, games.challenges), in the caller's
+    transaction: it starts at once when they fill it, else it forms like any table and
+    strangers (or, at the end of its wait, bots when allowed) take the other seats. The
+    limit of forming tables per player does not apply: they chose this one together."""
+    table = _new_table(wish, wish.high)
+    seated = _seated_answer(table)
+    for address in addresses:
+        seated = _sit(table, address)
+    return seated
 
 
 def join_table(address: str, table_id: int) -> Seated:

@@ -1,8 +1,10 @@
-"""The forming tables as /tables/, the home and GET /api/tables/ show them: settings, seats
-taken of the total, when the wait ends, and the players' public names with their ratings
-in the table's ruleset, for those who chose to list their ratings (games.ratings.services.shown:
-nobody else's number is shown). Never an address (a member without a public name is
-counted, not named). Three queries and one per ruleset shown, however many tables.
+"""The forming tables as /tables/, the home and GET /api/tables/ show them: settings (the
+clock in words: games.clock.core.clock_presets), seats taken of the total, when the wait
+ends, and the players' public names with their ratings in the table's ruleset, for those
+who chose to list their ratings (games.ratings.services.shown: nobody else's number is
+shown). Never an address (a member without a public name is counted, not named). Three
+queries and one per ruleset shown, however many tables. And how many tables wait per
+language and pace (`waiting`, one query).
 """
 
 from __future__ import annotations
@@ -12,11 +14,13 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from django.db.models import QuerySet
+from django.conf import settings
+from django.db.models import Count, QuerySet
 
+from games.clock.core.clock_presets import clock_words, preset_named
 from games.people.core.public_names import PublicName
 from games.ratings.services.shown import Shown, listed_ratings_by_key
-from games.tables.core.table_filters import PACES, TableFilter
+from games.tables.core.table_filters import PACES, TableFilter, pace_of
 from games.tables.core.table_rows import OpenTable, TableMember
 
 SHOWN = 200  # forming tables listed, oldest first
@@ -44,10 +48,21 @@ class TableShown:
     bots_fill: bool
     starts: datetime
     sitters: list[Sitter] = field(default_factory=list)
+    clock: str = ""  # the clock preset's name; "": the fixed hours per move
+
+    @property
+    def clock_words(self) -> str:
+        """The table's time bank and days off in the reader's words; "" for the fixed
+        hours per move (its pace says it all)."""
+        preset = preset_named(self.clock)
+        if preset is None or preset.clock is None:
+            return ""
+        return clock_words(self.hours_per_move, preset.clock)
 
     def as_json(self) -> dict[str, Any]:
         return {"id": self.id, "ruleset": self.ruleset, "seats": self.seats,
                 "joined": self.joined, "hours_per_move": self.hours_per_move,
+                "clock": self.clock or None,
                 "language": self.language, "rated": self.rated, "bots_fill": self.bots_fill,
                 "starts": self.starts.isoformat(),
                 "players": [sitter.as_json() for sitter in self.sitters]}
@@ -94,6 +109,44 @@ def forming(tables: list[OpenTable] | None = None,
         id=table.pk, ruleset=table.ruleset, seats=table.seats,
         joined=len(members[table.pk]), hours_per_move=table.hours_per_move,
         language=table.language, rated=table.rated, bots_fill=table.bots_fill,
-        starts=table.starts_at,
+        starts=table.starts_at, clock=table.clock_preset,
         sitters=[Sitter(name=names.get(key, ""), rating=ratings[table.ruleset].get(key))
                  for key in members[table.pk]]) for table in tables]
+
+
+@dataclass(frozen=True)
+class Waiting:
+    """How many forming tables wait in each language (the site's, in its order) and pace
+    (games.tables.core.table_filters.PACES): /tables/'s summary and the API's `waiting`."""
+
+    counts: dict[tuple[str, str], int]
+
+    @property
+    def rows(self) -> list[tuple[str, list[int], int]]:
+        """(language, the count of each pace, the language's total), every language."""
+        return [(code, [self.counts.get((code, pace), 0) for pace in PACES],
+                 sum(self.counts.get((code, pace), 0) for pace in PACES))
+                for code, _name in settings.LANGUAGES]
+
+    @property
+    def totals(self) -> list[int]:
+        return [sum(n for (_code, pace), n in self.counts.items() if pace == each)
+                for each in PACES]
+
+    @property
+    def total(self) -> int:
+        return sum(self.counts.values())
+
+    def as_json(self) -> dict[str, dict[str, int]]:
+        return {code: dict(zip(PACES, counts, strict=True)) for code, counts, _all in self.rows}
+
+
+def waiting() -> Waiting:
+    """The forming tables counted by language and pace (one grouped query)."""
+    counts: dict[tuple[str, str], int] = {}
+    for language, hours, count in (OpenTable.objects.filter(status=OpenTable.Status.FORMING)
+                                   .values_list("language", "hours_per_move")
+                                   .annotate(n=Count("id")).order_by()):
+        key = (language, pace_of(hours))
+        counts[key] = counts.get(key, 0) + count
+    return Waiting(counts)

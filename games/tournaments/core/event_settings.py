@@ -11,6 +11,8 @@ read and checked before anything is written, and the refusals of the tournament'
     clock           (optional) the games' clock: a ClockSettings already checked
                     (games.clock.core.clock_setup.clock_settings: a bank, its increment
                     and cap, days off), None for the fixed time per move
+    clock_preset    (optional) instead of both: a clock preset's name
+                    (games.clock.core.clock_presets, the setup page's), its pace and clock
     language        the event's language, one of the site's
     rated           whether its rounds count for the ratings
     duplicate       the same deal at every table of a round (of the same size)
@@ -33,6 +35,7 @@ from django.conf import settings
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from games.clock.core.clock_presets import NAMES, preset_named
 from games.clock.core.clock_setup import ClockSettings, clock_fields
 from games.engine import rules_for
 from games.game.core.game import MAX_HOURS_PER_MOVE
@@ -124,6 +127,23 @@ def table_size(value: Any, ruleset: str) -> tuple[int, int]:
     return low, high
 
 
+def _with_preset(data: Mapping[str, Any]) -> Mapping[str, Any]:
+    """The settings with a clock preset's pace and clock in place of its name; a preset
+    beside a clock or a pace of its own is refused (which would count?)."""
+    name = data.get("clock_preset")
+    if name is None or name == "":
+        return data
+    preset = preset_named(name) if isinstance(name, str) else None
+    if preset is None:
+        raise _bad(_("Unknown clock preset “%(value)s”: choose one of %(names)s.") % {
+            "value": str(name)[:30], "names": ", ".join(NAMES)}, "clock_preset")
+    if data.get("clock") is not None or data.get("hours_per_move", preset.hours_per_move) \
+            != preset.hours_per_move:
+        raise _bad(_("A clock preset sets the pace and the clock: give the preset alone."),
+                   "clock_preset")
+    return {**data, "hours_per_move": preset.hours_per_move, "clock": preset.clock}
+
+
 def read_settings(data: Mapping[str, Any]) -> EventSettings:
     """The settings in `data`, or TournamentError (400) naming the field at fault."""
     name = data.get("name", "")
@@ -135,6 +155,7 @@ def read_settings(data: Mapping[str, Any]) -> EventSettings:
             "Unknown ruleset %(ruleset)s: choose base or saboteur2.") % {"ruleset": ruleset},
             "ruleset")
     low, high = table_size(data.get("players", "even"), ruleset)
+    data = _with_preset(data)
     hours = data.get("hours_per_move", settings.DEFAULT_HOURS_PER_MOVE)
     if isinstance(hours, bool) or not isinstance(hours, int) or not (
             1 <= hours <= MAX_HOURS_PER_MOVE):

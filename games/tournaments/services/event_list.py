@@ -13,7 +13,9 @@ from typing import Any
 
 from django.db.models import Count, Q
 
+from games.clock.core.clock_presets import clock_words, matching_preset
 from games.tournaments.core.event_rows import EventRound, Tournament
+from games.tournaments.core.event_settings import stored_clock
 from games.tournaments.services.results import StandingShown, standings
 
 SHOWN = 100  # events listed: open and running, then the latest ended
@@ -39,11 +41,24 @@ class EventShown:
     status: str
     current_round: int
 
+    @property
+    def clock_words(self) -> str:
+        """The games' time bank and days off in the reader's words; "" for the fixed
+        hours per move (the pace says it)."""
+        chosen = stored_clock(self.clock)
+        return clock_words(self.hours_per_move, chosen) if chosen is not None else ""
+
+    @property
+    def clock_preset(self) -> str | None:
+        """The name of the clock preset the event's clock is (None: a clock of its own)."""
+        preset = matching_preset(self.hours_per_move, stored_clock(self.clock))
+        return preset.name if preset is not None else None
+
     def as_json(self) -> dict[str, Any]:
         return {"id": self.id, "name": self.name, "ruleset": self.ruleset,
                 "players": {"min": self.min_size, "max": self.max_size},
                 "rounds": self.rounds, "hours_per_move": self.hours_per_move,
-                "clock": self.clock or None,
+                "clock": self.clock or None, "clock_preset": self.clock_preset,
                 "language": self.language, "rated": self.rated,
                 "duplicate": self.duplicate, "cap": self.cap, "joined": self.players,
                 "signup_closes": self.signup_closes.isoformat(),

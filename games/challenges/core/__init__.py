@@ -1,0 +1,1 @@
+"""The rows of challenges and the terms a challenge is read and checked by."""

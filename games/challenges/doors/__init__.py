@@ -1,0 +1,1 @@
+"""The challenge letters and the public page's "Challenge" form."""

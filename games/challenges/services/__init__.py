@@ -1,0 +1,1 @@
+"""Challenging, answering, blocking, listing, expiring: one transaction each."""
