@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo
 
-from django.db.models import Max, Q
+from django.db.models import Max
 from django.utils import timezone
 
 from games.game.core.game import Game
