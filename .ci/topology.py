@@ -556,6 +556,10 @@ def play_through(pool: Pool, brokers: Brokers, standby: Standby) -> int:
         admin_sql(f"CREATE DATABASE {database}")
         subprocess.run([str(PYTHON), "manage.py", "migrate", "--verbosity", "0"], cwd=ROOT,
                        env=env, check=True)
+        # As on each web machine (docs/operations.md "Production"): the pages name their
+        # CSS through the manifest (DEBUG off), which the replica's page reads need.
+        subprocess.run([str(PYTHON), "manage.py", "collectstatic", "--noinput", "--verbosity",
+                        "0"], cwd=ROOT, env=env, check=True)
         gunicorn = [str(PYTHON), "-m", "gunicorn", "-c", "gunicorn.conf.py", "saboteur_site.wsgi"]
         procs["web"] = start("gunicorn", gunicorn, env, "Listening at")
         procs["web2"] = start("gunicorn", gunicorn,
