@@ -273,11 +273,10 @@ class ReplicaRouter:
     def db_for_write(self, model: type[Model], **_hints: object) -> str:
         return DEFAULT_DB_ALIAS
 
-    def allow_relation(self, obj1: Model, obj2: Model, **_hints: object) -> bool:
+    def allow_relation(self, _obj1: Model, _obj2: Model, **_hints: object) -> bool:
         return True  # the replica is the primary's copy: rows of both may point at each other
 
-    def allow_migrate(self, db: str, app_label: str, model_name: str | None = None,
-                      **_hints: object) -> bool:
+    def allow_migrate(self, db: str, _app_label: str, **_hints: object) -> bool:
         return db == DEFAULT_DB_ALIAS  # the replica gets its tables from the primary's WAL
 
 
