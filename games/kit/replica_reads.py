@@ -193,12 +193,12 @@ def _replica_failed(error: Error) -> None:
 
 
 def may_read_replica(*marks: str) -> bool:
-    """Whether reads here may go to the replica now (the module's docstring)."""
+    """Whether reads here may go to the replica (the module's docstring): whether it is
+    usable is asked by the first read that would go there (a page that reads no row
+    never asks)."""
     if not configured() or connections[DEFAULT_DB_ALIAS].in_atomic_block:
         return False
-    if _client_wrote.get() or recently_wrote(*marks):
-        return False
-    return replica_usable()
+    return not (_client_wrote.get() or recently_wrote(*marks))
 
 
 class ReplicaReads:
@@ -209,7 +209,7 @@ class ReplicaReads:
         self._tokens: list[Token[bool]] = []
 
     def __enter__(self) -> bool:
-        on = may_read_replica(*self.marks)
+        on = may_read_replica(*self.marks)  # still on the primary while the replica lags
         self._tokens.append(_reading.set(on))
         return on
 
@@ -241,8 +241,9 @@ def reads_from_replica(*marks: str) -> ReplicaReads:
     """Reads of finished or public data, from the replica where allowed: unless one of
     `marks` (`game_mark(id)`) or the asking browser wrote within the window, a transaction
     is open, or the replica is behind or down. A context manager (`with ... as on:` tells
-    whether it reads the replica), or a view's decorator; the decorator and `run` read
-    the view again from the primary when the replica fails midway."""
+    whether it may read the replica: whether the replica is usable, the first read there
+    asks), or a view's decorator; the decorator and `run` read the view again from the
+    primary when the replica fails midway."""
     return ReplicaReads(marks)
 
 
@@ -259,12 +260,14 @@ def primary_reads() -> Iterator[None]:
 
 
 class ReplicaRouter:
-    """Writes and migrations on the primary; reads on the replica only inside an opt-in
-    and outside a transaction (checked at each read: an opt-in may open one)."""
+    """Writes and migrations on the primary; reads on the replica only inside an opt-in,
+    outside a transaction (checked at each read: an opt-in may open one) and while the
+    replica is usable."""
 
     def db_for_read(self, model: type[Model], **_hints: object) -> str:
         if (_reading.get() and model._meta.app_label not in PRIMARY_ONLY_APPS
-                and not connections[DEFAULT_DB_ALIAS].in_atomic_block):
+                and not connections[DEFAULT_DB_ALIAS].in_atomic_block
+                and replica_usable()):
             return REPLICA
         # Said outright: a row read from the replica names it as its database, and Django
         # would send that row's related reads there without a router's answer.
