@@ -57,6 +57,8 @@ T = TypeVar("T")
 
 # Whether the reads of the code running now may go to the replica (reads_from_replica).
 _reading: ContextVar[bool] = ContextVar("replica_reading", default=False)
+# Whether a read was sent to the replica since the last opt-in began (ReplicaRouter).
+_routed: ContextVar[bool] = ContextVar("replica_routed", default=False)
 # Whether the browser of the request being answered wrote within the window (RememberWrites).
 _client_wrote: ContextVar[bool] = ContextVar("replica_client_wrote", default=False)
 
@@ -219,13 +221,16 @@ class ReplicaReads:
     def run(self, func: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
         """`func(*args, **kwargs)` reading from the replica where allowed; read again from
         the primary if the replica fails meanwhile."""
-        with self as on:
+        with self:
+            routed = _routed.set(False)
             try:
                 return func(*args, **kwargs)
             except Error as error:
-                if not on:
+                if not _routed.get():  # the primary's own failure: nothing to read again
                     raise
                 failed = error
+            finally:
+                _routed.reset(routed)
         _replica_failed(failed)
         with primary_reads():
             return func(*args, **kwargs)
@@ -268,6 +273,7 @@ class ReplicaRouter:
         if (_reading.get() and model._meta.app_label not in PRIMARY_ONLY_APPS
                 and not connections[DEFAULT_DB_ALIAS].in_atomic_block
                 and replica_usable()):
+            _routed.set(True)
             return REPLICA
         # Said outright: a row read from the replica names it as its database, and Django
         # would send that row's related reads there without a router's answer.

@@ -184,6 +184,20 @@ def test_a_replica_that_fails_midway_costs_the_page_nothing(
     assert "a read on the replica failed (OperationalError)" in caplog.text
 
 
+def test_a_failure_of_the_primarys_own_is_neither_read_again_nor_blamed_on_the_replica(
+) -> None:
+    tries: list[int] = []
+
+    def page() -> None:  # reads nothing from the replica, and fails
+        tries.append(1)
+        failing_replica()
+
+    with pytest.raises(OperationalError):
+        reads_from_replica().run(page)
+    assert tries == [1]
+    assert replica_reads.look.until == 0  # never looked at, never left alone
+
+
 @pytest.mark.parametrize(("lag", "on"), [(0.0, True), (2.5, True), (2.6, False), (None, False)])
 def test_a_replica_behind_by_more_than_half_the_window_is_left_alone(
         clock: Any, monkeypatch: pytest.MonkeyPatch, lag: float | None, on: bool) -> None:
