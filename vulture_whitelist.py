@@ -1,7 +1,8 @@
 """Names vulture (the test command's dead-code check) cannot see used, each used by name
 by something outside the Python call graph. Grouped by who uses them:
 
-- Django: middleware and checks named in settings (MIDDLEWARE, SILENCED_SYSTEM_CHECKS),
+- Django: middleware, routers and checks named in settings (MIDDLEWARE, DATABASE_ROUTERS,
+  SILENCED_SYSTEM_CHECKS), a router's methods,
   the app config, handler500, URL converters (regex, to_python, to_url), form fields'
   to_python and default_validators, the admin's Media, email backends, axes' callables (AXES_*_CALLABLE),
   system-check functions' signature (app_configs).
@@ -144,3 +145,9 @@ development_pair  # unused function (saboteur_site/push_keys.py: called by setti
 heading  # unused variable (games/mail/core/letter_parts.py: templates/emails/_parts.* read it)
 ALWAYS  # unused variable (games/game/core/choices.py ConfirmMoves: a stored value, the seat page form offers it and static/games/play.js reads it by name)
 by_key  # unused variable (games/challenges/core/challenge_rows.py ChallengeBlock: read and written by name in filters)
+ReplicaRouter  # unused class (games/kit/replica_reads.py: DATABASE_ROUTERS)
+_.db_for_read  # unused method (games/kit/replica_reads.py: Django's router protocol)
+_.db_for_write  # unused method (games/kit/replica_reads.py)
+_.allow_relation  # unused method (games/kit/replica_reads.py)
+_.allow_migrate  # unused method (games/kit/replica_reads.py)
+RememberWrites  # unused class (games/kit/replica_reads.py: MIDDLEWARE with a replica)

@@ -39,6 +39,19 @@ waiting; every probe email arrives once.
 
     .venv/bin/python .ci/topology.py --broker rabbitmq
 
+With a replica (docs/operations.md "Reads from a replica"), as it runs wherever
+PostgreSQL's server programs are installed (`--no-replica`: the machine's PostgreSQL at
+5432, as before): the run makes its own streaming replica first (tests/replica.py: a
+throwaway primary with initdb on a free port, its standby with pg_basebackup -R on
+another; the machine's cluster is not touched). PgBouncer stands before that primary,
+DATABASE_REPLICA_URL names the standby, and the standby logs every statement. The
+standby's lag is looked at twice a second all through the run. The moment a game's last
+move is answered, its mover's seat page, replay and record are read on the other node:
+the standby must answer none of their statements (read-your-writes: the move's mark in the
+shared cache). Once the games are over and the window has passed, every game's finished
+seat page, replay and record, and the ratings and tables lists, are read again: the
+standby must answer each of them.
+
 Waiting never sleeps blindly: the processes' own "ready" lines are read from their output,
 and arriving emails wake a condition variable.
 
@@ -49,6 +62,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import email
 import email.policy
 import json
@@ -72,9 +86,11 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # the project, for the checks through Django
 from tests.brokers import RabbitMQ, Redis  # noqa: E402 (found through the path just set)
 from tests.pgbouncer import PgBouncer  # noqa: E402
+from tests.replica import StreamingReplica  # noqa: E402
+from tests.replica import available as replica_available  # noqa: E402
 
 PYTHON = ROOT / ".venv" / "bin" / "python"
-PG = "postgresql://postgres@127.0.0.1:5432"
+PG = "postgresql://postgres@127.0.0.1:5432"  # the run's own primary's, with a replica
 POOL = 4  # PgBouncer's server connections for the database: fewer than its clients
 GAMES = 3
 FLOOD = 500  # bot moves queued at once while a turn email is timed (the flood phase)
@@ -336,13 +352,36 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--broker", choices=["redis", "rabbitmq"], default="redis",
                         help="the Celery broker: a Redis or a RabbitMQ node of the run's own")
+    parser.add_argument("--no-replica", action="store_true",
+                        help="on the machine's PostgreSQL at 5432, with no replica")
     args = parser.parse_args()
-    with PgBouncer.started(pool_size=POOL) as bouncer, Redis.started() as cache:
+    global PG  # with a replica: the run's own primary's address
+    if not args.no_replica and not replica_available():
+        print("==> PostgreSQL's server programs (initdb, pg_ctl, pg_basebackup) are missing: "
+              "the topology runs on the machine's PostgreSQL with no replica")
+    with contextlib.ExitStack() as stack:
+        pair = None
+        if not args.no_replica and replica_available():
+            pair = stack.enter_context(StreamingReplica.started(log_statements=True))
+            PG = pair.primary_url("").rstrip("/")
+            steps = ", ".join(f"{step} {took:.1f} s" for step, took in pair.steps.items())
+            print(f"==> a streaming replica of the run's own: primary on port "
+                  f"{pair.primary_port}, standby on {pair.standby_port}, made in "
+                  f"{pair.made_in:.1f} s ({steps})")
+        bouncer = stack.enter_context(PgBouncer.started(
+            pool_size=POOL, upstream_port=pair.primary_port if pair else 5432))
+        cache = stack.enter_context(Redis.started())
         pool = Pool(bouncer, f"saboteur_topology_{os.getpid()}")
         # The broker is a server of its own, not the cache's: the web's rate limits read
         # the cache on every request, so stopping that one would stop the site too.
-        with RabbitMQ.started() if args.broker == "rabbitmq" else Redis.started() as broker:
-            return play_through(pool, Brokers(args.broker, cache, broker))
+        broker: Redis | RabbitMQ = (
+            stack.enter_context(RabbitMQ.started()) if args.broker == "rabbitmq"
+            else stack.enter_context(Redis.started()))
+        standby = Standby(pair)
+        try:
+            return play_through(pool, Brokers(args.broker, cache, broker), standby)
+        finally:
+            standby.stop()
 
 
 class Pool:
@@ -379,7 +418,96 @@ class Pool:
         return problems
 
 
-def play_through(pool: Pool, brokers: Brokers) -> int:
+class Standby:
+    """The run's replica (tests/replica.py), watched: its lag twice a second all through
+    the run (as the primary sees it: pg_stat_replication), and the statements it answered
+    for each page read (its statement log). Does nothing without a replica."""
+
+    def __init__(self, pair: StreamingReplica | None) -> None:
+        self.pair = pair
+        self.lags: list[float] = []  # seconds of replay lag, at each look
+        self.behind: list[int] = []  # bytes of WAL not yet replayed, at each look
+        self.last_move = 0.0  # when the last move was answered (time.monotonic)
+        self.right_after: dict[str, int] = {}  # page -> statements the standby answered
+        self.stopped = threading.Event()
+        if pair is not None:
+            threading.Thread(target=self._watch, daemon=True).start()
+
+    def _watch(self) -> None:
+        assert self.pair is not None
+        while not self.stopped.wait(0.5):
+            with contextlib.suppress(Exception):  # a look at a busy moment may fail: next
+                seconds, behind = self.pair.lag()
+                if seconds is not None:
+                    self.lags.append(seconds)
+                self.behind.append(behind)
+
+    def stop(self) -> None:
+        self.stopped.set()
+
+    def read(self, url: str) -> int:
+        """GET `url` (a page or the JSON API): the statements the standby answered for it."""
+        assert self.pair is not None
+        offset = self.pair.log_size()
+        with urllib.request.urlopen(url, timeout=30) as answer:
+            if answer.status != 200:
+                raise SystemExit(f"{url}: {answer.status}")
+            answer.read()
+        return self.pair.statements_since(offset)
+
+    def moved(self, site: str, secret: str, *, finished: bool) -> None:
+        """After a move: the first time one ends its game, its mover's pages read at once
+        on `site` (the other node), each with the number of statements the standby
+        answered (read-your-writes: none)."""
+        self.last_move = time.monotonic()
+        if self.pair is None or not finished or self.right_after:
+            return
+        for page in (f"/play/{secret}/", f"/play/{secret}/replay/",
+                     f"/api/play/{secret}/record"):
+            self.right_after[page.replace(secret, "<seat>")] = self.read(site + page)
+
+    def pages(self, sites: list[str], links: list[list[str]]) -> list[str]:
+        """The finished games' pages and the public lists, once the window after the last
+        move has passed: each must be read from the standby. The problems found."""
+        if self.pair is None:
+            return []
+        from django.conf import settings
+
+        problems = [f"right after the game's last move, {page} was read from the standby "
+                    f"({count} statements)" for page, count in self.right_after.items() if count]
+        if not self.right_after:
+            problems.append("no page was read right after a game's last move")
+        print(f"==> right after a game's last move, its mover's seat page, replay and record "
+              f"(on the other node): {sum(self.right_after.values())} statements answered by "
+              f"the standby, all read from the primary")
+        # Deliberate: the marks of the last moves live REPLICA_READ_YOUR_WRITES_SECONDS.
+        window = settings.REPLICA_READ_YOUR_WRITES_SECONDS + 0.5
+        time.sleep(max(0.0, self.last_move + window - time.monotonic()))
+        paths = [page for seats in links for page in (
+            f"/play/{seats[0]}/", f"/play/{seats[1]}/replay/", f"/api/play/{seats[2]}/record")]
+        paths += ["/ratings/", "/api/ratings/?ruleset=base", "/tables/", "/api/tables/"]
+        counts = [self.read(sites[n % 2] + path) for n, path in enumerate(paths)]
+        served = sum(1 for count in counts if count)
+        print(f"==> {served} of {len(paths)} page reads of finished and public data served "
+              f"by the standby ({sum(counts)} statements; every game's finished seat page, "
+              f"replay and record, the ratings and tables lists, on both nodes)")
+        if served != len(paths):
+            problems += [f"{re.sub(r'/[A-Za-z0-9_-]{43}/', '/<seat>/', path)} was not read "
+                         "from the standby" for path, count in zip(paths, counts, strict=True)
+                         if not count]
+        return problems
+
+    def report(self) -> None:
+        if self.pair is None or not self.lags:
+            return
+        ordered = sorted(self.lags)
+        print(f"==> the standby's replay lag over {len(ordered)} looks: median "
+              f"{ordered[len(ordered) // 2] * 1000:.1f} ms, 95th percentile "
+              f"{ordered[int(len(ordered) * 0.95)] * 1000:.1f} ms, most {ordered[-1] * 1000:.1f} "
+              f"ms; at most {max(self.behind) / 1024:.0f} KB of WAL not yet replayed")
+
+
+def play_through(pool: Pool, brokers: Brokers, standby: Standby) -> int:
     from aiosmtpd.controller import Controller
 
     database = pool.database
@@ -405,6 +533,9 @@ def play_through(pool: Pool, brokers: Brokers) -> int:
         "SECURE_HSTS_SECONDS": "0", "GUNICORN_BIND": f"127.0.0.1:{web_port}",
         "WEB_CONCURRENCY": "2", "GUNICORN_ACCESS_LOG": "/dev/null", "PYTHONUNBUFFERED": "1",
         "CELERY_BEAT_SCHEDULE_FILENAME": f"/tmp/{database}-beat",
+        # The standby, read directly (PgBouncer stands before the primary only).
+        **({"DATABASE_REPLICA_URL": standby.pair.standby_url(database)}
+           if standby.pair is not None else {}),
     }
     os.environ.update(env)
     setup_django()  # this process reads the rows (the kill, the checks) with these settings
@@ -425,6 +556,10 @@ def play_through(pool: Pool, brokers: Brokers) -> int:
         admin_sql(f"CREATE DATABASE {database}")
         subprocess.run([str(PYTHON), "manage.py", "migrate", "--verbosity", "0"], cwd=ROOT,
                        env=env, check=True)
+        # As on each web machine (docs/operations.md "Production"): the pages name their
+        # CSS through the manifest (DEBUG off), which the replica's page reads need.
+        subprocess.run([str(PYTHON), "manage.py", "collectstatic", "--noinput", "--verbosity",
+                        "0"], cwd=ROOT, env=env, check=True)
         gunicorn = [str(PYTHON), "-m", "gunicorn", "-c", "gunicorn.conf.py", "saboteur_site.wsgi"]
         procs["web"] = start("gunicorn", gunicorn, env, "Listening at")
         procs["web2"] = start("gunicorn", gunicorn,
@@ -446,7 +581,8 @@ def play_through(pool: Pool, brokers: Brokers) -> int:
             links.append(own_links(mailbox, number))
         total = sum(predicted_moves(SEED + number) for number in range(GAMES))
         # The links (SITE_URL) name the first node; the moves go to both in turn.
-        nodes = [env["SITE_URL"] + "/api/play/", f"http://127.0.0.1:{second_port}/api/play/"]
+        sites = [env["SITE_URL"], f"http://127.0.0.1:{second_port}"]
+        nodes = [site + "/api/play/" for site in sites]
         moves = 0
         playing = set(range(GAMES))
         away_from = 0  # the move after which the broker was stopped (0: not yet)
@@ -461,7 +597,10 @@ def play_through(pool: Pool, brokers: Brokers) -> int:
             actor = state["view"]["actor"]
             mine = api(base, f"{seat_of[actor]}/")
             move = mine["legal_moves"][-1]  # passes mostly: quick, deterministic games
-            api(base, f"{seat_of[actor]}/moves", {"version": mine["version"], "move": move})
+            moved = api(base, f"{seat_of[actor]}/moves",
+                        {"version": mine["version"], "move": move})
+            standby.moved(sites[(moves + 1) % 2], seat_of[actor],
+                          finished=bool(moved["view"]["finished"]))
             return True
 
         while playing:
@@ -496,6 +635,9 @@ def play_through(pool: Pool, brokers: Brokers) -> int:
             print("FAILED: no worker was ever killed mid-send, or the broker never stopped")
             return 1
         result = check(mailbox, kill)
+        for problem in standby.pages(sites, links):
+            print("FAILED:", problem)
+            result = 1
         problems = flood(mailbox, env, procs, brokers, nodes[0])
         for problem in problems:
             print("FAILED:", problem)
@@ -503,6 +645,7 @@ def play_through(pool: Pool, brokers: Brokers) -> int:
         for problem in pool.check():
             print("FAILED:", problem)
             result = 1
+        standby.report()
         print(f"==> {time.monotonic() - began:.0f} s in all")
         return result
     finally:

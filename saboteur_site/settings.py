@@ -209,10 +209,33 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 # 12 ships 1.18). Django leaves prepare_threshold off unless OPTIONS sets it; this keeps
 # it off. Statements still bind on the server where the fast store asks (unnamed: sent
 # and run in one go, which any PgBouncer passes through).
+# A streaming replica for the pages that read finished or public data (docs/operations.md
+# "Reads from a replica"; games.kit.replica_reads): unset, there is one database and
+# nothing changes. Set, reads opted in go to the `replica` alias, except for a writer
+# within REPLICA_READ_YOUR_WRITES_SECONDS of its write (marks in the shared cache, so
+# CACHE_URL is required), and while the replica is behind by half that or does not answer.
+DATABASE_REPLICA_URL = env_str("DATABASE_REPLICA_URL", "")
+REPLICA_READ_YOUR_WRITES_SECONDS = env_int("REPLICA_READ_YOUR_WRITES_SECONDS", 5)
+if DATABASE_REPLICA_URL:
+    DATABASES["replica"] = dj_database_url.parse(
+        DATABASE_REPLICA_URL, conn_max_age=env_int("CONN_MAX_AGE", 60), conn_health_checks=True)
+    if DATABASES["replica"]["ENGINE"] == "django.db.backends.postgresql":
+        # A replica that does not answer costs a page at most this, once per LEAVE_ALONE.
+        DATABASES["replica"].setdefault("OPTIONS", {}).setdefault("connect_timeout", 3)
+    DATABASE_ROUTERS = ["games.kit.replica_reads.ReplicaRouter"]
+    MIDDLEWARE.insert(MIDDLEWARE.index("django.contrib.sessions.middleware.SessionMiddleware"),
+                      "games.kit.replica_reads.RememberWrites")
+    if not _cache_url and not DEBUG:
+        raise ImproperlyConfigured(
+            "DATABASE_REPLICA_URL needs CACHE_URL: the marks of recent writes that keep a "
+            "writer's reads on the primary must be seen by every process.")
+    if REPLICA_READ_YOUR_WRITES_SECONDS < 2:
+        raise ImproperlyConfigured("REPLICA_READ_YOUR_WRITES_SECONDS must be 2 or more.")
 DATABASE_POOLER = env_str("DATABASE_POOLER", "")
 if DATABASE_POOLER == "pgbouncer":
-    DATABASES["default"]["DISABLE_SERVER_SIDE_CURSORS"] = True
-    DATABASES["default"].setdefault("OPTIONS", {})["prepare_threshold"] = None
+    for _alias in DATABASES:  # the replica's too: behind a PgBouncer or not, harmless
+        DATABASES[_alias]["DISABLE_SERVER_SIDE_CURSORS"] = True
+        DATABASES[_alias].setdefault("OPTIONS", {})["prepare_threshold"] = None
 elif DATABASE_POOLER:
     raise ImproperlyConfigured(
         f"DATABASE_POOLER={DATABASE_POOLER!r}: the only pooler known is 'pgbouncer' "

@@ -48,3 +48,15 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":  # noqa: F405
     DATABASES["default"]["TEST"] = {  # noqa: F405
         "NAME": str(Path(_tempfile.gettempdir()) / f"saboteur-tests-{os.getpid()}.sqlite3"),
     }
+
+# The replica (games.kit.replica_reads) as a test mirror of default: the same database
+# under a second alias, so the router, the opt-ins and their fallbacks run in every test
+# with no real replica. A test in one transaction reads the primary throughout (a
+# transaction keeps its reads there); transactional tests and the browser's live server
+# read the opted-in pages through the mirror. A real streaming replica: tests/replica.py.
+DATABASES["replica"] = {**DATABASES["default"], "TEST": {"MIRROR": "default"}}  # noqa: F405
+DATABASE_ROUTERS = ["games.kit.replica_reads.ReplicaRouter"]
+if "games.kit.replica_reads.RememberWrites" not in MIDDLEWARE:  # noqa: F405
+    MIDDLEWARE.insert(  # noqa: F405
+        MIDDLEWARE.index("django.contrib.sessions.middleware.SessionMiddleware"),  # noqa: F405
+        "games.kit.replica_reads.RememberWrites")

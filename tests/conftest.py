@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 import time_machine
 from django.db.models.signals import post_migrate
+from django.test import TestCase, TransactionTestCase
 from hypothesis import settings
 
 from tests.moderation_support import moderators_group
@@ -35,6 +36,14 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "gate"))
 
 post_migrate.connect(_moderators_group_again, weak=False,
                      dispatch_uid="tests-moderators-group-again")
+
+# The `replica` alias is a test mirror of default (saboteur_site/test_settings.py): the
+# same database, which every transactional test may read through (pytest-django allows
+# only "default" unless told). A test in one transaction never reads it (its reads stay
+# on the primary), and must not open a transaction of its own on it: on SQLite the two
+# would lock each other out.
+TransactionTestCase.databases = {"default", "replica"}
+TestCase.databases = {"default"}
 
 
 @pytest.fixture(autouse=True)

@@ -96,15 +96,18 @@ class PgBouncer:
 
     @classmethod
     @contextmanager
-    def started(cls, pool_size: int = 20) -> Iterator[PgBouncer]:
-        """PgBouncer running until the block ends (then stopped, its folder removed)."""
+    def started(cls, pool_size: int = 20,
+                upstream_port: int = UPSTREAM_PORT) -> Iterator[PgBouncer]:
+        """PgBouncer running until the block ends (then stopped, its folder removed), in
+        front of the PostgreSQL at 127.0.0.1:`upstream_port` (the topology's own primary
+        when it runs with a replica: tests/replica.py)."""
         if not available():
             raise RuntimeError(f"no {BINARY}: apt-get install pgbouncer")
         folder = Path(tempfile.mkdtemp(prefix="pgbouncer-"))
         port = _free_port()
         (folder / "userlist.txt").write_text(f'"{USER}" ""\n')
         (folder / "pgbouncer.ini").write_text(CONFIG.format(
-            upstream_host=UPSTREAM_HOST, upstream_port=UPSTREAM_PORT, port=port,
+            upstream_host=UPSTREAM_HOST, upstream_port=upstream_port, port=port,
             folder=folder, user=USER, pool_size=pool_size))
         argv = [str(BINARY), str(folder / "pgbouncer.ini")]
         if os.geteuid() == 0:  # PgBouncer refuses to run as root: as `nobody`, then

@@ -14,6 +14,7 @@ from games import engine
 from games.home.services import lost_links
 from games.kit import limits
 from games.kit.client import client_address
+from games.kit.replica_reads import reads_from_replica
 from games.kit.responses import too_many
 from games.people.doors.address_form import AddressForm
 from games.seatview.core.words import ruleset_name
@@ -21,6 +22,7 @@ from games.site import bot_strength, rules_page
 
 
 @require_GET
+@reads_from_replica()
 def rules(request: HttpRequest, ruleset: str) -> HttpResponse:
     if ruleset not in engine.RULESETS:
         raise Http404("No such rules")

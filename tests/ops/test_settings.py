@@ -23,7 +23,8 @@ PRODUCTION = {
 def manage(*args: str, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
     clean = {k: v for k, v in os.environ.items()
              if k not in {"DEBUG", "SECRET_KEY", "LINK_KEY", "ALLOWED_HOSTS", "SITE_URL",
-                          "DATABASE_URL", "CACHE_URL", "USE_X_FORWARDED_FOR", "BEHIND_HTTPS_PROXY",
+                          "DATABASE_URL", "CACHE_URL", "DATABASE_REPLICA_URL",
+                          "USE_X_FORWARDED_FOR", "BEHIND_HTTPS_PROXY",
                           "CSRF_TRUSTED_ORIGINS", "DJANGO_SETTINGS_MODULE",
                           # set while the session's browser runs (tests/browser/conftest.py)
                           "DJANGO_ALLOW_ASYNC_UNSAFE"}}
@@ -101,3 +102,26 @@ def test_behind_pgbouncer_nothing_outlives_a_transaction() -> None:
     assert pooled.stdout.strip().splitlines()[-1] == "True True None", pooled.stderr
     unknown = manage("check", env={**env, "DATABASE_POOLER": "pgpool"})
     assert unknown.returncode != 0 and "DATABASE_POOLER='pgpool'" in unknown.stderr
+
+
+def test_a_replica_is_wired_in_only_when_its_url_is_set() -> None:
+    """Without DATABASE_REPLICA_URL there is one database, no router, no middleware of
+    its own: nothing changes. With it, a `replica` alias (a dead one costs 3 s to find out,
+    not a minute), the router and the writes' cookie; it needs the shared cache."""
+    code = ("from django.conf import settings as s; r = s.DATABASES.get('replica'); "
+            "print(sorted(s.DATABASES), s.DATABASE_ROUTERS, "
+            "'games.kit.replica_reads.RememberWrites' in s.MIDDLEWARE, "
+            "r and (r['HOST'], r['PORT'], r['OPTIONS'].get('connect_timeout'), "
+            "r.get('DISABLE_SERVER_SIDE_CURSORS')))")
+    env = {**PRODUCTION, "DATABASE_URL": "postgres://u:p@127.0.0.1:6432/sab"}
+    alone = manage("shell", "-c", code, env=env)
+    assert alone.stdout.strip().splitlines()[-1] == "['default'] [] False None", alone.stderr
+    replica = {**env, "DATABASE_REPLICA_URL": "postgres://u:p@10.0.0.2:5433/sab",
+               "DATABASE_POOLER": "pgbouncer"}
+    wired = manage("shell", "-c", code, env=replica)
+    assert wired.stdout.strip().splitlines()[-1] == (
+        "['default', 'replica'] ['games.kit.replica_reads.ReplicaRouter'] True "
+        "('10.0.0.2', 5433, 3, True)"), wired.stderr
+    no_cache = manage("check", env={k: v for k, v in replica.items() if k != "CACHE_URL"})
+    assert no_cache.returncode != 0 and "DATABASE_REPLICA_URL needs CACHE_URL" in (
+        no_cache.stderr)

@@ -20,6 +20,7 @@ from games.engine import chain
 from games.engine.types import JSON
 from games.game.core.game import Game, Move
 from games.game.core.talk_and_notices import GameNotice
+from games.kit import replica_reads
 from games.mail.services.turn_email import queue_turn_email
 from games.moderation.services.acts import (
     ModerationError,
@@ -115,6 +116,7 @@ def undo_to(game_id: int, to_version: int, *, expected_version: int, moderator: 
                 "This undoes the end of a round (roles shown, gold handed out): tick "
                 "\"force\" if that is really what you want."))
         _apply(game, plan)
+        replica_reads.wrote(replica_reads.game_mark(game.pk))  # its pages: the primary's
         action = record(game, moderator, "undo", reason, from_version=plan.from_version,
                         to_version=plan.to_version, forced=force,
                         undone_events=plan.undone_types,

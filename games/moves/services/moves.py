@@ -57,6 +57,7 @@ from games import engine
 from games.engine import chain
 from games.engine.types import JSON, LogEvent, SeatView
 from games.game.core.game import Game, Move, SeatKind
+from games.kit import replica_reads
 from games.kit.after_commit import queue_on_commit
 from games.kit.events import publish
 from games.kit.service_errors import GameNotPlayable, ServiceError, StaleVersion
@@ -354,6 +355,9 @@ def _apply(locked: Locked, version: int, move: JSON, *, actor_kind: str,
         if written.move_id is not None:  # the next move here may read only what follows
             moves.remember(game.pk, number, written.move_id, state.log)
     _queue_follow_up(game, number, seats)
+    # Every seat's pages of this game read the primary for a few seconds after the commit,
+    # however the move came (games.kit.replica_reads): its last move included.
+    replica_reads.wrote(replica_reads.game_mark(game.pk))
     players = [Player(s.number, s.player_name, s.kind) for s in seats.values()]
     return Moved(game=game, state=state, players=players, seat=seat, seat_number=seat_number,
                  added=added, seats=seats)

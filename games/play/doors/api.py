@@ -62,6 +62,7 @@ from games.seats.doors.access import (
     refusal_answer,
     seat_api,
     seat_locale,
+    seat_reads_replica,
 )
 from games.seats.services import acceptance
 from games.seatview.core.move_errors import explain
@@ -154,6 +155,7 @@ def _player(player: moves.Player, before: list[holders.Held]) -> dict[str, Any]:
 
 
 @seat_api("GET", "HEAD")
+@seat_reads_replica
 def api_record(request: HttpRequest, seat: Seat, secret: str) -> JsonResponse:
     """The whole game for archives and outside tools, once it is over (docs/api.md
     "Fairness and the game record")."""

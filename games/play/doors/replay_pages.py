@@ -10,6 +10,7 @@ from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_GET
 
 from games.game.core.game import Game
+from games.kit.replica_reads import game_mark, reads_from_replica
 from games.kit.responses import private
 from games.notes.services.sheet import notes_in_round
 from games.people.core.home_links import theme_of
@@ -17,7 +18,7 @@ from games.play.services import seat_context
 from games.records.services import game_record, replay_steps
 from games.seats.core.links import seat_path
 from games.seats.core.seat import Seat
-from games.seats.doors.access import with_seat
+from games.seats.doors.access import seat_reads_replica, with_seat
 from games.seatview.services import pages
 
 
@@ -46,6 +47,7 @@ def _render(request: HttpRequest, game: Game, base: str, back: str,
 
 @require_GET
 @with_seat
+@seat_reads_replica
 def seat_replay(request: HttpRequest, seat: Seat, secret: str) -> HttpResponse:
     page = seat_path(secret)
     return _render(request, Game.objects.get(pk=seat.game_id), page + "replay/", page, seat)
@@ -55,7 +57,9 @@ def seat_replay(request: HttpRequest, seat: Seat, secret: str) -> HttpResponse:
 def watch_replay(request: HttpRequest, public_id: str) -> HttpResponse:
     game = get_object_or_404(Game, public_id=public_id, spectators_allowed=True)
     page = f"/watch/{public_id}/"
-    return _render(request, game, page + "replay/", page)
+    # Found on the primary; told from the replica unless its last move is seconds old.
+    return reads_from_replica(game_mark(game.pk)).run(
+        _render, request, game, page + "replay/", page)
 
 
 @require_GET

@@ -20,6 +20,7 @@ from games import engine
 from games.game.core.game import Game
 from games.kit import limits
 from games.kit.link_tokens import hash_token
+from games.kit.replica_reads import game_mark, reads_from_replica
 from games.kit.responses import private, too_many
 from games.mail.core import seen_turns
 from games.moves.services import moves
@@ -39,8 +40,8 @@ from games.seatview.services import pages
 from games.talk.services import reading
 
 
-def _context(seat: Seat, secret: str, **extra: Any) -> dict[str, Any]:
-    game = Game.objects.get(pk=seat.game_id)
+def _context(seat: Seat, secret: str, game: Game | None = None, **extra: Any) -> dict[str, Any]:
+    game = game or Game.objects.get(pk=seat.game_id)
     if game.status == Game.Status.ACTIVE:  # bookkeeping only (games.mail.core.seen_turns)
         seen_turns.note_seen(seat, game.version, its_turn=game.actor == seat.number)
     view, moves = pages.view_and_moves(game, seat)
@@ -70,10 +71,11 @@ def _context(seat: Seat, secret: str, **extra: Any) -> dict[str, Any]:
     return context
 
 
-def _render(request: HttpRequest, seat: Seat, status: int = 200, **extra: Any) -> HttpResponse:
+def _render(request: HttpRequest, seat: Seat, status: int = 200, game: Game | None = None,
+            **extra: Any) -> HttpResponse:
     secret = extra.pop("secret")
     context = _context(
-        seat, secret,
+        seat, secret, game,
         talk_form=extra.pop("talk_form", None) or TalkForm(auto_id="talk_%s"),
         preferences_form=SeatPreferencesForm(
             initial={"time_zone": seat.time_zone, "language": seat.language,
@@ -93,7 +95,13 @@ def seat_page(request: HttpRequest, seat: Seat, secret: str) -> HttpResponse:
             "game": seat.game, "seat": seat, "secret": secret, "players": names,
             "fairness": game_record.fairness(seat.game)}))
     kept = request.session.pop(f"kept:{seat.pk}", None) if hasattr(request, "session") else None
-    return _render(request, seat, secret=secret, **(kept or {}))
+    game = seat.game  # on the primary: whether the game is over is the newest there is
+    if game.status == Game.Status.FINISHED:
+        # Finished data: the replica's, unless the game (its last move) or the player's
+        # browser wrote within the window (games.kit.replica_reads).
+        return reads_from_replica(game_mark(game.pk)).run(
+            _render, request, seat, game=game, secret=secret, **(kept or {}))
+    return _render(request, seat, game=game, secret=secret, **(kept or {}))
 
 
 @require_GET

@@ -18,6 +18,7 @@ from django.views.decorators.http import require_GET
 
 from games.kit.json_answer import JsonAnswer
 from games.kit.json_body import json_error
+from games.kit.replica_reads import reads_from_replica
 from games.people.core.public_names import PublicName
 from games.players.core.rating_plot import rating_plot
 from games.players.services.player_page import (
@@ -30,6 +31,7 @@ from games.players.services.player_page import (
 
 
 @require_GET
+@reads_from_replica()
 def player(request: HttpRequest, name: str) -> HttpResponse:
     owner = named(name)
     if owner is None:
@@ -58,6 +60,7 @@ def _drawn(page: PlayerPage) -> list[tuple[RulesetRating, SafeString]]:
 
 
 @csrf_exempt
+@reads_from_replica()
 def api_player(request: HttpRequest, name: str) -> JsonResponse:
     if request.method not in ("GET", "HEAD"):
         response = json_error(405, "method_not_allowed", _("Use %(methods)s here.")

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from functools import wraps
-from typing import overload
+from typing import TypeVar, overload
 
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
@@ -24,6 +24,7 @@ from games.kit import limits
 from games.kit.json_body import json_error
 from games.kit.limits import Limited
 from games.kit.link_tokens import token_digest
+from games.kit.replica_reads import game_mark, reads_from_replica
 from games.kit.responses import private, too_many
 from games.kit.service_errors import ServiceError, http_status
 from games.seats.core.links import find_seat, seat_path
@@ -91,6 +92,21 @@ def _with_seat(view: SeatView, *, invitation_ok: bool, in_move: bool) -> PageVie
                     and not seat.accepted):
                 seat = accept_seat(seat.pk) or seat
             return view(request, seat, secret)
+
+    return wrapper
+
+
+R = TypeVar("R", bound=HttpResponse)
+
+
+def seat_reads_replica(view: Callable[[HttpRequest, Seat, str], R]
+                       ) -> Callable[[HttpRequest, Seat, str], R]:
+    """A seat's view of finished data (its replay, the record), found on the primary, read
+    from the replica unless its game was written within the window or the player's browser
+    wrote (games.kit.replica_reads); read again from the primary if the replica fails."""
+    @wraps(view)
+    def wrapper(request: HttpRequest, seat: Seat, secret: str) -> R:
+        return reads_from_replica(game_mark(seat.game_id)).run(view, request, seat, secret)
 
     return wrapper
 

@@ -17,6 +17,7 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET
 
 from games.kit.json_answer import JsonAnswer
+from games.kit.replica_reads import reads_from_replica
 from games.people.doors.address_form import AddressForm
 from games.ratings.services.shown import RULESETS, listed
 from games.tables.core.table_filters import PACES, TableFilter, read_filter
@@ -38,6 +39,7 @@ def _get_only(request: HttpRequest) -> JsonResponse | None:
 
 
 @require_GET
+@reads_from_replica()
 def tables_page(request: HttpRequest) -> HttpResponse:
     """The forming tables the reader's filter lets through (their language unless they
     choose another); a filter we do not know is the page again, 400, with the reason."""
@@ -58,6 +60,7 @@ def _filter_choices(chosen: TableFilter) -> dict[str, Any]:
 
 
 @csrf_exempt
+@reads_from_replica()
 def api_tables(request: HttpRequest) -> JsonResponse:
     refused = _get_only(request)
     if refused is not None:
@@ -79,6 +82,7 @@ def _ruleset(request: HttpRequest) -> str | None:
 
 
 @require_GET
+@reads_from_replica()
 def ratings_page(request: HttpRequest) -> HttpResponse:
     ruleset = _ruleset(request)
     if ruleset is None:
@@ -89,6 +93,7 @@ def ratings_page(request: HttpRequest) -> HttpResponse:
 
 
 @csrf_exempt
+@reads_from_replica()
 def api_ratings(request: HttpRequest) -> JsonResponse:
     refused = _get_only(request)
     if refused is not None:
