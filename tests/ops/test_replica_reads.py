@@ -78,8 +78,10 @@ def test_a_finished_games_pages_read_the_replica_once_its_last_move_is_old(
         replica, primary, _ = reads(client, path)
         assert replica >= 4, path
         assert primary == on_primary, path
-    for path in ["/ratings/", "/api/ratings/", "/tables/", "/api/tables/"]:
-        assert reads(client, path)[:2] == (1, 0), path
+    # The lists of tables read the tables, then how many wait per language and pace.
+    for path, queries in [("/ratings/", 1), ("/api/ratings/", 1), ("/tables/", 2),
+                          ("/api/tables/", 2)]:
+        assert reads(client, path)[:2] == (queries, 0), path
     assert reads(client, "/rules/base/")[:2] == (0, 0)  # opted in, and reads no row at all
     going_on = make_game(players=3, seed=5)
     replica, primary, _ = reads(client, going_on.page(0))
