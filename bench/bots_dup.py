@@ -34,7 +34,7 @@ import multiprocessing
 import statistics
 import time
 from collections import defaultdict
-from collections.abc import Iterable, Iterator
+from collections.abc import Collection, Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -109,14 +109,16 @@ def read(path: Path) -> list[dict[str, Any]]:
 
 
 def jobs(rulesets: list[str], seeds: Iterable[int], rounds: int,
-         done: set[Job]) -> Iterator[Job]:
-    """The games still to play, deal by deal (every cell fills at the same pace)."""
+         done: set[Job], sides: Collection[str] | None = None) -> Iterator[Job]:
+    """The games still to play, deal by deal (every cell fills at the same pace);
+    `sides`: only these sides' strong games (None: every side)."""
     for seed in seeds:
         for ruleset in rulesets:
             for low, high in RANGES[ruleset]:
                 for who in [NORMAL, *SIDES[ruleset]]:
                     job = (ruleset, low, high, seed, who, rounds)
-                    if job in done:
+                    if job in done or (who != NORMAL and sides is not None
+                                       and who not in sides):
                         continue
                     if who != NORMAL and not side_seated(ruleset, low, high, seed, who):
                         continue
@@ -172,15 +174,16 @@ def order(rulesets: list[str], row: str) -> tuple[int, int, int]:
 
 def duplicate(rulesets: list[str], games: int, workers: int, rounds: int, first_seed: int,
               results: Path, table_only: bool = False, algorithm: str | None = None,
-              against: str | None = None) -> int:
+              against: str | None = None, sides: Collection[str] | None = None) -> int:
     """Play what `results` lacks of seeds first_seed..first_seed+games-1, then the table.
     `algorithm`: the strong level's (games.bots.strong.ALGORITHMS; its default if None);
-    `against`: another algorithm, to print the two compared on the deals both played."""
+    `against`: another algorithm, to print the two compared on the deals both played;
+    `sides`: play only these sides' strong games (a side whose play did not change)."""
     started = time.perf_counter()
     strong_level.ALGORITHM = algorithm or strong_level.ALGORITHM  # forked workers inherit it
     if not table_only:
         done = {key(line) for line in of(strong_level.ALGORITHM, read(results))}
-        work = jobs(rulesets, range(first_seed, first_seed + games), rounds, done)
+        work = jobs(rulesets, range(first_seed, first_seed + games), rounds, done, sides)
         played = 0
         if workers > 1:
             with multiprocessing.Pool(workers) as pool:

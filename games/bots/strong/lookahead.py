@@ -32,6 +32,7 @@ from .budget import STEP_WORK, Meter
 from .joint import Joint
 from .search import NORMAL_BONUS, STEPS, SURE, WORLDS, candidates, reward, round_end
 from .signals import exposure, public_saboteur, revealed
+from .team import map_bonus, rivals, side, side_uncertainty
 from .worlds import sample_world
 
 # Score points, measured by bench/bot_temperature.py: the normal bots play their argmax,
@@ -49,21 +50,25 @@ TEAMS = {"blue-digger": "green", "green-digger": "blue"}  # the door colour that
 
 
 def plan(view_: SeatView, moves: list[Move], joint: Joint | None, belief: Belief,
-         rng: random.Random, meter: Meter) -> Move | None:
+         rng: random.Random, meter: Meter, *, team: bool = False) -> Move | None:
     """The best candidate by look-ahead over sampled hypotheses, or None when the
-    normal choice stands (one candidate, or one far ahead)."""
-    options = candidates(view_, moves)
-    if len(options) < 2 or options[0].score - options[1].score >= SURE:
-        return None
+    normal choice stands (one candidate, or one far ahead). `team`: a digger plays for
+    its side (team.py): maps are ranked by what its side learns, each line pays for
+    what the side still does not know of the gold, the leaf counts the side's tools."""
     me, role = own_seat(view_), str(view_.get("role"))
     gold = joint.gold() if joint is not None else open_goals(view_)
+    team = team and AIMS.get(role) == "dig"
+    options = candidates(view_, moves, map_bonus(view_, moves, joint, gold) if team else None)
+    if len(options) < 2 or options[0].score - options[1].score >= SURE:
+        return None
     depth = max(2, min(int(view_["seats"]) + 1, STEPS // (WORLDS * len(options))))
     worlds = [(sample_world(view_, belief, rng, joint.sample(rng) if joint else None),
                rng.getrandbits(40)) for _ in range(WORLDS)]
     played = 0
     for world, seed in worlds:
         for option in options:
-            option.value += reply(world, option.move, seed, depth, (me, role), gold, meter)
+            option.value += reply(world, option.move, seed, depth, (me, role), gold, meter,
+                                  team=team)
         played += 1
         if meter.exhausted:
             break
@@ -72,7 +77,8 @@ def plan(view_: SeatView, moves: list[Move], joint: Joint | None, belief: Belief
         option.value /= played
         if role == "saboteur":
             option.value -= BLUFF * exposure(view_, option.move, me, before)
-        elif AIMS.get(role) == "dig":
+        elif AIMS.get(role) == "dig" and not (team and option.move.get("type") == "map"):
+            # With team play a map's worth is in the lines' side uncertainty instead.
             option.value += INFO * revealed(view_, option.move, gold,
                                             dict(enumerate(belief.probs)))
     options[0].value += NORMAL_BONUS
@@ -89,16 +95,28 @@ def open_goals(view_: SeatView) -> list[float]:
 
 
 def reply(world: State, move: Move, seed: int, depth: int, who: tuple[int, str],
-          gold: list[float], meter: Meter) -> float:
+          gold: list[float], meter: Meter, *, team: bool = False) -> float:
     """Play `move`, then one answer from each seat (drawn from its role's policy) and
     the bot's own second ply, up to `depth` steps: 1 or 0 if the round ended, else the
-    leaf's heuristic value for the bot's side."""
+    leaf's heuristic value for the bot's side. `team`: less INFO per bit the bot's side
+    (by this world's roles) still lacks about the gold at the end of the line, and the
+    leaf counts the side's tools against the rival team's."""
+    value, state = line(world, move, seed, depth, who, gold, meter, team=team)
+    if not team:
+        return value
+    me, role = who
+    return value - INFO * side_uncertainty(state, side(state.roles, me, role), gold)
+
+
+def line(world: State, move: Move, seed: int, depth: int, who: tuple[int, str],
+         gold: list[float], meter: Meter, *, team: bool) -> tuple[float, State]:
+    """`reply`'s line played out: its value for the bot's side and the last state."""
     me, role = who
     start = len(world.log)
     try:
         state = apply(world, move)
     except IllegalMove:
-        return 0.5  # the world disagrees with the view: count the move as unknown
+        return 0.5, world  # the world disagrees with the view: count the move as unknown
     rng = random.Random(seed)
     for step in range(depth):
         if round_end(state, start) is not None:
@@ -116,9 +134,9 @@ def reply(world: State, move: Move, seed: int, depth: int, who: tuple[int, str],
         state = apply(state, choice)
     end = round_end(state, start)
     if end is not None:
-        return reward(end, me, role)
+        return reward(end, me, role), state
     meter.charge(STEP_WORK)
-    return leaf(state, me, role, gold)
+    return leaf(state, me, role, gold, team=team), state
 
 
 def drawn(moves: list[Move], scores: list[float], rng: random.Random) -> Move:
@@ -133,9 +151,11 @@ def drawn(moves: list[Move], scores: list[float], rng: random.Random) -> Move:
     return moves[-1]
 
 
-def leaf(state: State, me: int, role: str, gold: list[float]) -> float:
+def leaf(state: State, me: int, role: str, gold: list[float], *, team: bool = False
+         ) -> float:
     """The chance the diggers (the bot's team, for a team digger) reach the gold from
-    here, for the bot's side: 1 minus it for a saboteur."""
+    here, for the bot's side: 1 minus it for a saboteur. `team`: the tools that count
+    are the bot's side's (team.side), and the rival team's count as the saboteurs'."""
     seen = view(state, me)
     maze = Maze(seen, [GOAL_CELLS[g] for g in range(len(gold))], TEAMS.get(role))
     reach = sum(p * goal_chance(maze, GOAL_CELLS[g]) for g, p in enumerate(gold)
@@ -147,6 +167,9 @@ def leaf(state: State, me: int, role: str, gold: list[float]) -> float:
     growth = 0.85 + 0.15 * min(1.0, len(maze.frontier) / 4)
     diggers = [s for s, r in enumerate(state.roles) if AIMS.get(r) == "dig"]
     blockers = [s for s, r in enumerate(state.roles) if AIMS.get(r) == "block"]
+    if team and AIMS.get(role) == "dig":
+        diggers = side(state.roles, me, role)
+        blockers += rivals(state.roles, role)
     chance = reach * short * growth * (1.0 - BROKEN * broken_share(state, diggers)) \
         * (1.0 + 0.5 * BROKEN * broken_share(state, blockers))
     chance = max(0.0, min(1.0, chance))
