@@ -1,6 +1,6 @@
-"""Team play for diggers (issue 50 item 4): a digger's look-ahead scores what its side
-knows and can do, not what the bot alone does, with the side read from each world's
-roles (a hypothesis drawn from the joint belief, so "teammate" is by belief).
+"""Team play for diggers: a digger's look-ahead scores what its side knows and can do,
+not what the bot alone does, with the side read from each world's roles (a hypothesis
+drawn from the joint belief, so "teammate" is by belief).
 
 - What the side knows of the gold: a goal turned, or mapped by anyone on the side (the
   bot, a teammate earlier this round, or a teammate's answer in the look-ahead), is
