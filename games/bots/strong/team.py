@@ -1,20 +1,23 @@
-"""Team play for diggers: a digger's look-ahead scores what its side knows and can do,
-not what the bot alone does, with the side read from each world's roles (a hypothesis
-drawn from the joint belief, so "teammate" is by belief).
+"""Team play for diggers: a digger's look-ahead scores what its side knows, not only
+what the bot does, with the side read from each world's roles (a hypothesis drawn from
+the joint belief, so "teammate" is by belief).
 
-- What the side knows of the gold: a goal turned, or mapped by anyone on the side (the
-  bot, a teammate earlier this round, or a teammate's answer in the look-ahead), is
-  known to the side; the side's uncertainty is the entropy the bot's gold posterior
-  keeps over the goals nobody on the side has seen. A map on a goal a teammate has
-  mapped, or will map in its answer, tells the side nothing new; a map on another goal
-  does. The normal bot maps the goal nearest the tunnel whoever looked there before, so
-  two normal diggers map the same goal; `map_bonus` scores the candidate maps by what
-  the side learns instead (so the searched maps and the normal choice are a team
-  player's).
-- Who can dig: the leaf counts broken tools and traps on the bot's side against those
-  of the rival team (Saboteur 2: a broken green digger is the blue team's gain), so a
-  repair a teammate makes in its answer anyway (its own tool first, as the normal bot
-  does) earns the bot's repair nothing, and the bot's turn goes where the side needs it.
+A goal turned, or mapped this round by anyone on the side (the bot, a teammate earlier,
+or a teammate's answer in the look-ahead: the engine keeps each seat's maps), is known
+to the side; an uncertainty is the entropy the bot's gold posterior keeps over the goals
+not seen. The bot digs by what it knows itself, its teammates by what they know (and
+the bot reads their digging only in part, through the evidence model), so a line is
+scored by the mean of the two (SHARED): a map under a goal a teammate has mapped, or
+maps in its answer, is worth half what it is alone; a map under another goal is worth
+more than alone. The normal bot maps the goal nearest the tunnel whoever looked there
+before, so two normal diggers map the same goal; `map_bonus` ranks the candidate maps
+the same way before the search.
+
+The rest of what teammates will likely do next is in the look-ahead's answers already:
+every seat answers from its role's policy (a teammate mends its own tools first), so a
+repair a teammate makes in its answer anyway ends the line where the bot does something
+else with the tool mended too. The tools in the leaf stay every digger's: in Saboteur 2
+the rival team digs the same tunnel, and only doors and the finder decide who wins.
 
 Sides: a base gold-digger's are the gold-diggers; a Saboteur 2 team digger's its team
 and the boss (who wins with either team); the boss's both teams.
@@ -35,7 +38,9 @@ from .joint import Joint, entropy
 # Score points per bit the side learns (the normal bot scores a map 8 at most, for the
 # log2(3) = 1.6 bits of a first look under three goals: about 5 a bit).
 MAP_POINTS = 5.0
-RIVALS = {"blue-digger": "green-digger", "green-digger": "blue-digger"}
+# The share of a line's uncertainty that is the side's (the rest is the bot's own): not
+# measured; the mean of the two (a first version scored the side's alone).
+SHARED = 0.5
 
 
 def on_side(role: str, other: str) -> bool:
@@ -48,15 +53,9 @@ def side(roles: Sequence[str], me: int, role: str) -> list[int]:
     return [s for s, r in enumerate(roles) if s == me or on_side(role, r)]
 
 
-def rivals(roles: Sequence[str], role: str) -> list[int]:
-    """The seats of the rival digging team (Saboteur 2 team diggers only)."""
-    rival = RIVALS.get(role)
-    return [s for s, r in enumerate(roles) if r == rival]
-
-
 def uncertainty(known: Iterable[int], gold: Sequence[float]) -> float:
-    """Bits the side still lacks about the gold's goal when it has seen `known`: 0 if
-    the gold is among them, else the entropy of the posterior over the goals left
+    """Bits still lacking about the gold's goal to whoever has seen the goals `known`:
+    0 if the gold is among them, else the entropy of the posterior over the goals left
     (the expectation over the bot's gold posterior)."""
     seen = set(known)
     rest = [p for g, p in enumerate(gold) if g not in seen]
@@ -64,13 +63,16 @@ def uncertainty(known: Iterable[int], gold: Sequence[float]) -> float:
     return left * entropy([p / left for p in rest]) if left > 0 else 0.0
 
 
-def side_uncertainty(state: State, team: Iterable[int], gold: Sequence[float]) -> float:
-    """The side's uncertainty about the gold in a world: goals turned, or mapped by a
-    seat of `team` (the engine keeps each seat's maps), are known to it."""
+def line_uncertainty(state: State, me: int, role: str, gold: Sequence[float]) -> float:
+    """At a line's end: the mean (SHARED) of what the bot and what its side (by the
+    world's roles) still lack about the gold. Goals turned, or mapped by a seat (the
+    engine keeps each seat's maps), are known to it."""
     known = {g for g, turned in enumerate(state.goal_revealed) if turned}
-    for seat in team:
-        known.update(state.known_goals[seat])
-    return uncertainty(known, gold)
+    mine = known | set(state.known_goals[me])
+    ours = set(mine)
+    for seat in side(state.roles, me, role):
+        ours.update(state.known_goals[seat])
+    return (1 - SHARED) * uncertainty(mine, gold) + SHARED * uncertainty(ours, gold)
 
 
 def public_maps(view: SeatView) -> dict[int, set[int]]:
@@ -116,19 +118,19 @@ def map_bonus(view: SeatView, moves: Sequence[Move], joint: Joint | None,
               gold: Sequence[float]) -> dict[int, float]:
     """Score points to add to the normal bot's score of each legal map (by index in
     `moves`): the normal bot values a map by what the bot alone learns, a team player
-    by what its side learns. MAP_POINTS per bit of the difference; nothing when no one
-    on the bot's side may have mapped this round (then both are the same)."""
+    by the mean (SHARED) of that and what its side learns. MAP_POINTS per bit of the
+    difference; nothing when no one else mapped this round (then both are the same)."""
     maps = {i: int(m["goal"] or 0) for i, m in enumerate(moves)
             if m.get("type") == "map" and isinstance(m.get("goal"), int)}
     if not maps or not public_maps(view).keys() - {own_seat(view)}:
         return {}
     alone = uncertainty(_seen_by_me(view), gold)
-    side = side_before_after(view, joint, gold, None)
+    together = side_before_after(view, joint, gold, None)
     out = {}
     for goal in set(maps.values()):
         mine = uncertainty(_seen_by_me(view) | {goal}, gold)
         ours = side_before_after(view, joint, gold, goal)
-        out[goal] = MAP_POINTS * ((side - ours) - (alone - mine))
+        out[goal] = MAP_POINTS * SHARED * ((together - ours) - (alone - mine))
     return {i: out[goal] for i, goal in maps.items()}
 
 
