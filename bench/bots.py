@@ -27,7 +27,8 @@ differences. Resumable: games are appended to `--results` and a rerun continues;
 
     python bench/bots.py --duplicate [--games 200] [--first-seed 0] [--workers 2]
                          [--results bench/results/duplicate.jsonl] [--table]
-                         [--algorithm rollout|joint] [--versus rollout|joint]
+                         [--algorithm rollout|joint|team] [--versus rollout|joint|team]
+                         [--sides gold-diggers blue green]
 """
 
 from __future__ import annotations
@@ -45,6 +46,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from games.bots import choose_move
+from games.bots.strong import ALGORITHMS
 from games.engine import State, apply, legal_moves, new_game, view
 
 RANGES: dict[str, list[tuple[int, int]]] = {
@@ -133,10 +135,13 @@ def main() -> int:
                         help="strong against normal in duplicate deals (bench/bots_dup.py)")
     parser.add_argument("--results", type=Path, default=DUPLICATES,
                         help="duplicate: the results file (appended to; a rerun continues)")
-    parser.add_argument("--algorithm", choices=["rollout", "joint"], default=None,
+    parser.add_argument("--algorithm", choices=list(ALGORITHMS), default=None,
                         help="duplicate: the strong level's algorithm (its default if unset)")
-    parser.add_argument("--versus", choices=["rollout", "joint"], default=None,
+    parser.add_argument("--versus", choices=list(ALGORITHMS), default=None,
                         help="duplicate: also compare --algorithm with this one, deal by deal")
+    parser.add_argument("--sides", nargs="+", default=None,
+                        help="duplicate: play only these sides' strong games (e.g. "
+                             "gold-diggers blue green); the table shows what the file has")
     parser.add_argument("--table", action="store_true",
                         help="duplicate: print the table from --results, play nothing")
     args = parser.parse_args()
@@ -146,7 +151,7 @@ def main() -> int:
 
         return duplicate(rulesets, args.games, args.workers, args.rounds, args.first_seed,
                          args.results, table_only=args.table, algorithm=args.algorithm,
-                         against=args.versus)
+                         against=args.versus, sides=args.sides)
     if args.head_to_head:
         from bots_h2h import head_to_head
 

@@ -34,7 +34,7 @@ import multiprocessing
 import statistics
 import time
 from collections import defaultdict
-from collections.abc import Iterable, Iterator
+from collections.abc import Collection, Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -87,7 +87,32 @@ def play(job: Job) -> dict[str, Any]:
     results = [str(e["winners"]) for e in state.log if e["type"] == "round_end"][:rounds]
     return {"ruleset": ruleset, "low": low, "high": high, "seed": seed, "who": who,
             "algorithm": strong_level.ALGORITHM if who != NORMAL else None,
-            "rounds": rounds, "results": results, "wall_ms": wall, "cpu_ms": cpu}
+            "rounds": rounds, "results": results, "wall_ms": wall, "cpu_ms": cpu,
+            "maps": maps(state.log, ruleset)}
+
+
+def maps(log: list[Any], ruleset: str) -> dict[str, list[int]]:
+    """Per side: the maps its seats played, and how many of them were under a goal a
+    seat of the same side had mapped before in the round (the referee reads the roles
+    from each round's end)."""
+    out = {side: [0, 0] for side in SIDES[ruleset]}
+    start = 0
+    for index, event in enumerate(log):
+        if event["type"] == "round_start":
+            start = index
+        if event["type"] != "round_end":
+            continue
+        roles = [str(r) for r in event["roles"]]
+        seen: dict[str, set[int]] = {side: set() for side in SIDES[ruleset]}
+        for made in log[start:index]:
+            if made["type"] != "map":
+                continue
+            for side, members in SIDES[ruleset].items():
+                if roles[int(made["seat"])] in members:
+                    out[side][0] += 1
+                    out[side][1] += int(made["goal"]) in seen[side]
+                    seen[side].add(int(made["goal"]))
+    return out
 
 
 def key(line: dict[str, Any]) -> Job:
@@ -109,14 +134,16 @@ def read(path: Path) -> list[dict[str, Any]]:
 
 
 def jobs(rulesets: list[str], seeds: Iterable[int], rounds: int,
-         done: set[Job]) -> Iterator[Job]:
-    """The games still to play, deal by deal (every cell fills at the same pace)."""
+         done: set[Job], sides: Collection[str] | None = None) -> Iterator[Job]:
+    """The games still to play, deal by deal (every cell fills at the same pace);
+    `sides`: only these sides' strong games (None: every side)."""
     for seed in seeds:
         for ruleset in rulesets:
             for low, high in RANGES[ruleset]:
                 for who in [NORMAL, *SIDES[ruleset]]:
                     job = (ruleset, low, high, seed, who, rounds)
-                    if job in done:
+                    if job in done or (who != NORMAL and sides is not None
+                                       and who not in sides):
                         continue
                     if who != NORMAL and not side_seated(ruleset, low, high, seed, who):
                         continue
@@ -172,15 +199,16 @@ def order(rulesets: list[str], row: str) -> tuple[int, int, int]:
 
 def duplicate(rulesets: list[str], games: int, workers: int, rounds: int, first_seed: int,
               results: Path, table_only: bool = False, algorithm: str | None = None,
-              against: str | None = None) -> int:
+              against: str | None = None, sides: Collection[str] | None = None) -> int:
     """Play what `results` lacks of seeds first_seed..first_seed+games-1, then the table.
     `algorithm`: the strong level's (games.bots.strong.ALGORITHMS; its default if None);
-    `against`: another algorithm, to print the two compared on the deals both played."""
+    `against`: another algorithm, to print the two compared on the deals both played;
+    `sides`: play only these sides' strong games (a side whose play did not change)."""
     started = time.perf_counter()
     strong_level.ALGORITHM = algorithm or strong_level.ALGORITHM  # forked workers inherit it
     if not table_only:
         done = {key(line) for line in of(strong_level.ALGORITHM, read(results))}
-        work = jobs(rulesets, range(first_seed, first_seed + games), rounds, done)
+        work = jobs(rulesets, range(first_seed, first_seed + games), rounds, done, sides)
         played = 0
         if workers > 1:
             with multiprocessing.Pool(workers) as pool:
@@ -198,6 +226,7 @@ def duplicate(rulesets: list[str], games: int, workers: int, rounds: int, first_
              and first_seed <= line["seed"] < first_seed + games]
     print(table(rulesets, lines, rounds))
     print(times(lines))
+    print(remaps(rulesets, lines))
     if against:
         both = [line for line in read(results) if line["ruleset"] in rulesets
                 and line["rounds"] == rounds
@@ -261,6 +290,24 @@ def table(rulesets: list[str], lines: list[dict[str, Any]], rounds: int = 1) -> 
                 rows.append(f"| {ruleset} | {players} | {side} | {len(deals)} | "
                             f"{normal:.0%} | {strong:.0%} | {mean * 100:+.1f} | "
                             f"{low * 100:+.1f} to {high * 100:+.1f} |")
+    return "\n".join(rows)
+
+
+def remaps(rulesets: list[str], lines: list[dict[str, Any]]) -> str:
+    """Per side: of the maps its seats played, the share under a goal the side had
+    mapped before, with the normal level and with the strong one playing the side
+    (the games that kept the count)."""
+    rows = ["", "| ruleset | side | normal: maps | under a goal the side mapped | "
+            "strong: maps | under a goal the side mapped |", "|---|---|---:|---:|---:|---:|"]
+    for ruleset in rulesets:
+        for side in SIDES[ruleset]:
+            cells = []
+            for who in (NORMAL, side):
+                counts = [line["maps"][side] for line in lines if "maps" in line
+                          and line["ruleset"] == ruleset and line["who"] == who]
+                made, repeated = sum(c[0] for c in counts), sum(c[1] for c in counts)
+                cells += [str(made), f"{repeated / max(1, made):.0%}"]
+            rows.append(f"| {ruleset} | {side} | " + " | ".join(cells) + " |")
     return "\n".join(rows)
 
 

@@ -63,9 +63,9 @@ def test_no_world_is_started_past_the_work_budget(monkeypatch: pytest.MonkeyPatc
     rollouts: list[int] = []
     real = getattr(module, name)
 
-    def counted(*args: Any) -> float:
+    def counted(*args: Any, **kwargs: Any) -> float:
         rollouts.append(1)
-        return float(real(*args))
+        return float(real(*args, **kwargs))
 
     monkeypatch.setattr(module, name, counted)
     monkeypatch.setattr(STRONG, "ALGORITHM", algorithm)

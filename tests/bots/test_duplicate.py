@@ -97,3 +97,20 @@ def test_two_algorithms_compare_deal_by_deal(dup: Any) -> None:
     assert "| base | 3-5 | saboteurs | 2 | 50% | 100% | +50.0 |" in table
     assert "| base | 3-5 | gold-diggers | 1 | 0% | 100% | +100.0 |" in table
     assert "| base | all | gold-diggers | 1 | 0% | 100% | +100.0 |" in table
+
+
+def test_maps_under_a_goal_the_side_mapped_are_counted(dup: Any) -> None:
+    """Two gold-diggers map the middle goal, a saboteur maps it too: one repeat for the
+    gold-diggers, none for the saboteurs; a new round starts afresh."""
+    def map_(seat: int, goal: int) -> dict[str, Any]:
+        return {"type": "map", "seat": seat, "goal": goal}
+
+    end = {"type": "round_end", "roles": ["gold-digger", "gold-digger", "saboteur"]}
+    log = [{"type": "round_start"}, map_(0, 1), map_(2, 1), map_(1, 1), map_(1, 0), end,
+           {"type": "round_start"}, map_(1, 1), end]
+    assert dup.maps(log, "base") == {"gold-diggers": [4, 1], "saboteurs": [1, 0]}
+    lines = [{"ruleset": "base", "who": "normal",
+              "maps": {"gold-diggers": [4, 3], "saboteurs": [0, 0]}},
+             {"ruleset": "base", "who": "gold-diggers",
+              "maps": {"gold-diggers": [4, 1], "saboteurs": [0, 0]}}]
+    assert "| base | gold-diggers | 4 | 75% | 4 | 25% |" in dup.remaps(["base"], lines)

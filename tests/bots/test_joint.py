@@ -4,6 +4,7 @@ truth out, and puts no mass on what the seat's log and view rule out."""
 
 from __future__ import annotations
 
+import importlib
 import math
 from collections import Counter
 
@@ -20,6 +21,8 @@ from games.engine import LogEvent, SeatView, State, apply, legal_moves, new_game
 
 from .play import random_position
 from .test_strong import positions
+
+LOOKAHEAD = importlib.import_module("games.bots.strong.lookahead")
 
 
 def check_joint(state: State, seat: int) -> Joint | None:
@@ -264,3 +267,54 @@ def test_after_swap_your_hats_the_joint_is_sampled_not_dropped() -> None:
             if seat == target:  # the new hat is this seat's own: known
                 assert joint.marginal(seat)[state.roles[seat]] == pytest.approx(1.0)
     assert swaps >= 1
+
+
+@settings(max_examples=25, deadline=None)
+@given(ruleset=st.sampled_from(["base", "saboteur2"]), seed=st.integers(0, 2**32),
+       seats=st.integers(2, 12), steps=st.integers(0, 150))
+def test_own_moves_leave_the_belief_unchanged_at_any_position(
+        ruleset: str, seed: int, seats: int, steps: int) -> None:
+    """Exact or sampled (Saboteur 2 at 7 or more seats, after a swap), whatever came
+    before: a lap of the seat's own moves moves no other seat's marginal nor the gold."""
+    state = random_position(ruleset, seed, seats, steps)
+    if state is None or state.phase != "play":
+        return
+    me = seed % state.seats
+    seen = view(state, me)
+    assert seen["log"] is not None
+    later: SeatView = {**seen, "log": [*seen["log"], *own_moves(me, (me + 1) % state.seats)]}
+    before, after = joint_belief(seen, seed=seed), joint_belief(later, seed=seed)
+    assert (before is None) == (after is None)
+    if before is None or after is None:
+        return
+    for seat in range(state.seats):
+        if seat != me:
+            assert after.marginal(seat) == pytest.approx(before.marginal(seat))
+    assert after.gold() == pytest.approx(before.gold())
+
+
+@pytest.mark.slow  # 12 sampled posteriors and 24 strong moves at up to 12 seats: 3-5 s
+@settings(max_examples=12, deadline=None)
+@given(seed=st.integers(0, 2**32), seats=st.integers(7, 12), steps=st.integers(0, 150),
+       bot_seed=st.integers(0, 2**63))
+def test_large_saboteur2_tables_are_sampled_normalised_certain_and_seeded(
+        seed: int, seats: int, steps: int, bot_seed: int) -> None:
+    """Saboteur 2 at 7-12 seats: the sampled posterior sums to 1, respects doors and
+    inspections and keeps the true deal's mass measured (check_joint); the same seed
+    gives the same posterior and the same strong move."""
+    state = random_position("saboteur2", seed, seats, steps)
+    if state is None or state.phase != "play":
+        return
+    seat = state.actor
+    assert seat is not None
+    assert check_joint(state, seat) is not None
+    seen, moves = view(state, seat), legal_moves(state)
+    first, again = joint_belief(seen, seed=bot_seed), joint_belief(seen, seed=bot_seed)
+    assert first is not None and again is not None
+    assert (first.hyps, first.weights) == (again.hyps, again.weights)
+    with pytest.MonkeyPatch.context() as patch:  # a short search: the seed is the point
+        patch.setattr(LOOKAHEAD, "WORLDS", 2)
+        patch.setattr(LOOKAHEAD, "STEPS", 12)
+        move = choose_move(seen, moves, bot_seed, level="strong")
+        assert choose_move(view(state, seat), legal_moves(state), bot_seed,
+                           level="strong") == move

@@ -1,8 +1,9 @@
-"""The strong bot level. It plays the "joint" algorithm: the joint posterior over every
+"""The strong bot level. It plays the "team" algorithm: the joint posterior over every
 seat's role and the gold's place (joint.py: exact on small tables, sampled on large
 ones and after a Swap your hats; from the round's public log, weighed by a model learned
 from self-play, evidence.py, never by the bot's own moves), worlds sampled from it
-(worlds.py) and a heuristic look-ahead over them (lookahead.py, signals.py). The
+(worlds.py) and a heuristic look-ahead over them (lookahead.py, signals.py), in which a
+digger plays for its side (team.py: "team"; "joint" is the same without it). The
 first algorithm, "rollout" (a per-seat belief, belief.py, and a lap of normal-bot
 rollouts, search.py), is kept to compare with (bench/bots.py --duplicate --algorithm rollout).
 
@@ -30,9 +31,11 @@ from .search import search
 __all__ = ["ALGORITHMS", "Belief", "Budget", "believe", "choose_strong"]
 
 # "rollout": the factorised belief and a lap of normal-bot rollouts (search.py);
-# "joint": the exact joint belief and heuristic look-ahead (joint.py, lookahead.py).
-ALGORITHMS = ("rollout", "joint")
-ALGORITHM = "joint"  # what the strong level plays (bench/README.md "Bot strength" has why)
+# "joint": the joint belief and heuristic look-ahead (joint.py, lookahead.py);
+# "team": "joint" with team play for diggers (team.py: the side's knowledge of the gold
+# and its tools, by the belief's teammates).
+ALGORITHMS = ("rollout", "joint", "team")
+ALGORITHM = "team"  # what the strong level plays (bench/README.md "Bot strength" has why)
 
 # Roles whose round is not won or lost by the gold (the geologist counts crystals, the
 # profiteer always wins): the normal bot's scoring already says what they want.
@@ -50,10 +53,12 @@ def choose_strong(view: SeatView, legal_moves: list[Move], seed: int,
             or str(view.get("role")) in UNSEARCHED:
         return normal
     try:
-        if (algorithm or ALGORITHM) == "joint":
+        chosen = algorithm or ALGORITHM
+        if chosen in ("joint", "team"):
             joint = joint_belief(view, seed=seed)
             belief = joint.belief() if joint is not None else believe(view)
-            found = plan(view, legal_moves, joint, belief, random.Random(seed), meter)
+            found = plan(view, legal_moves, joint, belief, random.Random(seed), meter,
+                         team=chosen == "team")
         else:
             found = search(view, legal_moves, believe(view), random.Random(seed), meter)
     except OutOfTime:

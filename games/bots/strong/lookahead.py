@@ -32,6 +32,7 @@ from .budget import STEP_WORK, Meter
 from .joint import Joint
 from .search import NORMAL_BONUS, STEPS, SURE, WORLDS, candidates, reward, round_end
 from .signals import exposure, public_saboteur, revealed
+from .team import line_uncertainty, map_bonus
 from .worlds import sample_world
 
 # Score points, measured by bench/bot_temperature.py: the normal bots play their argmax,
@@ -49,21 +50,25 @@ TEAMS = {"blue-digger": "green", "green-digger": "blue"}  # the door colour that
 
 
 def plan(view_: SeatView, moves: list[Move], joint: Joint | None, belief: Belief,
-         rng: random.Random, meter: Meter) -> Move | None:
+         rng: random.Random, meter: Meter, *, team: bool = False) -> Move | None:
     """The best candidate by look-ahead over sampled hypotheses, or None when the
-    normal choice stands (one candidate, or one far ahead)."""
-    options = candidates(view_, moves)
-    if len(options) < 2 or options[0].score - options[1].score >= SURE:
-        return None
+    normal choice stands (one candidate, or one far ahead). `team`: a digger plays for
+    its side too (team.py): maps are ranked by what the bot and its side learn, and
+    each line pays for what they still do not know of the gold."""
     me, role = own_seat(view_), str(view_.get("role"))
     gold = joint.gold() if joint is not None else open_goals(view_)
+    team = team and AIMS.get(role) == "dig"
+    options = candidates(view_, moves, map_bonus(view_, moves, joint, gold) if team else None)
+    if len(options) < 2 or options[0].score - options[1].score >= SURE:
+        return None
     depth = max(2, min(int(view_["seats"]) + 1, STEPS // (WORLDS * len(options))))
     worlds = [(sample_world(view_, belief, rng, joint.sample(rng) if joint else None),
                rng.getrandbits(40)) for _ in range(WORLDS)]
     played = 0
     for world, seed in worlds:
         for option in options:
-            option.value += reply(world, option.move, seed, depth, (me, role), gold, meter)
+            option.value += reply(world, option.move, seed, depth, (me, role), gold, meter,
+                                  team=team)
         played += 1
         if meter.exhausted:
             break
@@ -72,7 +77,8 @@ def plan(view_: SeatView, moves: list[Move], joint: Joint | None, belief: Belief
         option.value /= played
         if role == "saboteur":
             option.value -= BLUFF * exposure(view_, option.move, me, before)
-        elif AIMS.get(role) == "dig":
+        elif AIMS.get(role) == "dig" and not (team and option.move.get("type") == "map"):
+            # With team play a map's worth is in the lines' uncertainty instead.
             option.value += INFO * revealed(view_, option.move, gold,
                                             dict(enumerate(belief.probs)))
     options[0].value += NORMAL_BONUS
@@ -89,16 +95,27 @@ def open_goals(view_: SeatView) -> list[float]:
 
 
 def reply(world: State, move: Move, seed: int, depth: int, who: tuple[int, str],
-          gold: list[float], meter: Meter) -> float:
+          gold: list[float], meter: Meter, *, team: bool = False) -> float:
     """Play `move`, then one answer from each seat (drawn from its role's policy) and
     the bot's own second ply, up to `depth` steps: 1 or 0 if the round ended, else the
-    leaf's heuristic value for the bot's side."""
+    leaf's heuristic value for the bot's side. `team`: less INFO per bit the bot and its
+    side (by this world's roles) still lack about the gold at the end of the line."""
+    value, state = line(world, move, seed, depth, who, gold, meter)
+    if not team:
+        return value
+    me, role = who
+    return value - INFO * line_uncertainty(state, me, role, gold)
+
+
+def line(world: State, move: Move, seed: int, depth: int, who: tuple[int, str],
+         gold: list[float], meter: Meter) -> tuple[float, State]:
+    """`reply`'s line played out: its value for the bot's side and the last state."""
     me, role = who
     start = len(world.log)
     try:
         state = apply(world, move)
     except IllegalMove:
-        return 0.5  # the world disagrees with the view: count the move as unknown
+        return 0.5, world  # the world disagrees with the view: count the move as unknown
     rng = random.Random(seed)
     for step in range(depth):
         if round_end(state, start) is not None:
@@ -116,9 +133,9 @@ def reply(world: State, move: Move, seed: int, depth: int, who: tuple[int, str],
         state = apply(state, choice)
     end = round_end(state, start)
     if end is not None:
-        return reward(end, me, role)
+        return reward(end, me, role), state
     meter.charge(STEP_WORK)
-    return leaf(state, me, role, gold)
+    return leaf(state, me, role, gold), state
 
 
 def drawn(moves: list[Move], scores: list[float], rng: random.Random) -> Move:

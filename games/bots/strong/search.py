@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from games.engine import IllegalMove, State, apply, legal_moves, view
@@ -42,10 +43,14 @@ class Outcome:
     value: float = 0.0
 
 
-def candidates(view_: SeatView, moves: list[Move]) -> list[Outcome]:
-    """The moves worth searching, best normal score first (one per distinct effect)."""
+def candidates(view_: SeatView, moves: list[Move],
+               bonus: Mapping[int, float] | None = None) -> list[Outcome]:
+    """The moves worth searching, best normal score first (one per distinct effect).
+    `bonus`: score points added to some moves' normal scores (by index in `moves`)."""
     ctx = build(view_)
     scores = score_all(ctx, moves)
+    for index, points in (bonus or {}).items():
+        scores[index] += points
     hand = {c["id"]: c for c in view_["hand"]}
     order = sorted(range(len(moves)), key=lambda i: -scores[i])
     chosen: list[Outcome] = []
