@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import hmac
 from collections.abc import Mapping
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, timedelta
 from typing import Any
 
 from django.db import transaction
@@ -124,7 +124,3 @@ def hosted_by(address: str) -> list[Tournament]:
     """The events the address hosts, the latest sign-up first."""
     return list(Tournament.objects.filter(of_mailbox(address, "host_mailbox"))
                 .order_by("-signup_closes_at", "-pk"))
-
-
-def request_expires(row: EventRequest) -> datetime:
-    return row.created_at + KEPT
