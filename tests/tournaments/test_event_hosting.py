@@ -178,3 +178,20 @@ def test_the_api_is_limited_per_home(client: Client) -> None:
     assert client.get(f"/api/me/{token}/tournaments").status_code == 405
     assert api(client, "unknownlink", body).status_code == 404
     assert Tournament.objects.count() == 1
+
+
+def test_forgetting_the_host_keeps_the_event_without_the_address(client: Client,
+                                                                 commit: Any) -> None:
+    from games.home.services.export import export_player_data
+    from games.home.services.forget import forget_player
+
+    client.post(asked(client, commit))
+    asked_again = form(name="Spring cup")
+    with commit():
+        client.post("/tournaments/new/", asked_again)  # asked, never confirmed
+    cup = Tournament.objects.get()
+    assert [row["tournament"] for row in export_player_data(HOST)["tournaments_hosted"]] == [cup.pk]
+    forget_player("host@example.org")
+    cup.refresh_from_db()
+    assert cup.host_email == "" and cup.host_mailbox == ""
+    assert not EventRequest.objects.filter(tournament__isnull=True).exists()
