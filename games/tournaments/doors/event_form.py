@@ -8,7 +8,7 @@ from typing import Any
 
 from django import forms
 from django.conf import settings
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.translation import gettext_lazy as _
 
 from games.clock.core.clock_presets import preset_choices
@@ -45,6 +45,9 @@ class EventForm(forms.Form):
         super().__init__(*args, **kwargs)
         # The presets' words in the language of this request.
         self.fields["clock_preset"].choices = preset_choices()  # type: ignore[attr-defined]
+        language = translation.get_language() or ""
+        if language in dict(settings.LANGUAGES):
+            self.fields["language"].initial = language  # the page's, unless chosen
         self.fields["signup_closes"].help_text = _("Time zone: %(zone)s.") % {
             "zone": timezone.get_current_timezone_name()}
 
