@@ -34,12 +34,13 @@ from games.setup.services import game_setup
 from games.tables.doors import table_letters
 from games.talk.core.mention_events import Mentioned
 from games.talk.services import reading
+from games.tournaments.doors import event_letters
 
 
 def wire() -> None:
     # Every feature's letters, by kind, for the sender (games.mail.services.send).
     for letters in (mail_letters, dispute_letters, handover_letters, table_letters,
-                    home_letters, challenge_letters):
+                    home_letters, challenge_letters, event_letters):
         register_letters(letters.LETTERS)
     unwritten = set(Notification.Kind.values) - registered_kinds()
     if unwritten:  # a kind no letter writes would be planned and never sent

@@ -33,6 +33,11 @@ class Limit:
 DEFAULTS: dict[str, Limit] = {
     # Games set up on the web page, per client address.
     "setup_client": Limit(5, 3600),
+    # Tournaments asked for on /tournaments/new/, per client address, and their
+    # confirmation emails per host's mailbox; created from a home, per home link.
+    "event_client": Limit(5, 3600),
+    "event_mailbox": Limit(3, 86400),
+    "event_home": Limit(5, 86400),
     # Lessons started on /learn/, per client address (each is a game of three seats).
     "lesson_client": Limit(10, 3600),
     # "Email me my links", per client address and per asked address.

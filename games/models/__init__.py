@@ -58,6 +58,7 @@ from games.talk.core.mutes import TalkMute
 from games.talk.core.reads import TalkRead
 from games.tournaments.core.event_rows import (
     Entry,
+    EventRequest,
     EventRound,
     EventSeat,
     EventTable,
@@ -74,6 +75,7 @@ __all__ = [
     "Dispute",
     "EmailMode",
     "Entry",
+    "EventRequest",
     "EventRound",
     "EventSeat",
     "EventTable",

@@ -28,7 +28,7 @@ from games.site import ops_views as ops
 from games.site import outbox_pages
 from games.tables.doors import tables_pages as strangers_pages
 from games.talk.doors import talk_forms
-from games.tournaments.doors import event_pages
+from games.tournaments.doors import event_hosting, event_pages
 
 
 class TokenConverter:
@@ -70,6 +70,8 @@ urlpatterns: list[URLPattern] = [
     path("api/me/<token:token>/tables/<int:table_id>/leave", home_tables.api_home_leave,
          name="api-me-table-leave"),
     path("api/me/<token:token>/name", home_tables.api_home_name, name="api-me-name"),
+    path("api/me/<token:token>/tournaments", event_hosting.api_host_event,
+         name="api-me-tournaments"),
     path("api/me/<token:token>/tournaments/<int:event_id>/join",
          home_tournaments.api_join_tournament, name="api-me-tournament-join"),
     path("api/me/<token:token>/tournaments/<int:event_id>/leave",
@@ -146,6 +148,10 @@ urlpatterns: list[URLPattern] = [
     path("players/<path:name>/", player_pages.player, name="player"),
     path("tournaments/", event_pages.tournaments_page, name="tournaments"),
     path("tournaments/<int:event_id>/", event_pages.tournament_page, name="tournament"),
+    path("tournaments/new/", event_hosting.new_event, name="tournament-new"),
+    path("tournaments/new/sent/", event_hosting.event_sent, name="tournament-sent"),
+    path("tournaments/confirm/<token:token>/", event_hosting.confirm_event,
+         name="tournament-confirm"),
     path("healthz", ops.healthz, name="healthz"),
     path("rules/<token:ruleset>/", help.rules, name="rules"),
     path("links/", help.ask_links, name="links"),

@@ -112,8 +112,9 @@ def test_one_query_per_group_not_per_game(client: Client,
     # .home_switches), 1, and the unread
     # talk of every game going on (games.talk.services.reading), 1; the challenges'
     # part with none (games.home.services.challenges_part): sent, received, blocked,
-    # whether challenges are taken, how many more today, 5.
-    with django_assert_max_num_queries(8 + 1 + 1 + 3 + 3 + 1 + 2 + 2 + 1 + 1 + 5):
+    # whether challenges are taken, how many more today, 5; the events the person
+    # hosts (games.tournaments.services.hosting.hosted_by), 1.
+    with django_assert_max_num_queries(8 + 1 + 1 + 3 + 3 + 1 + 2 + 2 + 1 + 1 + 5 + 1):
         body = client.get(f"/me/{games.token}/").content.decode()
     assert body.count('href="/play/') >= 22
 

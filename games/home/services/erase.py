@@ -51,7 +51,7 @@ from games.seats.core.seat import Seat
 from games.setup.core.host_limits import HostBlock
 from games.tables.core.table_rows import OpenTable, TableMember
 from games.talk.core.mutes import TalkMute
-from games.tournaments.core.event_rows import Entry, Tournament
+from games.tournaments.core.event_rows import Entry, EventRequest, Tournament
 
 # What an address typed into a free text becomes.
 ADDRESS_GONE = "[…]"
@@ -183,7 +183,10 @@ def _erase_strangers(address: str) -> None:
 def _erase_entries(address: str) -> None:
     """Tournaments: an entry of an event still open for sign-up goes; in one under way
     or ended the entry stays for the others' standings, without its address (the page
-    says "Player N"), and is paired no more."""
+    says "Player N"), and is paired no more. The events it hosts stay, without their
+    host's address; the events it asked for and has not confirmed go."""
+    Tournament.objects.filter(of_mailbox(address, "host_mailbox")).update(host_email="")
+    EventRequest.objects.filter(of_mailbox(address)).delete()
     mine = Entry.objects.filter(of_mailbox(address))
     mine.filter(tournament__status=Tournament.Status.OPEN).delete()
     for entry in mine:

@@ -43,7 +43,7 @@ from games.seats.core.history import PastHolder
 from games.seats.core.reliability import MissedDeadline, SeatTakeover
 from games.seats.core.seat import Seat
 from games.tables.core.table_rows import TableMember
-from games.tournaments.core.event_rows import Entry
+from games.tournaments.core.event_rows import Entry, Tournament
 
 EXPORT_FORMAT = 1
 
@@ -162,6 +162,11 @@ def _strangers(address: str) -> dict[str, Any]:
              "no_shows": entry.no_shows, "dropped_at": _when(entry.dropped_at)}
             for entry in Entry.objects.filter(of_mailbox(address))
             .select_related("tournament").order_by("joined_at")],
+        "tournaments_hosted": [
+            {"tournament": event.pk, "name": event.name, "status": event.status,
+             "created_at": _when(event.created_at)}
+            for event in Tournament.objects.filter(of_mailbox(address, "host_mailbox"))
+            .order_by("created_at", "pk")],
     }
 
 

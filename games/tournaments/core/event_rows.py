@@ -10,6 +10,10 @@
   (published when the round is paired; the salt and seed shown once the round has ended).
 - EventTable: one table of a round: its game (an ordinary game) and when it ended.
 - EventSeat: who of the members holds which seat of the table.
+- EventRequest: an event a host asked for on the web (/tournaments/new/), waiting for the
+  host to confirm their address through the emailed link; its settings as the form gave
+  them, the host's address and the sha256 of the link's token (never the token). It
+  lasts a day unconfirmed; confirmed, it points at the event it made (once).
 """
 
 from __future__ import annotations
@@ -22,7 +26,7 @@ from games.game.core.game import Game
 from games.people.core.mailbox_keys import KeepsMailboxKeys, MailboxKeyField
 
 
-class Tournament(models.Model):
+class Tournament(KeepsMailboxKeys):
     class Status(models.TextChoices):
         OPEN = "open", _("open for sign-up")
         RUNNING = "running", _("running")
@@ -47,6 +51,7 @@ class Tournament(models.Model):
     advance_share = models.FloatField(_("share of tables that ends a round"), default=0.75)
     seed = models.BigIntegerField(_("pairing seed"))
     host_email = models.EmailField(_("host's email"), blank=True)
+    host_mailbox = MailboxKeyField(_("host's mailbox key (hash)"), source="host_email")
     status = models.CharField(_("status"), max_length=10, choices=Status.choices,
                               default=Status.OPEN)
     current_round = models.PositiveSmallIntegerField(_("current round"), default=0)
@@ -58,7 +63,8 @@ class Tournament(models.Model):
         verbose_name_plural = _("tournaments")
         ordering = ["signup_closes_at", "id"]
         indexes = [models.Index(fields=["status", "signup_closes_at"],
-                                name="tournament_status")]
+                                name="tournament_status"),
+                   models.Index(fields=["host_mailbox"], name="tournament_host")]
 
     def __str__(self) -> str:
         return f"tournament {self.pk}"
@@ -139,3 +145,27 @@ class EventSeat(models.Model):
 
     def __str__(self) -> str:
         return f"seat {self.seat} of {self.table}"
+
+
+class EventRequest(KeepsMailboxKeys):
+    # The form's settings as text (games.tournaments.doors.event_form), read again when
+    # the host confirms: a sign-up window that has closed by then is refused.
+    settings = models.JSONField(_("settings"), default=dict)
+    address = models.EmailField(_("host's email"))
+    mailbox_key = MailboxKeyField(_("mailbox key (hash)"), source="address")
+    salt = models.CharField(max_length=32)
+    token_hash = models.CharField(max_length=64, unique=True)
+    language = models.CharField(_("language"), max_length=8, blank=True)
+    created_at = models.DateTimeField(_("created at"), default=timezone.now)
+    tournament = models.OneToOneField(Tournament, on_delete=models.SET_NULL, null=True,
+                                      blank=True, related_name="request",
+                                      verbose_name=_("tournament"))
+
+    class Meta:
+        verbose_name = _("tournament asked for")
+        verbose_name_plural = _("tournaments asked for")
+        indexes = [models.Index(fields=["mailbox_key", "created_at"],
+                                name="event_request_key")]
+
+    def __str__(self) -> str:
+        return f"tournament request {self.pk}"
