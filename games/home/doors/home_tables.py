@@ -48,7 +48,8 @@ def _form_wish(post: QueryDict) -> dict[str, Any]:
         hours = int(post.get("hours_per_move", ""))
     return {"ruleset": post.get("ruleset", "base"), "players": post.get("players", ""),
             "hours_per_move": hours, "language": post.get("language", ""),
-            "rated": post.get("rated") == "on", "bots_fill": post.get("bots_fill") == "on"}
+            "rated": post.get("rated") == "on", "bots_fill": post.get("bots_fill") == "on",
+            "anonymous": post.get("anonymous") == "on"}
 
 
 def _seated_message(seated: forming.Seated) -> str:
@@ -158,7 +159,8 @@ def _table_error(refused: TableError) -> JsonResponse:
 # Tables and names: 405 not a POST, 429 past the limit (per link), 404 unknown link.
 @home_api("POST", limit="tables_home")
 def api_home_tables(request: HttpRequest, address: str) -> JsonResponse:
-    """POST {"ruleset", "players", "hours_per_move", "language", "rated", "bots_fill"}:
+    """POST {"ruleset", "players", "hours_per_move", "language", "rated", "bots_fill",
+    "anonymous"}:
     find a table (or {"table": id}: join that one). Every field's type is checked before
     anything else; an empty body is refused like any body that is no JSON object."""
     with page.home_locale(address):

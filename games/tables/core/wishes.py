@@ -10,6 +10,9 @@ POST /api/me/<token>/tables), read and checked before anything is written.
     rated           whether its rounds count for the ratings (default false)
     bots_fill       whether bots may take the empty seats at the end of the wait
                     (default false)
+    anonymous       an anonymous table: its players are known by aliases until its game
+                    ends (default false); it matches anonymous tables only, and the others
+                    only tables that are not
     table           (the JSON API) a listed table's number to join instead
 
 Every field's type is checked before any value is looked at (check_types).
@@ -51,6 +54,7 @@ class Wish:
     language: str
     rated: bool
     bots_fill: bool
+    anonymous: bool = False
 
 
 def _bad(message: str, field: str) -> TableError:
@@ -75,6 +79,8 @@ def _type_errors() -> dict[str, tuple[Callable[[Any], bool], str]]:
                   % {"field": "rated"}),
         "bots_fill": (lambda v: isinstance(v, bool), _("%(field)s is true or false.")
                       % {"field": "bots_fill"}),
+        "anonymous": (lambda v: isinstance(v, bool), _("%(field)s is true or false.")
+                      % {"field": "anonymous"}),
         "table": (_whole, _('"table" is a table\'s number.')),
     }
 
@@ -124,4 +130,5 @@ def read_wish(data: Mapping[str, Any], *, language: str) -> Wish:
     if chosen not in {code for code, _label in settings.LANGUAGES}:
         raise _bad(_("Unknown language %(code)s.") % {"code": chosen}, "language")
     return Wish(ruleset=ruleset, low=low, high=high, hours_per_move=hours, language=chosen,
-                rated=data.get("rated", False), bots_fill=data.get("bots_fill", False))
+                rated=data.get("rated", False), bots_fill=data.get("bots_fill", False),
+                anonymous=data.get("anonymous", False))
