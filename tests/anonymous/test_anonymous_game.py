@@ -6,7 +6,9 @@ with table talk (an `@alias` call among it) on the page and by email, alerts pus
 device, and everyone's pages, API answers, homes, the open tables and the replay read
 every few moves. Every response body, every email (subject, text and HTML), every push
 payload and every log line of the whole game is kept; while the game runs none holds a
-real name, in any case. Once it is over the same pages name the players.
+real name, in any case; no round is rated (a rating that moved would tell who sat
+there). Once it is over the same pages name the players, the rounds are rated, and a
+rematch is anonymous too.
 
 A host's anonymous setup is read the same way: the setup's pages, the host's page, the
 invitations and the invitation page, the first moves.
@@ -33,6 +35,7 @@ from games.game.core.aliases import anonymity
 from games.game.core.game import Game
 from games.home.services.everywhere import set_language_and_zone
 from games.people.core.home_links import home_token
+from games.ratings.core.rating_rows import RatedRound
 from games.seats.core.seat import Seat
 from games.seatview.core.move_commands import command_for
 from games.tables.services.naming import choose_name
@@ -51,7 +54,7 @@ pytestmark = [pytest.mark.django_db, pytest.mark.slow]  # a whole game
 NAMES = ["Quillonde", "Zephyrine", "Marbleworth"]
 ADDRESSES = ["first@example.org", "second@example.org", "third@example.org"]
 LANGUAGES = ["en", "it", "de"]  # each player's home: their pages and emails in it
-# A seed whose game this policy ends soon (142 moves): seat 3 breaks a lamp by email too.
+# A seed whose game this policy ends soon (135 moves).
 SEED = 206
 EVERYONE_EVERY = 25  # every seat's pages, API, home and the open tables, this often
 SEAT_LINK = re.compile(r"/play/[A-Za-z0-9_-]{43}/")
@@ -63,6 +66,7 @@ class Kept:
     def __init__(self) -> None:
         self.texts: list[tuple[str, str]] = []
         self.emails_seen = 0
+        self.read = {"responses": 0, "emails": 0, "pushes": 0, "log lines": 0}
 
     def response(self, where: str, response: Any) -> Any:
         assert response.status_code < 500, (where, response.status_code)
@@ -74,6 +78,7 @@ class Kept:
             body = re.sub(r'<section class="settings" id="public-name">.*?</section>', "",
                           body, flags=re.S)
         self.texts.append((where, body))
+        self.read["responses"] += 1
         return response
 
     def emails(self) -> None:
@@ -83,16 +88,19 @@ class Kept:
                      *(str(content) for content, _kind in alternatives)]
             self.texts.append((f"email to {message.to[0]}: {message.subject}",
                                "\n".join(parts)))
+        self.read["emails"] += len(mail.outbox) - self.emails_seen
         self.emails_seen = len(mail.outbox)
 
     def pushes(self, standin: StandIn) -> None:
         for push in standin.received:
             self.texts.append(("push", json.dumps(push.payload)))
+            self.read["pushes"] += 1
         standin.received.clear()
 
     def logs(self, caplog: pytest.LogCaptureFixture) -> None:
         for record in caplog.records:
             self.texts.append((f"log {record.name}", record.getMessage()))
+            self.read["log lines"] += 1
         caplog.clear()
 
     def without_names(self) -> None:
@@ -128,15 +136,17 @@ def test_an_anonymous_table_never_names_its_players_until_the_game_ends(
         # They find the table from their homes: the form, the JSON API, the form.
         for number, (client, token) in enumerate(zip(clients, homes, strict=True)):
             wish = {"ruleset": "base", "players": "3", "hours_per_move": 24,
-                    "language": "en"}
+                    "language": "en", "rated": True}
             with commit():
                 if number == 1:
                     kept.response("home API find", client.post(
-                        f"/api/me/{token}/tables", {**wish, "players": 3, "anonymous": True},
+                        f"/api/me/{token}/tables",
+                        {**wish, "players": 3, "anonymous": True},
                         content_type="application/json"))
                 else:
                     kept.response("home find", client.post(
-                        f"/me/{token}/tables/find", {**wish, "anonymous": "on"}))
+                        f"/me/{token}/tables/find",
+                        {**wish, "rated": "on", "anonymous": "on"}))
             if number < 2:  # forming: nobody is named at it, not even by a public name
                 kept.response("tables", client.get("/tables/?language=any"))
                 tables = kept.response("tables API", client.get("/api/tables/?anonymous=yes"))
@@ -145,7 +155,8 @@ def test_an_anonymous_table_never_names_its_players_until_the_game_ends(
                 assert table["joined"] == number + 1
                 kept.response("home", client.get(f"/me/{token}/"))
         game = Game.objects.get()
-        assert game.anonymous and game.status == Game.Status.ACTIVE and game.seed == SEED
+        assert game.anonymous and game.rated and game.status == Game.Status.ACTIVE
+        assert game.seed == SEED
         # Seat 3 plays by email: its turn emails go even when its page was read just then.
         Seat.objects.filter(game=game, number=2).update(skip_seen_turns=False)
         seats = {seat.number: seat for seat in game.seats.all()}
@@ -154,6 +165,9 @@ def test_an_anonymous_table_never_names_its_players_until_the_game_ends(
         client_of = {number: clients[ADDRESSES.index(seat.email)]
                      for number, seat in seats.items()}
         play_the_game(game, seats, links, home_of, client_of, kept, commit, caplog, standin)
+    # Read while it ran: 352 responses, 101 emails, 46 pushes, 694 log lines.
+    assert kept.read["responses"] > 300 and kept.read["emails"] > 90
+    assert kept.read["pushes"] > 20 and kept.read["log lines"] > 500
 
     game.refresh_from_db()
     assert game.status == Game.Status.FINISHED
@@ -170,8 +184,17 @@ def test_an_anonymous_table_never_names_its_players_until_the_game_ends(
         assert {p["name"] for p in answer["players"]} == set(NAMES)
         record = client.get(f"/api{links[number]}record").json()
         assert sorted(record["seats"]["names"]) == sorted(NAMES)
+        with translation.override(seat.language):  # in the reader's language
+            assert record["seats"]["aliases"] == [table.alias(n) for n in sorted(seats)]
         assert all(name in client.get(f"{links[number]}replay/").content.decode()
                    for name in NAMES)
+    # Its rounds, each held back while the names were hidden, are rated now.
+    assert RatedRound.objects.filter(game=game).count() == 3
+    # A rematch is anonymous too, with aliases of its own.
+    with commit():
+        client_of[0].post(f"{links[0]}rematch")
+    again = Game.objects.get(rematch_of=game)
+    assert again.anonymous and again.status == Game.Status.SETUP
 
 
 def play_the_game(game: Game, seats: dict[int, Seat], links: dict[int, str],
@@ -184,6 +207,8 @@ def play_the_game(game: Game, seats: dict[int, Seat], links: dict[int, str],
         game.refresh_from_db()
         if game.status == Game.Status.FINISHED:  # what the last move caused names them
             return
+        # A round's rating would tell who sat here: the rounds wait for the end.
+        assert not RatedRound.objects.filter(game=game).exists()
         kept.emails()
         kept.pushes(standin)
         kept.logs(caplog)
