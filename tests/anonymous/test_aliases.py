@@ -235,3 +235,76 @@ def test_an_anonymous_table_takes_only_anonymous_wishes_and_names_nobody(
     table = OpenTable.objects.get(pk=anon["table"])
     assert table.game is not None and table.game.anonymous
     assert "Quillonde" not in pages.seat_names(table.game).values()
+
+
+# ---- a player's record -----------------------------------------------------------------------
+
+
+def test_a_players_record_counts_an_anonymous_game_once_it_is_over() -> None:
+    from games.ratings.services.player_record import (
+        player_record,
+        set_record_shown,
+        table_lines,
+    )
+    g = anonymous_game()
+    plain = make_game(players=3, seed=6)
+    address = g.seats[0].email
+    for seat in plain.seats:  # the same three people
+        set_record_shown(seat.email, shown=True)
+    assert player_record(address).games_played == 1  # the other game only
+    game = g.refresh()
+    assert table_lines(game, g.seats[0]) == {}  # nobody's record beside an alias
+    assert table_lines(plain.refresh(), plain.seats[0]) != {}
+    Game.objects.filter(pk=game.pk).update(status=Game.Status.FINISHED)
+    assert player_record(address).games_played == 2
+
+
+# ---- one way to a name -----------------------------------------------------------------------
+
+# The modules that read a seat's stored name (`player_name`), each for its reason; any other
+# page, email, answer or line asks games.game.core.aliases.holder_name (through the table's
+# names, Seat.name_shown or the moderators' names). A new reader of the stored name lands
+# here only with its reason.
+READS_THE_STORED_NAME = {
+    "games/seats/core/seat.py": "the row and its lifecycle",
+    "games/seats/core/history.py": "the seat's history rows",
+    "games/seatview/services/holders.py": "the table's names, through holder_name's rule",
+    "games/moves/core/move_store_types.py": "the seats a move reads, for the table's names",
+    "games/moves/services/move_store.py": "the same",
+    "games/moves/services/fast_move_store.py": "the same",
+    "games/moves/services/moves.py": "the same",
+    "games/handover/services/opening.py": "a notice's parameters, read through the names",
+    "games/clock/core/clock_facts.py": "through holder_name",
+    "games/mail/doors/letters.py": "through holder_name",
+    "games/mail/doors/pause_letters.py": "through holder_name",
+    "games/home/services/listing.py": "through holder_name",
+    "games/setup/services/host_view.py": "through holder_name",
+    "games/play/doors/api.py": "through the API's alias rule",
+    "games/ratings/services/shown.py": "through Seat.name_shown",
+    "games/talk/services/reading.py": "`@name` calls, through Anonymity.called_by",
+    "games/players/services/player_page.py": "finished games only",
+    "games/setup/services/rematch.py": "the players of a new game",
+    "games/home/services/erase.py": "forget me",
+    "games/home/services/export.py": "the person's own data",
+    "games/management/commands/creategame.py": "the operator",
+    "games/mail/services/notification_rows.py": "the moderators' alerts",
+    "games/moderation/doors/action_forms.py": "the moderators",
+    "games/moderation/doors/admin_games.py": "the moderators",
+    "games/moderation/doors/admin_handover.py": "the moderators",
+    "games/moderation/doors/admin_records.py": "the moderators",
+    "games/moderation/doors/held_then.py": "the moderators",
+    "games/moderation/doors/moderate.py": "the moderators",
+    "games/moderation/services/bot_seats.py": "the moderators' acts",
+    "games/moderation/services/moderator_handover.py": "the moderators' acts",
+    "games/moderation/services/seats.py": "the moderators' acts",
+    "templates/admin/games/game/moderate.html": "the moderators, with the alias",
+}
+
+
+def test_only_the_modules_listed_read_a_seats_stored_name() -> None:
+    from django.conf import settings
+    root = settings.BASE_DIR
+    found = {str(path.relative_to(root)) for folder in ("games", "templates")
+             for path in (root / folder).rglob("*") if path.suffix in (".py", ".html", ".txt")
+             and "migrations" not in path.parts and "player_name" in path.read_text()}
+    assert found == set(READS_THE_STORED_NAME)

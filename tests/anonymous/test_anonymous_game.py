@@ -84,7 +84,8 @@ class Kept:
     def emails(self) -> None:
         for message in mail.outbox[self.emails_seen:]:
             alternatives = getattr(message, "alternatives", [])
-            parts = [str(message.subject), str(message.body),
+            parts = [str(message.subject), str(message.body), *message.to,
+                     *(message.reply_to or []), json.dumps(message.extra_headers),
                      *(str(content) for content, _kind in alternatives)]
             self.texts.append((f"email to {message.to[0]}: {message.subject}",
                                "\n".join(parts)))

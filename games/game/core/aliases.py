@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from django.conf import settings
+from django.db.models import Q
 from django.utils import translation
 from django.utils.functional import Promise
 from django.utils.translation import gettext as _
@@ -173,6 +174,13 @@ def anonymity(game: Game) -> Anonymity:
         return PLAIN
     return Anonymity(aliases=tuple(int(index) for index in aliases),
                      revealed=game.status == "finished")
+
+
+def names_hidden_q(to_game: str = "") -> Q:
+    """The rows (games, or rows of a game through `to_game`, "game__") of anonymous games
+    whose names are hidden now: what a player's public record leaves out until they end
+    (a round won or a deadline missed there would tell who sat where)."""
+    return ~Q(**{f"{to_game}aliases": []}) & ~Q(**{f"{to_game}status": "finished"})
 
 
 def for_moderators(game: Game) -> Anonymity:

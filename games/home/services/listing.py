@@ -44,7 +44,7 @@ class Row:
     ruleset: str
     status: str
     seat: int
-    player_name: str
+    seat_name: str  # the seat's name as the table reads it (an alias at an anonymous one)
     email_mode: str
     your_turn: bool
     deadline: datetime | None
@@ -116,7 +116,7 @@ def _row(seat: Seat, *, your_turn: bool = False, whose_turn: str = "",
             rank = 1 + sum(1 for other in scores if other > gold)
     return Row(
         game=game.public_id, name=game.title, ruleset=game.ruleset, status=game.status,
-        seat=seat.number, player_name=seat.name_shown, email_mode=seat.email_mode,
+        seat=seat.number, seat_name=seat.name_shown, email_mode=seat.email_mode,
         your_turn=your_turn,
         deadline=game.deadline_at if your_turn else None,
         since=game.turn_started_at if not finished else None,
@@ -166,8 +166,8 @@ def _left_row(seat: Seat, *, handed_over: bool) -> Row:
     return Row(
         game=game.public_id, name=game.title, ruleset=game.ruleset, status=game.status,
         seat=seat.number,
-        player_name=holder_name(game, seat.number,
-                                getattr(seat, "name_then", None) or seat.player_name),
+        seat_name=holder_name(game, seat.number,
+                              getattr(seat, "name_then", None) or seat.player_name),
         email_mode=seat.email_mode, your_turn=False, deadline=None, since=None,
         whose_turn="", finished_at=game.updated_at if finished else None, gold=None,
         rank=None, players=0, link=seat_link(token) if token else "",

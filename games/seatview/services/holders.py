@@ -26,8 +26,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from games.engine.types import SeatView
-from games.game.core.aliases import PLAIN, Anonymity, anonymity, for_moderators
-from games.game.core.aliases import bot_name as bot_name
+from games.game.core.aliases import PLAIN, Anonymity, anonymity, bot_name, for_moderators
 from games.game.core.game import Game, SeatKind
 from games.kit.seat_numbers import shown_seat
 from games.seats.core.history import PastHolder, holder_at_move
