@@ -308,3 +308,19 @@ def test_only_the_modules_listed_read_a_seats_stored_name() -> None:
              for path in (root / folder).rglob("*") if path.suffix in (".py", ".html", ".txt")
              and "migrations" not in path.parts and "player_name" in path.read_text()}
     assert found == set(READS_THE_STORED_NAME)
+
+
+def test_the_operator_makes_an_anonymous_table_and_reads_both_names() -> None:
+    from io import StringIO
+
+    from django.core.management import call_command
+    out = StringIO()
+    call_command("creategame", "--name", "Quiet", "--anonymous", "--player",
+                 "Ann <ann@example.com>", "--player", "Bob <bob@example.com>",
+                 "--player", "Cy <cy@example.com>", stdout=out)
+    game = Game.objects.get()
+    assert game.anonymous
+    lines = out.getvalue().splitlines()
+    for seat in game.seats.all():
+        assert f"seat {seat.number}\t{seat.player_name} [{alias(game, seat.number)}]\t" in lines[
+            seat.number]
