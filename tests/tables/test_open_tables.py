@@ -164,7 +164,8 @@ def test_the_list_of_tables_names_no_address(client: Client) -> None:
     tables = client.get("/api/tables/").json()["tables"]
     assert len(tables) == 1
     assert set(tables[0]) == {"id", "ruleset", "seats", "joined", "hours_per_move", "clock",
-                              "language", "rated", "bots_fill", "starts", "players"}
+                              "language", "rated", "bots_fill", "anonymous", "starts",
+                              "players"}
     assert tables[0]["joined"] == 1 and tables[0]["bots_fill"] is True
     assert tables[0]["players"] == [{"name": "", "rating": None}]  # counted, not named
     page = client.get("/tables/").content.decode()

@@ -20,6 +20,7 @@ from django.utils.translation import gettext as _
 from games.clock.core import rules as clock_rules
 from games.clock.core import timing as timing
 from games.clock.core.rules import ClockSeat
+from games.game.core.aliases import holder_name
 from games.game.core.game import Game, SeatKind
 from games.seats.core.seat import Seat
 from games.seatview.core.dates import local_time
@@ -139,13 +140,18 @@ def pause_count(game: Game) -> PauseCount | None:
                       lapses_at=datetime.fromisoformat(pause["proposed_at"]) + PROPOSAL_LIFETIME)
 
 
+def _name(game: Game, seat: Seat) -> str:
+    """A seat's name as the table reads it (its alias at an anonymous table)."""
+    return holder_name(game, seat.number, seat.player_name, bot=seat.is_bot)
+
+
 def _pause_words(game: Game, seat: Seat, now: datetime) -> dict[str, Any]:
     pause, step = game.pause or {}, pause_state(game, now)
     by = (game.seats.filter(number=int(pause["by"])).first()
           if step != "none" and isinstance(pause.get("by"), int) else None)
     count = pause_count(game) if step == "proposed" else None
     return {
-        "state": step, "by": by.player_name if by else "", "days": pause.get("days"),
+        "state": step, "by": _name(game, by) if by else "", "days": pause.get("days"),
         "reason": pause.get("reason", ""),
         "until": local_time(datetime.fromisoformat(pause["until"]), seat.zone)
         if step == "running" else "",
@@ -160,19 +166,19 @@ def _pause_words(game: Game, seat: Seat, now: datetime) -> dict[str, Any]:
 
 def page_clock(game: Game, seat: Seat, now: datetime) -> dict[str, Any]:
     """What the seat page shows of the clock."""
-    banks = [(s.player_name, duration(seat_left(game, s, now))) for s in bank_seats(game)]
+    banks = [(_name(game, s), duration(seat_left(game, s, now))) for s in bank_seats(game)]
     actor = _on_the_clock(game)
     late = actor if actor is not None and clock_rules.is_late(game, actor, now) else None
     nudge_at = nudge_from(game, seat, now)
     return {
-        "late": late.player_name if late is not None and late.number != seat.number else "",
+        "late": _name(game, late) if late is not None and late.number != seat.number else "",
         "can_nudge": late is not None and late.number != seat.number
         and game.nudged_version != game.version,
         # Before then: when the seat to act may be nudged, in the reader's zone.
         "nudge_from": local_time(nudge_at, seat.zone)
         if late is None and actor is not None and nudge_at is not None and nudge_at > now
         else "",
-        "to_act": actor.player_name if actor is not None else "",
+        "to_act": _name(game, actor) if actor is not None else "",
         "pause": _pause_words(game, seat, now),
         "settings": settings_sentence(game),
         "left": duration(seat_left(game, seat, now)) if not plain(game, seat) else "",

@@ -143,6 +143,10 @@ class Game(KeepsMailboxKeys, GameClockFields):
     # A scripted game's first moves, by version (a lesson, games.learn): the move service
     # makes a bot play them and a seat make them (games.moves.core.script). Empty: none.
     script = models.JSONField(_("script"), default=list, blank=True, editable=False)
+    # An anonymous table (games.game.core.aliases): each seat's alias, by seat, as its
+    # index into ALIASES, drawn when the game is made. Empty: the players' names are shown.
+    aliases = models.JSONField(_("anonymous names"), default=list, blank=True,
+                               editable=False)
 
     class Meta:
         verbose_name = _("game")
@@ -201,6 +205,12 @@ class Game(KeepsMailboxKeys, GameClockFields):
             return name
         return gettext("%(name)s · rematch %(number)s") % {"name": name,
                                                           "number": self.rematch_number}
+
+    @property
+    def anonymous(self) -> bool:
+        """An anonymous table: its seats are named by aliases until it is over
+        (games.game.core.aliases)."""
+        return bool(self.aliases)
 
     @property
     def found_together(self) -> bool:

@@ -47,7 +47,7 @@ def _form_wish(post: QueryDict) -> dict[str, Any]:
     wish: dict[str, Any] = {
         "ruleset": post.get("ruleset", "base"), "players": post.get("players", ""),
         "language": post.get("language", ""), "rated": post.get("rated") == "on",
-        "bots_fill": post.get("bots_fill") == "on"}
+        "bots_fill": post.get("bots_fill") == "on", "anonymous": post.get("anonymous") == "on"}
     if post.get("clock"):
         wish["clock"] = post.get("clock", "")
         return wish
@@ -165,7 +165,7 @@ def _table_error(refused: TableError) -> JsonResponse:
 @home_api("POST", limit="tables_home")
 def api_home_tables(request: HttpRequest, address: str) -> JsonResponse:
     """POST {"ruleset", "players", "hours_per_move" or "clock", "language", "rated",
-    "bots_fill"}:
+    "bots_fill", "anonymous"}:
     find a table (or {"table": id}: join that one). Every field's type is checked before
     anything else; an empty body is refused like any body that is no JSON object."""
     with page.home_locale(address):

@@ -177,7 +177,9 @@ def _game(seat: Seat) -> dict[str, Any]:
         "game": game.public_id, "name": game.name, "ruleset": game.ruleset,
         "status": game.status, "created_at": _when(game.created_at),
         "seat": {
-            "number": seat.number, "name": seat.player_name, "played_by": seat.kind,
+            # Their own name, as stored: their data (an anonymous table's alias beside it).
+            "number": seat.number, "name": seat.player_name, "alias": seat.alias or None,
+            "played_by": seat.kind,
             "language": seat.language, "time_zone": seat.time_zone,
             "email_mode": seat.email_mode, "confirm_moves": seat.confirm_moves,
             "accepted_at": _when(seat.accepted_at),

@@ -22,6 +22,7 @@ from datetime import datetime, timedelta
 from django.db.models import F, OuterRef, Q, Subquery
 from django.urls import reverse
 
+from games.game.core.aliases import holder_name
 from games.game.core.game import GOING_ON, Game, SeatKind
 from games.people.core.mailbox_keys import of_mailbox
 from games.people.core.mailboxes import mailbox_key_hash, same_mailbox
@@ -43,7 +44,7 @@ class Row:
     ruleset: str
     status: str
     seat: int
-    player_name: str
+    seat_name: str  # the seat's name as the table reads it (an alias at an anonymous one)
     email_mode: str
     your_turn: bool
     deadline: datetime | None
@@ -115,7 +116,7 @@ def _row(seat: Seat, *, your_turn: bool = False, whose_turn: str = "",
             rank = 1 + sum(1 for other in scores if other > gold)
     return Row(
         game=game.public_id, name=game.title, ruleset=game.ruleset, status=game.status,
-        seat=seat.number, player_name=seat.player_name, email_mode=seat.email_mode,
+        seat=seat.number, seat_name=seat.name_shown, email_mode=seat.email_mode,
         your_turn=your_turn,
         deadline=game.deadline_at if your_turn else None,
         since=game.turn_started_at if not finished else None,
@@ -164,13 +165,25 @@ def _left_row(seat: Seat, *, handed_over: bool) -> Row:
     token = "" if handed_over else token_of_seat(seat)
     return Row(
         game=game.public_id, name=game.title, ruleset=game.ruleset, status=game.status,
-        seat=seat.number, player_name=getattr(seat, "name_then", None) or seat.player_name,
+        seat=seat.number,
+        seat_name=holder_name(game, seat.number,
+                              getattr(seat, "name_then", None) or seat.player_name),
         email_mode=seat.email_mode, your_turn=False, deadline=None, since=None,
         whose_turn="", finished_at=game.updated_at if finished else None, gold=None,
         rank=None, players=0, link=seat_link(token) if token else "",
         path=seat_path(token) if token else "",
         api=reverse("games:api-seat", args=[token]) if token else "",
         replay="", record="", left=True, winners=winners)
+
+
+def _whose_turn(seat: Seat) -> str:
+    """The name of the seat the game waits on, as the table reads it (its alias at an
+    anonymous table), "" for none."""
+    name = getattr(seat, "actor_name", None)
+    actor = seat.game.actor
+    if not name or actor is None:
+        return ""
+    return holder_name(seat.game, actor, name)
 
 
 def home_of(address: str) -> Home:
@@ -191,8 +204,7 @@ the seat has not read."""
     turn_seats, waiting_seats = list(turn), list(waiting)
     # The talk each game going on has that the seat has not read (one query).
     unread = unread_counts([*turn_seats, *waiting_seats])
-    others = [_row(seat, whose_turn=getattr(seat, "actor_name", None) or "", unread=unread)
-              for seat in waiting_seats]
+    others = [_row(seat, whose_turn=_whose_turn(seat), unread=unread) for seat in waiting_seats]
     return Home(
         your_turn=[_row(seat, your_turn=True, unread=unread) for seat in turn_seats],
         # A game set up has no turn yet: these come in the games' order, oldest first.

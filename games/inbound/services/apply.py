@@ -179,7 +179,7 @@ def _move_line(door: ReplyDoor, line: Line, *, several: bool) -> Step:
         return _not_made(command_error(CommandError("two_moves")))
     if line.command is None:
         return _not_made(command_error(line.error or CommandError("unknown")))
-    return _submit(door.seat, door.version, _CommandReader(line.command))
+    return _submit(door.seat, door.version, _CommandReader(line.command, door.seat.game))
 
 
 def _note_line(seat: Seat, line: Line) -> Step:
@@ -207,15 +207,16 @@ class _CommandReader:
     showed (under the move's lock: games.moves.services.moves.MoveReader); it keeps what
     it read, for the answer's words."""
 
-    def __init__(self, command: Command) -> None:
+    def __init__(self, command: Command, game: Game) -> None:
         self.command = command
+        self.game = game  # its aliases name the players at an anonymous table
         self.view: SeatView | None = None
         self.names: dict[int, str] = {}
         self.move: Move | None = None
 
     def __call__(self, view: SeatView, players: list[moves.Player]) -> Move:
         self.view = view
-        self.names = holders.today_names(players)
+        self.names = holders.today_names(self.game, players)
         self.move = to_move(self.command, view, self.names)
         return self.move
 

@@ -23,6 +23,7 @@ from games import engine
 from games.clock.core import clock_facts
 from games.clock.core import rules as clock_rules
 from games.engine.types import JSON
+from games.game.core.aliases import holder_name
 from games.game.core.game import EmailMode, Game
 from games.mail.core.letter_parts import parts_for
 from games.mail.core.message import Letter, Skip, unsubscribe_url
@@ -144,7 +145,8 @@ def rematch_words(game: Game) -> JSON | None:
                 if game.rematch_of_id else None)
     if previous is None:
         return None
-    proposer = next((seat.player_name for seat in game.seats.order_by("number")
+    proposer = next((holder_name(game, seat.number, seat.player_name)
+                     for seat in game.seats.order_by("number")
                      if game.host_email and same_mailbox(seat.email, game.host_email)), "")
     scores = previous.state_without_log().scores
     best = max(scores, default=0)
@@ -350,7 +352,7 @@ def nudge(note: Notification) -> Letter:
             or game.version != note.params.get("version")):
         raise Skip("the turn is over")
     by = Seat.objects.filter(game=game, number=note.params.get("by")).first()
-    who = by.player_name if by is not None else "?"
+    who = holder_name(game, by.number, by.player_name) if by is not None else "?"
     subject = _("%(game)s: %(who)s is waiting for your move") % {"game": game.title,
                                                                 "who": who}
     # Answered with a move like a turn email: its own reply address, the numbered hand.

@@ -32,7 +32,7 @@ def links(note: Notification) -> Letter:
     seats = [found[pk] for pk in ids if pk in found]  # in the order asked: going on first
     if not seats:
         raise Skip("no seat of this address any more")
-    rows = [{"game": seat.game.title, "name": seat.player_name, "number": seat.number,
+    rows = [{"game": seat.game.title, "name": seat.name_shown, "number": seat.number,
              "link": link_for(seat), "over": seat.game.status == Game.Status.FINISHED}
             for seat in seats]
     for row in rows:

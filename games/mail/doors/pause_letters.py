@@ -11,6 +11,7 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from games.clock.core import clock_facts
+from games.game.core.aliases import holder_name
 from games.mail.core.notifications import Notification
 from games.mail.doors.letters import Letter, Skip, render, seat_context
 from games.seats.core import reply_tokens
@@ -32,7 +33,7 @@ def pause_proposal(note: Notification) -> Letter:
     if count is None:
         raise Skip("no proposal")
     by = game.seats.filter(number=int(pause.get("by", -1))).first()
-    name = by.player_name if by is not None else "?"
+    name = holder_name(game, by.number, by.player_name) if by is not None else "?"
     language = (translation.get_language() or seat.language)[:2]
     subject = _("%(game)s: %(name)s proposes a pause") % {"game": game.title, "name": name}
     letter = render("pause", subject, {

@@ -184,6 +184,8 @@ def deliver(notification_id: int, *, looked_again: bool = False) -> Outcome:
     if not claim(notification_id, now):
         return Outcome("")
     note = Notification.objects.select_related("seat", "game").get(pk=notification_id)
+    if note.seat is not None and note.game is not None and note.seat.game_id == note.game_id:
+        note.seat.game = note.game  # the seat's name is the game's to tell (no query)
     if earlier_unsent(note, now):
         _wait_for_earlier(note)
         # The earlier one may have gone through between the look and the wait, its

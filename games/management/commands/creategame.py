@@ -129,6 +129,9 @@ class Command(BaseCommand):
         parser.add_argument("--spectators", action="store_true", help="allow spectators")
         parser.add_argument("--rated", action="store_true",
                             help="the rounds count for the players' ratings")
+        parser.add_argument("--anonymous", action="store_true",
+                            help="an anonymous table: every seat is named by an alias until "
+                                 "the game ends (the seats in random order)")
         parser.add_argument("--timeout-policy", default="auto_pass",
                             choices=["auto_pass", "wait", "bot"],
                             help="when a deadline passes: the server passes (auto_pass, the "
@@ -189,7 +192,7 @@ class Command(BaseCommand):
                 options=game_options, hours_per_move=options["hours_per_move"], seed=seed,
                 shuffle_seats=options["random_seats"], start=options["start"],
                 spectators_allowed=options["spectators"], rated=options["rated"],
-                timeout_policy=options["timeout_policy"],
+                anonymous=options["anonymous"], timeout_policy=options["timeout_policy"],
                 while_seat_open=options["while_seat_open"],
                 bot_level=options["bot_level"],
                 open_absent_seats=options["open_absent_seats"],
@@ -201,7 +204,10 @@ class Command(BaseCommand):
 
 
 def seat_line(seat: Any, link: str) -> str:
-    """seat N<TAB>NAME<TAB>EMAIL<TAB>LINK; a bot's seat has "-" for its address and link."""
+    """seat N<TAB>NAME<TAB>EMAIL<TAB>LINK; a bot's seat has "-" for its address and link.
+    The operator reads the names as stored; an anonymous table's alias follows a name
+    ("Ann [Badger]")."""
+    name = f"{seat.player_name} [{seat.alias}]" if seat.alias else seat.player_name
     if seat.is_bot:
-        return f"seat {seat.number}\t{seat.player_name} (bot)\t-\t-"
-    return f"seat {seat.number}\t{seat.player_name}\t{seat.email}\t{link}"
+        return f"seat {seat.number}\t{name} (bot)\t-\t-"
+    return f"seat {seat.number}\t{name}\t{seat.email}\t{link}"

@@ -109,7 +109,7 @@ class EmailProblemSeatFilter(AbsentFilter):
 
 @admin.register(Seat)
 class SeatAdmin(GameColumn, SecretFieldsAdmin):
-    list_display = ("player_name", "email", "number", "game_name", "game_status",
+    list_display = ("player_name", "alias", "email", "number", "game_name", "game_status",
                     "missed_turns", "absent_since", "email_problem_at", "vacation_until",
                     "accepted_at")
     list_filter = (AbsentFilter, EmailProblemSeatFilter, "game__status", "email_mode",
@@ -125,6 +125,12 @@ class SeatAdmin(GameColumn, SecretFieldsAdmin):
     @admin.display(description=_("game status"), ordering="game__status")
     def game_status(self, seat: Seat) -> str:
         return str(seat.game.get_status_display())
+
+    @admin.display(description=_("anonymous name"))
+    def alias(self, seat: Seat) -> str:
+        """The seat's alias at an anonymous table (games.game.core.aliases): the
+        moderators see it beside the name, which the players do not see."""
+        return seat.alias or "—"
 
 
 @admin.register(Move)

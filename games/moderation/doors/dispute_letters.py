@@ -56,7 +56,7 @@ def filed_letter(note: Notification) -> Letter:
     return _render("dispute_filed", subject, {
         "dispute": dispute, "game": dispute.game, "seat": dispute.seat,
         "filed_by": holder_then(dispute.seat, dispute.created_at,
-                                seat_changes(dispute.game)),
+                                seat_changes(dispute.game), moderator=True),
         "talk": context_lines(dispute), "admin_link": admin_link(dispute.game_id)})
 
 
@@ -77,7 +77,7 @@ def report_digest_letter(note: Notification) -> Letter:
     subject = ngettext("%(n)s more line of table talk reported in \"%(game)s\"",
                        "%(n)s more lines of table talk reported in \"%(game)s\"",
                        len(disputes)) % {"n": len(disputes), "game": game.title}
-    names = table_names(game)
+    names = table_names(game, moderator=True)
     return _render("report_digest", subject, {
         "game": game, "admin_link": admin_link(game.pk),
         "rows": [{"dispute": d, "reports": d.report_count,

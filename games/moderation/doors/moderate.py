@@ -70,7 +70,7 @@ def make_form(name: str, game: Game, data: Any = None) -> forms.Form:
         kwargs["game"] = game
     if name == "move":
         kwargs["legal"] = moderation.legal_for_actor(game)
-        kwargs["names"] = pages.seat_names(game)
+        kwargs["names"] = pages.moderator_names(game)
     return FORMS[name](data, **kwargs)
 
 
@@ -137,7 +137,7 @@ def _undo(request: HttpRequest, site: admin.AdminSite, game: Game,
 def confirm_undo(request: HttpRequest, site: admin.AdminSite, game: Game,
                  plan: moderation.UndoPlan, form: forms.Form) -> HttpResponse:
     """The consequences of an undo, shown before anything is done."""
-    names = pages.seat_names(game)
+    names = pages.moderator_names(game)
     moderation.secrets_viewed(game, request.user, "undo confirmation")  # type: ignore[arg-type]
     truth_log = view_log(engine.moderator_view(game.state()))
     first = len(truth_log) - len(plan.undone_events)

@@ -154,7 +154,7 @@ def disputes(game: Game, names: TableNames) -> list[JSON]:
     for d in game.disputes.select_related("seat", "resolved_by").order_by("-created_at"):
         rows.append({"dispute": d, "outcome": outcome_label(d.outcome) if d.outcome else "",
                      "open": d.status == Dispute.Status.OPEN,
-                     "filed_by": holder_then(d.seat, d.created_at, changes),
+                     "filed_by": holder_then(d.seat, d.created_at, changes, moderator=True),
                      "talk": talk_context_html(d, names),
                      "reporters": reporters(d) if d.talk_context else []})
     return rows
@@ -174,7 +174,7 @@ def context(game: Game) -> JSON:
     """The moderation page's facts (the forms are added by the view)."""
     state = game.state()
     truth = engine.moderator_view(state)
-    names = pages.seat_names(game)
+    names = pages.moderator_names(game)
     return {
         "game": game,
         "truth": truth,

@@ -44,7 +44,7 @@ def context_lines(dispute: Dispute, names: TableNames | None = None) -> list[Con
     dispute that is no report of a line)."""
     if not dispute.talk_context:
         return []
-    names = names if names is not None else table_names(dispute.game)
+    names = names if names is not None else table_names(dispute.game, moderator=True)
     return [ContextLine(seat=_("seat %(n)s") % {"n": shown_seat_of(line.get("seat"))},
                         name=names.talker(int(line.get("seat", 0)), int(line.get("id", 0))),
                         at=moderator_time(_moment(line.get("at"))),

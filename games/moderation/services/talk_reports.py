@@ -126,6 +126,7 @@ def reporters(dispute: Dispute) -> list[Reporter]:
     they reported (the seat may have changed hands since: games.seats.core.history)."""
     reports = list(dispute.reports.select_related("seat").order_by("created_at", "id"))
     changes = seat_changes(dispute.game) if reports else []
-    return [Reporter(report.seat.number, holder_then(report.seat, report.created_at, changes),
+    return [Reporter(report.seat.number, holder_then(report.seat, report.created_at, changes,
+                                                 moderator=True),
                      report.created_at, report.reason)
             for report in reports]

@@ -33,7 +33,8 @@ class TurnBeginning:
 
 @dataclass(frozen=True)
 class RoundEnded:
-    """The move ended a round (or several events of it: the gold shared, the game over);
+    """The move ended a round (or several events of it: the gold shared, the game over),
+    or the game (its last gold handed out after its last round ended a move before);
     published with the move, in its transaction, so what a listener writes (the ratings'
     outbox row) commits with the move or not at all."""
 

@@ -375,8 +375,10 @@ def _advance(game: Game, state: engine.State, move: JSON, now: datetime,
     if state.finished:
         game.status = Game.Status.FINISHED
     publish(TurnBeginning(game, now, seats))  # the clock sets the new turn's deadline
-    if any(event["type"] == "round_end" for event in state.log):
-        publish(RoundEnded(game, now))  # the ratings' outbox row, written with the move
+    if state.finished or any(event["type"] == "round_end" for event in state.log):
+        # The ratings' outbox row, written with the move; at the game's end too (a round
+        # that ended in the gold phase, or an anonymous game's rounds, wait for it).
+        publish(RoundEnded(game, now))
     game.updated_at = now
 
 

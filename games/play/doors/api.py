@@ -38,6 +38,7 @@ from django.utils.translation import gettext as _
 from games import engine
 from games.clock.core import clock_facts
 from games.clock.core.rules import ClockSeat
+from games.game.core.aliases import Anonymity, anonymity
 from games.game.core.game import Game, SeatKind
 from games.game.core.talk_and_notices import GameNotice, Message
 from games.handover.core.handover_errors import HandoverError
@@ -118,12 +119,14 @@ def _payload(game: Game, seat: Seat, state: engine.State | None = None,
     """The seat's answer: after a move, from the state and the seats the move read."""
     view, legal = pages.api_view_and_moves(game, seat, state=state)
     before = holders.past_holders(game)  # no query unless a seat changed hands
+    table = anonymity(game)
     return private(JsonAnswer({
         "version": game.version,
         "seat": seat.number,
         "view": view,
         "legal_moves": legal,
-        "players": [_player(p, before)
+        "anonymous": game.anonymous,
+        "players": [_player(p, before, table)
                     for p in (players if players is not None else _players(game))],
         "clock": clock_facts.api_clock(game, seat, timezone.now(), clock_seats),
         **_rated(game, seat),
@@ -141,17 +144,30 @@ def _rated(game: Game, seat: Seat) -> dict[str, Any]:
             "rated_rounds": [item.as_json() for item in rounds_counted(game.pk, seat)]}
 
 
-def _player(player: moves.Player, before: list[holders.Held]) -> dict[str, Any]:
+def _player(player: moves.Player, before: list[holders.Held],
+            table: Anonymity) -> dict[str, Any]:
     """Who sits in a seat; a seat that changed hands also lists who held it before
     (`holders`, oldest first): the log's events before `until_log`, and the moves up to
-    `until_version`, were theirs."""
-    shown: dict[str, Any] = {"seat": player.number, "name": player.name,
+    `until_version`, were theirs. At an anonymous table each name is the seat's alias
+    while the game goes on (games.game.core.aliases), the name as stored once it is over,
+    with the alias beside it (`alias`)."""
+    number = player.number
+    shown: dict[str, Any] = {"seat": number, "name": _api_name(table, number, player.name),
                              "bot": player.kind == SeatKind.BOT}
-    held = [{"name": h.player, "bot": h.bot, "until_version": h.until_version,
-             "until_log": h.until_log} for h in before if h.seat == player.number]
+    if table.aliases:
+        shown["alias"] = table.alias(number)
+    held = [{"name": _api_name(table, number, h.player), "bot": h.bot,
+             "until_version": h.until_version, "until_log": h.until_log}
+            for h in before if h.seat == number]
     if held:
         shown["holders"] = held
     return shown
+
+
+def _api_name(table: Anonymity, seat: int, name: str) -> str:
+    """A holder's name in the API: the alias while an anonymous game hides the names,
+    else the name as stored."""
+    return table.alias(seat) if table.hides else name
 
 
 @seat_api("GET", "HEAD")

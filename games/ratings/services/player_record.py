@@ -9,7 +9,8 @@ round's winners and every seat's role are public once the round is over: the rou
 event), and the rows kept by the person's mailbox key (games.seats.core.reliability, and
 whether the record is shown), in one. Rounds and gold belong to the seat: a player who
 took a seat over is credited with the whole game's result of that seat, as the game's end
-shows it.
+shows it. An anonymous game counts once it is over (games.game.core.aliases.names_hidden_q):
+until then a round won or a deadline missed there would tell who sits where.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from django.db.models import IntegerField, Q, TextField, Value
 from django.db.models.functions import Cast
 from django.utils.translation import ngettext
 
+from games.game.core.aliases import anonymity, names_hidden_q
 from games.game.core.game import Game, Move
 from games.people.core.mailbox_keys import of_mailbox
 from games.people.core.mailboxes import mailbox_key_hash
@@ -75,6 +77,7 @@ def record_and_shown_by_key(mailbox: str) -> tuple[PlayerRecord, bool]:
     if not mailbox:
         return PlayerRecord(), False
     seats = list(Seat.objects.filter(mailbox_key=mailbox, game__status__in=PLAYED)
+                 .exclude(names_hidden_q("game__"))
                  .values_list("game_id", "number", "game__status"))
     numbers: dict[int, set[int]] = {}
     for game_id, number, _status in seats:
@@ -105,9 +108,11 @@ def _kept_by_mailbox(mailbox: str) -> Counter[int]:
     of deadlines). None for no address."""
     if not mailbox:
         return Counter()
-    missed = MissedDeadline.objects.filter(mailbox=mailbox).annotate(
+    missed = MissedDeadline.objects.filter(mailbox=mailbox).exclude(
+        names_hidden_q("game__")).annotate(
         what=Value(MISSED, IntegerField())).values_list("what", flat=True)
-    taken = SeatTakeover.objects.filter(taken_by_mailbox=mailbox).annotate(
+    taken = SeatTakeover.objects.filter(taken_by_mailbox=mailbox).exclude(
+        names_hidden_q("game__")).annotate(
         what=Value(TAKEN, IntegerField())).values_list("what", flat=True)
     shown = RecordShown.objects.filter(mailbox=mailbox).annotate(
         what=Value(SHOWN, IntegerField())).values_list("what", flat=True)
@@ -149,7 +154,10 @@ def set_record_shown(address: str, *, shown: bool) -> None:
 
 def table_lines(game: Game, viewer: Seat | None) -> dict[int, str]:
     """Seat number -> a short line of its player's record, for the seats of `game` (other
-    than `viewer`'s) whose players chose to show it. One query when nobody did."""
+    than `viewer`'s) whose players chose to show it. One query when nobody did; none at an
+    anonymous table while it hides its names (a record would tell who sits there)."""
+    if anonymity(game).hides:
+        return {}
     people = [(number, email, key) for number, email, key in
               game.seats.exclude(email="").values_list("number", "email", "mailbox_key")
               if viewer is None or number != viewer.number]

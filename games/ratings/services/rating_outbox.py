@@ -13,6 +13,9 @@ the round did to the ratings (games.ratings.doors.rating_letters): while its rat
 they wait, unsent (`still_to_rate`), and once the sweep has rated the game they are sent
 on (games.mail.services.held_emails.send_waiting).
 
+An anonymous game's rounds wait for its end (`on_round_ended`), when its last round's move
+makes the row and the sweep rates every round ended.
+
 A moderator's undo past a round's end leaves the round rated: its RatedRound row stays,
 and the round, played again, is not rated a second time (RatedRound is unique per game
 and round).
@@ -26,6 +29,7 @@ from datetime import datetime
 from django.db import transaction
 from django.db.models import Count, F, Min
 
+from games.game.core.aliases import anonymity
 from games.mail.core.notifications import Notification
 from games.mail.services.held_emails import send_waiting
 from games.moves.core.turn_events import RoundEnded
@@ -40,8 +44,10 @@ ROUND_LETTERS = (Notification.Kind.ROUND_END, Notification.Kind.GAME_END)
 
 
 def on_round_ended(event: RoundEnded) -> None:
-    """A round of a rated game ended with this move: its rating is due."""
-    if event.game.rated:
+    """A round of a rated game ended with this move: its rating is due. An anonymous
+    game's rounds are rated together when it is over (games.game.core.aliases): a rating
+    that moved after a round would tell who sat at the table while its names are hidden."""
+    if event.game.rated and not anonymity(event.game).hides:
         RatingDue.objects.bulk_create([RatingDue(game_id=event.game.pk, created_at=event.now)],
                                       ignore_conflicts=True)  # one row per game waiting
 

@@ -137,8 +137,9 @@ def ratings_moved(game_id: int, reader: str, rounds: Iterable[int] | None = None
     if rounds is not None:
         changes = changes.filter(rated_round__round__in=list(rounds))
     found = list(changes)
-    seats = {number: (key, name) for number, key, name in Seat.objects.filter(
-        game_id=game_id).values_list("number", "mailbox_key", "player_name")}
+    seats = {seat.number: (seat.mailbox_key, seat.name_shown) for seat in Seat.objects.filter(
+        game_id=game_id).select_related("game").only(
+        "number", "mailbox_key", "player_name", "kind", "game__aliases", "game__status")}
     listing = set(PublicName.objects.filter(
         ratings_listed=True, mailbox__in={row.mailbox for row in found}).values_list(
         "mailbox", flat=True))

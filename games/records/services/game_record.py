@@ -68,7 +68,10 @@ def game_record(game: Game) -> JSON:
         "options": game.options,
         "seats": {"count": len(plain), "names": [plain[n] for n in sorted(plain)],
                   "bots": sorted(names.bots),
-                  "holders": [seat_holders(names, n) for n in sorted(plain)]},
+                  "holders": [seat_holders(names, n) for n in sorted(plain)],
+                  # An anonymous table's aliases (games.game.core.aliases), by seat.
+                  **({"aliases": [names.anonymity.alias(n) for n in sorted(plain)]}
+                     if names.anonymity.aliases else {})},
         "seed": game.seed,
         "salt": game.salt,
         "commitment": game.commitment,

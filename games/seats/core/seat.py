@@ -26,6 +26,7 @@ from django.db.models.functions import Coalesce
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from games.game.core.aliases import anonymity, holder_name
 from games.game.core.choices import ConfirmMoves, EmailMode, SeatKind
 from games.game.core.clock_fields import SeatClockFields
 from games.game.core.game import GOING_ON, Game
@@ -126,6 +127,19 @@ class Seat(KeepsMailboxKeys, SeatClockFields):
     @property
     def is_bot(self) -> bool:
         return self.kind == SeatKind.BOT
+
+    @property
+    def name_shown(self) -> str:
+        """The seat's name as every reader sees it now, its own player too
+        (games.game.core.aliases.holder_name): its alias while its anonymous game goes on,
+        never its player's name then. Without a bot's "(bot)"."""
+        return holder_name(self.game, self.number, self.player_name, bot=self.is_bot)
+
+    @property
+    def alias(self) -> str:
+        """The seat's alias at an anonymous table ("" at any other), in the language
+        active now."""
+        return anonymity(self.game).alias(self.number)
 
     @property
     def zone(self) -> zoneinfo.ZoneInfo:

@@ -263,12 +263,26 @@ _MOVES: dict[str, s2.MoveHandler] = {
 NAME_PARAMS = ("name", "old", "new")
 
 
+def _shown_param(value: str, seat: object, names: Names) -> str:
+    """A player's name kept in a notice's parameters, as the reader sees it: through the
+    table's names when they know the table's aliases (TableNames, games.game.core.aliases:
+    the seat's alias while an anonymous game goes on), else as stored (a forgotten
+    player's in the reader's language)."""
+    stored = getattr(names, "stored", None)
+    if stored is not None and isinstance(seat, int) and not isinstance(seat, bool):
+        return str(stored(seat, value))
+    return shown_name(value)
+
+
 def notice_sentence(kind: str, params: Mapping[str, Any], names: Names) -> str:
     """A GameNotice as a sentence every seat may read: only its public parameters."""
     handler = _NOTICES.get(kind)
-    # A forgotten player's name is the neutral one, shown in the reader's language.
-    params = {key: shown_name(value) if key in NAME_PARAMS and isinstance(value, str)
-              else value for key, value in params.items()}
+    seat = params.get("seat")
+    params = {key: _shown_param(value, seat, names)
+              if key in NAME_PARAMS and isinstance(value, str) else value
+              for key, value in params.items()}
+    if getattr(names, "hidden", False):  # an anonymous game: one alias per seat
+        params["hidden"] = True
     what = handler(params, names) if handler else _("A note from the moderators")
     note = str(params.get("note") or "").rstrip(". ")
     if note:
@@ -306,6 +320,9 @@ def _moderator_notice(p: Mapping[str, Any], names: Names) -> str:
 
 
 def _replaced_notice(p: Mapping[str, Any], names: Names) -> str:
+    if p.get("hidden"):
+        return _("A new player takes over seat %(seat)s (%(name)s)") % {
+            "seat": shown_seat_of(p.get("seat")), "name": p.get("new")}
     return _("%(new)s takes over seat %(seat)s from %(old)s") % {
         "new": p.get("new"), "seat": shown_seat_of(p.get("seat")), "old": p.get("old")}
 
@@ -363,6 +380,9 @@ def _seat_kept_notice(p: Mapping[str, Any], names: Names) -> str:
 
 
 def _takeover_notice(p: Mapping[str, Any], names: Names) -> str:
+    if p.get("hidden"):
+        return _("A new player took over seat %(seat)s (%(name)s)") % {
+            "seat": shown_seat_of(p.get("seat")), "name": p.get("new")}
     return _("%(new)s took over seat %(seat)s from %(old)s") % {
         "new": p.get("new"), "seat": shown_seat_of(p.get("seat")), "old": p.get("old")}
 

@@ -11,7 +11,9 @@ test's, a moderator page's) has no history and answers with itself.
 
 The names are those the table reads: a bot's carries "(bot)", a forgotten player is "a
 former player" in the reader's language (erasure rewrote their rows too); each is made
-when it is read, so in the language active then.
+when it is read, so in the language active then. At an anonymous table each is what
+games.game.core.aliases.holder_name says: the seat's alias while the game goes on (a
+seat that changed hands keeps it), "Badger (Ann)" once it is over.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from games.engine.types import SeatView
+from games.game.core.aliases import PLAIN, Anonymity, anonymity, bot_name, for_moderators
 from games.game.core.game import Game, SeatKind
 from games.kit.seat_numbers import shown_seat
 from games.seats.core.history import PastHolder, holder_at_move
@@ -32,12 +35,9 @@ from games.seatview.core.recent import view_log
 from games.seatview.core.words import Names, shown_name
 
 
-def bot_name(name: str) -> str:
-    return _("%(name)s (bot)") % {"name": name}
-
-
 def table_name(player: str, *, bot: bool) -> str:
-    """A holder's name as the log shows it ("Ann", "Bert (bot)", "a former player")."""
+    """A holder's name as the log shows it ("Ann", "Bert (bot)", "a former player"), at a
+    table that is not anonymous."""
     return bot_name(shown_name(player)) if bot else shown_name(player)
 
 
@@ -53,18 +53,16 @@ class Held:
     until_notice: int
     until_message: int
 
-    @property
-    def name(self) -> str:
-        return table_name(self.player, bot=self.bot)
-
 
 class TableNames(Mapping[int, str]):
     """Today's names by seat, and the names of each moment before (see the module)."""
 
     def __init__(self, players: dict[int, str], bots: frozenset[int] = frozenset(),
-                 before: list[Held] | None = None) -> None:
+                 before: list[Held] | None = None, anonymity: Anonymity = PLAIN) -> None:
         self.players = players  # today's names as stored
         self.bots = bots  # the seats a bot plays today
+        # The table's aliases (games.game.core.aliases): every name is asked through it.
+        self.anonymity = anonymity
         self._before: dict[int, list[Held]] = {}
         for held in before or []:  # oldest first, as the rows were written
             self._before.setdefault(held.seat, []).append(held)
@@ -72,7 +70,18 @@ class TableNames(Mapping[int, str]):
     # -- today's names (a Mapping) ---------------------------------------------------------
 
     def __getitem__(self, seat: int) -> str:
-        return table_name(self.players[seat], bot=seat in self.bots)
+        return self.anonymity.table_name(seat, self.players[seat], bot=seat in self.bots)
+
+    @property
+    def hidden(self) -> bool:
+        """Whether the players' names are hidden (an anonymous game going on): a name kept
+        in a notice's parameters is then none of the reader's business."""
+        return self.anonymity.hides
+
+    def stored(self, seat: int, name: str) -> str:
+        """A name kept for seat `seat` elsewhere (a notice's parameters), as readers see
+        it (the seat's alias at an anonymous table)."""
+        return self.anonymity.shown(seat, name)
 
     def __iter__(self) -> Iterator[int]:
         return iter(self.players)
@@ -98,8 +107,8 @@ class TableNames(Mapping[int, str]):
         for seat in self._before:
             held = held_then(seat)
             if held is not None:
-                names[seat] = held.name
-        return names
+                names[seat] = self.anonymity.table_name(seat, held.player, bot=held.bot)
+        return AtMoment(names, self.anonymity)
 
     def at_log(self, index: int) -> Names:
         """The names for the log event at `index` (its position in the whole log)."""
@@ -115,7 +124,9 @@ class TableNames(Mapping[int, str]):
             seat, lambda held: notice_id <= held.until_notice))
 
     def player_at_move(self, seat: int, number: int) -> tuple[str, bool]:
-        """Who held `seat` for move `number`: (the name as stored, whether a bot)."""
+        """Who held `seat` for move `number`: (the name as stored, whether a bot): for a
+        record of a finished game (a name as stored: never shown by an anonymous game
+        going on)."""
         held = holder_at_move(self._before.get(seat, []), number)
         if held is not None:
             return held.player, held.bot
@@ -126,8 +137,24 @@ class TableNames(Mapping[int, str]):
         held = self._held(seat, lambda held: message_id <= held.until_message)
         player = held.player if held is not None else self.players.get(seat)
         if player is not None:
-            return shown_name(player)
+            return self.anonymity.shown(seat, player)
         return _("seat %(n)s") % {"n": shown_seat(seat)}
+
+
+class AtMoment(dict[int, str]):
+    """The names of one moment before a change of hands (TableNames.at_log and its
+    siblings): a plain mapping that still knows the table's aliases."""
+
+    def __init__(self, names: dict[int, str], anonymity: Anonymity) -> None:
+        super().__init__(names)
+        self.anonymity = anonymity
+
+    @property
+    def hidden(self) -> bool:
+        return self.anonymity.hides
+
+    def stored(self, seat: int, name: str) -> str:
+        return self.anonymity.shown(seat, name)
 
 
 def names_at_log(names: Names, index: int) -> Names:
@@ -166,17 +193,21 @@ def past_holders(game: Game) -> list[Held]:
             for row in PastHolder.objects.filter(game=game).order_by("id")]
 
 
-def today_names(seats: Iterable[tuple[int, str, str]]) -> dict[int, str]:
-    """Today's names as the table reads them ("Bert (bot)"), from each seat's number,
-    name and kind, without the holders before (what commands name players by)."""
-    return {number: table_name(name, bot=kind == SeatKind.BOT) for number, name, kind in seats}
+def today_names(game: Game, seats: Iterable[tuple[int, str, str]]) -> dict[int, str]:
+    """Today's names as the table reads them ("Bert (bot)", an alias at an anonymous
+    table), from each seat's number, name and kind, without the holders before (what
+    commands name players by)."""
+    table = anonymity(game)
+    return {number: table.table_name(number, name, bot=kind == SeatKind.BOT)
+            for number, name, kind in seats}
 
 
-def table_names(game: Game,
-                seats: Iterable[tuple[int, str, str]] | None = None) -> TableNames:
+def table_names(game: Game, seats: Iterable[tuple[int, str, str]] | None = None, *,
+                moderator: bool = False) -> TableNames:
     """The game's names: today's (one query, none when `seats` gives each seat's number,
     name and kind as a move just read them) and, if any seat changed hands, each one's
-    holders before (one more)."""
+    holders before (one more). `moderator`: as the moderators read them (an anonymous
+    table's alias and name both, games.game.core.aliases.for_moderators)."""
     players: dict[int, str] = {}
     bots: set[int] = set()
     if seats is None:
@@ -185,7 +216,8 @@ def table_names(game: Game,
         players[number] = name
         if kind == SeatKind.BOT:
             bots.add(number)
-    return TableNames(players, frozenset(bots), past_holders(game))
+    table = for_moderators(game) if moderator else anonymity(game)
+    return TableNames(players, frozenset(bots), past_holders(game), table)
 
 
 def seat_changes(game: Game) -> list[PastHolder]:
@@ -195,11 +227,14 @@ def seat_changes(game: Game) -> list[PastHolder]:
     return list(PastHolder.objects.filter(game=game).order_by("id"))
 
 
-def holder_then(seat: Seat, moment: datetime, changes: Sequence[PastHolder]) -> str:
-    """Who held `seat` at `moment`, named as the table names them: the first holder whose
-    time ended after it (`changes`: the game's rows, oldest first), else today's."""
+def holder_then(seat: Seat, moment: datetime, changes: Sequence[PastHolder], *,
+                moderator: bool = False) -> str:
+    """Who held `seat` at `moment`, named as the table names them (`moderator`: as the
+    moderators do): the first holder whose time ended after it (`changes`: the game's
+    rows, oldest first), else today's."""
+    table = for_moderators(seat.game) if moderator else anonymity(seat.game)
     later = next((row for row in changes
                   if row.seat_id == seat.pk and row.created_at > moment), None)
     if later is not None:
-        return table_name(later.name, bot=later.bot)
-    return table_name(seat.player_name, bot=seat.is_bot)
+        return table.table_name(seat.number, later.name, bot=later.bot)
+    return table.table_name(seat.number, seat.player_name, bot=seat.is_bot)

@@ -31,6 +31,12 @@ def seat_names(game: Game, seats: Iterable[tuple[int, str, str]] | None = None
     return table_names(game, seats)
 
 
+def moderator_names(game: Game) -> TableNames:
+    """`seat_names` as the moderators read them: an anonymous table's aliases with its
+    players' names ("Badger (Ann)"), while the game goes on too."""
+    return table_names(game, moderator=True)
+
+
 def seat_view(game: Game, seat: Seat | None) -> SeatView:
     """The engine's view for `seat` (None: spectator) of the game's current state."""
     return engine.view(game.state(), None if seat is None else seat.number)

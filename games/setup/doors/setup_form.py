@@ -56,6 +56,12 @@ class SetupForm(ClockFields, forms.Form):
                     "took it from their own address: each player must play through their "
                     "own link (accepting through an invitation link you hand out is not "
                     "enough)."))
+    anonymous = forms.BooleanField(
+        label=_("Anonymous: every player is known by an animal's or a stone's name until "
+                "the game ends"), required=False,
+        help_text=_("Nobody sees the players' names while the game goes on, not even you on "
+                    "your host's page: the server never sends them. The seats are taken in a "
+                    "random order; the names appear when the game is over."))
     bots = forms.IntegerField(
         label=_("Bots"), min_value=0, max_value=MAX_PLAYERS - 1, initial=0, required=False,
         help_text=_("Bots take this many more seats: they play from their own seat's view, "

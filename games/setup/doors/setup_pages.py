@@ -51,6 +51,7 @@ def new_game(request: HttpRequest) -> HttpResponse:
                 options=data["options"], hours_per_move=data["hours_per_move"],
                 shuffle_seats=data["seating"] == "random", start=data["start"] == "now",
                 spectators_allowed=data["spectators_allowed"], rated=data["rated"],
+                anonymous=data["anonymous"],
                 timeout_policy=data["timeout_policy"],
                 while_seat_open=data["while_seat_open"],
                 bot_level=data["bot_level"],
@@ -139,7 +140,7 @@ def host_resend(request: HttpRequest, token: str) -> HttpResponse:
     except services.SetupError as refused:
         return _host_page(request, game, token, 400, refused.message)
     messages.success(request, _("The invitation was sent to %(name)s again.")
-                     % {"name": seat.player_name})
+                     % {"name": seat.name_shown})
     return redirect("games:host", token=token)
 
 

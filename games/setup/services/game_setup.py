@@ -21,6 +21,7 @@ from games import engine
 from games.clock.core.clock_setup import ClockSettings, clock_fields
 from games.clock.services.turn_clock import set_clock
 from games.engine.types import Move
+from games.game.core.aliases import draw_aliases
 from games.game.core.game import (
     MAX_HOURS_PER_MOVE,
     BotLevel,
@@ -100,6 +101,7 @@ def create_game(
     rated: bool = False,
     clock: ClockSettings | None = None,
     script: Sequence[Move] = (),
+    anonymous: bool = False,
 ) -> CreatedGame:
     """Create a game with one seat per player and invite them (unless `invite` is False:
     the host has not confirmed their address yet, games.setup.services.web_setup); optionally start.
@@ -108,6 +110,9 @@ def create_game(
     `rated`: its rounds count for the players' ratings (games.ratings). `clock`: a time
     bank and days off (games.clock.core.clock_setup; None: the fixed time per move).
     `script`: the game's first moves, set (a lesson: games.moves.core.script).
+    `anonymous`: every seat named by an alias until the game is over
+    (games.game.core.aliases), the seats in a random order (so that not even the order
+    the host typed the players in tells who sits where).
     A person may have no address only in a game `accepted` from the start without
     invitations (a lesson's learner): their link is handed to them at once, and no email
     can ever go to them."""
@@ -125,8 +130,10 @@ def create_game(
     if seed is None:
         seed = secrets.randbits(SEED_BITS)
     order = list(players)
-    if shuffle_seats:
+    if shuffle_seats or anonymous:
         secrets.SystemRandom().shuffle(order)
+    aliases = (draw_aliases(seed, len(order), [player.name for player in order])
+               if anonymous else [])
     try:
         state = engine.new_game(len(order), seed, ruleset, options)
     except ValueError as error:
@@ -143,7 +150,7 @@ def create_game(
             spectators_allowed=spectators_allowed, created_at=now,
             timeout_policy=timeout_policy, list_open_seats=list_open_seats,
             open_absent_seats=open_absent_seats, while_seat_open=while_seat_open,
-            bot_level=bot_level, rated=rated, script=list(script),
+            bot_level=bot_level, rated=rated, script=list(script), aliases=aliases,
             **clock_fields(clock),
         )
         created = []

@@ -17,6 +17,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from games.game.core.aliases import holder_name
 from games.game.core.game import Game, SeatKind
 from games.kit.service_errors import SetupError
 from games.mail.services import plan
@@ -50,8 +51,8 @@ def host_rows(game: Game) -> list[HostRow]:
     for seat in game.seats.order_by("number"):
         bot = seat.kind == SeatKind.BOT
         accepted = bot or seat.accepted
-        rows.append(HostRow(number=seat.number, name=seat.player_name, bot=bot,
-                            accepted=accepted,
+        name = holder_name(game, seat.number, seat.player_name, bot=bot)
+        rows.append(HostRow(number=seat.number, name=name, bot=bot, accepted=accepted,
                             can_resend=waiting and not accepted and bool(seat.email)))
     return rows
 

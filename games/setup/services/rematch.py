@@ -2,7 +2,9 @@
 
 Any player of a finished game may propose it. The rematch has the same rules, options,
 pace and policies, a new seed (and so a new commitment), and the seats rotated by one:
-the player of seat i sits at seat i + 1 (mod n), so another player leads. The proposer
+the player of seat i sits at seat i + 1 (mod n), so another player leads (an anonymous
+table's rematch is anonymous too, with new aliases and the seats at random: a rotation
+would tell who sits where). The proposer
 has accepted at once (their own link goes to their address); the other people get an
 invitation like any new game's (their own link by email only, counted by the setup caps
 with the proposer as the host); bots stay bots. It starts when everyone has accepted
@@ -86,7 +88,8 @@ def propose_rematch(seat_id: int) -> Rematch:
             spectators_allowed=game.spectators_allowed, timeout_policy=game.timeout_policy,
             invite=False, list_open_seats=game.list_open_seats,
             open_absent_seats=game.open_absent_seats, while_seat_open=game.while_seat_open,
-            rated=game.rated)
+            # An anonymous table's rematch is anonymous too: new aliases, seats at random.
+            rated=game.rated, anonymous=game.anonymous)
         rematch = made.game
         rematch.rematch_of = game
         # The first game's name, kept once, with the rematch's number: each reader sees

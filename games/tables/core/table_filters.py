@@ -1,11 +1,12 @@
 """Which forming tables a reader asks to see (/tables/ and GET /api/tables/): by
-language, ruleset, pace and rated. Read from the query string and checked before any
+language, ruleset, pace, rated and anonymous. Read from the query string and checked before any
 table is looked at; a value we do not know is refused with the field at fault.
 
     language   one of the site's languages, or "any"; none given: the reader's language
     ruleset    "base" or "saboteur2"; none: both
     pace       "fast" (under a day a move), "daily" (a day or two) or "slow" (more)
     rated      "yes" or "no"; none: both
+    anonymous  "yes" or "no"; none: both
 """
 
 from __future__ import annotations
@@ -37,10 +38,11 @@ class TableFilter:
     ruleset: str | None = None
     pace: str | None = None
     rated: bool | None = None
+    anonymous: bool | None = None
 
     def as_json(self) -> dict[str, object]:
         return {"language": self.language or ANY, "ruleset": self.ruleset or ANY,
-                "pace": self.pace or ANY, "rated": self.rated}
+                "pace": self.pace or ANY, "rated": self.rated, "anonymous": self.anonymous}
 
 
 def _choice(query: Mapping[str, str], name: str, allowed: set[str]) -> str | None:
@@ -59,7 +61,9 @@ def read_filter(query: Mapping[str, str], reader_language: str) -> TableFilter:
     languages = {code for code, _name in settings.LANGUAGES}
     language = query.get("language", "").strip().lower() or reader_language[:2]
     rated = _choice(query, "rated", {"yes", "no"})
+    anonymous = _choice(query, "anonymous", {"yes", "no"})
     return TableFilter(language=_choice({"language": language}, "language", languages),
                        ruleset=_choice(query, "ruleset", set(RULESETS)),
                        pace=_choice(query, "pace", set(PACES)),
-                       rated=None if rated is None else rated == "yes")
+                       rated=None if rated is None else rated == "yes",
+                       anonymous=None if anonymous is None else anonymous == "yes")

@@ -2,9 +2,10 @@
 from players' homes, who sits at it, and what became of it.
 
 - OpenTable: the table's settings (ruleset, seats, pace and clock preset, language,
-  rated, whether bots may fill the empty seats), when its wait ends (`starts_at`), and
-  its state: forming until it is full (started), or its wait ends (started with bots, or
-  expired), or its last member leaves (closed). A started table names its game.
+  rated, whether bots may fill the empty seats, anonymous: games.game.core.aliases), when
+  its wait ends (`starts_at`), and its state: forming until it is full (started), or its
+  wait ends (started with bots, or expired), or its last member leaves (closed). A started
+  table names its game.
 - TableMember: one person at one forming table, by address (the seat's email once the
   game starts) and mailbox key; unique per table and person.
 """
@@ -35,6 +36,9 @@ class OpenTable(models.Model):
     language = models.CharField(_("language"), max_length=8)
     rated = models.BooleanField(_("rated"), default=False)
     bots_fill = models.BooleanField(_("bots fill the empty seats"), default=False)
+    # Its game names every seat by an alias until it ends; while it forms, nobody sitting
+    # at it is named either (games.tables.services.table_list).
+    anonymous = models.BooleanField(_("anonymous"), default=False)
     status = models.CharField(_("status"), max_length=8, choices=Status.choices,
                               default=Status.FORMING)
     created_at = models.DateTimeField(_("created at"), default=timezone.now)

@@ -13,6 +13,9 @@ POST /api/me/<token>/tables), read and checked before anything is written.
     rated           whether its rounds count for the ratings (default false)
     bots_fill       whether bots may take the empty seats at the end of the wait
                     (default false)
+    anonymous       an anonymous table: its players are known by aliases until its game
+                    ends (default false); it matches anonymous tables only, and the others
+                    only tables that are not
     table           (the JSON API) a listed table's number to join instead
 
 Every field's type is checked before any value is looked at (check_types).
@@ -56,6 +59,7 @@ class Wish:
     rated: bool
     bots_fill: bool
     clock: str = ""  # a clock preset's name; "": the fixed hours per move
+    anonymous: bool = False
 
 
 def _bad(message: str, field: str) -> TableError:
@@ -80,6 +84,8 @@ def _type_errors() -> dict[str, tuple[Callable[[Any], bool], str]]:
                   % {"field": "rated"}),
         "bots_fill": (lambda v: isinstance(v, bool), _("%(field)s is true or false.")
                       % {"field": "bots_fill"}),
+        "anonymous": (lambda v: isinstance(v, bool), _("%(field)s is true or false.")
+                      % {"field": "anonymous"}),
         "table": (_whole, _('"table" is a table\'s number.')),
         "clock": (lambda v: isinstance(v, str), _(
             '"clock" is the name of a clock preset: %(names)s.') % {"names": ", ".join(NAMES)}),
@@ -129,7 +135,7 @@ def read_wish(data: Mapping[str, Any], *, language: str) -> Wish:
         raise _bad(_("Unknown language %(code)s.") % {"code": chosen}, "language")
     return Wish(ruleset=ruleset, low=low, high=high, hours_per_move=hours, language=chosen,
                 rated=data.get("rated", False), bots_fill=data.get("bots_fill", False),
-                clock=clock)
+                clock=clock, anonymous=data.get("anonymous", False))
 
 
 def unknown_preset(name: str) -> str:

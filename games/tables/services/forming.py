@@ -1,7 +1,8 @@
 """Finding, joining and leaving open tables (docs/playing.md "Play with strangers").
 
 "Find me a table" joins the oldest forming table that matches the wish, or starts one:
-a table matches when its ruleset, pace, language and rated flag are the ones asked for,
+a table matches when its ruleset, pace, language, rated and anonymous flags are the ones
+asked for (an anonymous table takes only those who asked for one, and they only it),
 its size lies in the asked range, the asker is not at it already, and, when the asker
 did not allow bots, its starter did not either (an asker who allows bots takes a table
 either way). A new table has the smallest size asked for (it fills soonest) and waits
@@ -90,7 +91,7 @@ def _matches(wish: Wish, address: str) -> list[int]:
     found = OpenTable.objects.filter(
         status=FORMING, ruleset=wish.ruleset, seats__gte=wish.low, seats__lte=wish.high,
         hours_per_move=wish.hours_per_move, clock_preset=wish.clock, language=wish.language,
-        rated=wish.rated,
+        rated=wish.rated, anonymous=wish.anonymous,
     ).exclude(pk__in=mine)
     if not wish.bots_fill:
         found = found.filter(bots_fill=False)
@@ -120,7 +121,7 @@ def _new_table(wish: Wish, seats: int) -> OpenTable:
     return OpenTable.objects.create(
         ruleset=wish.ruleset, seats=seats, hours_per_move=wish.hours_per_move,
         clock_preset=wish.clock, language=wish.language, rated=wish.rated,
-        bots_fill=wish.bots_fill, created_at=now,
+        bots_fill=wish.bots_fill, anonymous=wish.anonymous, created_at=now,
         starts_at=now + timedelta(hours=settings.OPEN_TABLE_WAIT_HOURS))
 
 

@@ -8,7 +8,8 @@ reader's language, Game.title): the members in a random order, each seat named b
 player's public name (or "Player N" without one) and in the language and time zone they
 chose on their home (else the table's language); every member has accepted by joining,
 so the game starts at once and each gets the seat email with their own link, and only
-theirs, that says they found the game together. The game is rated when the table was.
+theirs, that says they found the game together. The game is rated when the table was, and
+anonymous when the table was (games.game.core.aliases).
 """
 
 from __future__ import annotations
@@ -57,7 +58,8 @@ def start_table(table: OpenTable, *, with_bots: bool = False) -> None:
     made = create_game(name=f"Open table {table.pk}", players=players,
                        ruleset=table.ruleset, hours_per_move=table.hours_per_move,
                        shuffle_seats=True, start=True, invite=False, accepted=True,
-                       rated=table.rated, clock=preset.clock if preset else None)
+                       rated=table.rated, clock=preset.clock if preset else None,
+                       anonymous=table.anonymous)
     game, now = made.game, timezone.now()
     game.table_number = table.pk
     game.save(update_fields=["table_number"])

@@ -2,8 +2,9 @@
 clock in words: games.clock.core.clock_presets), seats taken of the total, when the wait
 ends, and the players' public names with their ratings in the table's ruleset, for those
 who chose to list their ratings (games.ratings.services.shown: nobody else's number is
-shown). Never an address (a member without a public name is counted, not named). Three
-queries and one per ruleset shown, however many tables. And how many tables wait per
+shown). Never an address (a member without a public name is counted, not named); at an
+anonymous table nobody is named (its players meet under aliases: games.game.core.aliases).
+Three queries and one per ruleset shown, however many tables. And how many tables wait per
 language and pace (`waiting`, one query).
 """
 
@@ -46,6 +47,7 @@ class TableShown:
     language: str
     rated: bool
     bots_fill: bool
+    anonymous: bool
     starts: datetime
     sitters: list[Sitter] = field(default_factory=list)
     clock: str = ""  # the clock preset's name; "": the fixed hours per move
@@ -64,7 +66,7 @@ class TableShown:
                 "joined": self.joined, "hours_per_move": self.hours_per_move,
                 "clock": self.clock or None,
                 "language": self.language, "rated": self.rated, "bots_fill": self.bots_fill,
-                "starts": self.starts.isoformat(),
+                "anonymous": self.anonymous, "starts": self.starts.isoformat(),
                 "players": [sitter.as_json() for sitter in self.sitters]}
 
 
@@ -87,6 +89,8 @@ def _filtered(chosen: TableFilter | None) -> QuerySet[OpenTable]:
         found = found.filter(hours_per_move__gte=low, hours_per_move__lte=high)
     if chosen.rated is not None:
         found = found.filter(rated=chosen.rated)
+    if chosen.anonymous is not None:
+        found = found.filter(anonymous=chosen.anonymous)
     return found
 
 
@@ -97,7 +101,8 @@ def forming(tables: list[OpenTable] | None = None,
     if tables is None:
         tables = list(_filtered(chosen).order_by("created_at", "pk")[:SHOWN])
     members: dict[int, list[str]] = defaultdict(list)
-    for table_id, key in (TableMember.objects.filter(table__in=tables)
+    named = [table for table in tables if not table.anonymous]
+    for table_id, key in (TableMember.objects.filter(table__in=named)
                           .order_by("joined_at", "pk").values_list("table_id", "mailbox_key")):
         members[table_id].append(key)
     keys = {key for found in members.values() for key in found}
@@ -105,11 +110,15 @@ def forming(tables: list[OpenTable] | None = None,
     ratings: dict[str, dict[str, Shown]] = {}
     for ruleset in {table.ruleset for table in tables}:
         ratings[ruleset] = listed_ratings_by_key(keys, ruleset)
+    # An anonymous table's sitters are counted, never named (one query for them all).
+    counted = dict(TableMember.objects.filter(table__in=[t for t in tables if t.anonymous])
+                   .values("table_id").annotate(n=Count("id")).values_list("table_id", "n"))
     return [TableShown(
         id=table.pk, ruleset=table.ruleset, seats=table.seats,
-        joined=len(members[table.pk]), hours_per_move=table.hours_per_move,
-        language=table.language, rated=table.rated, bots_fill=table.bots_fill,
-        starts=table.starts_at, clock=table.clock_preset,
+        joined=counted.get(table.pk, 0) if table.anonymous else len(members[table.pk]),
+        hours_per_move=table.hours_per_move, language=table.language, rated=table.rated,
+        bots_fill=table.bots_fill, anonymous=table.anonymous, starts=table.starts_at,
+        clock=table.clock_preset,
         sitters=[Sitter(name=names.get(key, ""), rating=ratings[table.ruleset].get(key))
                  for key in members[table.pk]]) for table in tables]
 

@@ -11,6 +11,7 @@ from django.db.models import Count, Exists, F, OuterRef, Q, Subquery
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 
+from games.game.core.aliases import anonymity
 from games.game.core.game import SeatKind
 from games.game.core.talk_and_notices import Message
 from games.kit.events import publish
@@ -74,7 +75,10 @@ def after_line_posted(message: Message) -> None:
     writer = message.seat
     others = list(Seat.objects.filter(game_id=message.game_id, kind=SeatKind.PERSON)
                   .exclude(pk=writer.pk).exclude(email=""))
-    called = mentioned_in(message.text, [(seat.number, seat.player_name) for seat in others])
+    table = anonymity(message.game)
+    called = mentioned_in(message.text, [(seat.number, name) for seat in others
+                                         for name in table.called_by(seat.number,
+                                                                     seat.player_name)])
     now = timezone.now()
     for seat in others:
         if seat.number not in called or _muted_by(seat, writer):
