@@ -37,19 +37,20 @@ import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
-from statistics import NormalDist
 
-from openskill.models import PlackettLuce
+from games.ratings.core.sides import ALLIES
 
 DEFAULT_MU = 25.0
 DEFAULT_SIGMA = 25.0 / 3.0
-BETA = 25.0 / 6.0
 TAU = 25.0 / 300.0
-# The performance noise of one seat in one round, for predicting who wins: a round of
-# Saboteur is luckier than OpenSkill's default (beta) assumes, and more so the more seats
-# it has; this value calibrates the predicted chances on self-play (bench/ratings.py).
+# The performance noise of one seat in one round: a round of Saboteur is luckier than
+# OpenSkill's default (beta per team) assumes, and more so the more seats it has; this
+# value calibrates the predicted chances on self-play (bench/ratings.py).
 SEAT_NOISE = 6.0
-DOOR_TEAMS = frozenset({"blue", "green"})  # Saboteur 2's digger teams
+TEAM_NOISE = 0.0
+UPDATE_SEAT_NOISE: float | None = None
+UPDATE_TEAM_NOISE: float | None = None
+KAPPA = 0.0001  # the least share of its variance a round leaves a member (OpenSkill's)
 # A rating is provisional while its variance is above this: about 8 rated rounds of whole
 # seats at tables of 3, 10 at tables of 4 and 22 at tables of 10 settle it, and 40 rounds
 # at tables of 4 keep it settled for about 15 months away (bench/provisional.py).
@@ -106,6 +107,16 @@ class Team:
     won: bool
 
 
+@dataclass(frozen=True)
+class Strength:
+    """A team's strength in one round: the sum of its seats' and its side teammate's mu
+    and of their variances, and its seats."""
+
+    mu: float
+    variance: float
+    seats: int
+
+
 @dataclass
 class Outcome:
     """The skills after the round: each rated player's and each side teammate's, and
@@ -120,20 +131,18 @@ def side_key(ruleset: str, side: str, size: int) -> str:
     return f"{ruleset}:{side}:{size}"
 
 
-def side_prior(size: int) -> Skill:
+def side_prior(size: int, *, ally: bool = False) -> Skill:
     """A side teammate before any round: it makes an average team of any size as strong
     as one average player (the sum of mus is then DEFAULT_MU), so the first prediction
-    of every size is an even match, and the rounds teach the rest."""
-    return Skill(DEFAULT_MU * (1 - size), DEFAULT_SIGMA)
+    of every size is an even match, and the rounds teach the rest; an ally (the Boss,
+    games.ratings.core.sides.ALLIES) adds nothing to its sides before any round."""
+    return Skill(DEFAULT_MU * ((0 if ally else 1) - size), DEFAULT_SIGMA)
 
 
-def new_model(beta: float = BETA) -> PlackettLuce:
-    # A mixed seat is shared out here (see the module), not by OpenSkill's own weights,
-    # and the dynamics are added here: tau 0 inside.
-    return PlackettLuce(mu=DEFAULT_MU, sigma=DEFAULT_SIGMA, beta=beta, tau=0.0)
-
-
-MODEL = new_model()
+def prior_of(key: str) -> Skill:
+    """The side teammate before any round of a side key ("saboteur2:blue:3")."""
+    _ruleset, side, size = key.split(":")
+    return side_prior(int(size), ally=side in ALLIES)
 
 
 def _with_dynamics(skill: Skill) -> Skill:
@@ -152,54 +161,114 @@ def _hands_with_dynamics(team: Team) -> list[list[Hand]]:
              for h in seat] for seat in team.seats]
 
 
-def _strength(team: Team, sides: Mapping[str, Skill]) -> Skill:
+def _strength(team: Team, sides: Mapping[str, Skill]) -> Strength:
     skills = [_mix(seat) for seat in team.seats] + [sides[team.side]]
-    return Skill(sum(s.mu for s in skills), math.sqrt(sum(s.sigma ** 2 for s in skills)))
+    return Strength(sum(s.mu for s in skills), sum(s.sigma ** 2 for s in skills),
+                    len(team.seats))
+
+
+def side_of(key: str) -> str:
+    """The side of a side key ("saboteur2:blue:3" is "blue")."""
+    return key.split(":")[1]
+
+
+def result_weights(teams: Sequence[Team]) -> list[list[float]]:
+    """How a round can end, one result per side that can win it (every team but the
+    allies: games.ratings.core.sides.ALLIES), each as its weights on the teams' strengths:
+    the result's own team, and the allies that win with it."""
+    sides = [side_of(team.side) for team in teams]
+    return [[1.0 if j == i or mine in ALLIES.get(other, ()) else 0.0
+             for j, other in enumerate(sides)]
+            for i, mine in enumerate(sides) if mine not in ALLIES]
+
+
+def scale(strengths: Sequence[Strength], seat_noise: float | None = None,
+          team_noise: float | None = None) -> float:
+    """The softmax's temperature: the teams' uncertainty and every seat's luck."""
+    seat = SEAT_NOISE if seat_noise is None else seat_noise
+    team = TEAM_NOISE if team_noise is None else team_noise
+    return math.sqrt(sum(s.variance + s.seats * seat ** 2 + team ** 2 for s in strengths))
+
+
+def softmax(logits: Sequence[float]) -> list[float]:
+    top = max(logits)
+    weights = [math.exp(logit - top) for logit in logits]
+    total = sum(weights)
+    return [weight / total for weight in weights]
+
+
+def outcome_chances(strengths: Sequence[Strength], weights: Sequence[Sequence[float]],
+                    c: float | None = None) -> list[float]:
+    """Each result's chance, before the round is played: a softmax over the results of
+    their strengths (each result's weighted sum of team strengths) over `scale`. Two
+    teams make it the logistic of their difference; three make a favoured door team lose
+    to the other as well as to the saboteurs."""
+    c = c or scale(strengths)
+    return softmax([sum(w * s.mu for w, s in zip(row, strengths, strict=True)) / c
+                    for row in weights])
 
 
 def predict(teams: Sequence[Team], sides: Mapping[str, Skill]) -> list[float]:
-    """Each team's chance of winning the round, before it is played: of outplaying every
-    other team, each pair by the normal model (Thurstone) with SEAT_NOISE of performance
-    noise per seat, so a big table's round is as uncertain as it is. The two door teams
-    of Saboteur 2 do not outplay each other to win (both win when the gold is open to
-    both), so each must only outplay the other sides, and the chances need not add up to
-    one."""
-    strengths = [_strength(team, sides) for team in teams]
-    doors = [team.side.split(":")[1] in DOOR_TEAMS for team in teams]
-    chances = []
-    for i, mine in enumerate(strengths):
-        chance = 1.0
-        for j, other in enumerate(strengths):
-            if j != i and not (doors[i] and doors[j]):
-                seats = len(teams[i].seats) + len(teams[j].seats)
-                spread = math.sqrt(seats * SEAT_NOISE ** 2 + mine.sigma ** 2 + other.sigma ** 2)
-                chance *= NormalDist().cdf((mine.mu - other.mu) / spread)
-        chances.append(chance)
-    return chances
+    """Each result's chance (`result_weights`' order: the teams that can win, in order),
+    from the players' skills and the side teammates in `sides` (by `team.side`)."""
+    return outcome_chances([_strength(team, sides) for team in teams], result_weights(teams))
+
+
+def observed(teams: Sequence[Team]) -> list[float]:
+    """What each result got of the round: 1 to the team that won it, a half each when both
+    door teams did."""
+    won = [float(team.won) for team in teams if side_of(team.side) not in ALLIES]
+    return [w / (sum(won) or 1.0) for w in won]
 
 
 def rate_round(teams: Sequence[Team], sides: Mapping[str, Skill]) -> Outcome:
     """The round's update: `sides` holds each team's side teammate (by `team.side`).
-    Needs a winner and a loser; each rated player is in one seat of one team."""
-    if len(teams) < 2 or all(t.won for t in teams) or not any(t.won for t in teams):
+    Needs a winner and a loser among the results; each rated player is in one seat of one
+    team.
+
+    The update is the softmax's own surprise (Weng and Lin's moment matching, as
+    OpenSkill's Plackett-Luce does it): each team's strength moves by its variance times
+    the gradient of the log chance of what happened, shared among its members by their
+    variance; its variance shrinks by the curvature. With two teams this is OpenSkill's
+    Plackett-Luce update for a winner and a loser, at this model's temperature."""
+    results = [t for t in teams if side_of(t.side) not in ALLIES]
+    if len(results) < 2 or all(t.won for t in results) or not any(t.won for t in results):
         raise ValueError("a rated round needs a winning and a losing team")
-    outcome = Outcome(predicted=predict(teams, sides))
     hands = [_hands_with_dynamics(team) for team in teams]
     mixed = [[_mix(seat) for seat in seats] for seats in hands]
     side_skills = [_with_dynamics(sides[team.side]) for team in teams]
-    ratings = [[MODEL.rating(mu=s.mu, sigma=s.sigma) for s in [*seats, side]]
-               for seats, side in zip(mixed, side_skills, strict=True)]
-    rated = MODEL.rate(ratings, ranks=[1.0 if team.won else 2.0 for team in teams])
+    members = [[*seats, side] for seats, side in zip(mixed, side_skills, strict=True)]
+    strengths = [Strength(sum(s.mu for s in skills), sum(s.sigma ** 2 for s in skills),
+                          len(team.seats))
+                 for skills, team in zip(members, teams, strict=True)]
+    weights = result_weights(teams)
+    c = scale(strengths, UPDATE_SEAT_NOISE, UPDATE_TEAM_NOISE)
+    chances = outcome_chances(strengths, weights, c)
+    outcome = Outcome(predicted=predict(teams, sides))
+    got = observed(teams)
     for t, team in enumerate(teams):
-        after = rated[t]
-        outcome.sides[team.side] = Skill(after[-1].mu, after[-1].sigma)
+        mine = [row[t] for row in weights]
+        mean = sum(w * p for w, p in zip(mine, chances, strict=True))
+        surprise = sum(w * y for w, y in zip(mine, got, strict=True)) - mean
+        curvature = sum(w * w * p for w, p in zip(mine, chances, strict=True)) - mean * mean
+        variance = strengths[t].variance
+        omega = variance * surprise / c
+        delta = math.sqrt(variance) / c * variance * curvature / c ** 2
+        after = [_moved(skill, variance, omega, delta) for skill in members[t]]
+        outcome.sides[team.side] = after[-1]
         for s, seat_hands in enumerate(hands[t]):
-            seat_after = Skill(after[s].mu, after[s].sigma)
             for hand in seat_hands:
                 if hand.player is not None:
-                    outcome.players[hand.player] = _share_of(hand, mixed[t][s], seat_after,
+                    outcome.players[hand.player] = _share_of(hand, mixed[t][s], after[s],
                                                              alone=len(seat_hands) == 1)
     return outcome
+
+
+def _moved(skill: Skill, team_variance: float, omega: float, delta: float) -> Skill:
+    """One member's part of its team's move: by its share of the team's variance."""
+    part = skill.sigma ** 2 / team_variance
+    return Skill(skill.mu + part * omega,
+                 skill.sigma * math.sqrt(max(1 - part * delta, KAPPA)))
 
 
 def _share_of(hand: Hand, seat_before: Skill, seat_after: Skill, *, alone: bool) -> Skill:
