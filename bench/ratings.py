@@ -35,11 +35,12 @@ players only).
 
     python bench/ratings.py [--tables 1500] [--ruleset base|saboteur2|all] [--workers 2]
         [--rounds 3] [--strong-tables 0.25] [--strong-seats 2] [--warm-up 0.5]
-        [--save FILE] [--load FILE] [--seat-noise X]
+        [--save FILE] [--load FILE] [--seat-noise X] [--door-edge X] [--update-at-prediction]
 
 `--save` keeps the rounds played (JSON) and `--load` rates them again without playing:
-the model can be changed and measured on the same games in seconds (`--seat-noise` sets
-the model's SEAT_NOISE for one run, to choose it on the rounds before `--warm-up`'s).
+the model can be changed and measured on the same games in seconds (`--seat-noise` and
+`--door-edge` set the model's constants for one run, `--update-at-prediction` makes the
+update use the prediction's temperature instead of OpenSkill's).
 """
 
 from __future__ import annotations
@@ -306,6 +307,79 @@ class BaseRates:
             cell[k] += got
 
 
+class KnownLevels:
+    """Not a rating, a ceiling: it knows each seat's level, which no rating can, and fits
+    a softmax regression on the warm-up's rounds (each result's logit: a term per side and
+    team size, and per side the count and the share of random and of strong players in its
+    team, the Boss's with the door teams and the other door team's), then predicts the
+    held-out rounds with it. How far the softmax is from it is what better ratings could
+    still win; how far the pairwise prediction is from it, all they could."""
+
+    name = "levels known (a ceiling)"
+    STEPS, RATE, L2 = 300, 0.05, 1e-3
+
+    def __init__(self) -> None:
+        self.seen: list[tuple[list[dict[str, float]], list[float]]] = []
+        self.weights: dict[str, float] | None = None
+
+    @staticmethod
+    def _levels(prefix: str, played: Round, seats: Sequence[int]) -> dict[str, float]:
+        levels = [level_of(played["players"][n]) for n in seats]
+        found = {}
+        for level in ("random", "strong"):
+            found[f"{prefix}:{level}"] = float(levels.count(level))
+            found[f"{prefix}:{level}/"] = levels.count(level) / len(levels)
+        return found
+
+    def features(self, played: Round, sides: Sequence[SideSeats]) -> list[dict[str, float]]:
+        allies = [s for s in sides if s.side in ALLIES]
+        rows = []
+        for side in results_of(sides):
+            row = {f"{side.side}:{len(side.seats)}": 1.0,
+                   **self._levels(side.side, played, side.seats)}
+            if side.side in ("blue", "green"):
+                for ally in allies:
+                    row.update(self._levels(ally.side, played, ally.seats))
+                for other in results_of(sides):
+                    if other.side in ("blue", "green") and other.side != side.side:
+                        row.update(self._levels("other door", played, other.seats))
+            rows.append(row)
+        return rows
+
+    def _chances(self, rows: list[dict[str, float]]) -> list[float]:
+        weights = self.weights or {}
+        return model.softmax([sum(weights.get(k, 0.0) * v for k, v in row.items())
+                              for row in rows])
+
+    def _fit(self) -> None:
+        """Adam's steps on the mean log loss of the warm-up's rounds (with a little L2)."""
+        self.weights = defaultdict(float)
+        first: dict[str, float] = defaultdict(float)
+        second: dict[str, float] = defaultdict(float)
+        for step in range(1, self.STEPS + 1):
+            gradient: dict[str, float] = defaultdict(float)
+            for rows, got in self.seen:
+                for row, p, y in zip(rows, self._chances(rows), got, strict=True):
+                    for k, v in row.items():
+                        gradient[k] += (p - y) * v / len(self.seen)
+            for k, g in gradient.items():
+                g += self.L2 * self.weights[k]
+                first[k] = 0.9 * first[k] + 0.1 * g
+                second[k] = 0.999 * second[k] + 0.001 * g * g
+                move = first[k] / (1 - 0.9 ** step)
+                scale = math.sqrt(second[k] / (1 - 0.999 ** step)) + 1e-8
+                self.weights[k] -= self.RATE * move / scale
+
+    def predict(self, played: Round, sides: Sequence[SideSeats]) -> list[float]:
+        if self.weights is None:
+            self._fit()
+        return self._chances(self.features(played, sides))
+
+    def learn(self, played: Round, sides: Sequence[SideSeats]) -> None:
+        if self.weights is None:  # the warm-up's rounds only
+            self.seen.append((self.features(played, sides), observed(sides)))
+
+
 # (predicted chances, what each result got, a strong player at the table)
 Scored = tuple[list[float], list[float], bool]
 
@@ -375,7 +449,7 @@ def saboteur_rates(ratings: Ratings, rounds: list[Round]) -> list[str]:
 def run(rounds: list[Round], warm_up: float) -> tuple[Ratings, dict[str, list[Scored]]]:
     """Every predictor over the rounds in order; the held-out predictions of each."""
     softmax = Ratings()
-    predictors: list[Predictor] = [softmax, Pairwise(), BaseRates()]
+    predictors: list[Predictor] = [softmax, Pairwise(), BaseRates(), KnownLevels()]
     scored: dict[str, list[Scored]] = {p.name: [] for p in predictors}
     first = math.floor(warm_up * len(rounds))
     for index, played in enumerate(rounds):
@@ -462,11 +536,18 @@ def main() -> int:
     parser.add_argument("--first", type=float, default=1.0,
                         help="rate only this first share of each ruleset's rounds")
     parser.add_argument("--seat-noise", type=float, help="the model's SEAT_NOISE, this run")
+    parser.add_argument("--door-edge", type=float, help="the model's DOOR_EDGE, this run")
+    parser.add_argument("--update-at-prediction", action="store_true",
+                        help="update at the prediction's temperature, this run")
     parser.add_argument("--save", help="keep the rounds played in this JSON file")
     parser.add_argument("--load", help="rate the rounds of this file instead of playing")
     args = parser.parse_args()
     if args.seat_noise is not None:
         model.SEAT_NOISE = args.seat_noise
+    if args.door_edge is not None:
+        model.DOOR_EDGE = args.door_edge
+    if args.update_at_prediction:
+        model.update_temperature = model.prediction_temperature  # type: ignore[assignment]
     started = time.perf_counter()
     if args.load:
         rounds: list[Round] = json.loads(Path(args.load).read_text())

@@ -1,28 +1,47 @@
-"""The rating model: OpenSkill's Plackett-Luce over the teams of one round, with each side's
-virtual teammate (pure Python, no Django: bench/ratings.py runs it on self-play).
+"""The rating model: a softmax over the ways a round can end, from the teams' strengths
+with each side's virtual teammate, and the ratings moved by its surprise (pure Python, no
+Django: bench/ratings.py runs it on self-play).
 
 A round of Saboteur is a team game whose teams are known only once the round's roles are
 revealed: the gold-diggers against the saboteurs (Saboteur 2: the blue team, the green
-team and the saboteurs). The sides are not equal, and how unequal depends on the ruleset
-and on how many seats each side got this round, so no advantage is set by hand: each
-team plays with a virtual teammate, one per ruleset x side x the team's realised size,
-whose rating is learned from every rated round like a player's (the faction-as-teammate
-model). A team's strength is then the sum of its players' and its side teammate's mu
-(OpenSkill's team rating), so a saboteur who wins where saboteurs usually win gains
-little, and one who wins where they seldom do gains much.
+team and the saboteurs, with the Boss allied to both door teams:
+games.ratings.core.sides). The sides are not equal, and how unequal depends on the
+ruleset and on how many seats each side got this round, so no advantage is set by hand:
+each team plays with a virtual teammate, one per ruleset x side x the team's realised
+size, whose rating is learned from every rated round like a player's (the
+faction-as-teammate model). A team's strength is the sum of its players' and its side
+teammate's mu, so a saboteur who wins where saboteurs usually win gains little, and one
+who wins where they seldom do gains much.
+
+**Prediction.** Each result of the round (a side that can win it: the diggers or the
+saboteurs; blue, green or the saboteurs) gets a chance by a softmax over the results of
+their strengths over a temperature (`outcome_chances`): a door team's result weighs its
+own strength, the other door team's a little (`DOOR_EDGE`) and the Boss's, so a favoured
+door team can lose to the other door team, which a pairwise prediction (each side against
+the others one by one) could not say. Both door teams winning gives each half the round.
+The temperature for predicting (`prediction_temperature`) counts the teams' uncertainty
+and each seat's luck, so a big table's round is as uncertain as it is.
+
+**Update.** The ratings move by the softmax's surprise, Weng and Lin's moment matching
+(as OpenSkill's Plackett-Luce does it): each team's strength by its variance times the
+gradient of the log chance of what happened, shared among its members by their
+variance, and its variance shrinks by the curvature. In the base game that is exactly
+OpenSkill's Plackett-Luce update for a winner and a loser (as before the softmax); in
+Saboteur 2 a door team also loses when the other one takes the gold, more so when it was
+favoured. The update keeps OpenSkill's temperature (`update_temperature`).
 
 A seat played by several hands in one round (a player left and someone took the seat
 over, or a bot stood in) counts as one player whose skill is the mix of theirs by their
 share of the seat's turns (mu and variance averaged by share). The seat's update is then
 shared among them as the sum-of-skills model shares a team's: each hand's mu moves by
 its part of the seat's variance (share x sigma² / the seat's), and its variance shrinks
-by the same part, so a hand who played the whole seat gets exactly OpenSkill's update and
+by the same part, so a hand who played the whole seat gets exactly the seat's update and
 one who played a tenth of it a tenth of the information. Bots take part at a fixed skill
 and are never updated.
 
 Each rated round adds `TAU` to every rated hand's sigma before the update (OpenSkill's
-additive dynamics, done here so that a mixed seat stays exact); certainty also decays
-with months without a rated round (`decayed`), never above the starting sigma.
+additive dynamics); certainty also decays with months without a rated round (`decayed`),
+never above the starting sigma.
 
 A rating is provisional while the model knows little of it: while its variance, decayed
 to today, is above PROVISIONAL_VARIANCE (three quarters of a newcomer's). That is what
@@ -38,18 +57,20 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
-from games.ratings.core.sides import ALLIES
+from games.ratings.core.sides import ALLIES, DOOR_TEAMS
 
 DEFAULT_MU = 25.0
 DEFAULT_SIGMA = 25.0 / 3.0
+BETA = 25.0 / 6.0
 TAU = 25.0 / 300.0
-# The performance noise of one seat in one round: a round of Saboteur is luckier than
-# OpenSkill's default (beta per team) assumes, and more so the more seats it has; this
-# value calibrates the predicted chances on self-play (bench/ratings.py).
-SEAT_NOISE = 6.0
-TEAM_NOISE = 0.0
-UPDATE_SEAT_NOISE: float | None = None
-UPDATE_TEAM_NOISE: float | None = None
+# The luck of one seat in one round, for predicting it: a round of Saboteur is luckier
+# than the update's beta per team says, and more so the more seats it has. Chosen on
+# self-play (bench/ratings.py, bench/README.md "Ratings"), as is DOOR_EDGE.
+SEAT_NOISE = 4.0
+# How much more a door team's own strength counts for its win than the other door
+# team's: 1 would make blue and green rivals as much as either is the saboteurs'; 0 would
+# make which of them takes the gold pure luck (result_weights).
+DOOR_EDGE = 0.5
 KAPPA = 0.0001  # the least share of its variance a round leaves a member (OpenSkill's)
 # A rating is provisional while its variance is above this: about 8 rated rounds of whole
 # seats at tables of 3, 10 at tables of 4 and 22 at tables of 10 settle it, and 40 rounds
@@ -100,7 +121,7 @@ class Hand:
 @dataclass(frozen=True)
 class Team:
     """One side of a round: its side's key, its seats (each one or more hands), won or
-    lost (Plackett-Luce ranks: every winner first, every loser after)."""
+    lost."""
 
     side: str
     seats: tuple[tuple[Hand, ...], ...]
@@ -119,12 +140,10 @@ class Strength:
 
 @dataclass
 class Outcome:
-    """The skills after the round: each rated player's and each side teammate's, and
-    what the model predicted before it (each team's chance of winning)."""
+    """The skills after the round: each rated player's and each side teammate's."""
 
     players: dict[str, Skill] = field(default_factory=dict)
     sides: dict[str, Skill] = field(default_factory=dict)
-    predicted: list[float] = field(default_factory=list)
 
 
 def side_key(ruleset: str, side: str, size: int) -> str:
@@ -175,19 +194,37 @@ def side_of(key: str) -> str:
 def result_weights(teams: Sequence[Team]) -> list[list[float]]:
     """How a round can end, one result per side that can win it (every team but the
     allies: games.ratings.core.sides.ALLIES), each as its weights on the teams' strengths:
-    the result's own team, and the allies that win with it."""
+    the result's own team, the allies that win with it, and (with both door teams at the
+    table) the other door team's part: a door team's result counts its own strength by
+    (1 + DOOR_EDGE) / 2 and the other's by (1 - DOOR_EDGE) / 2, because the door teams
+    dig the same tunnels and which of them the gold falls to is luckier than whether it is
+    found."""
     sides = [side_of(team.side) for team in teams]
-    return [[1.0 if j == i or mine in ALLIES.get(other, ()) else 0.0
-             for j, other in enumerate(sides)]
+    doors = sum(side in DOOR_TEAMS for side in sides) == 2
+
+    def weight(mine: str, other: str, *, own: bool) -> float:
+        if own:
+            return (1 + DOOR_EDGE) / 2 if doors and mine in DOOR_TEAMS else 1.0
+        if mine in ALLIES.get(other, ()):
+            return 1.0
+        return (1 - DOOR_EDGE) / 2 if doors and {mine, other} == DOOR_TEAMS else 0.0
+
+    return [[weight(mine, other, own=i == j) for j, other in enumerate(sides)]
             for i, mine in enumerate(sides) if mine not in ALLIES]
 
 
-def scale(strengths: Sequence[Strength], seat_noise: float | None = None,
-          team_noise: float | None = None) -> float:
-    """The softmax's temperature: the teams' uncertainty and every seat's luck."""
-    seat = SEAT_NOISE if seat_noise is None else seat_noise
-    team = TEAM_NOISE if team_noise is None else team_noise
-    return math.sqrt(sum(s.variance + s.seats * seat ** 2 + team ** 2 for s in strengths))
+def prediction_temperature(strengths: Sequence[Strength]) -> float:
+    """The softmax's temperature for predicting a round: the teams' uncertainty and every
+    seat's luck."""
+    return math.sqrt(sum(s.variance + s.seats * SEAT_NOISE ** 2 for s in strengths))
+
+
+def update_temperature(strengths: Sequence[Strength]) -> float:
+    """The softmax's temperature in the update: OpenSkill's (the teams' uncertainty and a
+    beta of luck per team), so a base round moves the ratings as it did before the softmax
+    (bench/README.md "Ratings": the prediction's temperature in the update too would move
+    them less and settle them later)."""
+    return math.sqrt(sum(s.variance + BETA ** 2 for s in strengths))
 
 
 def softmax(logits: Sequence[float]) -> list[float]:
@@ -198,20 +235,21 @@ def softmax(logits: Sequence[float]) -> list[float]:
 
 
 def outcome_chances(strengths: Sequence[Strength], weights: Sequence[Sequence[float]],
-                    c: float | None = None) -> list[float]:
-    """Each result's chance, before the round is played: a softmax over the results of
-    their strengths (each result's weighted sum of team strengths) over `scale`. Two
-    teams make it the logistic of their difference; three make a favoured door team lose
-    to the other as well as to the saboteurs."""
-    c = c or scale(strengths)
-    return softmax([sum(w * s.mu for w, s in zip(row, strengths, strict=True)) / c
+                    temperature: float) -> list[float]:
+    """Each result's chance: a softmax over the results of their strengths (each
+    result's `weights` on the teams' strengths) over the temperature. Two teams make it the
+    logistic of their difference; three make a favoured door team lose to the other door
+    team as well as to the saboteurs."""
+    return softmax([sum(w * s.mu for w, s in zip(row, strengths, strict=True)) / temperature
                     for row in weights])
 
 
 def predict(teams: Sequence[Team], sides: Mapping[str, Skill]) -> list[float]:
-    """Each result's chance (`result_weights`' order: the teams that can win, in order),
-    from the players' skills and the side teammates in `sides` (by `team.side`)."""
-    return outcome_chances([_strength(team, sides) for team in teams], result_weights(teams))
+    """Each result's chance before the round is played (`result_weights`' order: the
+    teams that can win, in order), from the players' skills and the side teammates in
+    `sides` (by `team.side`)."""
+    strengths = [_strength(team, sides) for team in teams]
+    return outcome_chances(strengths, result_weights(teams), prediction_temperature(strengths))
 
 
 def observed(teams: Sequence[Team]) -> list[float]:
@@ -229,8 +267,9 @@ def rate_round(teams: Sequence[Team], sides: Mapping[str, Skill]) -> Outcome:
     The update is the softmax's own surprise (Weng and Lin's moment matching, as
     OpenSkill's Plackett-Luce does it): each team's strength moves by its variance times
     the gradient of the log chance of what happened, shared among its members by their
-    variance; its variance shrinks by the curvature. With two teams this is OpenSkill's
-    Plackett-Luce update for a winner and a loser, at this model's temperature."""
+    variance; its variance shrinks by the curvature (times Weng and Lin's gamma, its sigma
+    over the temperature). With two teams this is OpenSkill's Plackett-Luce update for a
+    winner and a loser, exactly."""
     results = [t for t in teams if side_of(t.side) not in ALLIES]
     if len(results) < 2 or all(t.won for t in results) or not any(t.won for t in results):
         raise ValueError("a rated round needs a winning and a losing team")
@@ -242,10 +281,9 @@ def rate_round(teams: Sequence[Team], sides: Mapping[str, Skill]) -> Outcome:
                           len(team.seats))
                  for skills, team in zip(members, teams, strict=True)]
     weights = result_weights(teams)
-    c = scale(strengths, UPDATE_SEAT_NOISE, UPDATE_TEAM_NOISE)
+    c = update_temperature(strengths)
     chances = outcome_chances(strengths, weights, c)
-    outcome = Outcome(predicted=predict(teams, sides))
-    got = observed(teams)
+    outcome, got = Outcome(), observed(teams)
     for t, team in enumerate(teams):
         mine = [row[t] for row in weights]
         mean = sum(w * p for w, p in zip(mine, chances, strict=True))
