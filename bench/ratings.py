@@ -33,8 +33,8 @@ The strong level is slow (seconds a table): `--strong-tables` is the share of ta
 seat strong players, at most `--strong-seats` each (the other tables mix random and normal
 players only).
 
-    python bench/ratings.py [--tables 1500] [--ruleset base|saboteur2|all] [--workers 2]
-        [--rounds 3] [--strong-tables 0.25] [--strong-seats 2] [--warm-up 0.5]
+    python bench/ratings.py [--tables 1500] [--first-seed 0] [--ruleset base|saboteur2|all]
+        [--workers 2] [--rounds 3] [--strong-tables 0.25] [--strong-seats 2] [--warm-up 0.5]
         [--save FILE] [--load FILE] [--seat-noise X] [--door-edge X] [--update-at-prediction]
 
 `--save` keeps the rounds played (JSON) and `--load` rates them again without playing:
@@ -137,9 +137,10 @@ def play(job: tuple[Job, int]) -> list[Round]:
             and (round_sides(ruleset, event) or sides_then(ruleset, event))]
 
 
-def jobs(rulesets: list[str], tables: int, rounds: int, strong_share: float) -> Iterator[Job]:
+def jobs(rulesets: list[str], tables: int, rounds: int, strong_share: float,
+         first_seed: int = 0) -> Iterator[Job]:
     for ruleset in rulesets:
-        for seed in range(tables):
+        for seed in range(first_seed, first_seed + tables):
             yield ruleset, seed, rounds, random.Random(-seed - 1).random() < strong_share
 
 
@@ -522,6 +523,7 @@ def report(rounds: list[Round], warm_up: float, min_decile: int) -> int:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--tables", type=int, default=1500, help="seeded games per ruleset")
+    parser.add_argument("--first-seed", type=int, default=0, help="the first table's seed")
     parser.add_argument("--ruleset", choices=["base", "saboteur2", "all"], default="all")
     parser.add_argument("--rounds", type=int, choices=[1, 2, 3], default=3)
     parser.add_argument("--workers", type=int, default=2)
@@ -556,7 +558,7 @@ def main() -> int:
     else:
         rulesets = ["base", "saboteur2"] if args.ruleset == "all" else [args.ruleset]
         work = [(job, args.strong_seats) for job in
-                jobs(rulesets, args.tables, args.rounds, args.strong_tables)]
+                jobs(rulesets, args.tables, args.rounds, args.strong_tables, args.first_seed)]
         rounds = []
         with multiprocessing.Pool(args.workers) as workers:
             for played in workers.imap(play, work, chunksize=4):  # in seed order
