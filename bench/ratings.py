@@ -323,8 +323,7 @@ class KnownLevels:
         self.seen: list[tuple[list[dict[str, float]], list[float]]] = []
         self.weights: dict[str, float] | None = None
 
-    @staticmethod
-    def _levels(prefix: str, played: Round, seats: Sequence[int]) -> dict[str, float]:
+    def _levels(self, prefix: str, played: Round, seats: Sequence[int]) -> dict[str, float]:
         levels = [level_of(played["players"][n]) for n in seats]
         found = {}
         for level in ("random", "strong"):
@@ -381,6 +380,18 @@ class KnownLevels:
             self.seen.append((self.features(played, sides), observed(sides)))
 
 
+class KnownLevelsAnySide(KnownLevels):
+    """The same ceiling for what one rating per player can be: a level's weight is the
+    same on every side (a rating does not know whether its player is better at digging
+    or at sabotage), only the Boss's and the other door team's apart."""
+
+    name = "levels known, any side (a rating's ceiling)"
+
+    def _levels(self, prefix: str, played: Round, seats: Sequence[int]) -> dict[str, float]:
+        own = prefix not in ALLIES and prefix != "other door"
+        return super()._levels("team" if own else prefix, played, seats)
+
+
 # (predicted chances, what each result got, a strong player at the table)
 Scored = tuple[list[float], list[float], bool]
 
@@ -413,7 +424,9 @@ def calibrated(scored: Sequence[Scored], min_decile: int) -> tuple[int, int]:
     return sum(1 for _n, predicted, seen in judged if abs(seen - predicted) <= 5), len(judged)
 
 
-def order(ratings: Ratings, ruleset: str) -> tuple[list[str], bool]:
+def order(ratings: Ratings, today: Pairwise, ruleset: str) -> tuple[list[str], bool]:
+    """Each level's ratings (the server's model) and its mean in today's model before the
+    softmax; whether the levels come out in order."""
     lines, means = [], []
     for level in LEVELS:
         shown = [skill.shown for name, skill in ratings.players.items()
@@ -422,8 +435,10 @@ def order(ratings: Ratings, ruleset: str) -> tuple[list[str], bool]:
             continue
         mean = statistics.mean(shown)
         means.append(mean)
+        before = statistics.mean(skill.shown for name, skill in today.players.items()
+                                 if level_of(name) == level)
         lines.append(f"| {ruleset} | {level} | {len(shown)} | {mean:.0f} | "
-                     f"{min(shown)}-{max(shown)} |")
+                     f"{min(shown)}-{max(shown)} | {before:.0f} |")
     return lines, means == sorted(means) and len(means) > 1
 
 
@@ -447,16 +462,18 @@ def saboteur_rates(ratings: Ratings, rounds: list[Round]) -> list[str]:
     return lines
 
 
-def run(rounds: list[Round], warm_up: float) -> tuple[Ratings, dict[str, list[Scored]]]:
+def run(rounds: list[Round], warm_up: float
+        ) -> tuple[Ratings, Pairwise, dict[str, list[Scored]]]:
     """Every predictor over the rounds in order; the held-out predictions of each."""
-    softmax = Ratings()
-    predictors: list[Predictor] = [softmax, Pairwise(), BaseRates(), KnownLevels()]
+    softmax, today = Ratings(), Pairwise()
+    predictors: list[Predictor] = [softmax, today, BaseRates(), KnownLevelsAnySide(),
+                                   KnownLevels()]
     scored: dict[str, list[Scored]] = {p.name: [] for p in predictors}
     first = math.floor(warm_up * len(rounds))
     for index, played in enumerate(rounds):
         sides = sides_now(played)
         if not sides:  # rates nothing (the pairwise model read some of these as rated)
-            predictors[1].learn(played, sides)
+            today.learn(played, sides)
             continue
         strong = any(level_of(p) == "strong" for p in played["players"])
         got = observed(sides)
@@ -464,19 +481,20 @@ def run(rounds: list[Round], warm_up: float) -> tuple[Ratings, dict[str, list[Sc
             if index >= first:
                 scored[predictor.name].append((predictor.predict(played, sides), got, strong))
             predictor.learn(played, sides)
-    return softmax, scored
+    return softmax, today, scored
 
 
 def report(rounds: list[Round], warm_up: float, min_decile: int) -> int:
     failures = 0
     for ruleset in sorted({r["ruleset"] for r in rounds}):
         mine = [r for r in rounds if r["ruleset"] == ruleset]
-        ratings, scored = run(mine, warm_up)
+        ratings, today, scored = run(mine, warm_up)
         held = len(scored[Ratings.name])
         print(f"\n{ruleset}: {len(mine)} rounds played, {held} held out (after the first "
               f"{warm_up:.0%})\n")
-        print("| ruleset | level | players | mean rating | range |\n|---|---|---:|---:|---|")
-        lines, ordered = order(ratings, ruleset)
+        print("| ruleset | level | players | mean rating | range | mean rating, today's model |\n"
+              "|---|---|---:|---:|---|---:|")
+        lines, ordered = order(ratings, today, ruleset)
         print("\n".join(lines))
         print(f"levels in order: {'yes' if ordered else 'NO'}")
         failures += not ordered
