@@ -21,7 +21,11 @@ round_end event, games.ratings.core.sides; the model, games.ratings.core.model).
    base rates per table size (how often each result happened at the table's size with the
    same sides dealt, before). Per ruleset: the multiclass log loss, the Brier score, and the
    same on the rounds whose table seated a strong player; the bar: the softmax's log loss
-   at least 5% below the pairwise prediction's.
+   at least 5% below the pairwise prediction's. Two references that are not ratings show
+   what knowing each seat's level is worth: a softmax regression on the levels seated on
+   each side, fitted on the warm-up's rounds, with a weight per level and side ("per
+   side") or one per level whatever the side ("any side": all one rating per player can
+   say).
 3. **Calibration**: each result's predicted chance against how often it happened, by
    decile of the prediction: within +-5 points in every decile that holds at least
    `--min-decile` predictions.
@@ -309,14 +313,14 @@ class BaseRates:
 
 
 class KnownLevels:
-    """Not a rating, a ceiling: it knows each seat's level, which no rating can, and fits
-    a softmax regression on the warm-up's rounds (each result's logit: a term per side and
-    team size, and per side the count and the share of random and of strong players in its
-    team, the Boss's with the door teams and the other door team's), then predicts the
-    held-out rounds with it. How far the softmax is from it is what better ratings could
-    still win; how far the pairwise prediction is from it, all they could."""
+    """Not a rating, a reference: it knows each seat's level, which ratings must learn,
+    and fits a softmax regression once, on the warm-up's rounds (each result's logit: a
+    term per side and team size, and per side the count and the share of random and of
+    strong players in its team, the Boss's with the door teams and the other door
+    team's), then predicts the held-out rounds with it. Where it beats the softmax, better
+    ratings could still win that much, or more (it learns nothing after the warm-up)."""
 
-    name = "levels known (a ceiling)"
+    name = "levels known, per side"
     STEPS, RATE, L2 = 300, 0.05, 1e-3
 
     def __init__(self) -> None:
@@ -381,11 +385,11 @@ class KnownLevels:
 
 
 class KnownLevelsAnySide(KnownLevels):
-    """The same ceiling for what one rating per player can be: a level's weight is the
-    same on every side (a rating does not know whether its player is better at digging
-    or at sabotage), only the Boss's and the other door team's apart."""
+    """The same for what one rating per player can say: a level's weight is the same on
+    every side (a rating does not know whether its player is better at digging or at
+    sabotage), only the Boss's and the other door team's apart."""
 
-    name = "levels known, any side (a rating's ceiling)"
+    name = "levels known, any side"
 
     def _levels(self, prefix: str, played: Round, seats: Sequence[int]) -> dict[str, float]:
         own = prefix not in ALLIES and prefix != "other door"
@@ -519,7 +523,8 @@ def report(rounds: list[Round], warm_up: float, min_decile: int) -> int:
         failures += gain > -0.05 or within < judged
         print(f"\ncalibration of the held-out rounds (each result's predicted chance, by "
               f"decile; judged with at least {min_decile} predictions):\n")
-        tables = {name: deciles(found) for name, found in scored.items()}
+        tables = {name: deciles(scored[name])  # the references left out
+                  for name in (Ratings.name, Pairwise.name, BaseRates.name)}
         print("| decile | " + " | ".join(f"{name}: n | predicted / observed"
                                            for name in tables) + " |")
         print("|---|" + "---:|---|" * len(tables))
