@@ -20,6 +20,8 @@ by something outside the Python call graph. Grouped by who uses them:
 - The tests' entry to the email pipeline (games.inbound.services.receive.receive), kept beside
   receive_bytes so both share one acceptance path.
 - The bots' maze reading (on_route), kept for the strong level's search.
+- The rating model's prediction of a round (games.ratings.core.model.predict), which
+  bench/ratings.py measures and no page shows (the update computes its own chances).
 
 Regenerate the list with `python -m vulture --make-whitelist` and keep only names whose
 user is one of the above.
@@ -33,6 +35,7 @@ by  # unused variable (games/moderation/doors/truth.py:50)
 made_at  # unused variable (games/moderation/doors/truth.py:51)
 GamesConfig  # unused class (games/apps.py:4)
 _.on_route  # unused method (games/bots/maze.py:203)
+predict  # unused function (games/ratings/core/model.py:247)
 set_aside_roles  # unused variable (games/engine/types.py:87)
 discarded_roles  # unused variable (games/engine/types.py:88)
 set_aside_roles  # unused variable (games/engine/types.py:112)
@@ -87,7 +90,6 @@ is_me  # unused variable (games/seatview/services/facts.py:41)
 is_actor  # unused variable (games/seatview/services/facts.py:42)
 is_actor  # unused variable (games/seatview/services/pages.py:45)
 is_me  # unused variable (games/seatview/services/pages.py:46)
-predicted  # unused variable (games/ratings/core/model.py:107)
 _.ended_at  # unused attribute (games/tables/services/forming.py:152)
 _.ended_at  # unused attribute (games/tables/services/starting.py:59)
 _.ended_at  # unused attribute (games/tables/services/starting.py:89)

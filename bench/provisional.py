@@ -5,9 +5,9 @@ settled without a rated round.
 A pool of players of known skill (mu drawn around the newcomer's, spread like
 bench/ratings.py's bot levels) sits down at tables of one size; each round's sides are a
 real deal's (the engine's roles for a seeded base game of that size; a deal without a
-saboteur rates nothing and is dealt again), its result is drawn by the model's own
-performance noise (SEAT_NOISE per seat, around the players' true skills; the sides even
-on average, whatever their sizes), and it is
+saboteur rates nothing and is dealt again), its result is drawn by a performance noise
+per seat (PERFORMANCE_NOISE, around the players' true skills; the sides even on average,
+whatever their sizes), and it is
 rated in order by the server's model with its learned side teammates, exactly as
 games.ratings.services.rounds rates a round of whole seats. It prints, per size, the median and the
 10th to 90th percentiles of the rounds a player needed to settle, and the months a
@@ -34,7 +34,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from games.engine import new_game
 from games.ratings.core.model import (
     MONTH_SECONDS,
-    SEAT_NOISE,
     Hand,
     Skill,
     Team,
@@ -47,6 +46,9 @@ from games.ratings.core.model import (
 BASE_SIDES = {"gold-digger": "gold-diggers", "saboteur": "saboteurs"}
 SIZES = (3, 4, 5, 6, 7, 8, 10)
 TRUE_SPREAD = 3.0  # mu points: about the spread of the bot levels' learned ratings
+# A seat's luck in a round, in mu points (normal): what the model's prediction took before
+# its softmax (games.ratings.core.model.SEAT_NOISE is the softmax's, on another scale).
+PERFORMANCE_NOISE = 6.0
 AT = datetime(2027, 1, 1, tzinfo=UTC)
 
 
@@ -76,7 +78,7 @@ def run(size: int, rounds: int, players: int, seed: int) -> tuple[list[int], lis
         sides = sides_of(size, rng)
         # Each seat's skill above or below a newcomer's, with its noise: the sides are
         # even on average whatever their sizes (their advantage is the side teammates').
-        performance = {side: sum(true[seated[n]] - 25.0 + rng.gauss(0, SEAT_NOISE)
+        performance = {side: sum(true[seated[n]] - 25.0 + rng.gauss(0, PERFORMANCE_NOISE)
                                  for n in seats)
                        for side, seats in sides.items()}
         winner = max(performance, key=lambda side: performance[side])

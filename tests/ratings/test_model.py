@@ -39,23 +39,26 @@ def test_a_round_with_one_side_only_is_not_rated() -> None:
     assert round_sides("base", base_end(["gold-digger"] * 3, "gold-diggers")) == []
 
 
-def test_saboteur2_boss_and_profiteer_rank_with_the_side_they_win_with() -> None:
+def test_saboteur2_sides_are_the_roles_dealt_whoever_won() -> None:
     roles = ["blue-digger", "green-digger", "boss", "profiteer", "geologist", "saboteur"]
     event = {"roles": roles, "winners": "green", "winning_seats": [1, 2, 3]}
+    # The Boss is a side allied to the door teams, winning whenever one does; the
+    # Profiteer (who always wins) and the geologist are left out.
     assert round_sides("saboteur2", event) == [
-        SideSeats("blue", (0,), won=False), SideSeats("green", (1, 2, 3), won=True),
-        SideSeats("saboteurs", (5,), won=False)]  # the geologist is left out
+        SideSeats("blue", (0,), won=False), SideSeats("green", (1,), won=True),
+        SideSeats("saboteurs", (5,), won=False), SideSeats("boss-team", (2,), won=True)]
+    lost = round_sides("saboteur2", {**event, "winners": "saboteurs", "winning_seats": [3, 5]})
+    assert [s.won for s in lost] == [False, False, True, False]
 
 
-def test_saboteur2_a_losing_boss_and_a_lone_winning_profiteer_are_sides_of_their_own() -> None:
-    roles = ["blue-digger", "boss", "profiteer", "saboteur"]
-    won = round_sides("saboteur2", {"roles": roles, "winners": "saboteurs",
-                                    "winning_seats": [2, 3]})
-    assert SideSeats("boss", (1,), won=False) in won
-    assert SideSeats("saboteurs", (2, 3), won=True) in won  # the profiteer wins with them
-    alone = round_sides("saboteur2", {"roles": roles, "winners": "nobody",
-                                      "winning_seats": [2]})
-    assert SideSeats("profiteer", (2,), won=True) in alone
+def test_saboteur2_both_door_teams_win_against_the_saboteurs() -> None:
+    roles = ["blue-digger", "green-digger", "saboteur"]
+    both = round_sides("saboteur2", {"roles": roles, "winners": "blue+green"})
+    assert [s.won for s in both] == [True, True, False]
+    # Without a saboteur dealt, nobody lost: nothing to rate; nor when nobody won.
+    assert round_sides("saboteur2", {"roles": roles[:2], "winners": "blue+green"}) == []
+    assert round_sides("saboteur2", {"roles": [*roles, "profiteer"], "winners": "nobody",
+                                     "winning_seats": [3]}) == []
 
 
 def team(side: str, players: list[str | None], *, won: bool, size: int | None = None,

@@ -2,17 +2,20 @@
 `round_end` log event (pure Python: the event is what every seat sees once the round is
 over, so nothing here knows more than the table does).
 
-Base game: the gold-diggers against the saboteurs. Saboteur 2: the blue team, the green
-team and the saboteurs, each its own side; the Boss and the Profiteer are ranked with
-the side they win with (the Boss with the door team that won, the first of blue and
-green when both did; the Profiteer, who always wins, with the first winning side), and
-alone as a side of their own when they win with no side (the Profiteer when nobody
-else wins) or lose (the Boss when no door team wins); geologists are left out (they
-win by crystals, not with a side, and no rank against the sides is principled). A
-trapped player is ranked with their side: the side's result is what is rated.
+A seat's side is its role's, whatever the round's result, so the model predicts a round
+from what was dealt (games.ratings.core.model), never from who won. Base game: the
+gold-diggers against the saboteurs. Saboteur 2: the blue team, the green team and the
+saboteurs are the sides a round can be won by (its results); the Boss wins whenever a door
+team does, so the Boss is a side of their own allied to both door teams (`BOSS_TEAM`:
+stronger with the doors against the saboteurs, nothing between blue and green); the
+Profiteer always wins and geologists win by crystals, so their rounds say nothing of
+their skill and they are left out. A trapped player is ranked with their side: the side's
+result is what is rated.
 
-A round rates only when it has a winning and a losing side: a base round dealt without
-a saboteur, or a Saboteur 2 round that nobody won, says nothing about anyone's skill.
+A round rates only when a result side won and another lost: a base round dealt without a
+saboteur, a Saboteur 2 round that nobody won (or won by a colour nobody was dealt), or
+one whose door teams both won with no saboteur at the table, says nothing about anyone's
+skill. When both door teams win against the saboteurs, each of them takes half the round.
 """
 
 from __future__ import annotations
@@ -22,8 +25,13 @@ from dataclasses import dataclass
 from typing import Any
 
 BASE_SIDES = {"gold-digger": "gold-diggers", "saboteur": "saboteurs"}
-S2_SIDES = {"blue-digger": "blue", "green-digger": "green", "saboteur": "saboteurs"}
-S2_ORDER = ("blue", "green", "saboteurs")
+BOSS_TEAM = "boss-team"  # the Boss: wins with whichever door team wins
+S2_SIDES = {"blue-digger": "blue", "green-digger": "green", "saboteur": "saboteurs",
+            "boss": BOSS_TEAM}
+S2_ORDER = ("blue", "green", "saboteurs", BOSS_TEAM)
+DOOR_TEAMS = frozenset({"blue", "green"})
+# Sides that never win a round alone, each allied to the sides it wins with.
+ALLIES = {BOSS_TEAM: DOOR_TEAMS}
 
 
 @dataclass(frozen=True)
@@ -35,46 +43,25 @@ class SideSeats:
 
 def round_sides(ruleset: str, event: Mapping[str, Any]) -> list[SideSeats]:
     """The sides of the round that `event` (its round_end) ended, or [] when it does not
-    rate (one side only, or no winner and loser)."""
+    rate (no result side won, or none lost)."""
     roles: Sequence[str] = event.get("roles") or []
     result = str(event.get("winners") or "")
-    sides = (_base_sides(roles, result) if ruleset == "base"
-             else _s2_sides(roles, result, set(event.get("winning_seats") or [])))
-    sides = [s for s in sides if s.seats]
-    if len(sides) < 2 or all(s.won for s in sides) or not any(s.won for s in sides):
+    names, order = (BASE_SIDES, ("gold-diggers", "saboteurs")) if ruleset == "base" else (
+        S2_SIDES, S2_ORDER)
+    seats: dict[str, list[int]] = {side: [] for side in order}
+    for seat, role in enumerate(roles):
+        if role in names:
+            seats[names[role]].append(seat)
+    winners = set(result.split("+"))
+    sides = [SideSeats(side, tuple(numbers), _won(side, winners))
+             for side, numbers in seats.items() if numbers]
+    results = [s for s in sides if s.side not in ALLIES]
+    if all(s.won for s in results) or not any(s.won for s in results):
         return []
     return sides
 
 
-def _base_sides(roles: Sequence[str], result: str) -> list[SideSeats]:
-    seats: dict[str, list[int]] = {"gold-diggers": [], "saboteurs": []}
-    for seat, role in enumerate(roles):
-        if role in BASE_SIDES:
-            seats[BASE_SIDES[role]].append(seat)
-    return [SideSeats(side, tuple(numbers), result == side) for side, numbers in seats.items()]
-
-
-def _s2_won(side: str, result: str) -> bool:
-    if side == "saboteurs":
-        return result == "saboteurs"
-    return side in result.split("+")
-
-
-def _s2_sides(roles: Sequence[str], result: str, winners: set[int]) -> list[SideSeats]:
-    seats: dict[str, list[int]] = {side: [] for side in S2_ORDER}
-    won = {side: _s2_won(side, result) for side in S2_ORDER}
-    for seat, role in enumerate(roles):
-        if role in S2_SIDES:
-            seats[S2_SIDES[role]].append(seat)
-    for seat, role in enumerate(roles):
-        if role not in ("boss", "profiteer"):
-            continue
-        candidates = ("blue", "green") if role == "boss" else S2_ORDER
-        joined = next((side for side in candidates if won[side]), None)
-        if seat in winners and joined is not None:
-            seats[joined].append(seat)
-        else:  # alone: the Profiteer winning with nobody, the Boss losing (or trapped)
-            seats[role] = [seat]
-            won[role] = seat in winners
-    return [SideSeats(side, tuple(sorted(numbers)), won[side])
-            for side, numbers in seats.items()]
+def _won(side: str, winners: set[str]) -> bool:
+    if side in ALLIES:
+        return bool(winners & ALLIES[side])
+    return side in winners

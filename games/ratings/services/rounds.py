@@ -31,10 +31,10 @@ from games.ratings.core.model import (
     Skill,
     Team,
     decayed,
+    prior_of,
     rate_round,
     settled_until,
     side_key,
-    side_prior,
 )
 from games.ratings.core.rating_rows import PlayerRating, RatedRound, RatingChange, SideRating
 from games.ratings.core.sides import SideSeats, round_sides
@@ -148,7 +148,7 @@ def _side_rows(ruleset: str, teams: list[Team]) -> dict[str, SideRating]:
     found = {}
     for team in teams:
         _ruleset, side, size = team.side.split(":")
-        prior = side_prior(int(size))
+        prior = prior_of(team.side)
         row, _made = SideRating.objects.select_for_update().get_or_create(
             ruleset=ruleset, side=side, size=int(size),
             defaults={"mu": prior.mu, "sigma": prior.sigma})
