@@ -1,11 +1,10 @@
 """The rows of challenges (games.challenges; docs/playing.md "Challenge a player").
 
 - Challenge: who challenges (their address, its mailbox key, the counted mailbox the
-  daily cap goes by, and the public name they challenged under), the terms (ruleset,
-  seats, pace and clock preset, language, rated, whether bots may fill the seats nobody
-  took at the end of the table's wait), and what became of it: open until every player
-  it names has accepted (accepted: the open table made for them, games.tables), one
-  refuses (refused), or it expires (CHALLENGE_DAYS).
+  daily cap goes by, and the public name they challenged under), the terms of the table
+  it asks for (games.tables.core.table_rows.TableTerms), and what became of it: open
+  until every player it names has accepted (accepted: the open table made for them,
+  games.tables), one refuses (refused), or it expires (CHALLENGE_DAYS).
 - Challenged: one person a challenge names, by the address their public name's home
   has (never shown to the challenger) and its mailbox key, the name they were
   challenged by, and their answer.
@@ -21,10 +20,10 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from games.people.core.mailbox_keys import KeepsMailboxKeys, MailboxKeyField
-from games.tables.core.table_rows import OpenTable
+from games.tables.core.table_rows import OpenTable, TableTerms
 
 
-class Challenge(KeepsMailboxKeys):
+class Challenge(KeepsMailboxKeys, TableTerms):
     class Status(models.TextChoices):
         OPEN = "open", _("waiting for answers")
         ACCEPTED = "accepted", _("accepted")
@@ -36,13 +35,6 @@ class Challenge(KeepsMailboxKeys):
     # The counted mailbox (games.people.core.mailboxes.mailbox_hash): the daily cap's.
     counted = models.CharField(_("challenger's counted mailbox (hash)"), max_length=64)
     challenger_name = models.CharField(_("challenger's public name"), max_length=30)
-    ruleset = models.CharField(_("ruleset"), max_length=20)
-    seats = models.PositiveSmallIntegerField(_("seats"))
-    hours_per_move = models.PositiveIntegerField(_("hours per move"))
-    clock_preset = models.CharField(_("clock preset"), max_length=30, blank=True, default="")
-    language = models.CharField(_("language"), max_length=8)
-    rated = models.BooleanField(_("rated"), default=False)
-    bots_fill = models.BooleanField(_("bots fill the empty seats"), default=False)
     status = models.CharField(_("status"), max_length=8, choices=Status.choices,
                               default=Status.OPEN)
     created_at = models.DateTimeField(_("created at"), default=timezone.now)

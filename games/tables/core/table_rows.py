@@ -1,6 +1,9 @@
 """Open tables (games.tables; docs/playing.md "Play with strangers"): a table forming
 from players' homes, who sits at it, and what became of it.
 
+- TableTerms: the settings a table is played on (ruleset, seats, pace and clock preset,
+  language, rated, whether bots may fill the empty seats), shared by a table and by a
+  challenge's terms (games.challenges), which become a table when accepted.
 - OpenTable: the table's settings (ruleset, seats, pace and clock preset, language,
   rated, whether bots may fill the empty seats, anonymous: games.game.core.aliases), when
   its wait ends (`starts_at`), and its state: forming until it is full (started), or its
@@ -20,12 +23,8 @@ from games.game.core.game import Game
 from games.people.core.mailbox_keys import KeepsMailboxKeys, MailboxKeyField
 
 
-class OpenTable(models.Model):
-    class Status(models.TextChoices):
-        FORMING = "forming", _("forming")
-        STARTED = "started", _("started")
-        EXPIRED = "expired", _("expired")
-        CLOSED = "closed", _("closed")
+class TableTerms(models.Model):
+    """The settings a table is played on (abstract: the columns of each model that has them)."""
 
     ruleset = models.CharField(_("ruleset"), max_length=20)
     seats = models.PositiveSmallIntegerField(_("seats"))
@@ -36,6 +35,18 @@ class OpenTable(models.Model):
     language = models.CharField(_("language"), max_length=8)
     rated = models.BooleanField(_("rated"), default=False)
     bots_fill = models.BooleanField(_("bots fill the empty seats"), default=False)
+
+    class Meta:
+        abstract = True
+
+
+class OpenTable(TableTerms):
+    class Status(models.TextChoices):
+        FORMING = "forming", _("forming")
+        STARTED = "started", _("started")
+        EXPIRED = "expired", _("expired")
+        CLOSED = "closed", _("closed")
+
     # Its game names every seat by an alias until it ends; while it forms, nobody sitting
     # at it is named either (games.tables.services.table_list).
     anonymous = models.BooleanField(_("anonymous"), default=False)
