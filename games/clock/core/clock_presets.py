@@ -55,6 +55,12 @@ def preset_named(name: str) -> ClockPreset | None:
     return next((preset for preset in PRESETS if preset.name == name), None)
 
 
+def unknown_preset(name: object) -> str:
+    """What a refusal of a preset name that is none says (open tables, tournaments)."""
+    return _("Unknown clock preset “%(value)s”: choose one of %(names)s.") % {
+        "value": str(name)[:30], "names": ", ".join(NAMES)}
+
+
 def preset_choices() -> list[tuple[str, str]]:
     """(name, words) of every preset, for a form's choice, in the language active now."""
     return [(preset.name, preset.words) for preset in PRESETS]

@@ -23,7 +23,7 @@ from games import engine
 from games.clock.core import clock_facts
 from games.clock.core import rules as clock_rules
 from games.engine.types import JSON
-from games.game.core.aliases import holder_name
+from games.game.core.aliases import holder_name, stored_name
 from games.game.core.game import EmailMode, Game
 from games.mail.core.letter_parts import parts_for
 from games.mail.core.message import Letter, Skip, unsubscribe_url
@@ -38,7 +38,7 @@ from games.seats.core.links import link_for, token_of_seat
 from games.seats.core.seat import Seat
 from games.seatview.core import cell_words, dates, describe, maze_drawing
 from games.seatview.core.recent import view_log
-from games.seatview.core.words import days_and_hours, shown_name
+from games.seatview.core.words import days_and_hours
 from games.seatview.services import facts, pages
 from games.seatview.services.holders import TableNames
 from games.seatview.services.pages import table_notices
@@ -161,7 +161,7 @@ def rematch_words(game: Game) -> JSON | None:
         result = ngettext("In “%(game)s”, %(winners)s shared first place with %(n)s nugget "
                           "each.", "In “%(game)s”, %(winners)s shared first place with "
                           "%(n)s nuggets each.", best) % facts
-    return {"proposer": shown_name(proposer), "previous": previous.title, "result": result}
+    return {"proposer": stored_name(proposer), "previous": previous.title, "result": result}
 
 
 def turn(note: Notification) -> Letter:

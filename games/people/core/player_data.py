@@ -30,7 +30,7 @@ from games.people.core.mailbox_keys import KeepsMailboxKeys, MailboxKeyField
 from games.people.core.mailboxes import mailbox
 
 # The name a forgotten player's seat keeps: stored as this English marker and shown in the
-# reader's language (games.seatview.core.words.shown_name).
+# reader's language (games.game.core.aliases.stored_name).
 FORMER_PLAYER = "a former player"
 
 

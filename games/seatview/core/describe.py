@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from games.engine.types import JSON, LogEvent, Move, RoundResult
+from games.game.core.aliases import stored_name
 from games.kit.seat_numbers import shown_seat_of
 from games.seatview.core import clock_notices
 from games.seatview.core import describe_s2 as s2
@@ -34,7 +35,6 @@ from games.seatview.core.words import (
     role_name,
     role_with_article,
     seat_name,
-    shown_name,
     symmetric,
     team_name,
     tool_name,
@@ -271,7 +271,7 @@ def _shown_param(value: str, seat: object, names: Names) -> str:
     stored = getattr(names, "stored", None)
     if stored is not None and isinstance(seat, int) and not isinstance(seat, bool):
         return str(stored(seat, value))
-    return shown_name(value)
+    return stored_name(value)
 
 
 def notice_sentence(kind: str, params: Mapping[str, Any], names: Names) -> str:

@@ -19,7 +19,6 @@ from django.utils.translation import gettext_lazy, ngettext
 from games import engine
 from games.engine.types import CardView
 from games.kit.seat_numbers import shown_seat
-from games.people.core.player_data import FORMER_PLAYER
 from games.seatview.core import compass
 
 Names = Mapping[int, str]
@@ -117,12 +116,6 @@ def goal_name(goal: int) -> str:
 
 def goal_result(result: str) -> str:
     return {"gold": _("gold"), "stone": _("stone")}.get(result, result)
-
-
-def shown_name(name: str) -> str:
-    """A player's name as stored, in the reader's language when it is the neutral name a
-    forgotten player's seat keeps."""
-    return _("a former player") if name == FORMER_PLAYER else name
 
 
 def seat_name(seat: int | None, names: Names) -> str:

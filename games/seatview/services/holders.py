@@ -26,19 +26,26 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from games.engine.types import SeatView
-from games.game.core.aliases import PLAIN, Anonymity, anonymity, bot_name, for_moderators
+from games.game.core.aliases import (
+    PLAIN,
+    Anonymity,
+    anonymity,
+    bot_name,
+    for_moderators,
+    stored_name,
+)
 from games.game.core.game import Game, SeatKind
 from games.kit.seat_numbers import shown_seat
 from games.seats.core.history import PastHolder, holder_at_move
 from games.seats.core.seat import Seat
 from games.seatview.core.recent import view_log
-from games.seatview.core.words import Names, shown_name
+from games.seatview.core.words import Names
 
 
 def table_name(player: str, *, bot: bool) -> str:
     """A holder's name as the log shows it ("Ann", "Bert (bot)", "a former player"), at a
     table that is not anonymous."""
-    return bot_name(shown_name(player)) if bot else shown_name(player)
+    return bot_name(stored_name(player)) if bot else stored_name(player)
 
 
 @dataclass(frozen=True)

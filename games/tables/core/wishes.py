@@ -31,7 +31,7 @@ from typing import Any
 from django.conf import settings
 from django.utils.translation import gettext as _
 
-from games.clock.core.clock_presets import NAMES, preset_named
+from games.clock.core.clock_presets import NAMES, preset_named, unknown_preset
 from games.engine import rules_for
 from games.game.core.game import MAX_HOURS_PER_MOVE
 from games.kit.service_errors import ServiceError
@@ -136,11 +136,6 @@ def read_wish(data: Mapping[str, Any], *, language: str) -> Wish:
     return Wish(ruleset=ruleset, low=low, high=high, hours_per_move=hours, language=chosen,
                 rated=data.get("rated", False), bots_fill=data.get("bots_fill", False),
                 clock=clock, anonymous=data.get("anonymous", False))
-
-
-def unknown_preset(name: str) -> str:
-    return _("Unknown clock preset “%(value)s”: choose one of %(names)s.") % {
-        "value": name[:30], "names": ", ".join(NAMES)}
 
 
 def read_clock(data: Mapping[str, Any]) -> tuple[str, int]:

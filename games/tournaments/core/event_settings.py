@@ -35,7 +35,7 @@ from django.conf import settings
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games.clock.core.clock_presets import NAMES, preset_named
+from games.clock.core.clock_presets import preset_named, unknown_preset
 from games.clock.core.clock_setup import ClockSettings, clock_fields
 from games.engine import rules_for
 from games.game.core.game import MAX_HOURS_PER_MOVE
@@ -135,8 +135,7 @@ def _with_preset(data: Mapping[str, Any]) -> Mapping[str, Any]:
         return data
     preset = preset_named(name) if isinstance(name, str) else None
     if preset is None:
-        raise _bad(_("Unknown clock preset “%(value)s”: choose one of %(names)s.") % {
-            "value": str(name)[:30], "names": ", ".join(NAMES)}, "clock_preset")
+        raise _bad(unknown_preset(name), "clock_preset")
     if data.get("clock") is not None or data.get("hours_per_move", preset.hours_per_move) \
             != preset.hours_per_move:
         raise _bad(_("A clock preset sets the pace and the clock: give the preset alone."),
