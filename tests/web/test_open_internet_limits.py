@@ -208,7 +208,7 @@ def test_a_limit_counts_each_event_once_in_its_window(backend: str, clock: Any) 
                 limits.hit("api_seat", "seat:1")
             limits.hit("api_seat", "seat:2")
             if backend == "redis":
-                slot, _ = limits._slot("api_seat", "seat:1", time.time())
+                slot, _ = limits._slot("api_seat", "seat:1", limits.clock())
                 key = cache.make_and_validate_key(slot)
                 redis = limits.redis_client(REDIS_CACHE_URL)
                 assert redis.get(key) == b"5" and 0 < redis.ttl(key) <= 61
