@@ -21,6 +21,18 @@ PRODUCTION = {
 
 
 def manage(*args: str, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    """manage.py in a fresh process with only `env`'s settings variables."""
+    return _python("manage.py", *args, env=env)
+
+
+def settings_module(code: str, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    """The settings module alone imported in a fresh process with only `env`'s settings
+    variables, then `code` run with it as `s`: where a setting is read or refused (every
+    refusal is raised as the module is read), a seventh of `manage.py`'s start."""
+    return _python("-c", f"import saboteur_site.settings as s; {code}", env=env)
+
+
+def _python(*args: str, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
     clean = {k: v for k, v in os.environ.items()
              if k not in {"DEBUG", "SECRET_KEY", "LINK_KEY", "ALLOWED_HOSTS", "SITE_URL",
                           "DATABASE_URL", "CACHE_URL", "DATABASE_REPLICA_URL",
@@ -28,7 +40,7 @@ def manage(*args: str, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
                           "CSRF_TRUSTED_ORIGINS", "DJANGO_SETTINGS_MODULE",
                           # set while the session's browser runs (tests/browser/conftest.py)
                           "DJANGO_ALLOW_ASYNC_UNSAFE"}}
-    return subprocess.run([sys.executable, "manage.py", *args], cwd=ROOT, env={**clean, **env},
+    return subprocess.run([sys.executable, *args], cwd=ROOT, env={**clean, **env},
                           capture_output=True, text=True, timeout=120)
 
 
@@ -46,18 +58,18 @@ def test_check_deploy_warns_when_rate_limits_count_per_process() -> None:
 
 def test_secret_key_is_required_without_debug() -> None:
     env = {k: v for k, v in PRODUCTION.items() if k != "SECRET_KEY"}
-    result = manage("check", env=env)
+    result = settings_module("", env=env)
     assert result.returncode != 0 and "SECRET_KEY must be set" in result.stderr
 
 
 def test_tasks_run_inline_is_refused_with_a_clear_message() -> None:
     """CELERY_TASK_ALWAYS_EAGER once claimed to run tasks "without a broker or worker",
     and then no turn email left (the beat plans them): it is refused, and says why."""
-    refused = manage("check", env={"DEBUG": "1", "CELERY_TASK_ALWAYS_EAGER": "1"})
+    refused = settings_module("", env={"DEBUG": "1", "CELERY_TASK_ALWAYS_EAGER": "1"})
     assert refused.returncode != 0
     assert "CELERY_TASK_ALWAYS_EAGER is not supported" in refused.stderr
     assert "run.py serve" in refused.stderr
-    assert manage("check", env={"DEBUG": "1", "CELERY_TASK_ALWAYS_EAGER": "0"}).returncode == 0
+    assert settings_module("", env={"DEBUG": "1", "CELERY_TASK_ALWAYS_EAGER": "0"}).returncode == 0
 
 
 def test_debug_runs_without_any_variable() -> None:
@@ -66,12 +78,11 @@ def test_debug_runs_without_any_variable() -> None:
 
 
 def test_settings_read_the_environment() -> None:
-    code = ("from django.conf import settings as s; "
-            "print(s.ALLOWED_HOSTS, s.CSRF_TRUSTED_ORIGINS, s.SITE_URL, "
+    code = ("print(s.ALLOWED_HOSTS, s.CSRF_TRUSTED_ORIGINS, s.SITE_URL, "
             "s.DATABASES['default']['ENGINE'], s.SECURE_SSL_REDIRECT)")
     env = {**PRODUCTION, "DATABASE_URL": "postgres://u:p@db.example.org:5432/sab",
            "CSRF_TRUSTED_ORIGINS": "https://a.example.org,https://b.example.org"}
-    result = manage("shell", "-c", code, env=env)
+    result = settings_module(code, env=env)
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip().splitlines()[-1] == (
         "['saboteur.example.org'] ['https://a.example.org', 'https://b.example.org'] "
@@ -79,11 +90,10 @@ def test_settings_read_the_environment() -> None:
 
 
 def test_the_moderators_time_zone_is_read_and_a_wrong_one_refused_by_name() -> None:
-    code = "from django.conf import settings as s; print(s.TIME_ZONE)"
-    rome = manage("shell", "-c", code, env={"DEBUG": "1", "TIME_ZONE": "Europe/Rome"})
+    rome = settings_module("print(s.TIME_ZONE)", env={"DEBUG": "1", "TIME_ZONE": "Europe/Rome"})
     assert rome.returncode == 0, rome.stderr
     assert rome.stdout.strip().splitlines()[-1] == "Europe/Rome"
-    wrong = manage("check", env={"DEBUG": "1", "TIME_ZONE": "Europe/Atlantis"})
+    wrong = settings_module("", env={"DEBUG": "1", "TIME_ZONE": "Europe/Atlantis"})
     assert wrong.returncode != 0
     assert "TIME_ZONE must be a time zone such as Europe/Rome, not 'Europe/Atlantis'" in (
         wrong.stderr)
@@ -92,15 +102,15 @@ def test_the_moderators_time_zone_is_read_and_a_wrong_one_refused_by_name() -> N
 def test_behind_pgbouncer_nothing_outlives_a_transaction() -> None:
     """DATABASE_POOLER=pgbouncer (transaction pooling): no server-side cursor, no prepared
     statement (docs/operations.md "PgBouncer"); an unknown pooler is refused by name."""
-    code = ("from django.conf import settings as s; d = s.DATABASES['default']; "
+    code = ("d = s.DATABASES['default']; o = d.get('OPTIONS', {}); "
             "print(d.get('DISABLE_SERVER_SIDE_CURSORS', False), "
-            "'prepare_threshold' in d['OPTIONS'], d['OPTIONS'].get('prepare_threshold'))")
+            "'prepare_threshold' in o, o.get('prepare_threshold'))")
     env = {**PRODUCTION, "DATABASE_URL": "postgres://u:p@127.0.0.1:6432/sab"}
-    direct = manage("shell", "-c", code, env=env)
+    direct = settings_module(code, env=env)
     assert direct.stdout.strip().splitlines()[-1] == "False False None", direct.stderr
-    pooled = manage("shell", "-c", code, env={**env, "DATABASE_POOLER": "pgbouncer"})
+    pooled = settings_module(code, env={**env, "DATABASE_POOLER": "pgbouncer"})
     assert pooled.stdout.strip().splitlines()[-1] == "True True None", pooled.stderr
-    unknown = manage("check", env={**env, "DATABASE_POOLER": "pgpool"})
+    unknown = settings_module("", env={**env, "DATABASE_POOLER": "pgpool"})
     assert unknown.returncode != 0 and "DATABASE_POOLER='pgpool'" in unknown.stderr
 
 
@@ -108,20 +118,20 @@ def test_a_replica_is_wired_in_only_when_its_url_is_set() -> None:
     """Without DATABASE_REPLICA_URL there is one database, no router, no middleware of
     its own: nothing changes. With it, a `replica` alias (a dead one costs 3 s to find out,
     not a minute), the router and the writes' cookie; it needs the shared cache."""
-    code = ("from django.conf import settings as s; r = s.DATABASES.get('replica'); "
-            "print(sorted(s.DATABASES), s.DATABASE_ROUTERS, "
+    code = ("r = s.DATABASES.get('replica'); "
+            "print(sorted(s.DATABASES), getattr(s, 'DATABASE_ROUTERS', []), "
             "'games.kit.replica_reads.RememberWrites' in s.MIDDLEWARE, "
             "r and (r['HOST'], r['PORT'], r['OPTIONS'].get('connect_timeout'), "
             "r.get('DISABLE_SERVER_SIDE_CURSORS')))")
     env = {**PRODUCTION, "DATABASE_URL": "postgres://u:p@127.0.0.1:6432/sab"}
-    alone = manage("shell", "-c", code, env=env)
+    alone = settings_module(code, env=env)
     assert alone.stdout.strip().splitlines()[-1] == "['default'] [] False None", alone.stderr
     replica = {**env, "DATABASE_REPLICA_URL": "postgres://u:p@10.0.0.2:5433/sab",
                "DATABASE_POOLER": "pgbouncer"}
-    wired = manage("shell", "-c", code, env=replica)
+    wired = settings_module(code, env=replica)
     assert wired.stdout.strip().splitlines()[-1] == (
         "['default', 'replica'] ['games.kit.replica_reads.ReplicaRouter'] True "
         "('10.0.0.2', 5433, 3, True)"), wired.stderr
-    no_cache = manage("check", env={k: v for k, v in replica.items() if k != "CACHE_URL"})
+    no_cache = settings_module("", env={k: v for k, v in replica.items() if k != "CACHE_URL"})
     assert no_cache.returncode != 0 and "DATABASE_REPLICA_URL needs CACHE_URL" in (
         no_cache.stderr)
