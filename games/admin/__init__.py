@@ -17,6 +17,9 @@ admin here, each page lives with its feature:
                                                 (the player is told)
     games.push.doors.push_admin                 alert devices and push alerts, with the
                                                 receipt rates per kind and browser
+    games.tournaments.doors.event_admin         tournaments (filter: status) with their
+                                                players, rounds and tables; a moderator
+                                                cancels one (its players are told)
 """
 
 from games.moderation.doors import admin_games as games
@@ -25,5 +28,6 @@ from games.moderation.doors import admin_inbound_mails as inbound_mails
 from games.moderation.doors import admin_names as names
 from games.moderation.doors import admin_records as records
 from games.push.doors import push_admin as push
+from games.tournaments.doors import event_admin as tournaments
 
-__all__ = ["games", "handover", "inbound_mails", "names", "push", "records"]
+__all__ = ["games", "handover", "inbound_mails", "names", "push", "records", "tournaments"]

@@ -18,6 +18,8 @@ EXPECTED = {
     "view_openseat", "view_seatoffer", "view_volunteer",
     # Public names, which a moderator may reset.
     "view_publicname",
+    # Tournaments, their players, rounds and tables; a moderator may cancel one.
+    "view_tournament", "view_entry", "view_eventround", "view_eventtable",
 }
 
 

@@ -40,6 +40,7 @@ class Notification(KeepsMailboxKeys):
         CHALLENGE = "challenge", _("challenge")
         CHALLENGE_ANSWER = "challenge_answer", _("answer to a challenge")
         CONFIRM_EVENT = "confirm_event", _("confirm a new tournament")
+        EVENT_RESULT = "event_result", _("result of a tournament")
 
     class Status(models.TextChoices):
         PENDING = "pending", _("pending")

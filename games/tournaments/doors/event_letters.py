@@ -1,8 +1,20 @@
-"""The tournaments' letter: "confirm your new tournament" (a host asked for an event on
-/tournaments/new/; games.tournaments.services.hosting). Params: {"event_request": row id,
-"language"}; the link is rebuilt from the row's salt when the email is written, never
-stored. It carries the event's settings as chosen from the form's lists and numbers, and
-its name (one line the host typed, as on the event's public page once created)."""
+"""The tournaments' letters:
+
+- confirm_event: "confirm your new tournament" (a host asked for an event on
+  /tournaments/new/; games.tournaments.services.hosting). Params: {"event_request": row
+  id, "language"}; the link is rebuilt from the row's salt when the email is written,
+  never stored. It carries the event's settings as chosen from the form's lists and
+  numbers, and its name (one line the host typed, as on the event's public page once
+  created).
+- event_result: the event has ended (games.tournaments.services.event_end), to each
+  member and the host. Params: {"tournament", "entry": the member's entry id (None for
+  the host), "outcome": finished, too_few or moderators, "language"}. Finished: the
+  reader's place and score in the field, the top of the standings and the link to the
+  event's page; cancelled: why, and the link. The standings are the event page's
+  (public names, else "Player N"; never an address), and nothing of any game's hands.
+  The subject carries no name (the event's name is text its host typed, and the
+  subject is the line a mailbox shows unopened).
+"""
 
 from __future__ import annotations
 
@@ -14,10 +26,13 @@ from games.kit.link_tokens import purpose_token
 from games.mail.core.letter_registry import Builder
 from games.mail.core.notifications import Notification
 from games.mail.doors.letters import Letter, Skip, render
-from games.tournaments.core.event_rows import EventRequest
+from games.tournaments.core.event_rows import EventRequest, Tournament
+from games.tournaments.services.event_end import FINISHED, OUTCOMES
+from games.tournaments.services.event_list import event_page
 from games.tournaments.services.hosting import PURPOSE
 
 Kind = Notification.Kind
+TOP = 5  # the standings' first rows an event's result email shows
 
 
 def confirm_event(note: Notification) -> Letter:
@@ -30,4 +45,27 @@ def confirm_event(note: Notification) -> Letter:
                   {"link": link, "ruleset": row.settings.get("ruleset", "base")})
 
 
-LETTERS: dict[str, Builder] = {Kind.CONFIRM_EVENT: confirm_event}
+def event_result(note: Notification) -> Letter:
+    event_id, entry_id = note.params.get("tournament"), note.params.get("entry")
+    outcome = str(note.params.get("outcome") or "")
+    page = event_page(event_id) if isinstance(event_id, int) else None
+    if page is None or outcome not in OUTCOMES:
+        raise Skip("the tournament is gone")
+    finished = outcome == FINISHED
+    if page.event.status != (Tournament.Status.FINISHED if finished
+                             else Tournament.Status.CANCELLED):
+        raise Skip("the tournament did not end so")
+    mine = next((row for row in page.standings if row.standing.member == entry_id), None)
+    if entry_id is not None and mine is None:
+        raise Skip("the entry is gone")
+    subject = (_("Your tournament on Saboteur by post has ended") if finished
+               else _("Your tournament on Saboteur by post was cancelled"))
+    return render("event_result", subject, {
+        "event": page.event, "outcome": outcome, "mine": mine,
+        "field": len(page.standings), "top": page.standings[:TOP] if finished else [],
+        "ruleset": page.event.ruleset,
+        "link": settings.SITE_URL + reverse("games:tournament", args=[page.event.id])})
+
+
+LETTERS: dict[str, Builder] = {Kind.CONFIRM_EVENT: confirm_event,
+                               Kind.EVENT_RESULT: event_result}

@@ -1,7 +1,8 @@
 """A tournament's rounds: sign-up closes and round 1 is paired; tables end; the next round
 pairs the players whose tables ended once a set share of the round's tables has ended or
 at the round's deadline, whichever comes first; the event ends when every player has
-played every round (or been dropped). The beat's `sweep_tournaments` does it all, each
+played every round (or been dropped), and its result is emailed to each member and the
+host (games.tournaments.services.event_end). The beat's `sweep_tournaments` does it all, each
 event in a transaction of its own with its row locked, so a second run changes nothing.
 
 Each table is an ordinary game (games.setup.services.game_setup.create_game): the
@@ -46,6 +47,7 @@ from games.tournaments.core.event_rows import (
     Tournament,
 )
 from games.tournaments.core.event_settings import stored_clock
+from games.tournaments.services.event_end import FINISHED, TOO_FEW, queue_results
 from games.tournaments.services.results import ended_results, history
 
 log = logging.getLogger(__name__)
@@ -147,11 +149,13 @@ def pair(event: Tournament, number: int, entries: list[Entry]) -> EventRound:
 
 
 def start_event(event: Tournament) -> str:
-    """Sign-up has closed: pair round 1, or cancel an event of fewer than two players."""
+    """Sign-up has closed: pair round 1, or cancel an event of fewer than two players
+    (who are told so by email, as the host is)."""
     entries = list(event.entries.order_by("joined_at", "pk"))
     if len(entries) < 2:  # a table needs two people to be a contest
         event.status, event.ended_at = Tournament.Status.CANCELLED, timezone.now()
         event.save(update_fields=["status", "ended_at"])
+        queue_results(event, TOO_FEW)
         return "cancelled"
     event.status = Tournament.Status.RUNNING
     event.save(update_fields=["status"])
@@ -200,8 +204,8 @@ def _waiting(event: Tournament) -> dict[int, list[Entry]]:
 
 
 def advance(event: Tournament) -> int:
-    """Pair whoever may play their next round now; end the event when nobody plays on.
-    How many players were seated."""
+    """Pair whoever may play their next round now; end the event when nobody plays on
+    (each member and the host get its result by email). How many players were seated."""
     _close_tables(event)
     now = timezone.now()
     rounds = {row.number: row for row in event.event_rounds.all()}
@@ -227,6 +231,7 @@ def advance(event: Tournament) -> int:
                                                     ended_at__isnull=True).exists():
         event.status, event.ended_at = Tournament.Status.FINISHED, now
         event.save(update_fields=["status", "ended_at"])
+        queue_results(event, FINISHED)
     return seated
 
 

@@ -1,0 +1,72 @@
+"""How an event ends, told by email (docs/playing.md "Tournaments"): finished (every
+player has played every round), cancelled when sign-up closed with fewer than two
+players, or cancelled by a moderator (`cancel_event`, the admin's action).
+
+Each member (by their entry's address, a dropped member too) and the host get one
+result email, once: its Notification key, `event_result:<event>:<entry>` (the host's
+`event_result:<event>:host`), names it for good, so a sweep run again or a second cancel
+writes nothing more. The rows are written in the caller's transaction and sent after
+its commit (games.mail.services.plan.queue). An address that asked to be forgotten gets
+none, nor does a forgotten entry (its address is gone). A host who also played gets the
+member's email only. Each email is in its reader's language: the one their home chose,
+else the event's. Its words are written at send time from the event's page
+(games.tournaments.doors.event_letters): the standings, public names only.
+"""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.utils import timezone
+
+from games.mail.core.notifications import Notification
+from games.mail.services import plan
+from games.mail.services.notification_rows import Spec
+from games.people.core.mailbox_keys import of_mailbox
+from games.people.core.player_data import forgotten_among
+from games.setup.core.player_defaults import seat_language_and_zone
+from games.tournaments.core.event_rows import Tournament
+
+# Why the event ended: the letter's words (games.tournaments.doors.event_letters).
+FINISHED = "finished"
+TOO_FEW = "too_few"  # sign-up closed with fewer than two players
+BY_MODERATORS = "moderators"
+OUTCOMES = frozenset({FINISHED, TOO_FEW, BY_MODERATORS})
+LIVE = (Tournament.Status.OPEN, Tournament.Status.RUNNING)
+
+
+def _spec(event: Tournament, outcome: str, address: str, whose: str,
+          entry_id: int | None) -> Spec:
+    language, _zone = seat_language_and_zone(address, game_language=event.language)
+    return Spec(key=f"event_result:{event.pk}:{whose}", kind=Notification.Kind.EVENT_RESULT,
+                to_email=address, params={"tournament": event.pk, "entry": entry_id,
+                                          "outcome": outcome, "language": language})
+
+
+def queue_results(event: Tournament, outcome: str) -> list[int]:
+    """Queue the event's result emails (inside the caller's transaction); the ids of the
+    rows written now (none the second time)."""
+    assert outcome in OUTCOMES, outcome
+    entries = [entry for entry in event.entries.order_by("joined_at", "pk") if entry.address]
+    host = event.host_email.strip()
+    forgotten = forgotten_among([*(entry.address for entry in entries), host])
+    specs = [_spec(event, outcome, entry.address, str(entry.pk), entry.pk)
+             for entry in entries if entry.address not in forgotten]
+    if host and host not in forgotten and not event.entries.filter(of_mailbox(host)).exists():
+        specs.append(_spec(event, outcome, host, "host", None))
+    return plan.queue(specs)
+
+
+def cancel_event(event_id: int) -> Tournament | None:
+    """A moderator cancels an event open for sign-up or running: it is marked cancelled
+    (ended now) and its members and host are emailed. Its games already under way go on
+    as ordinary games; its standings stay as they were (no later round is paired, no
+    later table counted). None, and nothing changed, for an event already over."""
+    with transaction.atomic():
+        event = Tournament.objects.select_for_update().filter(pk=event_id,
+                                                              status__in=LIVE).first()
+        if event is None:
+            return None
+        event.status, event.ended_at = Tournament.Status.CANCELLED, timezone.now()
+        event.save(update_fields=["status", "ended_at"])
+        queue_results(event, BY_MODERATORS)
+        return event
