@@ -17,8 +17,12 @@ admin here, each page lives with its feature:
                                                 (the player is told)
     games.push.doors.push_admin                 alert devices and push alerts, with the
                                                 receipt rates per kind and browser
+    games.challenges.doors.challenge_admin      challenges (filter: status) with their
+                                                players, and blocks; a moderator
+                                                withdraws waiting challenges (abuse)
 """
 
+from games.challenges.doors import challenge_admin as challenges
 from games.moderation.doors import admin_games as games
 from games.moderation.doors import admin_handover as handover
 from games.moderation.doors import admin_inbound_mails as inbound_mails
@@ -26,4 +30,4 @@ from games.moderation.doors import admin_names as names
 from games.moderation.doors import admin_records as records
 from games.push.doors import push_admin as push
 
-__all__ = ["games", "handover", "inbound_mails", "names", "push", "records"]
+__all__ = ["challenges", "games", "handover", "inbound_mails", "names", "push", "records"]
