@@ -18,6 +18,8 @@ EXPECTED = {
     "view_openseat", "view_seatoffer", "view_volunteer",
     # Public names, which a moderator may reset.
     "view_publicname",
+    # Challenges (with their players) and blocks; a moderator may withdraw a challenge.
+    "view_challenge", "view_challenged", "view_challengeblock",
 }
 
 

@@ -1,8 +1,10 @@
-"""Challenges in the admin: the challenges (status, ruleset, when made and when they
-expire, how many players each named; its players on its page) and the blocks, read-only;
-the moderators' one action, withdrawing waiting challenges (abuse), through the very
-service a challenger withdraws by (games.challenges.services.challenging.
-withdraw_challenge): the players who had its email are told, as then.
+"""Challenges and blocks in the admin, and a moderator withdrawing waiting challenges.
+
+The challenges (status, ruleset, when made and when they expire, how many players each
+named; its players on its page) and the blocks are read-only; the moderators' one
+action, withdrawing waiting challenges (abuse), goes through the very service a
+challenger withdraws by (games.challenges.services.challenging.withdraw_challenge): the
+players who had its email are told, as then.
 
 Addresses (the challenger's, each challenged player's) are shown, and searched by, only
 for users with games.view_secrets: a challenge ties a public name to an address, which
@@ -17,12 +19,10 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib import admin, messages
-from django.db.models import Count, Q, QuerySet, Subquery
-from django.db.models.expressions import OuterRef
+from django.db.models import Count, OuterRef, Q, QuerySet, Subquery
 from django.http import HttpRequest
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import ngettext
 
 from games.challenges.core.challenge_rows import Challenge, ChallengeBlock, Challenged
 from games.challenges.core.challenge_terms import ChallengeError
@@ -48,7 +48,7 @@ class ChallengedInline(admin.TabularInline):  # type: ignore[type-arg]
     can_delete = False
 
     def get_fields(self, request: HttpRequest, obj: Any = None) -> Any:
-        return _shown(self.fields or (), request)  # type: ignore[arg-type]
+        return _shown(tuple(self.fields or ()), request)
 
     def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> Any:
         return self.get_fields(request, obj)
@@ -85,10 +85,10 @@ class ChallengeAdmin(ReadOnlyAdmin):
         return challenges.annotate(named_count=Subquery(named))
 
     def get_list_display(self, request: HttpRequest) -> Any:
-        return _shown(self.list_display, request)  # type: ignore[arg-type]
+        return _shown(tuple(self.list_display), request)
 
     def get_fields(self, request: HttpRequest, obj: Any = None) -> Any:
-        return _shown(self.fields or (), request)  # type: ignore[arg-type]
+        return _shown(tuple(self.fields or ()), request)
 
     def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> Any:
         return self.get_fields(request, obj)

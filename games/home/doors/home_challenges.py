@@ -1,7 +1,7 @@
 """Challenges from a home (games.challenges; docs/playing.md "Challenge a player"): the
 "Challenge a player" form, answering a challenge (accept, refuse, refuse and block),
-withdrawing one sent, unblocking and taking challenges or none (HTML forms, POST with CSRF), and the JSON
-twins (docs/api.md "Challenges"):
+withdrawing one sent, unblocking and taking challenges or none (HTML forms, POST with
+CSRF), and the JSON twins (docs/api.md "Challenges"):
 
     GET  /api/me/<token>/challenges                      sent, received, blocked
     POST /api/me/<token>/challenges                      challenge (201)
