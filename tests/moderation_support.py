@@ -17,20 +17,22 @@ from tests.support import GameWithLinks, choose, move_for
 
 def moderators_group() -> Group:
     """The "moderators" group as the migrations make it (0003, 0023's open seats, offers
-    and volunteers, 0040's public names, 0059's tournaments). A transaction test's flush
-    drops migrated rows, so it is made again the same way when a later test on that
-    worker needs it (tests/conftest.py)."""
+    and volunteers, 0040's public names, 0059's tournaments, 0060's challenges and
+    blocks). A transaction test's flush drops migrated rows, so it is made again the same
+    way when a later test on that worker needs it (tests/conftest.py)."""
     made = importlib.import_module("games.migrations.0003_moderators")
     handover = importlib.import_module("games.migrations.0023_seat_handover")
     names = importlib.import_module("games.migrations.0040_name_reset")
     events = importlib.import_module("games.migrations.0059_event_result_and_admin")
+    challenges = importlib.import_module("games.migrations.0060_challenge_withdrawn")
     group, _created = Group.objects.get_or_create(name=made.GROUP)
     if _created:
         group.permissions.set(Permission.objects.get(content_type__app_label="games",
                                                      content_type__model=model,
                                                      codename=codename)
                               for model, codename in [*made.PERMISSIONS, *handover.VIEW,
-                                                      *names.VIEW, *events.VIEW])
+                                                      *names.VIEW, *events.VIEW,
+                                                      *challenges.VIEW])
     return group
 
 

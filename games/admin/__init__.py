@@ -20,8 +20,12 @@ admin here, each page lives with its feature:
     games.tournaments.doors.event_admin         tournaments (filter: status) with their
                                                 players, rounds and tables; a moderator
                                                 cancels one (its players are told)
+    games.challenges.doors.challenge_admin      challenges (filter: status) with their
+                                                players, and blocks; a moderator
+                                                withdraws waiting challenges (abuse)
 """
 
+from games.challenges.doors import challenge_admin as challenges
 from games.moderation.doors import admin_games as games
 from games.moderation.doors import admin_handover as handover
 from games.moderation.doors import admin_inbound_mails as inbound_mails
@@ -30,4 +34,5 @@ from games.moderation.doors import admin_records as records
 from games.push.doors import push_admin as push
 from games.tournaments.doors import event_admin as tournaments
 
-__all__ = ["games", "handover", "inbound_mails", "names", "push", "records", "tournaments"]
+__all__ = ["challenges", "games", "handover", "inbound_mails", "names", "push", "records",
+           "tournaments"]

@@ -84,6 +84,8 @@ urlpatterns: list[URLPattern] = [
          home_challenges.api_accept, name="api-me-challenge-accept"),
     path("api/me/<token:token>/challenges/<int:challenge_id>/refuse",
          home_challenges.api_refuse, name="api-me-challenge-refuse"),
+    path("api/me/<token:token>/challenges/<int:challenge_id>/withdraw",
+         home_challenges.api_withdraw, name="api-me-challenge-withdraw"),
     # Before blocks/<name>: a public name may hold a slash (player_page.named checks it).
     path("api/me/<token:token>/blocks/<path:name>/unblock", home_challenges.api_unblock,
          name="api-me-unblock"),
@@ -130,6 +132,8 @@ urlpatterns: list[URLPattern] = [
     path("me/<token:token>/challenges", home_challenges.home_challenge, name="me-challenge"),
     path("me/<token:token>/challenges/answer", home_challenges.home_answer,
          name="me-challenge-answer"),
+    path("me/<token:token>/challenges/withdraw", home_challenges.home_withdraw,
+         name="me-challenge-withdraw"),
     path("me/<token:token>/challenges/unblock", home_challenges.home_unblock,
          name="me-unblock"),
     path("me/<token:token>/challenges/setting", home_challenges.home_challenge_setting,

@@ -20,6 +20,8 @@ EXPECTED = {
     "view_publicname",
     # Tournaments, their players, rounds and tables; a moderator may cancel one.
     "view_tournament", "view_entry", "view_eventround", "view_eventtable",
+    # Challenges (with their players) and blocks; a moderator may withdraw a challenge.
+    "view_challenge", "view_challenged", "view_challengeblock",
 }
 
 

@@ -4,7 +4,8 @@
   daily cap goes by, and the public name they challenged under), the terms of the table
   it asks for (games.tables.core.table_rows.TableTerms), and what became of it: open
   until every player it names has accepted (accepted: the open table made for them,
-  games.tables), one refuses (refused), or it expires (CHALLENGE_DAYS).
+  games.tables), one refuses (refused), its challenger or a moderator withdraws it
+  (withdrawn), or it expires (CHALLENGE_DAYS).
 - Challenged: one person a challenge names, by the address their public name's home
   has (never shown to the challenger) and its mailbox key, the name they were
   challenged by, and their answer.
@@ -29,13 +30,14 @@ class Challenge(KeepsMailboxKeys, TableTerms):
         ACCEPTED = "accepted", _("accepted")
         REFUSED = "refused", _("refused")
         EXPIRED = "expired", _("expired")
+        WITHDRAWN = "withdrawn", _("withdrawn")
 
     challenger = models.EmailField(_("challenger's email"))
     challenger_key = MailboxKeyField(_("challenger's mailbox key (hash)"), source="challenger")
     # The counted mailbox (games.people.core.mailboxes.mailbox_hash): the daily cap's.
     counted = models.CharField(_("challenger's counted mailbox (hash)"), max_length=64)
     challenger_name = models.CharField(_("challenger's public name"), max_length=30)
-    status = models.CharField(_("status"), max_length=8, choices=Status.choices,
+    status = models.CharField(_("status"), max_length=10, choices=Status.choices,
                               default=Status.OPEN)
     created_at = models.DateTimeField(_("created at"), default=timezone.now)
     expires_at = models.DateTimeField(_("expires at"))

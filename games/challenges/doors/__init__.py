@@ -1,1 +1,1 @@
-"""The challenge letters and the public page's "Challenge" form."""
+"""The challenge letters, the public page's "Challenge" form and the admin's pages."""

@@ -6,6 +6,10 @@
 - challenge_answer: to the challenger: refused (by whom), accepted with the table
   waiting for more players, or expired. Params {"challenge": id, "outcome", "name": the
   refusing player's public name, "language"}.
+- challenge_off: to a player challenged whose challenge email went out: the challenge
+  was withdrawn (by its challenger, or by a moderator: the letter does not say which),
+  so there is nothing to answer. Params {"challenge": id, "language"}. Skipped when
+  their challenge email never went after all (games.challenges.services.challenging).
 
 Neither carries an address: every email goes from the server, and names are public
 names. A subject carries no name (a public name is a stranger's text, and the subject is
@@ -20,6 +24,7 @@ from django.utils.translation import gettext as _
 
 from games.challenges.core.challenge_rows import Challenge, Challenged
 from games.challenges.services.challenge_lists import ChallengeShown, one_challenge
+from games.challenges.services.challenging import emailed_among
 from games.mail.core.letter_registry import Builder
 from games.mail.core.notifications import Notification
 from games.mail.doors.letters import Letter, Skip, render
@@ -64,5 +69,17 @@ def challenge_answer(note: Notification) -> Letter:
         "home": home_link(note.to_email) + "#challenges"})
 
 
+def challenge_off(note: Notification) -> Letter:
+    challenge_id = note.params.get("challenge")
+    if (isinstance(challenge_id, bool) or not isinstance(challenge_id, int)
+            or not emailed_among(challenge_id, [note.to_email])):
+        raise Skip("the challenge never reached them")
+    shown = _shown(note.to_email, challenge_id, sent=False)
+    return render("challenge_off", _("A challenge to you was withdrawn"), {
+        "challenge": shown, "ruleset": shown.ruleset,
+        "home": home_link(note.to_email) + "#challenges"})
+
+
 LETTERS: dict[str, Builder] = {Kind.CHALLENGE: challenge,
-                               Kind.CHALLENGE_ANSWER: challenge_answer}
+                               Kind.CHALLENGE_ANSWER: challenge_answer,
+                               Kind.CHALLENGE_OFF: challenge_off}

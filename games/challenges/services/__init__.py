@@ -1,1 +1,1 @@
-"""Challenging, answering, blocking, listing, expiring: one transaction each."""
+"""Challenging, answering, withdrawing, blocking, listing, expiring: one transaction each."""

@@ -71,9 +71,18 @@ class ChallengeShown:
         return [player.name for player in self.players if not player.you]
 
     @property
+    def waiting(self) -> bool:
+        """Still waiting for answers: open and within its days."""
+        return self.status == Challenge.Status.OPEN and self.expires > timezone.now()
+
+    @property
     def answerable(self) -> bool:
-        return (not self.sent and self.status == Challenge.Status.OPEN
-                and not self.your_answer and self.expires > timezone.now())
+        return not self.sent and self.waiting and not self.your_answer
+
+    @property
+    def withdrawable(self) -> bool:
+        """The reader sent it and it still waits: they may withdraw it."""
+        return self.sent and self.waiting
 
     def as_json(self) -> dict[str, Any]:
         answer: dict[str, Any] = {

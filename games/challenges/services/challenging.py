@@ -19,6 +19,11 @@
   their home; with seats left, strangers take them (or bots at the end of the table's
   wait, when the challenger allowed them). A refusal ends the challenge; so does
   CHALLENGE_DAYS without every answer (the beat's `expire_challenges`).
+- While it waits, its challenger may withdraw it (and a moderator, from the admin: the
+  same service). Each player challenged who had its email is told it was withdrawn;
+  those whose email never went (it was still queued, or failed) are not, since theirs
+  is skipped now and they never heard of it. A withdrawn challenge still counts towards
+  the daily cap: withdrawing and challenging again is not a way round it.
 
 Every act locks the challenge's row, checks, then writes; a refusal changes nothing.
 """
@@ -165,11 +170,38 @@ def create_challenge(address: str, terms: Terms) -> Challenge:
     return challenge
 
 
+def challenge_letter_key(challenge_id: int, address: str) -> str:
+    """The key of the challenge's email to one player challenged (its one row)."""
+    return f"challenge:{challenge_id}:to={address_hash(address)}"
+
+
 def _letter(challenge: Challenge, address: str) -> Spec:
     """The challenge's email to one player challenged, in the language of their home."""
     language, _zone = seat_language_and_zone(address, game_language=challenge.language)
-    return Spec(key=f"challenge:{challenge.pk}:to={address_hash(address)}",
+    return Spec(key=challenge_letter_key(challenge.pk, address),
                 kind=Kind.CHALLENGE, to_email=address,
+                params={"challenge": challenge.pk, "language": language})
+
+
+# A challenge's email that went, or is going out now (claimed, rendered while it was
+# open): its player may have it. Pending or retrying ones render again and are skipped
+# once the challenge is over; skipped and failed ones never reached anyone.
+EMAILED = (Notification.Status.SENT, Notification.Status.SENDING)
+
+
+def emailed_among(challenge_id: int, addresses: list[str]) -> list[str]:
+    """Those of `addresses` (players the challenge named) its email went to."""
+    keys = {challenge_letter_key(challenge_id, address): address for address in addresses}
+    went = set(Notification.objects.filter(key__in=keys, status__in=EMAILED)
+               .values_list("key", flat=True))
+    return [address for key, address in keys.items() if key in went]
+
+
+def _withdrawn_letter(challenge: Challenge, address: str) -> Spec:
+    """A player challenged hears the challenge was withdrawn, in their home's language."""
+    language, _zone = seat_language_and_zone(address, game_language=challenge.language)
+    return Spec(key=f"challenge_off:{challenge.pk}:to={address_hash(address)}",
+                kind=Kind.CHALLENGE_OFF, to_email=address,
                 params={"challenge": challenge.pk, "language": language})
 
 
@@ -204,6 +236,11 @@ def _no_challenge() -> ChallengeError:
     return ChallengeError(404, "no_challenge", _("You have no such challenge."))
 
 
+def _over() -> ChallengeError:
+    return ChallengeError(409, "challenge_over", _(
+        "This challenge is over: it was accepted, refused, withdrawn or has expired."))
+
+
 def _mine(address: str, challenge_id: object) -> tuple[Challenge, Challenged]:
     """The locked challenge `challenge_id` and the address's place in it: 404 for any
     challenge that does not name the address (another's is as unknown as none); 409 when
@@ -216,8 +253,7 @@ def _mine(address: str, challenge_id: object) -> tuple[Challenge, Challenged]:
     if challenge is None or mine is None:
         raise _no_challenge()
     if challenge.status != OPEN or challenge.expires_at <= timezone.now():
-        raise ChallengeError(409, "challenge_over", _(
-            "This challenge is over: it was accepted, refused or has expired."))
+        raise _over()
     if mine.answer:
         raise ChallengeError(409, "already_answered", _("You have answered this challenge."))
     return challenge, mine
@@ -266,6 +302,33 @@ def refuse_challenge(address: str, challenge_id: object, *, block: bool = False)
         if block:
             add_block(address, challenge.challenger_key, challenge.challenger_name)
         return Answered(challenge=challenge.pk, status=challenge.status)
+
+
+def withdraw_challenge(challenge_id: object, *, challenger: str | None) -> Challenge:
+    """Withdraw a challenge still waiting for answers: by its challenger (`challenger`,
+    their address: a challenge of anyone else's is as unknown as none) or by a moderator
+    (None: any challenge, from the admin). It ends as withdrawn, and every player it
+    named who had its email is told (see the module). ChallengeError: 404 no such
+    challenge of the challenger's, 409 no longer waiting (accepted by everyone, refused,
+    withdrawn, or past its days)."""
+    if isinstance(challenge_id, bool) or not isinstance(challenge_id, int):
+        raise _no_challenge()
+    with transaction.atomic():
+        found = Challenge.objects.select_for_update().filter(pk=challenge_id)
+        if challenger is not None:
+            found = found.filter(of_mailbox(challenger, "challenger_key"))
+        challenge = found.first()
+        if challenge is None:
+            raise _no_challenge()
+        now = timezone.now()
+        if challenge.status != OPEN or challenge.expires_at <= now:
+            raise _over()
+        challenge.status, challenge.ended_at = Challenge.Status.WITHDRAWN, now
+        challenge.save(update_fields=["status", "ended_at"])
+        named = list(challenge.challenged.order_by("pk").values_list("address", flat=True))
+        plan.queue([_withdrawn_letter(challenge, address)
+                    for address in emailed_among(challenge.pk, named)])
+    return challenge
 
 
 def end(challenge: Challenge, refuser: Challenged) -> None:

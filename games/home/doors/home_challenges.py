@@ -1,12 +1,13 @@
 """Challenges from a home (games.challenges; docs/playing.md "Challenge a player"): the
 "Challenge a player" form, answering a challenge (accept, refuse, refuse and block),
-unblocking and taking challenges or none (HTML forms, POST with CSRF), and the JSON
-twins (docs/api.md "Challenges"):
+withdrawing one sent, unblocking and taking challenges or none (HTML forms, POST with
+CSRF), and the JSON twins (docs/api.md "Challenges"):
 
     GET  /api/me/<token>/challenges                      sent, received, blocked
     POST /api/me/<token>/challenges                      challenge (201)
     POST /api/me/<token>/challenges/<id>/accept
     POST /api/me/<token>/challenges/<id>/refuse          {"block": true} blocks too
+    POST /api/me/<token>/challenges/<id>/withdraw        the challenger's, while it waits
     POST /api/me/<token>/challenges/settings             {"takes_challenges": false}
     POST /api/me/<token>/blocks/<name>                   block a player by public name
     DELETE /api/me/<token>/blocks/<name>, or POST .../blocks/<name>/unblock
@@ -28,7 +29,7 @@ from django.views.decorators.http import require_POST
 
 from games.challenges.core.challenge_terms import ChallengeError, read_terms
 from games.challenges.services import challenge_blocks, challenging
-from games.challenges.services.challenge_lists import challenges_json, sent_by
+from games.challenges.services.challenge_lists import challenges_json, one_challenge, sent_by
 from games.home.doors.home_pages import render_home, with_home
 from games.home.services import page
 from games.kit import limits
@@ -135,6 +136,22 @@ def home_answer(request: HttpRequest, address: str, token: str) -> HttpResponse:
 
 @require_POST
 @with_home
+def home_withdraw(request: HttpRequest, address: str, token: str) -> HttpResponse:
+    """Withdraw a challenge the home's player sent, while it waits for answers."""
+    try:
+        limits.hit(LIMIT, address)
+        challenging.withdraw_challenge(_challenge_id(request), challenger=address)
+    except limits.Limited as busy:
+        return too_many(request, busy)
+    except ChallengeError as refused:
+        return _refused(request, address, token, refused)
+    messages.success(request, _("You withdrew your challenge. The players who had its "
+                                "email are told there is nothing to answer."))
+    return _back(token)
+
+
+@require_POST
+@with_home
 def home_unblock(request: HttpRequest, address: str, token: str) -> HttpResponse:
     try:
         unblocked = challenge_blocks.unblock(address, block_id=_challenge_id(request, "block"))
@@ -206,6 +223,21 @@ def api_accept(request: HttpRequest, address: str, challenge_id: int) -> JsonRes
         except ChallengeError as refused:
             return _error(refused)
         return private(JsonAnswer(answered.as_json()))
+
+
+@home_api("POST", limit=LIMIT)
+def api_withdraw(request: HttpRequest, address: str, challenge_id: int) -> JsonResponse:
+    """POST (no body): withdraw a challenge sent while it waits -> the challenge as the
+    list shows it, `status` "withdrawn"."""
+    with page.home_locale(address):
+        try:
+            withdrawn = challenging.withdraw_challenge(challenge_id, challenger=address)
+        except ChallengeError as refused:
+            return _error(refused)
+        shown = one_challenge(address, withdrawn.pk, sent=True)
+        if shown is None:  # erased since ("forget me"): as unknown as none
+            return json_error(404, "no_challenge", _("You have no such challenge."))
+        return private(JsonAnswer(shown.as_json()))
 
 
 def _optional_object(request: HttpRequest) -> dict[str, Any] | JsonResponse:

@@ -39,6 +39,7 @@ class Notification(KeepsMailboxKeys):
         MENTION = "mention", _("called by name in table talk")
         CHALLENGE = "challenge", _("challenge")
         CHALLENGE_ANSWER = "challenge_answer", _("answer to a challenge")
+        CHALLENGE_OFF = "challenge_off", _("challenge withdrawn")
         CONFIRM_EVENT = "confirm_event", _("confirm a new tournament")
         EVENT_RESULT = "event_result", _("result of a tournament")
 
