@@ -340,15 +340,25 @@ def workers() -> list[str]:
 QUICK = ["tests/engine", "tests/bots", "tests/play"]
 
 
-def checks(quick: bool, pytest_args: list[str]) -> list[tuple[str, list[str]]]:
-    """What `test` runs, in order: the linters, then pytest (the quick loop: ruff only)."""
+# A test database made from the models (pytest-django's --no-migrations) costs each worker
+# half a second of CPU; replaying the 60 migrations costs it ten. The tests that replay a
+# data migration through the history (marked `migrations`) then skip, so the SQLite run
+# makes its databases from the models only where the PostgreSQL leg, which migrates,
+# runs them (and in the quick loop, which has none of them).
+FROM_MODELS = ["--no-migrations"]
+
+
+def checks(quick: bool, pytest_args: list[str], *,
+           from_models: bool = False) -> list[tuple[str, list[str]]]:
+    """What `test` runs, in order: the linters, then pytest (the quick loop: ruff only).
+    `from_models`: the SQLite run's databases are made from the models (FROM_MODELS)."""
     ruff = ("ruff", [str(PYTHON), "-m", "ruff", "check", "."])
     if quick:
         # --durations: the slowest tests of the loop, printed each time, keep the marks
         # honest (a test of more than a second or so gets `slow`: pyproject.toml).
         return [ruff, ("pytest (quick)", [str(PYTHON), "-m", "pytest", *workers(), "-m",
-                                          "not slow", "--durations=5", *QUICK,
-                                          *pytest_args])]
+                                          "not slow", "--durations=5", *FROM_MODELS,
+                                          *QUICK, *pytest_args])]
     return [
         ruff,
         ("mypy", [str(PYTHON), "-m", "mypy", "."]),
@@ -359,7 +369,8 @@ def checks(quick: bool, pytest_args: list[str]) -> list[tuple[str, list[str]]]:
         ("dead code", [str(PYTHON), "-m", "vulture"]),
         # pytest's exit code 5 ("no tests ran") is a failure like any other non-zero code.
         # pytest-xdist workers (workers() above). PYTEST_WORKERS=0 runs in one process.
-        ("pytest", [str(PYTHON), "-m", "pytest", *workers(), *pytest_args]),
+        ("pytest", [str(PYTHON), "-m", "pytest", *workers(),
+                    *(FROM_MODELS if from_models else []), *pytest_args]),
     ]
 
 
@@ -390,7 +401,8 @@ def postgres_leg(quick: bool, pytest_args: list[str]) -> tuple[str, list[str], s
         return None
     if not postgres_answers():
         return None
-    marks = "postgres and not slow" if quick else "postgres"
+    # The data migrations' replays too (`migrations`): the SQLite run leaves them out.
+    marks = "postgres and not slow" if quick else "postgres or migrations"
     # The quick loop's dozen tests in one process: each worker would first build its own
     # database (some 5 s of migrations), more than its share of the tests takes.
     argv = [str(PYTHON), "-m", "pytest", "-p", "no:cacheprovider",
@@ -405,11 +417,11 @@ def test(args: argparse.Namespace, pytest_args: list[str]) -> int:
     env = django_env(debug=False)
     failed = []
     started = time.monotonic()
-    for name, argv in checks(args.quick, pytest_args):
+    leg = postgres_leg(args.quick, pytest_args)
+    for name, argv in checks(args.quick, pytest_args, from_models=leg is not None):
         say(f"running {name}")
         if subprocess.run(argv, cwd=ROOT, env=env).returncode != 0:
             failed.append(name)
-    leg = postgres_leg(args.quick, pytest_args)
     if leg is None:
         say("PostgreSQL does not answer (or DATABASE_URL is set): the fast move store's "
             "tests ran on SQLite only, where they skip")

@@ -130,6 +130,14 @@ def clock() -> Any:
         yield traveller
 
 
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    """A test marked `migrations` replays a data migration through the migration history,
+    which a database made from the models (`--no-migrations`) has not got."""
+    if item.get_closest_marker("migrations") and item.config.getoption("nomigrations"):
+        pytest.skip("a database made without migrations: the run with migrations (run.py "
+                    "test's PostgreSQL leg) replays this one")
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Each xdist worker's share of the long tests (whole games, self-play) first.
 

@@ -27,6 +27,22 @@ def test_the_whole_run_has_every_check_and_no_marker_filter() -> None:
     assert "not slow" not in checks["pytest"] and not set(run.QUICK) & set(checks["pytest"])
 
 
+def test_the_sqlite_run_makes_its_databases_from_the_models_only_beside_a_migrating_leg(
+) -> None:
+    """Where the PostgreSQL leg (which migrates) runs the data migrations' replays, the
+    SQLite run makes its databases from the models; without that leg it migrates, so the
+    replays run somewhere. The quick loop has none of them: it never migrates."""
+    assert "--no-migrations" in dict(run.checks(False, [], from_models=True))["pytest"]
+    assert "--no-migrations" not in dict(run.checks(False, []))["pytest"]
+    assert "--no-migrations" in dict(run.checks(True, []))["pytest (quick)"]
+    marked = {path.relative_to(run.ROOT).as_posix()
+              for path in Path(run.ROOT, "tests").rglob("test_*.py")
+              if "@pytest.mark.migrations" in path.read_text(encoding="utf-8")}
+    assert {"tests/players/test_mailbox_identity.py",
+            "tests/players/test_deliverable_addresses.py"} <= marked
+    assert not [path for path in marked for folder in run.QUICK if path.startswith(folder + "/")]
+
+
 def test_the_slow_marker_is_used_where_the_quick_loop_would_meet_it() -> None:
     """Whole games and the engine's self-play are marked slow inside the quick loop's
     folders, so the loop leaves them out."""
@@ -54,7 +70,7 @@ def test_where_postgresql_answers_the_postgres_tests_run_again_on_a_throwaway_da
     leg = run.postgres_leg(False, [])
     assert leg is not None
     _name, argv, url = leg
-    assert marks(argv) == "postgres" and url.endswith(f"/saboteur_run_{os.getpid()}")
+    assert marks(argv) == "postgres or migrations" and url.endswith(f"/saboteur_run_{os.getpid()}")
     _name, quick, _url = run.postgres_leg(True, []) or ("", [], "")
     assert marks(quick) == "postgres and not slow"
     assert all(path in quick for path in run.QUICK)

@@ -254,6 +254,7 @@ def test_one_mailbox_has_one_home_whatever_the_spelling_a_row_was_written_with(
     assert {g["game"] for g in exported["games"]} == listed
 
 
+@pytest.mark.migrations
 @pytest.mark.django_db(transaction=True)
 def test_the_migration_gives_quoted_rows_the_delivered_key_and_keeps_one_home() -> None:
     from django.db import connection

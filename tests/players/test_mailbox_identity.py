@@ -240,6 +240,7 @@ def test_no_database_case_folding_compares_addresses_in_games() -> None:
 # ---- the data migration -------------------------------------------------------------------
 
 
+@pytest.mark.migrations
 @pytest.mark.django_db(transaction=True)
 def test_the_migration_fills_the_keys_and_keeps_one_home_per_person() -> None:
     from django.db import connection
