@@ -20,6 +20,7 @@ from games.kit.seat_numbers import shown_seat_of
 from games.seatview.core import clock_notices
 from games.seatview.core import describe_s2 as s2
 from games.seatview.core.words import (
+    AliasedNames,
     MoveContext,
     Names,
     card_list,
@@ -268,9 +269,8 @@ def _shown_param(value: str, seat: object, names: Names) -> str:
     table's names when they know the table's aliases (TableNames, games.game.core.aliases:
     the seat's alias while an anonymous game goes on), else as stored (a forgotten
     player's in the reader's language)."""
-    stored = getattr(names, "stored", None)
-    if stored is not None and isinstance(seat, int) and not isinstance(seat, bool):
-        return str(stored(seat, value))
+    if isinstance(names, AliasedNames) and isinstance(seat, int) and not isinstance(seat, bool):
+        return names.stored(seat, value)
     return stored_name(value)
 
 
@@ -281,7 +281,7 @@ def notice_sentence(kind: str, params: Mapping[str, Any], names: Names) -> str:
     params = {key: _shown_param(value, seat, names)
               if key in NAME_PARAMS and isinstance(value, str) else value
               for key, value in params.items()}
-    if getattr(names, "hidden", False):  # an anonymous game: one alias per seat
+    if isinstance(names, AliasedNames) and names.hidden:  # anonymous: one alias a seat
         params["hidden"] = True
     what = handler(params, names) if handler else _("A note from the moderators")
     note = str(params.get("note") or "").rstrip(". ")

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import timedelta
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
 from django.utils.timesince import TIME_STRINGS
 from django.utils.translation import gettext as _
@@ -22,6 +22,18 @@ from games.kit.seat_numbers import shown_seat
 from games.seatview.core import compass
 
 Names = Mapping[int, str]
+
+
+@runtime_checkable
+class AliasedNames(Protocol):
+    """Names that know the table's aliases (games.seatview.services.holders.TableNames):
+    whether they hide the players now, and a name kept elsewhere (a notice's parameters)
+    as the reader sees it."""
+
+    @property
+    def hidden(self) -> bool: ...
+
+    def stored(self, seat: int, name: str) -> str: ...
 
 
 def tool_name(tool: str) -> str:
