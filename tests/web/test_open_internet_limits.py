@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import os
 import re
-import time
 from typing import Any
 
 import pytest
