@@ -1,7 +1,8 @@
 """Tournaments from a home: joining an event open for sign-up and leaving it before it
-starts (HTML forms, POST with CSRF), and the JSON twins
-POST /api/me/<token>/tournaments/<id>/join and .../leave (docs/api.md "Tournaments").
-Thin over games.tournaments.services.entries; every refusal is a clear answer in the
+starts, and the host cancelling their own event while it is open for sign-up (HTML
+forms, POST with CSRF), and the JSON twins POST /api/me/<token>/tournaments/<id>/join,
+.../leave and .../cancel (docs/api.md "Tournaments"). Thin over
+games.tournaments.services.entries and .hosting; every refusal is a clear answer in the
 endpoint's format (400, 404, 405, 409, 429) and changes nothing.
 """
 
@@ -21,7 +22,8 @@ from games.kit.json_body import json_error
 from games.kit.responses import private, too_many
 from games.people.doors.home_api_access import home_api
 from games.tournaments.core.event_settings import TournamentError
-from games.tournaments.services import entries
+from games.tournaments.services import entries, hosting
+from games.tournaments.services.event_list import listed
 
 
 def _event_id(request: HttpRequest) -> int:
@@ -65,6 +67,22 @@ def home_leave_tournament(request: HttpRequest, address: str, token: str) -> Htt
     return redirect(page.home_path(token) + "#tournaments")
 
 
+@require_POST
+@with_home
+def home_cancel_tournament(request: HttpRequest, address: str, token: str) -> HttpResponse:
+    """The host cancels an event of theirs still open for sign-up."""
+    try:
+        limits.hit("tables_home", address)
+        event = hosting.cancel_hosted(address, _event_id(request))
+    except limits.Limited as busy:
+        return too_many(request, busy)
+    except TournamentError as refused:
+        return _refused(request, address, token, refused)
+    messages.success(request, _("You cancelled the tournament “%(name)s”. Its players and "
+                                "you get an email saying so.") % {"name": event.name})
+    return redirect(page.home_path(token) + "#tournaments")
+
+
 def _act(address: str, event_id: int, *, join: bool) -> JsonResponse:
     with page.home_locale(address):
         try:
@@ -83,3 +101,15 @@ def api_join_tournament(request: HttpRequest, address: str, event_id: int) -> Js
 @home_api("POST", limit="tables_home")
 def api_leave_tournament(request: HttpRequest, address: str, event_id: int) -> JsonResponse:
     return _act(address, event_id, join=False)
+
+
+@home_api("POST", limit="tables_home")
+def api_cancel_tournament(request: HttpRequest, address: str, event_id: int) -> JsonResponse:
+    """POST (no body): the host cancels their event open for sign-up -> the event as the
+    lists show it, `status` "cancelled"."""
+    with page.home_locale(address):
+        try:
+            event = hosting.cancel_hosted(address, event_id)
+        except TournamentError as refused:
+            return json_error(refused.status, refused.code, refused.message)
+        return private(JsonAnswer(listed([event])[0].as_json()))

@@ -3,7 +3,8 @@
 - Tournament: the event's settings (ruleset, table sizes, rounds, pace and clock, language, rated,
   duplicate deals, cap, sign-up window, the share of tables that ends a round early, how
   long a round lasts at most, the pairing seed) and its state: open for sign-up, running,
-  finished, or cancelled (too few players when sign-up closed).
+  finished, or cancelled (too few players when sign-up closed, by its host while open
+  for sign-up, or by the moderators).
 - Entry: one person in one event, by address and mailbox key (unique per event and
   person); dropped after two no-shows.
 - EventRound: a round, its deadline, and in duplicate mode the deal's commitment

@@ -8,7 +8,7 @@
   created).
 - event_result: the event has ended (games.tournaments.services.event_end), to each
   member and the host. Params: {"tournament", "entry": the member's entry id (None for
-  the host), "outcome": finished, too_few or moderators, "language"}. Finished: the
+  the host), "outcome": finished, too_few, host or moderators, "language"}. Finished: the
   reader's place and score in the field, the top of the standings and the link to the
   event's page; cancelled: why, and the link. The standings are the event page's
   (public names, else "Player N"; never an address), and nothing of any game's hands.

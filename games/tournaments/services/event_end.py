@@ -1,6 +1,8 @@
 """How an event ends, told by email (docs/playing.md "Tournaments"): finished (every
 player has played every round), cancelled when sign-up closed with fewer than two
-players, or cancelled by a moderator (`cancel_event`, the admin's action).
+players, cancelled by its host while open for sign-up
+(games.tournaments.services.hosting.cancel_hosted), or cancelled by a moderator
+(`cancel_event`, the admin's action).
 
 Each member (by their entry's address, a dropped member too) and the host get one
 result email, once: its Notification key, `event_result:<event>:<entry>` (the host's
@@ -30,7 +32,8 @@ from games.tournaments.core.event_rows import Tournament
 FINISHED = "finished"
 TOO_FEW = "too_few"  # sign-up closed with fewer than two players
 BY_MODERATORS = "moderators"
-OUTCOMES = frozenset({FINISHED, TOO_FEW, BY_MODERATORS})
+BY_HOST = "host"  # its host cancelled it while it was open for sign-up
+OUTCOMES = frozenset({FINISHED, TOO_FEW, BY_MODERATORS, BY_HOST})
 LIVE = (Tournament.Status.OPEN, Tournament.Status.RUNNING)
 
 
@@ -56,6 +59,14 @@ def queue_results(event: Tournament, outcome: str) -> list[int]:
     return plan.queue(specs)
 
 
+def end_cancelled(event: Tournament, outcome: str) -> None:
+    """Mark the event (locked by the caller, still live) cancelled, ended now, and queue
+    its members' and host's emails saying why (`outcome`)."""
+    event.status, event.ended_at = Tournament.Status.CANCELLED, timezone.now()
+    event.save(update_fields=["status", "ended_at"])
+    queue_results(event, outcome)
+
+
 def cancel_event(event_id: int) -> Tournament | None:
     """A moderator cancels an event open for sign-up or running: it is marked cancelled
     (ended now) and its members and host are emailed. Its games already under way go on
@@ -66,7 +77,5 @@ def cancel_event(event_id: int) -> Tournament | None:
                                                               status__in=LIVE).first()
         if event is None:
             return None
-        event.status, event.ended_at = Tournament.Status.CANCELLED, timezone.now()
-        event.save(update_fields=["status", "ended_at"])
-        queue_results(event, BY_MODERATORS)
+        end_cancelled(event, BY_MODERATORS)
         return event

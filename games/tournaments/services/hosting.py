@@ -13,6 +13,9 @@ create an event under another person's address (docs/playing.md "Hosting a tourn
 - Confirming reads the settings again (a sign-up window that closed meanwhile is refused)
   and creates the event once: a second confirmation shows the same event.
 - An address that asked to be forgotten gets no email (the page answers the same).
+- The host may cancel their event while it is open for sign-up (`cancel_hosted`, from
+  the home); once it has started only the moderators can (the admin's action,
+  games.tournaments.services.event_end.cancel_event).
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
+from django.utils.translation import gettext as _
 
 from games.kit import limits
 from games.kit.link_tokens import new_purpose_link, token_digest
@@ -34,8 +38,9 @@ from games.people.core.mailbox_keys import of_mailbox
 from games.people.core.mailboxes import mailbox_hash
 from games.people.core.player_data import is_forgotten
 from games.tournaments.core.event_rows import EventRequest, Tournament
-from games.tournaments.core.event_settings import EventSettings, read_settings
+from games.tournaments.core.event_settings import EventSettings, TournamentError, read_settings
 from games.tournaments.services.entries import create_event
+from games.tournaments.services.event_end import BY_HOST, end_cancelled
 
 PURPOSE = "confirm-event"  # the purpose of the confirmation links (games.kit.link_tokens)
 KEPT = timedelta(hours=24)  # an unconfirmed request (and its link) lasts a day
@@ -123,3 +128,26 @@ def hosted_by(address: str) -> list[Tournament]:
     """The events the address hosts, the latest sign-up first."""
     return list(Tournament.objects.filter(of_mailbox(address, "host_mailbox"))
                 .order_by("-signup_closes_at", "-pk"))
+
+
+def cancel_hosted(address: str, event_id: object) -> Tournament:
+    """The host cancels their event while it is open for sign-up: it is marked cancelled
+    (ended now) and its members and the host are emailed that its host cancelled it.
+    TournamentError: 404 for an event the address does not host, the same as for no
+    such event (nothing is learned of another's); 409 once sign-up has closed (running,
+    ended or cancelled already: a second cancel changes nothing and sends nothing)."""
+    unknown = TournamentError(404, "no_tournament", _("There is no such tournament."))
+    if isinstance(event_id, bool) or not isinstance(event_id, int):
+        raise unknown
+    with transaction.atomic():
+        # Locked: the sweep closing sign-up and the host cancelling cannot both win.
+        event = (Tournament.objects.select_for_update()
+                 .filter(of_mailbox(address, "host_mailbox"), pk=event_id).first())
+        if event is None:
+            raise unknown
+        if event.status != Tournament.Status.OPEN:
+            raise TournamentError(409, "tournament_started", _(
+                "This tournament is no longer open for sign-up: once it has started, only "
+                "the moderators can cancel it."))
+        end_cancelled(event, BY_HOST)
+        return event

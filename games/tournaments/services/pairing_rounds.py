@@ -47,7 +47,7 @@ from games.tournaments.core.event_rows import (
     Tournament,
 )
 from games.tournaments.core.event_settings import stored_clock
-from games.tournaments.services.event_end import FINISHED, TOO_FEW, queue_results
+from games.tournaments.services.event_end import FINISHED, TOO_FEW, end_cancelled, queue_results
 from games.tournaments.services.results import ended_results, history
 
 log = logging.getLogger(__name__)
@@ -153,9 +153,7 @@ def start_event(event: Tournament) -> str:
     (who are told so by email, as the host is)."""
     entries = list(event.entries.order_by("joined_at", "pk"))
     if len(entries) < 2:  # a table needs two people to be a contest
-        event.status, event.ended_at = Tournament.Status.CANCELLED, timezone.now()
-        event.save(update_fields=["status", "ended_at"])
-        queue_results(event, TOO_FEW)
+        end_cancelled(event, TOO_FEW)
         return "cancelled"
     event.status = Tournament.Status.RUNNING
     event.save(update_fields=["status"])
