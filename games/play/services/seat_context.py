@@ -3,6 +3,7 @@ the players, the clock, the log and the talk, the fairness proof."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from zoneinfo import ZoneInfo
 
@@ -31,7 +32,7 @@ from games.seatview.services.pages import (
     table_notices,
     waiting_text,
 )
-from games.seatview.services.timeline import timeline
+from games.seatview.services.timeline import TableNotice, timeline
 from games.talk.core.mutes import muted_seats
 
 TABLE_TALK_SHOWN = 50
@@ -74,10 +75,17 @@ def with_public_pages(game: Game, players: list[Player]) -> list[Player]:
     return linked
 
 
-def page_context(game: Game, seat: Seat | None, view: SeatView, legal: list[Move]) -> JSON:
-    """Everything the game page template needs, for one seat or a spectator."""
-    names = seat_names(game)
-    accepted = set(game.seats.filter(Seat.accepted_q()).values_list("number", flat=True))
+def page_context(game: Game, seat: Seat | None, view: SeatView, legal: list[Move],
+                 seats: Sequence[Seat] | None = None,
+                 notices: Sequence[TableNotice] | None = None) -> JSON:
+    """Everything the game page template needs, for one seat or a spectator. `seats`
+    (the game's, in order) and `notices` (pages.table_notices): as the caller read them,
+    else read here (once: the names, who accepted and the clock all come from the
+    seats)."""
+    seats = list(game.seats.all()) if seats is None else seats
+    notices = table_notices(game) if notices is None else notices
+    names = seat_names(game, [(s.number, s.player_name, s.kind) for s in seats])
+    accepted = {s.number for s in seats if s.accepted}
     me = None if seat is None else seat.number
     zone = seat.zone if seat is not None else ZoneInfo("UTC")
     muted = muted_seats(seat)  # their talk is hidden from this reader only
@@ -121,9 +129,9 @@ def page_context(game: Game, seat: Seat | None, view: SeatView, legal: list[Move
         "over": game.status in (Game.Status.FINISHED, Game.Status.CANCELLED),
         "waiting": waiting_text(game, view, names),
         "deadline": local_time(game.deadline_at, zone) if game.is_playable else "",
-        "clock": clock_facts.page_clock(game, seat, timezone.now())
+        "clock": clock_facts.page_clock(game, seat, timezone.now(), seats)
         if seat is not None and game.status != Game.Status.FINISHED else None,
-        "log": list(reversed(timeline(view, names, table_notices(game)))),
+        "log": list(reversed(timeline(view, names, notices))),
         "expansion": view["ruleset"] == "saboteur2",
         "round_results": round_results(view, names),
         "scores": final_scores(view, names),
