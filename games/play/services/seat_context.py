@@ -32,7 +32,7 @@ from games.seatview.services.pages import (
     table_notices,
     waiting_text,
 )
-from games.seatview.services.timeline import TableNotice, timeline
+from games.seatview.services.timeline import TableNotice, log_items, timeline
 from games.talk.core.mutes import muted_seats
 
 TABLE_TALK_SHOWN = 50
@@ -105,6 +105,7 @@ def page_context(game: Game, seat: Seat | None, view: SeatView, legal: list[Move
     targets = [(m["x"], m["y"]) for m in legal if m.get("type") == "place"]
     # A lesson's guide (games.learn): its box, and the card and cell it is about marked.
     lesson = lesson_guide(game, seat, view, names)
+    log = list(reversed(timeline(view, names, notices)))
     return {
         "game": game,
         "seat": seat,
@@ -114,7 +115,6 @@ def page_context(game: Game, seat: Seat | None, view: SeatView, legal: list[Move
         "board": drawing.board_svg(view, targets, recent.changed_cells(view),
                                    lesson.cell if lesson is not None else None),
         "lesson": lesson,
-        "fresh_from": recent.since(view),
         # Where a card could join the maze, for the seat page's one-key command.
         "frontier": ", ".join(describe.cell(x, y) for x, y in cell_words.frontier(view)),
         "forms": forms,
@@ -131,7 +131,8 @@ def page_context(game: Game, seat: Seat | None, view: SeatView, legal: list[Move
         "deadline": local_time(game.deadline_at, zone) if game.is_playable else "",
         "clock": clock_facts.page_clock(game, seat, timezone.now(), seats)
         if seat is not None and game.status != Game.Status.FINISHED else None,
-        "log": list(reversed(timeline(view, names, notices))),
+        "log": log,
+        "log_items": log_items(log, recent.since(view)),
         "expansion": view["ruleset"] == "saboteur2",
         "round_results": round_results(view, names),
         "scores": final_scores(view, names),
