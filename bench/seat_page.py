@@ -12,10 +12,10 @@ of the time), TALK lines of table talk in each. Then, in REPEAT interleaved roun
 GETs the page of the seat to play in each game (its move forms built, as before every
 move of a game played through the page) and a bare page: a view of the same site, through
 the same middleware and client, rendering base.html with the same context processors and
-no query. Prints the CPU of this process per GET (time.process_time summed over the
-rounds: what the page costs, whatever else the shared machine does; DEBUG off, as in
-production), each page's SQL
-queries, and the ratio page/bare per game: the figure to compare across machines.
+no query. Prints the CPU of this process per GET (the median of time.process_time over
+the rounds: what the page costs, whatever else the shared machine does; DEBUG off, as in
+production), each page's SQL queries, and the ratio page/bare per game: the figure to
+compare across machines.
 `--sql` lists each page's statements. `--profile N` prints instead the N functions of
 most cumulative time over the Saboteur 2 page's GETs (cProfile; `--only games/` keeps
 the functions whose path matches).
@@ -26,6 +26,7 @@ from __future__ import annotations
 import argparse
 import os
 import random
+import statistics
 import sys
 import time
 import types
@@ -173,15 +174,15 @@ def run(args: argparse.Namespace) -> None:
         profile.disable()
         pstats.Stats(profile).sort_stats("cumulative").print_stats(*args.only, args.profile)
         return
-    spent = dict.fromkeys([BARE, *(url for _label, url in pages)], 0.0)
+    spent: dict[str, list[float]] = {url: [] for url in [BARE, *(url for _l, url in pages)]}
     for _ in range(args.repeat):
-        for url in spent:
-            spent[url] += cpu_of(get(url))
-    bare = spent[BARE] / args.repeat * 1000
-    print(f"CPU per GET, {args.repeat} interleaved rounds (time.process_time)")
+        for url, times in spent.items():
+            times.append(cpu_of(get(url)) * 1000)
+    bare = statistics.median(spent[BARE])
+    print(f"CPU per GET, median of {args.repeat} interleaved rounds (time.process_time)")
     print(f"  {'bare page (base.html)':>24}: {bare:7.2f} ms, {queries(client, BARE)} queries")
     for label, url in pages:
-        ms = spent[url] / args.repeat * 1000
+        ms = statistics.median(spent[url])
         print(f"  {label:>24}: {ms:7.2f} ms, {queries(client, url)} queries, "
               f"ratio to bare {ms / bare:.1f}")
     if args.sql:
