@@ -136,7 +136,7 @@ def page_context(game: Game, seat: Seat | None, view: SeatView, legal: list[Move
         "expansion": view["ruleset"] == "saboteur2",
         "round_results": round_results(view, names),
         "scores": final_scores(view, names),
-        "table_talk": table_talk(game, zone, names, muted),
+        "table_talk": table_talk(game, seats, zone, names, muted),
         "muted": muted,
         "fairness": public_facts(game),
         "chain": chain_shown(game),
@@ -145,16 +145,17 @@ def page_context(game: Game, seat: Seat | None, view: SeatView, legal: list[Move
     }
 
 
-def table_talk(game: Game, zone: ZoneInfo, names: TableNames | None = None,
+def table_talk(game: Game, seats: Sequence[Seat], zone: ZoneInfo, names: TableNames,
                muted: frozenset[int] = frozenset()) -> list[Message]:
     """The latest messages, oldest first, each with `when` in the reader's time (the same
     style as every other date on the page) and `who` wrote it: whoever held the seat then
     (games.seatview.services.holders); without those of the seats in `muted` (the reader muted
-    them: games.talk.core.mutes)."""
-    names = names if names is not None else seat_names(game)
-    recent = list(game.messages.select_related("seat").exclude(seat__number__in=muted)
+    them: games.talk.core.mutes). `seats`: the game's (their numbers by id: no join)."""
+    number_of = {seat.pk: seat.number for seat in seats}
+    hidden = [pk for pk, number in number_of.items() if number in muted]
+    recent = list(game.messages.exclude(seat_id__in=hidden)
                   .order_by("-created_at", "-id")[:TABLE_TALK_SHOWN])
     for message in recent:
         message.when = local_time(message.created_at, zone)  # type: ignore[attr-defined]
-        message.who = names.talker(message.seat.number, message.pk)  # type: ignore[attr-defined]
+        message.who = names.talker(number_of[message.seat_id], message.pk)  # type: ignore[attr-defined]
     return list(reversed(recent))
