@@ -74,6 +74,10 @@ class QuietErrorList(ErrorList):
             return mark_safe("")
         return super().render(template_name, context, renderer)
 
+    # Django's mixin binds these to its own render: they must be bound again here.
+    __str__ = render  # type: ignore[assignment]
+    __html__ = render
+
 
 class RememberedForm(forms.Form):
     """A form whose unbound fields are remembered (see the module)."""
