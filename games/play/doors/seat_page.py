@@ -86,7 +86,7 @@ def _render(request: HttpRequest, seat: Seat, status: int = 200, game: Game | No
 
 
 @require_GET
-@with_seat(invitation=True)
+@with_seat(invitation=True, with_game=True)
 def seat_page(request: HttpRequest, seat: Seat, secret: str) -> HttpResponse:
     if seat.via_invitation:
         # The host's invitation link, before or after the game starts: the invitation,
@@ -107,14 +107,14 @@ def seat_page(request: HttpRequest, seat: Seat, secret: str) -> HttpResponse:
 
 @require_GET
 @within_link_limit
-@with_seat
+@with_seat(with_game=True)
 def seat_live(request: HttpRequest, seat: Seat, secret: str) -> HttpResponse:
     """The parts of the seat page that change as the game goes on (status, maze, hand,
     players, log, table talk), for the page's script to swap in without a reload. It
     reads nothing of the session: the page's notices and a refused move's kept choice
     stay for the page itself. It counts against the link's limit, with the JSON API's
     requests (429 with Retry-After past it, which the script waits out)."""
-    return private(render(request, "games/_seat_live.html", _context(seat, secret)))
+    return private(render(request, "games/_seat_live.html", _context(seat, secret, seat.game)))
 
 
 @require_POST
