@@ -76,9 +76,9 @@ class _HandPage:
     def form(self, number: int, card: HandCard) -> SafeString:
         lit = (_("lit: %(name)s fits here") if card.card["kind"] == "path"
                else _("lit: %(name)s can be played here"))
-        groups = format_html_join("", '<optgroup label="{}">\n            {}\n          </optgroup>',
-                                  ((group.label, self.options(group.choices))
-                                   for group in card.groups))
+        groups = format_html_join(
+            "", '<optgroup label="{}">\n            {}\n          </optgroup>',
+            ((group.label, self.options(group.choices)) for group in card.groups))
         return format_html(
             '\n      <form method="post" action="{}" class="card-form" data-cells="{}"\n'
             '            data-lit="{}">\n'
