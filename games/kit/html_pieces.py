@@ -26,7 +26,7 @@ def filled(text: str, **values: object) -> SafeString:
     """A sentence the catalog translated, with `values` in its %(name)s places, as a
     template's {% blocktranslate %} writes it: the values localized and escaped, the
     catalog's words not."""
-    return translated(text % {name: conditional_escape(localize(value))
+    return translated(text % {name: conditional_escape(str(localize(value)))
                               for name, value in values.items()})
 
 

@@ -50,7 +50,7 @@ class RememberedField(BoundField):
         return (type(form), self.name, part, form.auto_id, form.prefix, form.label_suffix,
                 repr(self.value()), get_language())
 
-    def __str__(self) -> str:
+    def __str__(self) -> SafeString:
         if self.form.is_bound:
             return super().__str__()
         return _remembered(self._key("widget"), lambda: SafeString(super(
@@ -75,7 +75,7 @@ class QuietErrorList(ErrorList):
         return super().render(template_name, context, renderer)
 
     # Django's mixin binds these to its own render: they must be bound again here.
-    __str__ = render  # type: ignore[assignment]
+    __str__ = render
     __html__ = render
 
 

@@ -35,9 +35,11 @@ def suspicion_sheet(context: template.Context) -> dict[str, Any]:
             or game.status in (Game.Status.SETUP, Game.Status.CANCELLED):
         return {"sheet": []}
     sheet = sheet_of(seat, context["view"], context["names"])
-    page = _SheetPage(secret=context.get("secret", ""), csrf=csrf_input(context.get("csrf_token")),
+    page = _SheetPage(secret=str(context.get("secret", "")),
+                      csrf=csrf_input(context.get("csrf_token")),
                       open_=game.status in GOING_ON, round_now=context["view"].get("round") or 1)
-    return {"sheet": sheet, "rows": format_html_join("", "{}", ((page.row(row),) for row in sheet))}
+    return {"sheet": sheet,
+            "rows": format_html_join("", "{}", ((page.row(row),) for row in sheet))}
 
 
 class _SheetPage:

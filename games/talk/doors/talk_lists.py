@@ -35,9 +35,11 @@ def talk_items(context: template.Context) -> SafeString:
         return format_html('\n<li class="hint">{}</li>',
                            translated(_("Nobody has said anything yet.")))
     seat, secret = context.get("seat"), context.get("secret")
+    # A seat reports the others' lines (a spectator reports none).
     report = _Report(secret, csrf_input(context.get("csrf_token"))) if seat and secret \
         else None
-    first_unread, count = context.get("first_unread"), context.get("unread_count")
+    mine = seat.pk if seat else None
+    first_unread, count = context.get("first_unread"), int(context.get("unread_count") or 0)
     items = []
     for line in lines:
         if line.pk == first_unread:
@@ -50,7 +52,7 @@ def talk_items(context: template.Context) -> SafeString:
             '<span class="said">{}</span>{}</li>',
             line.pk, line.who, timezone.localtime(line.created_at).isoformat(),  # type: ignore[attr-defined]
             line.when, linebreaksbr(line.text, autoescape=True),  # type: ignore[attr-defined]
-            report.form(line.pk) if report is not None and line.seat_id != seat.pk else ""))
+            report.form(line.pk) if report is not None and line.seat_id != mine else ""))
     return SafeString("".join(items))
 
 
