@@ -176,6 +176,8 @@ TEMPLATES = [
                 "rematch_box": "games.setup.doors.rematch_box",
                 "next_game": "games.home.doors.next_game_box",
                 "sheet": "games.notes.doors.sheet_box",
+                "talk_lists": "games.talk.doors.talk_lists",
+                "hand_cards": "games.play.doors.hand_cards",
                 "moderator_times": "games.moderation.doors.moderator_times",
             },
         },

@@ -7,7 +7,7 @@ Nothing here is secret, so the same facts go to every seat (in its own zone).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 from typing import Any
@@ -76,15 +76,25 @@ def settings_sentence(game: Game) -> str:
     return _("%(time)s per move.") % {"time": duration(timedelta(hours=game.hours_per_move))}
 
 
-def bank_seats(game: Game) -> list[Seat]:
-    return list(game.seats.order_by("number")) if clock_rules.uses_bank(game) else []
+def bank_seats(game: Game, seats: Sequence[Seat] | None = None) -> list[Seat]:
+    """The seats whose banks the page shows (none without a bank): from `seats` (the
+    game's, in order, as the caller read them), else read."""
+    if not clock_rules.uses_bank(game):
+        return []
+    return list(seats) if seats is not None else list(game.seats.order_by("number"))
 
 
-def _on_the_clock(game: Game) -> Seat | None:
-    """The seat to act, when a deadline runs for it."""
+def _on_the_clock(game: Game, seats: Sequence[Seat] | None = None) -> Seat | None:
+    """The seat to act, when a deadline runs for it (from `seats` when given)."""
     if game.actor is None or game.deadline_at is None or game.status != Game.Status.ACTIVE:
         return None
+    if seats is not None:
+        return _numbered(seats, game.actor)
     return game.seats.filter(number=game.actor).first()
+
+
+def _numbered(seats: Sequence[Seat], number: int) -> Seat | None:
+    return next((seat for seat in seats if seat.number == number), None)
 
 
 def _clock_on_the_clock(game: Game,
@@ -108,8 +118,12 @@ def nudge_from(game: Game, seat: Seat, now: datetime,
     return clock_rules.late_from(game, actor, now)
 
 
-def pause_deciders(game: Game) -> set[int]:
-    """The seats that decide on the table's pause: people's, not looking for a new one."""
+def pause_deciders(game: Game, seats: Sequence[Seat] | None = None) -> set[int]:
+    """The seats that decide on the table's pause: people's, not looking for a new one
+    (of `seats`, the game's as the caller read them, when given)."""
+    if seats is not None:
+        return {seat.number for seat in seats
+                if seat.kind == SeatKind.PERSON and seat.open_since is None}
     return set(Seat.objects.filter(game=game, kind=SeatKind.PERSON, open_since__isnull=True)
                .values_list("number", flat=True))
 
@@ -129,12 +143,12 @@ class PauseCount:
     lapses_at: datetime
 
 
-def pause_count(game: Game) -> PauseCount | None:
+def pause_count(game: Game, seats: Sequence[Seat] | None = None) -> PauseCount | None:
     """The count of the table's pause proposal (None: none was made)."""
     pause = game.pause or {}
     if not pause.get("proposed_at"):
         return None
-    deciders = pause_deciders(game)
+    deciders = pause_deciders(game, seats)
     return PauseCount(agreed=len(set(pause.get("agreed", [])) & deciders),
                       needed=votes_needed(len(deciders)),
                       lapses_at=datetime.fromisoformat(pause["proposed_at"]) + PROPOSAL_LIFETIME)
@@ -145,11 +159,14 @@ def _name(game: Game, seat: Seat) -> str:
     return holder_name(game, seat.number, seat.player_name, bot=seat.is_bot)
 
 
-def _pause_words(game: Game, seat: Seat, now: datetime) -> dict[str, Any]:
+def _pause_words(game: Game, seat: Seat, now: datetime,
+                 seats: Sequence[Seat] | None) -> dict[str, Any]:
     pause, step = game.pause or {}, pause_state(game, now)
-    by = (game.seats.filter(number=int(pause["by"])).first()
-          if step != "none" and isinstance(pause.get("by"), int) else None)
-    count = pause_count(game) if step == "proposed" else None
+    by = None
+    if step != "none" and isinstance(pause.get("by"), int):
+        by = (_numbered(seats, pause["by"]) if seats is not None
+              else game.seats.filter(number=int(pause["by"])).first())
+    count = pause_count(game, seats) if step == "proposed" else None
     return {
         "state": step, "by": _name(game, by) if by else "", "days": pause.get("days"),
         "reason": pause.get("reason", ""),
@@ -164,12 +181,16 @@ def _pause_words(game: Game, seat: Seat, now: datetime) -> dict[str, Any]:
     }
 
 
-def page_clock(game: Game, seat: Seat, now: datetime) -> dict[str, Any]:
-    """What the seat page shows of the clock."""
-    banks = [(_name(game, s), duration(seat_left(game, s, now))) for s in bank_seats(game)]
-    actor = _on_the_clock(game)
+def page_clock(game: Game, seat: Seat, now: datetime,
+               seats: Sequence[Seat] | None = None) -> dict[str, Any]:
+    """What the seat page shows of the clock. `seats`: the game's, in order, as the
+    page read them (none is read again)."""
+    banks = [(_name(game, s), duration(seat_left(game, s, now)))
+             for s in bank_seats(game, seats)]
+    actor = _on_the_clock(game, seats)
     late = actor if actor is not None and clock_rules.is_late(game, actor, now) else None
-    nudge_at = nudge_from(game, seat, now)
+    nudge_at = nudge_from(game, seat, now,
+                          None if seats is None else {s.number: s for s in seats})
     return {
         "late": _name(game, late) if late is not None and late.number != seat.number else "",
         "can_nudge": late is not None and late.number != seat.number
@@ -179,7 +200,7 @@ def page_clock(game: Game, seat: Seat, now: datetime) -> dict[str, Any]:
         if late is None and actor is not None and nudge_at is not None and nudge_at > now
         else "",
         "to_act": _name(game, actor) if actor is not None else "",
-        "pause": _pause_words(game, seat, now),
+        "pause": _pause_words(game, seat, now, seats),
         "settings": settings_sentence(game),
         "left": duration(seat_left(game, seat, now)) if not plain(game, seat) else "",
         "banks": banks,

@@ -24,8 +24,9 @@ def handover_box(context: template.Context) -> dict[str, Any]:
     seat: Seat = context["seat"]
     game: Game = context["game"]
     running = game.status in RUNNING
+    # Their seats in a second query, only when some seat is open (most pages: none).
     rows = list(OpenSeat.objects.filter(game_id=game.pk, closed_at__isnull=True)
-                .select_related("seat").order_by("seat__number")) if running else []
+                .prefetch_related("seat").order_by("seat__number")) if running else []
     mine = next((row for row in rows if row.seat_id == seat.pk), None)
     return {
         "seat": seat, "secret": context["secret"], "running": running, "mine": mine,

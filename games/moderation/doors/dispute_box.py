@@ -27,7 +27,8 @@ def seat_disputes(context: template.Context) -> dict[str, Any]:
     game: Game = context["game"]
     seat: Seat = context["seat"]
     # A report of a table-talk line is between its filer and the moderators.
-    disputes = [d for d in game.disputes.select_related("seat").order_by("-created_at")[:50]
+    # Their seats in a second query, only when there are disputes (most games: none).
+    disputes = [d for d in game.disputes.prefetch_related("seat").order_by("-created_at")[:50]
                 if not d.talk_context or d.seat_id == seat.pk]
     changes = seat_changes(game) if disputes else []
     shown = [_row(d, seat, changes) for d in disputes if d.status == Dispute.Status.OPEN]

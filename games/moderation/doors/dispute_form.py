@@ -16,6 +16,7 @@ from django.views.decorators.http import require_POST
 
 from games.kit import limits
 from games.kit.form_fields import printable_message
+from games.kit.remembered_forms import RememberedForm
 from games.kit.responses import too_many
 from games.moderation import services as moderation
 from games.moderation.services.dispute_acts import MAX_TEXT
@@ -25,7 +26,7 @@ from games.seats.core.seat import Seat
 from games.seats.doors.access import with_seat
 
 
-class DisputeForm(forms.Form):
+class DisputeForm(RememberedForm):
     text = forms.CharField(
         label=gettext_lazy("What is wrong?"), max_length=MAX_TEXT,
         widget=forms.Textarea(attrs={"rows": 4}), validators=[printable_message],

@@ -12,6 +12,7 @@ from django.utils.translation import gettext_lazy as _
 from games.game.core.choices import ConfirmMoves
 from games.kit import jsonsafe
 from games.kit.form_fields import printable_message, zone_field
+from games.kit.remembered_forms import RememberedForm
 from games.moves.services.seat_services import MAX_MESSAGE_LENGTH
 
 CARD_ID = re.compile(r"\A[a-z0-9-]{1,20}\Z")
@@ -95,7 +96,7 @@ class MoveForm(forms.Form):
         return move
 
 
-class TalkForm(forms.Form):
+class TalkForm(RememberedForm):
     text = forms.CharField(label=_("Say something to the table"), max_length=MAX_MESSAGE_LENGTH,
                            widget=forms.Textarea(attrs={"rows": 2}),
                            validators=[printable_message])
@@ -103,7 +104,7 @@ class TalkForm(forms.Form):
 
 
 
-class PreferencesForm(forms.Form):
+class PreferencesForm(RememberedForm):
     time_zone = zone_field(_("Time zone"))
     language = forms.ChoiceField(label=_("Language"), choices=settings.LANGUAGES)
 

@@ -45,23 +45,24 @@ def _context(seat: Seat, secret: str, game: Game | None = None, **extra: Any) ->
     if game.status == Game.Status.ACTIVE:  # bookkeeping only (games.mail.core.seen_turns)
         seen_turns.note_seen(seat, game.version, its_turn=game.actor == seat.number)
     view, moves = pages.view_and_moves(game, seat)
-    context = seat_context.page_context(game, seat, view, moves)
-    lines = table_lines(game, seat)
+    # Read once: the seats (names, who accepted, the clock, records shown) and the notices.
+    seats, notices = list(game.seats.all()), pages.table_notices(game)
+    context = seat_context.page_context(game, seat, view, moves, seats, notices)
+    lines = table_lines(game, seat, seats)
     if lines:
         context["players"] = [replace(p, record=lines.get(p.number, ""))
                               for p in context["players"]]
-    marks = game.messages.aggregate(talk=Max("id")), game.notices.aggregate(notice=Max("id"))
+    newest_talk = game.messages.aggregate(talk=Max("id"))["talk"] or 0
     # Where the lines this seat has not read begin; from now on they are read (bookkeeping
     # only, like the turn seen above: games.talk.services.reading).
-    unread = reading.unread_lines(seat, context["table_talk"])
-    reading.mark_seen(seat, marks[0]["talk"] or 0)
+    unread = reading.read_on_page(seat, context["table_talk"], newest_talk)
     context.update(
         secret=secret, replay_url=seat_path(secret) + "replay/",
         record_url=f"/api/play/{secret}/record",
         # What the page's script compares with /api/play/<secret>/version to know when to
         # fetch the page's changing parts again (/play/<secret>/live).
-        live={"version": game.version, "talk": marks[0]["talk"] or 0,
-              "notice": marks[1]["notice"] or 0},
+        live={"version": game.version, "talk": newest_talk,
+              "notice": max((notice.id or 0 for notice in notices), default=0)},
         chosen_cards=extra.pop("chosen_cards", []), chosen_remove=extra.pop("chosen_remove", ""),
         rated_rounds=rounds_counted(game.pk, seat) if game.rated else [],
         first_unread=unread[0].pk if unread else None, unread_count=len(unread),
@@ -85,7 +86,7 @@ def _render(request: HttpRequest, seat: Seat, status: int = 200, game: Game | No
 
 
 @require_GET
-@with_seat(invitation=True)
+@with_seat(invitation=True, with_game=True)
 def seat_page(request: HttpRequest, seat: Seat, secret: str) -> HttpResponse:
     if seat.via_invitation:
         # The host's invitation link, before or after the game starts: the invitation,
@@ -106,14 +107,14 @@ def seat_page(request: HttpRequest, seat: Seat, secret: str) -> HttpResponse:
 
 @require_GET
 @within_link_limit
-@with_seat
+@with_seat(with_game=True)
 def seat_live(request: HttpRequest, seat: Seat, secret: str) -> HttpResponse:
     """The parts of the seat page that change as the game goes on (status, maze, hand,
     players, log, table talk), for the page's script to swap in without a reload. It
     reads nothing of the session: the page's notices and a refused move's kept choice
     stay for the page itself. It counts against the link's limit, with the JSON API's
     requests (429 with Retry-After past it, which the script waits out)."""
-    return private(render(request, "games/_seat_live.html", _context(seat, secret)))
+    return private(render(request, "games/_seat_live.html", _context(seat, secret, seat.game)))
 
 
 @require_POST

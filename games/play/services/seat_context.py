@@ -3,6 +3,7 @@ the players, the clock, the log and the talk, the fairness proof."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from zoneinfo import ZoneInfo
 
@@ -31,7 +32,7 @@ from games.seatview.services.pages import (
     table_notices,
     waiting_text,
 )
-from games.seatview.services.timeline import timeline
+from games.seatview.services.timeline import TableNotice, log_items, timeline
 from games.talk.core.mutes import muted_seats
 
 TABLE_TALK_SHOWN = 50
@@ -74,10 +75,17 @@ def with_public_pages(game: Game, players: list[Player]) -> list[Player]:
     return linked
 
 
-def page_context(game: Game, seat: Seat | None, view: SeatView, legal: list[Move]) -> JSON:
-    """Everything the game page template needs, for one seat or a spectator."""
-    names = seat_names(game)
-    accepted = set(game.seats.filter(Seat.accepted_q()).values_list("number", flat=True))
+def page_context(game: Game, seat: Seat | None, view: SeatView, legal: list[Move],
+                 seats: Sequence[Seat] | None = None,
+                 notices: Sequence[TableNotice] | None = None) -> JSON:
+    """Everything the game page template needs, for one seat or a spectator. `seats`
+    (the game's, in order) and `notices` (pages.table_notices): as the caller read them,
+    else read here (once: the names, who accepted and the clock all come from the
+    seats)."""
+    seats = list(game.seats.all()) if seats is None else seats
+    notices = table_notices(game) if notices is None else notices
+    names = seat_names(game, [(s.number, s.player_name, s.kind) for s in seats])
+    accepted = {s.number for s in seats if s.accepted}
     me = None if seat is None else seat.number
     zone = seat.zone if seat is not None else ZoneInfo("UTC")
     muted = muted_seats(seat)  # their talk is hidden from this reader only
@@ -97,6 +105,7 @@ def page_context(game: Game, seat: Seat | None, view: SeatView, legal: list[Move
     targets = [(m["x"], m["y"]) for m in legal if m.get("type") == "place"]
     # A lesson's guide (games.learn): its box, and the card and cell it is about marked.
     lesson = lesson_guide(game, seat, view, names)
+    log = list(reversed(timeline(view, names, notices)))
     return {
         "game": game,
         "seat": seat,
@@ -106,7 +115,6 @@ def page_context(game: Game, seat: Seat | None, view: SeatView, legal: list[Move
         "board": drawing.board_svg(view, targets, recent.changed_cells(view),
                                    lesson.cell if lesson is not None else None),
         "lesson": lesson,
-        "fresh_from": recent.since(view),
         # Where a card could join the maze, for the seat page's one-key command.
         "frontier": ", ".join(describe.cell(x, y) for x, y in cell_words.frontier(view)),
         "forms": forms,
@@ -121,13 +129,14 @@ def page_context(game: Game, seat: Seat | None, view: SeatView, legal: list[Move
         "over": game.status in (Game.Status.FINISHED, Game.Status.CANCELLED),
         "waiting": waiting_text(game, view, names),
         "deadline": local_time(game.deadline_at, zone) if game.is_playable else "",
-        "clock": clock_facts.page_clock(game, seat, timezone.now())
+        "clock": clock_facts.page_clock(game, seat, timezone.now(), seats)
         if seat is not None and game.status != Game.Status.FINISHED else None,
-        "log": list(reversed(timeline(view, names, table_notices(game)))),
+        "log": log,
+        "log_items": log_items(log, recent.since(view)),
         "expansion": view["ruleset"] == "saboteur2",
         "round_results": round_results(view, names),
         "scores": final_scores(view, names),
-        "table_talk": table_talk(game, zone, names, muted),
+        "table_talk": table_talk(game, seats, zone, names, muted),
         "muted": muted,
         "fairness": public_facts(game),
         "chain": chain_shown(game),
@@ -136,16 +145,17 @@ def page_context(game: Game, seat: Seat | None, view: SeatView, legal: list[Move
     }
 
 
-def table_talk(game: Game, zone: ZoneInfo, names: TableNames | None = None,
+def table_talk(game: Game, seats: Sequence[Seat], zone: ZoneInfo, names: TableNames,
                muted: frozenset[int] = frozenset()) -> list[Message]:
     """The latest messages, oldest first, each with `when` in the reader's time (the same
     style as every other date on the page) and `who` wrote it: whoever held the seat then
     (games.seatview.services.holders); without those of the seats in `muted` (the reader muted
-    them: games.talk.core.mutes)."""
-    names = names if names is not None else seat_names(game)
-    recent = list(game.messages.select_related("seat").exclude(seat__number__in=muted)
+    them: games.talk.core.mutes). `seats`: the game's (their numbers by id: no join)."""
+    number_of = {seat.pk: seat.number for seat in seats}
+    hidden = [pk for pk, number in number_of.items() if number in muted]
+    recent = list(game.messages.exclude(seat_id__in=hidden)
                   .order_by("-created_at", "-id")[:TABLE_TALK_SHOWN])
     for message in recent:
         message.when = local_time(message.created_at, zone)  # type: ignore[attr-defined]
-        message.who = names.talker(message.seat.number, message.pk)  # type: ignore[attr-defined]
+        message.who = names.talker(number_of[message.seat_id], message.pk)  # type: ignore[attr-defined]
     return list(reversed(recent))

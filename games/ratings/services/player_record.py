@@ -16,7 +16,7 @@ until then a round won or a deadline missed there would tell who sits where.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -152,14 +152,18 @@ def set_record_shown(address: str, *, shown: bool) -> None:
         RecordShown.objects.filter(mailbox=digest).delete()
 
 
-def table_lines(game: Game, viewer: Seat | None) -> dict[int, str]:
+def table_lines(game: Game, viewer: Seat | None,
+                seats: Sequence[Seat] | None = None) -> dict[int, str]:
     """Seat number -> a short line of its player's record, for the seats of `game` (other
-    than `viewer`'s) whose players chose to show it. One query when nobody did; none at an
-    anonymous table while it hides its names (a record would tell who sits there)."""
+    than `viewer`'s) whose players chose to show it: who chose to (one query) of the
+    seats (one more unless the caller read them: `seats`). None at an anonymous table
+    while it hides its names (a record would tell who sits there)."""
     if anonymity(game).hides:
         return {}
-    people = [(number, email, key) for number, email, key in
-              game.seats.exclude(email="").values_list("number", "email", "mailbox_key")
+    rows = ([(s.number, s.email, s.mailbox_key) for s in seats if s.email]
+            if seats is not None else
+            game.seats.exclude(email="").values_list("number", "email", "mailbox_key"))
+    people = [(number, email, key) for number, email, key in rows
               if viewer is None or number != viewer.number]
     hashes = {key: (number, email) for number, email, key in people}
     shown = RecordShown.objects.filter(mailbox__in=list(hashes)).values_list("mailbox",

@@ -76,15 +76,16 @@ def link_for(seat: Seat) -> str:
     return seat_link(token_of_seat(seat))
 
 
-def find_seat(token: str) -> Seat | None:
+def find_seat(token: str, *, with_game: bool = False) -> Seat | None:
     """The seat whose own link, or whose still-open invitation link, carries `token`;
     None when wrong, rotated, used up or malformed. A seat found by its invitation has
-    `seat.via_invitation` set. Its game loads when first used."""
+    `seat.via_invitation` set. Its game loads when first used, or in the same query
+    (`with_game`: for a page that shows it)."""
     digest = token_digest(token)
     if digest is None:
         return None
     found = Seat.objects.filter(Q(secret_hash=digest) | Seat.invitation_open(digest))
-    return pick_seat(list(found), digest)
+    return pick_seat(list(found.select_related("game") if with_game else found), digest)
 
 
 def pick_seat(found: list[Seat], digest: str) -> Seat | None:

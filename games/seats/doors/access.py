@@ -32,9 +32,10 @@ from games.seats.core.seat import Seat
 from games.seats.services.acceptance import accept_seat
 
 
-def seat_or_404(secret: str) -> Seat:
-    """The seat of a private link; wrong, rotated and malformed links are all a 404."""
-    seat = find_seat(secret)
+def seat_or_404(secret: str, *, with_game: bool = False) -> Seat:
+    """The seat of a private link; wrong, rotated and malformed links are all a 404.
+    `with_game`: its game read in the same query."""
+    seat = find_seat(secret, with_game=with_game)
     if seat is None:
         raise Http404("No such seat")
     return seat
@@ -56,12 +57,13 @@ def with_seat(view: SeatView) -> PageView: ...
 
 
 @overload
-def with_seat(*, invitation: bool = False,
-              taken_by_move: bool = False) -> Callable[[SeatView], PageView]: ...
+def with_seat(*, invitation: bool = False, taken_by_move: bool = False,
+              with_game: bool = False) -> Callable[[SeatView], PageView]: ...
 
 
 def with_seat(view: SeatView | None = None, *, invitation: bool = False,
-              taken_by_move: bool = False) -> PageView | Callable[[SeatView], PageView]:
+              taken_by_move: bool = False,
+              with_game: bool = False) -> PageView | Callable[[SeatView], PageView]:
     """Resolve the link's seat (404 when there is none) and run `view` in its locale.
 
     A POST through the seat's own link is the player's act: it takes the seat (and kills
@@ -70,17 +72,20 @@ def with_seat(view: SeatView | None = None, *, invitation: bool = False,
     the view too (the invitation page and accepting it); every other view is the
     player's own link's alone. `taken_by_move`: the view makes a move, which takes the
     seat as its first step, in the move's transaction (games.moves.services.moves), so a
-    refused move takes nothing."""
+    refused move takes nothing. `with_game`: the seat's game is read with it (a page
+    that shows the game: one query fewer)."""
     if view is None:
         return lambda chosen: _with_seat(chosen, invitation_ok=invitation,
-                                         in_move=taken_by_move)
-    return _with_seat(view, invitation_ok=invitation, in_move=taken_by_move)
+                                         in_move=taken_by_move, with_game=with_game)
+    return _with_seat(view, invitation_ok=invitation, in_move=taken_by_move,
+                      with_game=with_game)
 
 
-def _with_seat(view: SeatView, *, invitation_ok: bool, in_move: bool) -> PageView:
+def _with_seat(view: SeatView, *, invitation_ok: bool, in_move: bool,
+               with_game: bool) -> PageView:
     @wraps(view)
     def wrapper(request: HttpRequest, secret: str) -> HttpResponse:
-        seat = seat_or_404(secret)
+        seat = seat_or_404(secret, with_game=with_game)
         with seat_locale(seat):
             if seat.via_invitation and not invitation_ok:
                 # A host's invitation link shows the invitation and accepts it, nothing

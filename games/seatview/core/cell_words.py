@@ -16,9 +16,12 @@ from collections import deque
 from collections.abc import Mapping
 from typing import Any
 
+import orjson
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from games.engine.types import CardView, SeatView
+from games.kit.lru import BoundedLRU
 from games.seatview.core import compass
 from games.seatview.core.words import card_name, cell, goal_result
 
@@ -66,8 +69,12 @@ def joined_cells(view: SeatView) -> set[Cell]:
 def frontier(view: SeatView) -> list[Cell]:
     """The empty cells a tunnel from the start runs into, left to right, top to bottom."""
     cards = placed_cards(view)
+    return _frontier(cards, _reached(cards))
+
+
+def _frontier(cards: Mapping[Cell, Mapping[str, Any]], reached: set[Node]) -> list[Cell]:
     open_cells: set[Cell] = set()
-    for (x, y), index in _reached(cards):
+    for (x, y), index in reached:
         for side in _segments(cards[(x, y)])[index]:
             dx, dy = STEP[side]
             if (x + dx, y + dy) not in cards:
@@ -107,7 +114,31 @@ def cell_words(x: int, y: int, card: Mapping[str, Any] | None, *, joined: bool =
                open_: bool = False) -> str:
     """What one cell of the maze says: "(1, 0): Tunnel E-W; exits east, west; joins the
     start"; an empty cell "(2, 0): empty", and when a tunnel from the start runs into it
-    (`open_`) "(2, 0): empty, a tunnel from the start leads here"."""
+    (`open_`) "(2, 0): empty, a tunnel from the start leads here".
+
+    Remembered per process (`plain_cell_words` stays the reference): a maze is said
+    again on every refresh of every seat's page, most of its cells as before. The words
+    depend on nothing but the cell, the card, `joined`, `open_` and the language active
+    now, and the key holds all of them."""
+    try:
+        told = b"" if card is None else orjson.dumps(card, option=orjson.OPT_SORT_KEYS)
+    except TypeError:  # not JSON (a test's hand-made card): said every time
+        return plain_cell_words(x, y, card, joined=joined, open_=open_)
+    key = (get_language(), x, y, told, joined, open_)
+    said = _said.get(key)
+    if said is None:
+        said = plain_cell_words(x, y, card, joined=joined, open_=open_)
+        _said.put(key, said)
+    return said
+
+
+# About 80 bytes of words and 200 of key a cell: a few MB a process.
+_said: BoundedLRU[tuple[str | None, int, int, bytes, bool, bool], str] = BoundedLRU(20_000)
+
+
+def plain_cell_words(x: int, y: int, card: Mapping[str, Any] | None, *, joined: bool = False,
+                     open_: bool = False) -> str:
+    """`cell_words`, said afresh."""
     where = cell(x, y)
     if card is None:
         if open_:
@@ -126,10 +157,11 @@ def maze_words(view: SeatView) -> dict[Cell, str]:
     """Every placed card's and every frontier cell's words, by cell; other empty cells
     say `cell_words(x, y, None)`."""
     cards = placed_cards(view)
-    joined = joined_cells(view)
+    reached = _reached(cards)
+    joined = {where for where, _index in reached}
     words = {where: cell_words(*where, card, joined=where in joined)
              for where, card in cards.items()}
-    for where in frontier(view):
+    for where in _frontier(cards, reached):
         words[where] = cell_words(*where, None, open_=True)
     return words
 

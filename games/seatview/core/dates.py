@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from datetime import datetime
+from functools import lru_cache
 from zoneinfo import ZoneInfo
 
 from django.utils import formats, timezone, translation
@@ -16,9 +17,16 @@ def local_time(moment: datetime | None, zone: ZoneInfo) -> str:
     emails use this one function); empty when there is no moment."""
     if moment is None:
         return ""
+    return _local_time(moment, zone, translation.get_language())
+
+
+# A page writes the same moments on every refresh (each line of table talk): the words
+# depend on nothing but the moment, the zone and the language.
+@lru_cache(maxsize=4096)
+def _local_time(moment: datetime, zone: ZoneInfo, language: str | None) -> str:
     shown = timezone.localtime(moment, zone)
     text = formats.date_format(shown, "DATETIME_FORMAT")
-    if shown.day == 1 and translation.get_language() == "it":
+    if shown.day == 1 and language == "it":
         text = FIRST_OF_THE_MONTH.sub(r"\g<1>1º ", text, count=1)  # "1º dicembre"
     return f"{text} ({zone.key})"
 

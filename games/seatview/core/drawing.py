@@ -19,6 +19,7 @@ from typing import Any
 
 from django.utils.html import escape, format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from games.engine.types import SeatView
@@ -168,19 +169,27 @@ def _straight(segment: Sequence[str]) -> bool:
 
 def card_face(card: Mapping[str, Any]) -> SafeString:
     """The inside of one placed or hand card (background, tunnels, goal marks)."""
-    goal = card.get("goal")
-    shown = bool(card.get("shown"))  # face down when the round ended, shown since
-    if goal == "hidden" or (goal in ("gold", "stone") and not card.get("revealed", True)
-                            and not shown):
+    return _face(card.get("kind", "path"), card.get("goal"),
+                 revealed=bool(card.get("revealed", True)), shown=bool(card.get("shown")),
+                 shape=_shape(card), language=get_language())
+
+
+# A face depends on the card's kind, goal, whether it is turned over or shown, its shape
+# and (a mapped goal's word) the language, nothing else: a maze's few dozen faces are
+# drawn once per process, not on every refresh of every page.
+@functools.lru_cache(maxsize=2048)
+def _face(kind: Any, goal: Any, *, revealed: bool, shown: bool, shape: Shape,
+          language: str | None) -> SafeString:
+    # `shown`: face down when the round ended, shown since
+    if goal == "hidden" or (goal in ("gold", "stone") and not revealed and not shown):
         return _goal_back(goal)
-    kind = "card " + str(card.get("kind", "path")) + (" shown" if shown else "")
     body = format_html('<rect x="2" y="2" width="96" height="96" rx="6" class="{}"/>{}',
-                       kind, tunnels(card))
+                       "card " + str(kind) + (" shown" if shown else ""), _tunnels_of(shape))
     if goal == "gold":
         body += mark_safe('<circle cx="50" cy="50" r="15" class="gold"/>')
     elif goal == "stone":
         body += mark_safe('<circle cx="50" cy="50" r="13" class="stone"/>')
-    if card.get("kind") == "start":
+    if kind == "start":
         body += mark_safe('<circle cx="50" cy="50" r="13" class="start-mark"/>')
     return body
 
@@ -299,11 +308,14 @@ def _changed(x: int, y: int, fresh: set[tuple[int, int]]) -> str:
 
 def _changed_mark(x: int, y: int, fresh: set[tuple[int, int]]) -> SafeString:
     """A frame around a cell the latest moves changed (drawn over the card)."""
-    if (x, y) not in fresh:
-        return mark_safe("")
-    return mark_safe('<rect x="1" y="1" width="98" height="98" rx="7" class="changed-mark"/>')
+    return CHANGED_MARK if (x, y) in fresh else NO_MARK
 
 
+CHANGED_MARK = mark_safe('<rect x="1" y="1" width="98" height="98" rx="7" class="changed-mark"/>')
+NO_MARK = mark_safe("")
+
+
+@functools.lru_cache(maxsize=4096)
 def _coordinate(x: int, y: int) -> SafeString:
     """The cell's coordinates in its top left corner, hung from the top: a phone draws
     them bigger (turn.css), and from a baseline their tops stuck out of the cell."""

@@ -120,19 +120,17 @@ def build(view: SeatView, legal: list[Move], names: Mapping[int, str]) -> MoveFo
     for move in legal:
         if move.get("rotated") and symmetric(hand.get(str(move.get("card"))) or {}):
             continue  # turned round it is the same card in the same cell: offer it once
-        choice = Choice(move_value(move), describe.move_label(move, ctx),
-                        _cell_of(move, goal_cells))
+        value, cell = move_value(move), _cell_of(move, goal_cells)
         card_id = move.get("card")
         kind = str(move.get("type"))
         if isinstance(card_id, str) and card_id in panels and kind in GROUPS:
-            _group(panels[card_id], kind).choices.append(choice)
+            _group(panels[card_id], kind).choices.append(
+                Choice(value, describe.move_label(move, ctx), cell))
         else:
-            if kind == "pick_gold" and card_id in gold:
-                choice.label = describe.gold_pick_label(gold[card_id])
-            else:
-                choice.label = describe.move_label(move, ctx, prefix=True)
-            choice.composed = choice.value in composed
-            other.append(choice)
+            label = (describe.gold_pick_label(gold[card_id])
+                     if kind == "pick_gold" and card_id in gold
+                     else describe.move_label(move, ctx, prefix=True))
+            other.append(Choice(value, label, cell, composed=value in composed))
     if discard is not None:
         chosen = {card for value in composed for card in json.loads(value)["cards"]}
         for card_id in chosen:

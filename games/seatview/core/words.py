@@ -12,12 +12,14 @@ from dataclasses import dataclass, field
 from datetime import timedelta
 from typing import Any, Protocol, runtime_checkable
 
+import orjson
 from django.utils.timesince import TIME_STRINGS
+from django.utils.translation import get_language, gettext_lazy, ngettext
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext
 
 from games import engine
 from games.engine.types import CardView
+from games.kit.lru import BoundedLRU
 from games.kit.seat_numbers import shown_seat
 from games.seatview.core import compass
 
@@ -168,7 +170,30 @@ ACTIONS: dict[str, Callable[[], str]] = {
 
 
 def card_name(card: Mapping[str, Any]) -> str:
-    """A card's name from its structure (so it can be translated)."""
+    """A card's name from its structure (so it can be translated).
+
+    Remembered per process (`plain_card_name` stays the reference): a page names the
+    same cards again and again (the hand, a discard's combinations, the maze, the cards
+    in front of the players) on every refresh. A name depends on nothing but the card and
+    the language active now, and the key holds both."""
+    try:
+        told = orjson.dumps(card, option=orjson.OPT_SORT_KEYS)
+    except TypeError:  # not JSON (a test's hand-made card): named every time
+        return plain_card_name(card)
+    key = (get_language(), told)
+    name = _card_names.get(key)
+    if name is None:
+        name = plain_card_name(card)
+        _card_names.put(key, name)
+    return name
+
+
+# About 20 bytes of name and 150 of key a card: a few MB a process at most.
+_card_names: BoundedLRU[tuple[str | None, bytes], str] = BoundedLRU(20_000)
+
+
+def plain_card_name(card: Mapping[str, Any]) -> str:
+    """`card_name`, made afresh."""
     kind = card.get("kind")
     if kind == "path":
         return path_name(card)

@@ -48,8 +48,10 @@ class Rematch:
 
 
 def rematch_of(game: Game) -> Game | None:
-    """The rematch proposed after `game`, if any."""
-    return Game.objects.filter(rematch_of=game).first()
+    """The rematch proposed after `game`, if any: whether there is one first (a small
+    query, all most games need), then the rematch itself."""
+    found = Game.objects.filter(rematch_of_id=game.pk).values_list("pk", flat=True).first()
+    return None if found is None else Game.objects.filter(pk=found).first()
 
 
 def rotated(seats: list[Seat]) -> list[Seat]:

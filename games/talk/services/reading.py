@@ -23,29 +23,21 @@ from games.talk.core.reads import TalkRead, mentioned_in
 MENTION_EVERY = timedelta(hours=1)
 
 
-def seen_up_to(seat: Seat) -> int:
-    """The newest talk line the seat's page has shown (0: none)."""
-    found = (TalkRead.objects.filter(seat=seat, mailbox=seat.mailbox_key)
-             .values_list("seen_up_to", flat=True).first())
-    return found or 0
-
-
-def unread_lines(seat: Seat, shown: list[Message]) -> list[Message]:
-    """The lines of `shown` (the page's talk, oldest first) the seat has not read: after
-    the last one its page showed, and not its own."""
-    seen = seen_up_to(seat)
-    return [line for line in shown if line.pk > seen and line.seat_id != seat.pk]
-
-
-def mark_seen(seat: Seat, up_to: int) -> None:
-    """The seat's reader has seen every line up to `up_to` (never moves back)."""
-    if not up_to:
-        return
+def read_on_page(seat: Seat, shown: list[Message], newest: int) -> list[Message]:
+    """The lines of `shown` (the page's talk, oldest first) the seat had not read: after
+    the last one its page showed, and not its own. From now on every line up to `newest`
+    (the game's newest, muted or not) is read; never moves back. One query when the page
+    shows nothing new (the seat's row, made the first time its page shows talk)."""
+    if not newest:
+        return []  # no line yet: nothing to read, nothing to mark
     row, _made = TalkRead.objects.get_or_create(seat=seat,
                                                 defaults={"mailbox": seat.mailbox_key})
+    seen = row.seen_up_to if row.mailbox == seat.mailbox_key else 0
     if row.mailbox != seat.mailbox_key:  # the seat changed hands: the newcomer's reading
         TalkRead.objects.filter(pk=row.pk).update(mailbox=seat.mailbox_key, seen_up_to=0)
-    TalkRead.objects.filter(pk=row.pk, seen_up_to__lt=up_to).update(seen_up_to=up_to)
+    if seen < newest:
+        TalkRead.objects.filter(pk=row.pk, seen_up_to__lt=newest).update(seen_up_to=newest)
+    return [line for line in shown if line.pk > seen and line.seat_id != seat.pk]
 
 
 def unread_counts(seats: Iterable[Seat]) -> dict[int, int]:

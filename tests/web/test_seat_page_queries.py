@@ -1,0 +1,54 @@
+"""What a seat page GET asks of the database: a mid-game seat's page and its live part
+(/play/<secret>/live) read it a bounded number of times, whatever the table's size and
+talk (bench/seat_page.py measures the page's CPU)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from django.test import Client
+
+from games import engine
+from games.moves.services.seat_services import post_message
+from tests.support import GameWithLinks, choose, make_game, seat_move
+
+pytestmark = pytest.mark.django_db
+
+# The seat and its game, the log, the seats, the notices, the reader's mutes, the talk,
+# the records shown, the newest line, the reader's talk read mark, the theme; the boxes:
+# a rematch, the disputes, the notes, the open seats.
+PAGE_QUERIES = 14
+# The same but the boxes (the live part shows none of them).
+LIVE_QUERIES = 10
+
+
+def mid_game(players: int, ruleset: str, moves: int) -> GameWithLinks:
+    """A game `moves` moves in, with talk from every seat."""
+    g = make_game(players=players, seed=11, ruleset=ruleset)
+    rng = random.Random(11)
+    for _ in range(moves):
+        state = g.refresh().state()
+        assert state.actor is not None and not state.finished
+        seat_move(g.seats[state.actor], g.game.version,
+                  choose(engine.legal_moves(state), rng, 0.35))
+    for line in range(2 * players):
+        post_message(g.seats[line % players], f"Line {line}")
+    return g
+
+
+@pytest.mark.parametrize(("players", "ruleset", "moves"), [(5, "base", 30),
+                                                           (10, "saboteur2", 60)])
+def test_a_mid_game_seat_page_reads_the_database_a_bounded_number_of_times(
+        client: Client, django_assert_max_num_queries: Any, players: int, ruleset: str,
+        moves: int) -> None:
+    g = mid_game(players, ruleset, moves)
+    page = g.page(g.actor_seat())
+    client.get(page)  # the first visit notes its bookkeeping (the turn seen, the talk read)
+    with django_assert_max_num_queries(PAGE_QUERIES):
+        body = client.get(page).content.decode()
+    assert 'class="card-form"' in body and f"Line {2 * players - 1}" in body
+    with django_assert_max_num_queries(LIVE_QUERIES):
+        live = client.get(page + "live").content.decode()
+    assert 'class="card-form"' in live and f"Line {2 * players - 1}" in live
