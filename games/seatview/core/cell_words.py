@@ -13,12 +13,13 @@ a card could join the maze.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django.utils.translation import gettext as _
 
-from games.engine.types import CardView, SeatView
+from games.engine.types import CardView, PlacedCard, SeatView
+from games.kit.language_memo import per_language
 from games.seatview.core import compass
 from games.seatview.core.words import card_name, cell, goal_result
 
@@ -66,8 +67,12 @@ def joined_cells(view: SeatView) -> set[Cell]:
 def frontier(view: SeatView) -> list[Cell]:
     """The empty cells a tunnel from the start runs into, left to right, top to bottom."""
     cards = placed_cards(view)
+    return _frontier(cards, _reached(cards))
+
+
+def _frontier(cards: Mapping[Cell, Mapping[str, Any]], reached: set[Node]) -> list[Cell]:
     open_cells: set[Cell] = set()
-    for (x, y), index in _reached(cards):
+    for (x, y), index in reached:
         for side in _segments(cards[(x, y)])[index]:
             dx, dy = STEP[side]
             if (x + dx, y + dy) not in cards:
@@ -107,7 +112,14 @@ def cell_words(x: int, y: int, card: Mapping[str, Any] | None, *, joined: bool =
                open_: bool = False) -> str:
     """What one cell of the maze says: "(1, 0): Tunnel E-W; exits east, west; joins the
     start"; an empty cell "(2, 0): empty", and when a tunnel from the start runs into it
-    (`open_`) "(2, 0): empty, a tunnel from the start leads here"."""
+    (`open_`) "(2, 0): empty, a tunnel from the start leads here". Worked out once per
+    cell and language in a process: the next move's maze says the same of most cells."""
+    return _said((x, y, card, joined, open_))
+
+
+@per_language(bound=8192)
+def _said(place: tuple[int, int, Mapping[str, Any] | None, bool, bool]) -> str:
+    x, y, card, joined, open_ = place
     where = cell(x, y)
     if card is None:
         if open_:
@@ -124,12 +136,22 @@ def cell_words(x: int, y: int, card: Mapping[str, Any] | None, *, joined: bool =
 
 def maze_words(view: SeatView) -> dict[Cell, str]:
     """Every placed card's and every frontier cell's words, by cell; other empty cells
-    say `cell_words(x, y, None)`."""
-    cards = placed_cards(view)
-    joined = joined_cells(view)
+    say `cell_words(x, y, None)`. A new dict, the caller's to change."""
+    return dict(_board_words(view.get("board", [])))
+
+
+@per_language(bound=256)
+def _board_words(board: Sequence[PlacedCard]) -> dict[Cell, str]:
+    """`maze_words` of a board, worked out once per board and language in a process: an
+    email says its maze twice (its picture's cells and the list in words), and the seat
+    page, its live parts and the other seats' emails say the same maze again. Shared by
+    every caller that gets it from memory: never changed."""
+    cards = {(c["x"], c["y"]): c["card"] for c in board}
+    reached = _reached(cards)
+    joined = {where for where, _index in reached}
     words = {where: cell_words(*where, card, joined=where in joined)
              for where, card in cards.items()}
-    for where in frontier(view):
+    for where in _frontier(cards, reached):
         words[where] = cell_words(*where, None, open_=True)
     return words
 

@@ -18,6 +18,7 @@ from django.utils.translation import gettext_lazy, ngettext
 
 from games import engine
 from games.engine.types import CardView
+from games.kit.language_memo import per_language
 from games.kit.seat_numbers import shown_seat
 from games.seatview.core import compass
 
@@ -155,8 +156,10 @@ ACTIONS: dict[str, Callable[[], str]] = {
 }
 
 
+@per_language(bound=4096)
 def card_name(card: Mapping[str, Any]) -> str:
-    """A card's name from its structure (so it can be translated)."""
+    """A card's name from its structure (so it can be translated); worked out once per card
+    and language in a process (an email names the same cards many times)."""
     kind = card.get("kind")
     if kind == "path":
         return path_name(card)
