@@ -6,10 +6,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from games.mail.core.notifications import Notification
+
 
 @dataclass(frozen=True)
 class NotificationsPlanned:
     """New Notification rows, written in the current transaction (their send tasks are
-    queued on its commit)."""
+    queued on its commit): the rows as written, so a channel need not read them again."""
 
-    ids: tuple[int, ...]
+    notes: tuple[Notification, ...]

@@ -42,7 +42,7 @@ from games.seatview.core.words import days_and_hours
 from games.seatview.services import facts, pages
 from games.seatview.services.holders import TableNames
 from games.seatview.services.pages import table_notices
-from games.seatview.services.timeline import timeline
+from games.seatview.services.timeline import is_move, timeline
 from games.talk.services.reading import unread_counts
 
 
@@ -170,14 +170,13 @@ def turn(note: Notification) -> Letter:
     state = game.state()
     view = engine.view(state, seat.number)
     names = names_of(game)
-    _since, start = facts.since_last_turn(view, names)
     # What happened since, in the order it happened: the table notices in place.
-    story = timeline(view, names, table_notices(game))
+    story = timeline(view, names, table_notices(game), since=facts.turn_start(view))
     since = [line.text for line in story
-             if line.log_index >= start and (line.log_index < len(view_log(view)) or line.notice)]
+             if line.log_index < len(view_log(view)) or line.notice]
     # "You open the game" only when nobody has moved yet: a seat later in the order that
     # has not moved either has the others' moves to read.
-    opening = not any(line.number for line in story)
+    opening = not any(is_move(event) for event in view_log(view))
     gold_phase = view["phase"] == "gold"
     if gold_phase:
         subject = _("%(game)s: pick a gold card") % {"game": game.title}
@@ -193,7 +192,7 @@ def turn(note: Notification) -> Letter:
         "reply_help": reply.help,
         "gold_phase": gold_phase, "gold_offer": facts.gold_offer(view),
         "since": since, "opening": opening, "notices": [],
-        "talk": talk_since_last_email(seat, game, note.to_email, seat.zone),
+        "talk": talk_since_last_email(seat, game, note.to_email, seat.zone, names),
         "maze_html": maze_drawing.maze_html(view, reply.targets),
         "maze_text": maze_drawing.maze_text(view, reply.targets),
         "maze_words": cell_words.word_lines(view),
@@ -299,11 +298,12 @@ def digest(note: Notification) -> Letter:
             continue
         listed.append(game.pk)
         view = engine.view(game.state(), seat.number)
-        since, _start = facts.since_last_turn(view, names_of(game))
+        names = names_of(game)
+        since, _start = facts.since_last_turn(view, names)
         waiting.append({
             "game": game, "link": link_for(seat), "gold_phase": view["phase"] == "gold",
             "round": view["round"], "rounds": view["rounds"], "since": since[-6:],
-            "talk": talk_since_last_email(seat, game, note.to_email, zone),
+            "talk": talk_since_last_email(seat, game, note.to_email, zone, names),
             "unread": unread.get(seat.pk, 0),
             "deadline": dates.local_time(game.deadline_at, zone) if game.deadline_at else "",
             "time_left": dates.time_left(game.deadline_at) if game.deadline_at else "",

@@ -78,6 +78,11 @@ def address_hash(address: str) -> str:
 
 def create(specs: Sequence[Spec]) -> list[int]:
     """Write the rows whose keys are new; the ids of those (and only those) to send."""
+    return [note.pk for note in written(specs)]
+
+
+def written(specs: Sequence[Spec]) -> list[Notification]:
+    """`create`, answering the rows written (in the order of `specs`)."""
     # An address that asked to be forgotten gets no email again: no row holds it.
     forgotten = forgotten_among(spec.to_email for spec in specs)
     specs = [spec for spec in specs if spec.to_email not in forgotten]
@@ -92,7 +97,7 @@ def create(specs: Sequence[Spec]) -> list[int]:
             continue
         note = unless_taken(partial(_write, spec))
         if note is not None:
-            new.append(note.pk)
+            new.append(note)
         elif not Notification.objects.filter(key=spec.key).exists():
             _write(spec)  # not its key that was taken: the database's own error, raised
     return new

@@ -31,7 +31,6 @@ from typing import Any
 from django.db.models import Q
 from django.utils import timezone
 
-from games import engine
 from games.clock.core import rules as clock_rules
 from games.game.core.game import EmailMode, Game, Move
 from games.kit.events import publish
@@ -46,6 +45,7 @@ from games.mail.services.notification_rows import (
     moderator_addresses,
     moderator_alert,
     wants,
+    written,
 )
 from games.mail.services.send import send_after_commit
 from games.people.core.mailbox_keys import of_mailbox
@@ -60,6 +60,10 @@ Kind = Notification.Kind
 def turn_tag(game_id: int, version: int) -> str:
     move_id = (Move.objects.filter(game_id=game_id, number=version)
                .values_list("pk", flat=True).first())
+    return _tag(version, move_id)
+
+
+def _tag(version: int, move_id: int | None) -> str:
     return f"v{version}.{move_id or 0}"
 
 
@@ -74,10 +78,11 @@ def told_this_turn(seat: Seat, tag: str) -> bool:
 
 def queue(specs: Sequence[Spec]) -> list[int]:
     """Create the missing rows and send them after the commit."""
-    ids = create(specs)
+    notes = written(specs)
+    ids = [note.pk for note in notes]
     send_after_commit(ids)
-    if ids:  # other channels plan theirs beside them (games.push, through games.wiring)
-        publish(NotificationsPlanned(tuple(ids)))
+    if notes:  # other channels plan theirs beside them (games.push, through games.wiring)
+        publish(NotificationsPlanned(tuple(notes)))
     return ids
 
 
@@ -108,23 +113,43 @@ def after_move(game_id: int, version: int) -> list[Spec]:
     in that order, which is the order a player reads them in (games.mail.services.send sends a
     game's emails to a person in the order their rows were written)."""
     game = Game.objects.get(pk=game_id)
-    seats = {s.number: s for s in game.seats.all()}
+    return after_move_of(game, {s.number: s for s in game.seats.all()}, version)
+
+
+def after_move_of(game: Game, seats: dict[int, Seat], version: int) -> list[Spec]:
+    """`after_move` of a game and its seats by number that the caller read already (the
+    follow-up reads a whole batch's at once: `seats_of_games`)."""
     return results(game, seats) + turn_email(game, seats, version)
+
+
+def seats_of_games(games: Sequence[Game]) -> dict[int, dict[int, Seat]]:
+    """The seats of `games` by game id and number, in one query; each seat's game is the
+    one given (read already: no query when the planning names it)."""
+    by_id = {game.pk: game for game in games}
+    seats: dict[int, dict[int, Seat]] = {game_id: {} for game_id in by_id}
+    for seat in Seat.objects.filter(game_id__in=list(by_id)):
+        seat.game = by_id[seat.game_id]
+        seats[seat.game_id][seat.number] = seat
+    return seats
 
 
 def turn_email(game: Game, seats: dict[int, Seat], version: int) -> list[Spec]:
     if (game.status != Game.Status.ACTIVE or game.version != version or game.actor is None
             or game.actor not in seats):
         return []
-    if version > 0 and game.snapshot.get("phase") == "play":
-        mover = (Move.objects.filter(game=game, number=version)
-                 .values_list("actor_kind", "seat_number").first())
-        if mover == (Move.Actor.SEAT, game.actor):
-            return []  # the same seat goes on (it is on its page right now)
+    # The move that made this version: who made it, and its id, which names the turn.
+    move_id, made_by = None, None
+    if version > 0:
+        move = (Move.objects.filter(game=game, number=version)
+                .values_list("pk", "actor_kind", "seat_number").first())
+        if move is not None:
+            move_id, made_by = move[0], (move[1], move[2])
+    if game.snapshot.get("phase") == "play" and made_by == (Move.Actor.SEAT, game.actor):
+        return []  # the same seat goes on (it is on its page right now)
     seat = seats[game.actor]
     if not wants(seat, Kind.TURN):
         return []
-    tag = turn_tag(game.pk, version)
+    tag = _tag(version, move_id)
     if told_this_turn(seat, tag):  # a change of hands told them already
         return []
     spec = _seat_spec(Kind.TURN, f"turn:seat={seat.pk}:{tag}", seat, version=version)
@@ -138,15 +163,18 @@ def results(game: Game, seats: dict[int, Seat]) -> list[Spec]:
     """Round ends once the round's gold is handed out (the next round has begun; the
     last round is told in the game-end email), and the game end."""
     if game.status != Game.Status.FINISHED and game.snapshot.get("round", 2) <= 1:
-        return []  # nothing is settled during round 1: skip building the view
-    view = engine.view(game.state(), None)
-    settled = [r["round"] for r in view["round_results"] if r["round"] < view["round"]]
+        return []  # nothing is settled during round 1: skip reading the log
+    state = game.state_without_log()
+    # The rounds whose result the log holds (a view's round_results: its round_end
+    # events) before the round being played; no view is built for that.
+    settled = [event["round"] for event in game.full_log()
+               if event["type"] == "round_end" and event["round"] < state.round]
     specs = []
     for seat in seats.values():
         if wants(seat, Kind.ROUND_END):
             specs += [_seat_spec(Kind.ROUND_END, f"round_end:seat={seat.pk}:r={r}", seat,
                                  round=r) for r in settled]
-        if view["finished"] and wants(seat, Kind.GAME_END):
+        if state.finished and wants(seat, Kind.GAME_END):
             specs.append(_seat_spec(Kind.GAME_END, f"game_end:seat={seat.pk}", seat))
     return specs
 

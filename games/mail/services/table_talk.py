@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo
 
-from django.db.models import Max
+from django.db.models import Max, QuerySet
 from django.utils import timezone
 
 from games.game.core.game import Game
@@ -33,7 +33,7 @@ from games.people.core.mailbox_keys import of_mailbox
 from games.seats.core.history import PastHolder
 from games.seats.core.seat import Seat
 from games.seatview.core.dates import local_time
-from games.seatview.services.holders import table_names
+from games.seatview.services.holders import TableNames, table_names
 from games.talk.core.mutes import muted_seats
 
 TALK_LINES = 30
@@ -64,11 +64,27 @@ def last_talk_email(seat: Seat, address: str, now: datetime) -> datetime | None:
     Two narrow reads: the seat's newest turn email (one row), then only the digests
     newer than it, whose list of games is read in Python (a digest goes at most once a
     day, so they are few)."""
-    sent = (Notification.objects.filter(of_mailbox(address, "to_key"),
+    sent = _sent_to(address)
+    return _talk_read_at(seat, sent, now, _newest_turn_email(seat, sent))
+
+
+def _sent_to(address: str) -> QuerySet[Notification]:
+    """The emails sent to `address` (by the person's mailbox key), newest claim first."""
+    return (Notification.objects.filter(of_mailbox(address, "to_key"),
                                         status=Notification.Status.SENT)
             .exclude(claimed_at=None).order_by("-claimed_at"))
-    turn = (sent.filter(kind=Kind.TURN, seat_id=seat.pk)
-            .values_list("claimed_at", flat=True).first())
+
+
+def _newest_turn_email(seat: Seat, sent: QuerySet[Notification]) -> datetime | None:
+    """When the seat's newest turn email among `sent` was claimed (read its talk)."""
+    return sent.filter(kind=Kind.TURN, seat_id=seat.pk).values_list(
+        "claimed_at", flat=True).first()
+
+
+def _talk_read_at(seat: Seat, sent: QuerySet[Notification], now: datetime,
+                  turn: datetime | None) -> datetime | None:
+    """`last_talk_email` given the seat's newest turn email: a digest newer than it that
+    listed the seat's game, else the turn email."""
     digests = sent.filter(kind=Kind.DIGEST, created_at__gte=now - DIGESTS_LOOKED_AT)
     if turn is not None:
         digests = digests.filter(claimed_at__gt=turn)
@@ -93,23 +109,31 @@ def holder_since_message(seat: Seat, game: Game) -> int:
     return int(ended or 0)
 
 
-def talk_since_last_email(seat: Seat, game: Game, address: str,
-                          zone: ZoneInfo) -> list[TalkLine]:
+def talk_since_last_email(seat: Seat, game: Game, address: str, zone: ZoneInfo,
+                          names: TableNames | None = None) -> list[TalkLine]:
     """The game's table talk since the last email to `address` that carried it, oldest
     first, but the reader's own lines (they know what they said); nothing when the
-    seat's player turned it off."""
+    seat's player turned it off. `names`: the game's (`table_names`), if the caller has
+    them."""
     if not seat.talk_in_emails:
         return []
-    since = last_talk_email(seat, address, timezone.now())
-    messages = (game.messages.select_related("seat").exclude(seat__number__in=muted_seats(seat))
-                .exclude(seat=seat, id__gt=holder_since_message(seat, game))
-                .order_by("-created_at", "-id"))  # not the seats the player muted
+    now = timezone.now()
+    sent = _sent_to(address)
+    turn = _newest_turn_email(seat, sent)
+    others = game.messages.exclude(seat=seat, id__gt=holder_since_message(seat, game))
+    # The last email that carried the talk read it when the seat's last turn email did or
+    # later (a digest since): with no line since the turn email, one cheap look says
+    # there is nothing to carry (three queries fewer).
+    if turn is not None and not others.filter(created_at__gte=turn).exists():
+        return []
+    since = _talk_read_at(seat, sent, now, turn)
+    lines = (others.exclude(seat__number__in=muted_seats(seat))  # not the seats muted
+             .order_by("-created_at", "-id"))
     if since is not None:
-        messages = messages.filter(created_at__gte=since)  # again rather than never
-    latest = list(messages[:TALK_LINES])
+        lines = lines.filter(created_at__gte=since)  # again rather than never
+    latest = list(lines.values_list("pk", "seat__number", "created_at", "text")[:TALK_LINES])
     if not latest:
         return []
-    names = table_names(game)
-    return [TalkLine(who=names.talker(message.seat.number, message.pk),
-                     when=local_time(message.created_at, zone), text=message.text)
-            for message in reversed(latest)]
+    names = names if names is not None else table_names(game)
+    return [TalkLine(who=names.talker(number, pk), when=local_time(created, zone), text=text)
+            for pk, number, created, text in reversed(latest)]

@@ -45,11 +45,9 @@ SOON = timedelta(hours=1)
 
 
 def on_notifications_planned(event: NotificationsPlanned) -> None:
-    notes = (Notification.objects.filter(pk__in=event.ids, kind__in=list(ALERT_OF),
-                                         game__isnull=False, seat__isnull=False)
-             .order_by("pk"))
-    for note in notes:
-        plan_alerts(note)
+    for note in event.notes:  # as written: nothing to read again
+        if note.kind in ALERT_OF and note.game_id is not None and note.seat_id is not None:
+            plan_alerts(note)
 
 
 def plan_alerts(note: Notification) -> list[int]:

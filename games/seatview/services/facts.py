@@ -53,6 +53,15 @@ def since_last_turn(view: SeatView, names: Names) -> tuple[list[str], int]:
     The seat's moves are the events carrying its seat number (a payout is not a move).
     At most MAX_LINES sentences, the latest ones.
     """
+    start = turn_start(view)
+    lines = [describe.event_sentence(e, names_at_log(names, start + i), view["ruleset"],
+                                     view.get("seat"))
+             for i, e in enumerate(view_log(view)[start:])]
+    return lines, start
+
+
+def turn_start(view: SeatView) -> int:
+    """Where `since_last_turn`'s sentences start in the log (without making them)."""
     me = view.get("seat")
     log = view_log(view)
     start = 0
@@ -61,10 +70,7 @@ def since_last_turn(view: SeatView, names: Names) -> tuple[list[str], int]:
         if event.get("seat") == me and event.get("type") != "payout":
             start = index + 1
             break
-    start = max(start, len(log) - MAX_LINES)
-    lines = [describe.event_sentence(e, names_at_log(names, start + i), view["ruleset"], me)
-             for i, e in enumerate(log[start:])]
-    return lines, start
+    return max(start, len(log) - MAX_LINES)
 
 
 def hand(view: SeatView) -> list[HandCard]:

@@ -66,8 +66,11 @@ def _notice_positions(notices: Sequence[TableNotice], log_length: int) -> list[i
     return positions
 
 
-def timeline(view: SeatView, names: Names, notices: Sequence[TableNotice]) -> list[Line]:
-    """Every line of the game's story, oldest first."""
+def timeline(view: SeatView, names: Names, notices: Sequence[TableNotice], *,
+             since: int = 0) -> list[Line]:
+    """Every line of the game's story, oldest first; `since`: only those from that log
+    index on (the moves before are counted, not described: a turn email tells what
+    happened since the seat's last turn, a few lines of a long log)."""
     log = view_log(view)
     positions = _notice_positions(notices, len(log))
     lines: list[Line] = []
@@ -78,6 +81,8 @@ def timeline(view: SeatView, names: Names, notices: Sequence[TableNotice]) -> li
     for index in range(len(log) + 1):
         while pending and pending[0][0] <= index:
             _at, notice = pending.pop(0)
+            if index < since:
+                continue
             then = names_at_notice(names, notice.id, notice.params)
             text: SafeString = format_html('<em class="table-notice">{}</em>',
                                            notice_sentence(notice.kind, notice.params, then))
@@ -87,6 +92,8 @@ def timeline(view: SeatView, names: Names, notices: Sequence[TableNotice]) -> li
             moved = is_move(event)
             if moved:
                 number += 1
+            if index < since:
+                continue
             then = names_at_log(names, index)
             said = event_sentence(event, then, view["ruleset"], view.get("seat"),
                                   key_of_names=today if then is names else None)
