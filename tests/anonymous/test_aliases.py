@@ -280,6 +280,7 @@ READS_THE_STORED_NAME = {
     "games/home/services/listing.py": "through holder_name",
     "games/setup/services/host_view.py": "through holder_name",
     "games/play/doors/api.py": "through the API's alias rule",
+    "games/play/services/seat_context.py": "into TableNames (the alias rule), read once",
     "games/ratings/services/shown.py": "through Seat.name_shown",
     "games/talk/services/reading.py": "`@name` calls, through Anonymity.called_by",
     "games/players/services/player_page.py": "finished games only",
