@@ -56,18 +56,6 @@ class TalkLine:
         return self.text.splitlines() or [""]
 
 
-def last_talk_email(seat: Seat, address: str, now: datetime) -> datetime | None:
-    """When the newest email to `address` that carried this seat's table talk read it:
-    the seat's turn email, or a digest that listed the seat's game (by the person's
-    mailbox key).
-
-    Two narrow reads: the seat's newest turn email (one row), then only the digests
-    newer than it, whose list of games is read in Python (a digest goes at most once a
-    day, so they are few)."""
-    sent = _sent_to(address)
-    return _talk_read_at(seat, sent, now, _newest_turn_email(seat, sent))
-
-
 def _sent_to(address: str) -> QuerySet[Notification]:
     """The emails sent to `address` (by the person's mailbox key), newest claim first."""
     return (Notification.objects.filter(of_mailbox(address, "to_key"),
@@ -83,8 +71,9 @@ def _newest_turn_email(seat: Seat, sent: QuerySet[Notification]) -> datetime | N
 
 def _talk_read_at(seat: Seat, sent: QuerySet[Notification], now: datetime,
                   turn: datetime | None) -> datetime | None:
-    """`last_talk_email` given the seat's newest turn email: a digest newer than it that
-    listed the seat's game, else the turn email."""
+    """When the newest email to the seat's player that carried this seat's table talk read
+    it, given the seat's newest turn email: a digest newer than it that listed the seat's
+    game, else the turn email (a digest goes at most once a day, so they are few)."""
     digests = sent.filter(kind=Kind.DIGEST, created_at__gte=now - DIGESTS_LOOKED_AT)
     if turn is not None:
         digests = digests.filter(claimed_at__gt=turn)
@@ -95,7 +84,7 @@ def _talk_read_at(seat: Seat, sent: QuerySet[Notification], now: datetime,
 
 
 def carried_talk(note: Notification, game_ids: list[int]) -> None:
-    """Note on a digest which games' table talk it carries (what `last_talk_email` reads
+    """Note on a digest which games' table talk it carries (what `_talk_read_at` reads
     for the next one): bookkeeping of the email being written, nothing a reader sees."""
     Notification.objects.filter(pk=note.pk).update(params={**note.params, CARRIED: game_ids})
 
