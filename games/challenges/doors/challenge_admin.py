@@ -27,7 +27,7 @@ from django.utils.translation import gettext_lazy as _
 from games.challenges.core.challenge_rows import Challenge, ChallengeBlock, Challenged
 from games.challenges.core.challenge_terms import ChallengeError
 from games.challenges.services.challenging import withdraw_challenge
-from games.moderation.doors.admin_base import ReadOnlyAdmin
+from games.moderation.doors.admin_base import ReadOnlyAdmin, ReadOnlyInline
 from games.moderation.doors.permissions import can_moderate, can_see_secrets, moderator
 from games.people.core.mailbox_keys import of_mailbox
 from games.people.core.public_names import PublicName
@@ -41,26 +41,10 @@ def _shown(fields: tuple[str, ...], request: HttpRequest) -> tuple[str, ...]:
         f for f in fields if f not in ADDRESS_FIELDS)
 
 
-class ChallengedInline(admin.TabularInline):  # type: ignore[type-arg]
+class ChallengedInline(ReadOnlyInline):
     model = Challenged
     fields = ("name", "address", "answer", "answered_at")
-    extra = 0
-    can_delete = False
-
-    def get_fields(self, request: HttpRequest, obj: Any = None) -> Any:
-        return _shown(tuple(self.fields or ()), request)
-
-    def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> Any:
-        return self.get_fields(request, obj)
-
-    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
+    secret_fields = ("address",)
 
 
 @admin.register(Challenge)

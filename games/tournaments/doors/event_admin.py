@@ -26,35 +26,12 @@ from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
-from games.moderation.doors.admin_base import ReadOnlyAdmin
+from games.moderation.doors.admin_base import ReadOnlyAdmin, ReadOnlyInline
 from games.moderation.doors.admin_records import game_link, without
 from games.moderation.doors.permissions import can_moderate, can_see_secrets, moderator
 from games.people.core.public_names import PublicName
 from games.tournaments.core.event_rows import Entry, EventRound, EventTable, Tournament
 from games.tournaments.services.event_end import cancel_event
-
-
-class ReadOnlyInline(admin.TabularInline):  # type: ignore[type-arg]  # not subscriptable at run time
-    extra = 0
-    can_delete = False
-    show_change_link = False
-    secret_fields: tuple[str, ...] = ()  # shown only with games.view_secrets
-
-    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-    def get_fields(self, request: HttpRequest, obj: Any = None) -> Any:
-        fields = tuple(str(f) for f in self.fields or ())
-        return fields if can_see_secrets(request) else without(fields, *self.secret_fields)
-
-    def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> Any:
-        return self.get_fields(request, obj)
 
 
 class EntryInline(ReadOnlyInline):
