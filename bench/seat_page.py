@@ -3,7 +3,8 @@
     .venv/bin/python bench/seat_page.py              # SQLite, a throwaway file in var/
     .venv/bin/python bench/seat_page.py --postgres   # PostgreSQL on 127.0.0.1:5432 (user
                                                      # postgres), a throwaway database
-    options: --repeat 100  --base-moves 30  --s2-moves 60  --talk 12  --profile N
+    options: --repeat 100  --base-moves 30  --s2-moves 60  --talk 12  --sql
+             --profile N [--only PATTERN]
 
 Sets up two games in mid-play: a 5-seat base game with BASE_MOVES moves made and a
 10-seat Saboteur 2 game with S2_MOVES moves made (moves chosen as the whole-game tests
@@ -15,10 +16,9 @@ the same middleware and client, rendering base.html with the same context proces
 no query. Prints the CPU of this process per GET (the median of time.process_time over
 the rounds: what the page costs, whatever else the shared machine does; DEBUG off, as in
 production), each page's SQL queries, and the ratio page/bare per game: the figure to
-compare across machines.
-`--sql` lists each page's statements. `--profile N` prints instead the N functions of
-most cumulative time over the Saboteur 2 page's GETs (cProfile; `--only games/` keeps
-the functions whose path matches).
+compare across machines. `--sql` lists each page's statements. `--profile N` prints
+instead the N functions of most cumulative time over the Saboteur 2 page's GETs
+(cProfile; `--only games/` keeps the functions whose path matches).
 """
 
 from __future__ import annotations
