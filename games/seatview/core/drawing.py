@@ -123,12 +123,6 @@ def _crystals(count: int) -> SafeString:
     return format_html_join("", "{}", ((s,) for s in shapes))
 
 
-def tunnels(card: Mapping[str, Any]) -> SafeString:
-    """The tunnels of a card from its `segments` (after rotation), in a 100 x 100 box:
-    stubs, bridges kept apart, doors in their colour, a ladder, crystals."""
-    return _tunnels_of(_shape(card))
-
-
 # A card's tunnels depend on its shape alone, and a page draws the same few dozen shapes
 # over and over (every placed and held card; the same shapes on every page): each shape
 # is drawn once per process. The text holds no words, so the language does not matter.
@@ -145,6 +139,9 @@ def _shape(card: Mapping[str, Any]) -> Shape:
 
 @functools.lru_cache(maxsize=512)
 def _tunnels_of(shape: Shape) -> SafeString:
+    """The tunnels of a card's shape (its `segments` after rotation, and the rest: see
+    `_shape`), in a 100 x 100 box: stubs, bridges kept apart, doors in their colour, a
+    ladder, crystals."""
     segments, ladder, door, door_segments, crystals = shape
     joined = [s for s in segments if len(s) > 1 or ladder]
     parts: list[SafeString] = []
