@@ -4,7 +4,7 @@ by something outside the Python call graph. Grouped by who uses them:
 - Django: middleware, routers and checks named in settings (MIDDLEWARE, DATABASE_ROUTERS,
   SILENCED_SYSTEM_CHECKS), a router's methods,
   the app config, handler500, URL converters (regex, to_python, to_url), form fields'
-  to_python and default_validators, the admin's Media, email backends, axes' callables (AXES_*_CALLABLE),
+  to_python and default_validators, a form's bound_field_class, the admin's Media, email backends, axes' callables (AXES_*_CALLABLE),
   system-check functions' signature (app_configs).
 - Templates: attributes of the dataclasses and forms the templates read (is_me,
   is_actor, picture, discardable, free_count, can_resend, sitters, seating, game_rows,
@@ -117,6 +117,7 @@ _.player_zones  # unused method (games/play/doors/seat_forms.py:336)
 regex  # unused variable (games/site/urls.py:31)
 _.to_python  # unused method (games/site/urls.py:33)
 default_validators  # unused variable (games/people/core/deliverable.py: Django's form field reads it)
+bound_field_class  # unused variable (games/kit/remembered_forms.py: Django's form reads it)
 _.to_url  # unused method (games/site/urls.py:36)
 regex  # unused variable (games/site/urls.py:43)
 server_error  # unused function (games/site/error_pages.py:23)

@@ -69,12 +69,8 @@ def joined_cells(view: SeatView) -> set[Cell]:
 def frontier(view: SeatView) -> list[Cell]:
     """The empty cells a tunnel from the start runs into, left to right, top to bottom."""
     cards = placed_cards(view)
-    return _frontier(cards, _reached(cards))
-
-
-def _frontier(cards: Mapping[Cell, Mapping[str, Any]], reached: set[Node]) -> list[Cell]:
     open_cells: set[Cell] = set()
-    for (x, y), index in reached:
+    for (x, y), index in _reached(cards):
         for side in _segments(cards[(x, y)])[index]:
             dx, dy = STEP[side]
             if (x + dx, y + dy) not in cards:
@@ -157,11 +153,10 @@ def maze_words(view: SeatView) -> dict[Cell, str]:
     """Every placed card's and every frontier cell's words, by cell; other empty cells
     say `cell_words(x, y, None)`."""
     cards = placed_cards(view)
-    reached = _reached(cards)
-    joined = {where for where, _index in reached}
+    joined = joined_cells(view)
     words = {where: cell_words(*where, card, joined=where in joined)
              for where, card in cards.items()}
-    for where in _frontier(cards, reached):
+    for where in frontier(view):
         words[where] = cell_words(*where, None, open_=True)
     return words
 

@@ -139,6 +139,9 @@ def _shape(card: Mapping[str, Any]) -> Shape:
 
 @functools.lru_cache(maxsize=512)
 def _tunnels_of(shape: Shape) -> SafeString:
+    """The tunnels of a card's shape (its `segments` after rotation, and the rest: see
+    `_shape`), in a 100 x 100 box: stubs, bridges kept apart, doors in their colour, a
+    ladder, crystals."""
     segments, ladder, door, door_segments, crystals = shape
     joined = [s for s in segments if len(s) > 1 or ladder]
     parts: list[SafeString] = []
