@@ -65,11 +65,11 @@ def test_a_finished_games_pages_read_the_replica_once_its_last_move_is_old(
     """Right after a game's last move every page of it reads the primary, whoever asks
     (the move's mark is the game's); a few seconds on, its finished seat page, replay,
     record and spectators' replay read the replica, the primary only finding the seat by
-    its link (or the game by its public id) and, for the seat page, whether it is over.
+    its link with its game, which says whether it is over (or the game by its public id).
     The public lists read the replica alone; a game going on reads the primary."""
     g = ended(clock)
     client = Client()
-    pages = {g.page(1): 2, g.page(0) + "replay/": 1, g.api(2) + "record": 1,
+    pages = {g.page(1): 1, g.page(0) + "replay/": 1, g.api(2) + "record": 1,
              f"/watch/{g.game.public_id}/replay/": 1}
     for path in pages:
         assert reads(client, path)[0] == 0, path
