@@ -2,9 +2,10 @@
 against rendering and sending a fixed email in the same run; SQL statements per move's
 emails.
 
-    .venv/bin/python bench/emails.py [--games 2] [--sql] [--profile]
+    .venv/bin/python bench/emails.py [--games 2] [--sql] [--profile] [--postgres]
 
-In one process, on a throwaway SQLite database (the test settings; emails to Django's
+In one process, on a throwaway SQLite database (`--postgres`: one created and dropped on
+PostgreSQL at 127.0.0.1:5432, user `postgres`; the test settings; emails to Django's
 memory backend, tasks to an in-memory broker), GAMES 3-seat games (seeds 5, 6, ...) are
 played to the end by a policy that digs towards the goals, each move made through the
 move service (`games.moves.services.moves.game_move_submit`, not measured), every sixth
@@ -14,20 +15,20 @@ After each move the worker's part is measured as one worker process does it:
   Notification rows the move calls for, their send tasks queued);
 - sending: `games.mail.services.send.deliver` of each row planned (claim, the letter
   written by `letter_for`, the message built, sent, the row recorded).
-Then, interleaved so the machine's drift hits both alike, the baseline: a fixed email (a
-subject, text and HTML with two variables and a list of 40 lines, templates in this file)
-rendered by Django's template engine and sent as a multipart message through the same
-backend, five times. (A few lines only made a baseline of 0.4 ms whose speed drifted
-apart from the emails' on a shared machine: ratios 92 to 110 for the same code.)
+Around it, three times before and three times after, the baseline: a fixed email (a
+subject, text and HTML with two variables and a list of 40 lines, templates in this
+file) rendered by Django's template engine and sent as a multipart message through the
+same backend. Each email is divided by the baseline measured around it, so the drift of
+a shared machine within a run cancels out. (A baseline of a few lines, 0.4 ms, measured
+only after the emails, drifted apart from them: ratios 92 to 110 for the same code.)
 
-It prints, over the moves whose only email is a turn email (CPU time of this process,
-`time.process_time`):
-- planning, sending and both: median and mean ms per turn email, and the ratio of the
-  median of both to the baseline's median (the figure bench/README.md tracks);
-- SQL statements per move's emails (planning and sending, every move with emails):
-  median and maximum, and those of one turn email planned and sent.
+It prints, over the moves whose only email is a turn email, the median CPU time (of this
+process, `time.process_time`), the median ratio to the baseline and the median SQL
+statements of planning it, of sending it (written by `letter_for` and sent: `deliver`)
+and of both (the figures bench/README.md tracks); and the SQL statements of every move's
+emails (planning and sending, every move with emails): median and maximum.
 `--sql` lists the statements of one turn email (a move half-way through the first game);
-`--profile` prints where the turn emails' time goes (cProfile, its own pass).
+`--profile` prints where the worker's time goes (cProfile, a pass of its own).
 """
 
 from __future__ import annotations
@@ -50,6 +51,9 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+
+from throwaway_db import throwaway_database  # noqa: E402  (bench/ is the script's folder)
 
 BASELINE_SUBJECT = "{{ game }}: a fixed email"
 BASELINE_TEXT = """Hello {{ name }},
@@ -67,7 +71,7 @@ BASELINE_HTML = """<!doctype html><html><body style="font-family: sans-serif">
 <p>Saboteur</p></body></html>
 """
 BASELINE_LINES = [f"({x}, {y}): a line of the baseline email" for x in range(8) for y in range(5)]
-BASELINE_REPEATS = 5
+BASELINE_REPEATS = 3  # before and after each move's emails
 
 
 @dataclass
@@ -87,17 +91,19 @@ class Statements:
 
 @dataclass
 class Figures:
-    planning_ms: list[float] = field(default_factory=list)  # moves with one turn email
+    # the moves whose only email is the turn email: CPU ms and SQL statements
+    planning_ms: list[float] = field(default_factory=list)
     sending_ms: list[float] = field(default_factory=list)
-    turn_sql: list[int] = field(default_factory=list)
+    planning_sql: list[int] = field(default_factory=list)
+    sending_sql: list[int] = field(default_factory=list)
     move_sql: list[int] = field(default_factory=list)  # every move with emails
     baseline_ms: list[float] = field(default_factory=list)
+    turn_baseline_ms: list[float] = field(default_factory=list)  # around each turn email
 
 
-def setup(folder: str) -> None:
+def setup(database_url: str) -> None:
     os.environ.update({"DJANGO_SETTINGS_MODULE": "saboteur_site.test_settings",
-                       "DATABASE_URL": f"sqlite:///{folder}/bench.sqlite3",
-                       "CELERY_BROKER_URL": "memory://"})
+                       "DATABASE_URL": database_url, "CELERY_BROKER_URL": "memory://"})
     import django
 
     django.setup()
@@ -191,19 +197,29 @@ def play(seed: int, each_move: Callable[[int], None]) -> int:
     return number
 
 
-def worker_part(listed: list[str] | None = None) -> tuple[float, float, int, list[str]]:
-    """The worker's part after a move: (planning ms, sending ms, SQL statements, the kinds
-    of the emails sent)."""
+@dataclass(frozen=True)
+class WorkerPart:
+    planning_ms: float
+    sending_ms: float
+    planning_sql: int
+    sending_sql: int
+    kinds: list[str]  # of the emails sent
+
+
+def worker_part(listed: list[str] | None = None) -> WorkerPart:
+    """The worker's part after a move: the planning, then the sending of each email."""
     from games.mail.services import move_emails, send
 
     before = last_row()
-    statements = Statements(listed=listed)
-    with counted(statements):
+    planned = Statements(listed=listed)
+    with counted(planned):
         planning, _ = cpu_ms(move_emails.follow_up_due)
     rows = new_rows(before)
-    with counted(statements):
+    sent = Statements(listed=listed)
+    with counted(sent):
         sending, _ = cpu_ms(lambda: [send.deliver(pk) for pk, _kind in rows])
-    return planning, sending, statements.count, [kind for _pk, kind in rows]
+    return WorkerPart(planning, sending, planned.count, sent.count,
+                      [kind for _pk, kind in rows])
 
 
 def measure(games: int, show_sql: bool) -> Figures:
@@ -214,18 +230,22 @@ def measure(games: int, show_sql: bool) -> Figures:
     for seed in range(5, 5 + games):
         def after(number: int, seed: int = seed) -> None:
             listed: list[str] | None = [] if show_sql and seed == 5 and number == 60 else None
-            planning, sending, sql, kinds = worker_part(listed)
-            if kinds:
-                figures.move_sql.append(sql)
-            if kinds == ["turn"]:
-                figures.planning_ms.append(planning)
-                figures.sending_ms.append(sending)
-                figures.turn_sql.append(sql)
+            before = [cpu_ms(fixed)[0] for _ in range(BASELINE_REPEATS)]
+            part = worker_part(listed)
+            around = before + [cpu_ms(fixed)[0] for _ in range(BASELINE_REPEATS)]
+            figures.baseline_ms += around
+            if part.kinds:
+                figures.move_sql.append(part.planning_sql + part.sending_sql)
+            if part.kinds == ["turn"]:
+                figures.planning_ms.append(part.planning_ms)
+                figures.sending_ms.append(part.sending_ms)
+                figures.planning_sql.append(part.planning_sql)
+                figures.sending_sql.append(part.sending_sql)
+                figures.turn_baseline_ms.append(statistics.median(around))
                 if listed is not None:
-                    print(f"one turn email's {sql} SQL statements:")
-                    print("\n".join(f"  {n:2}. {s[:160]}" for n, s in enumerate(listed, 1)))
-            for _ in range(BASELINE_REPEATS):
-                figures.baseline_ms.append(cpu_ms(fixed)[0])
+                    print(f"one turn email's SQL statements ({part.planning_sql} planning it, "
+                          f"{part.sending_sql} sending it):")
+                    print("\n".join(f"  {n:2}. {s}" for n, s in enumerate(listed, 1)))
             mail.outbox.clear()
 
         play(seed, after)
@@ -252,23 +272,24 @@ def profile(games: int) -> None:
 
 
 def report(figures: Figures) -> None:
-    both = [p + s for p, s in zip(figures.planning_ms, figures.sending_ms, strict=True)]
     base = statistics.median(figures.baseline_ms)
-
-    def line(label: str, values: list[float]) -> str:
-        return (f"{label:9} median {statistics.median(values):6.2f} ms, "
-                f"mean {statistics.mean(values):6.2f} ms")
-
-    print(f"{len(both)} turn emails (moves whose only email is the turn email):")
-    print("  " + line("planning", figures.planning_ms))
-    print("  " + line("sending", figures.sending_ms))
-    print("  " + line("both", both))
-    print(f"  baseline (a fixed email rendered and sent): median {base:.3f} ms")
-    print(f"  turn email / baseline: {statistics.median(both) / base:.1f}")
+    both_ms = [p + s for p, s in zip(figures.planning_ms, figures.sending_ms, strict=True)]
+    both_sql = [p + s for p, s in zip(figures.planning_sql, figures.sending_sql, strict=True)]
+    print(f"{len(both_ms)} turn emails (the moves whose only email is the turn email), "
+          "medians:")
+    print("             CPU ms   / baseline   SQL statements")
+    for label, cpu, sql in (("planning", figures.planning_ms, figures.planning_sql),
+                            ("sending", figures.sending_ms, figures.sending_sql),
+                            ("both", both_ms, both_sql)):
+        # Each email against the baseline measured around it: the drift of a shared
+        # machine within the run cancels out.
+        ratios = [ms / around for ms, around in zip(cpu, figures.turn_baseline_ms,
+                                                    strict=True)]
+        print(f"  {label:9} {statistics.median(cpu):8.2f} {statistics.median(ratios):12.1f} "
+              f"{statistics.median(sql):10.0f} (max {max(sql)})")
+    print(f"  baseline (a fixed email rendered and sent): {base:.3f} ms")
     print(f"SQL statements per move's emails ({len(figures.move_sql)} moves with emails): "
-          f"median {statistics.median(figures.move_sql):.0f}, max {max(figures.move_sql)}; "
-          f"per turn email: median {statistics.median(figures.turn_sql):.0f}, "
-          f"max {max(figures.turn_sql)}")
+          f"median {statistics.median(figures.move_sql):.0f}, max {max(figures.move_sql)}")
 
 
 def main() -> None:
@@ -278,13 +299,21 @@ def main() -> None:
                         help="list one turn email's SQL statements")
     parser.add_argument("--profile", action="store_true",
                         help="profile the worker's part (a pass of its own)")
+    parser.add_argument("--postgres", action="store_true",
+                        help="on a throwaway PostgreSQL database (127.0.0.1:5432)")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
-        setup(folder)
-        if args.profile:
-            profile(args.games)
-            return
-        report(measure(args.games, args.sql))
+        cleanup = (throwaway_database("emails", postgres=True) if args.postgres
+                   else lambda: None)
+        try:
+            setup(os.environ["DATABASE_URL"] if args.postgres
+                  else f"sqlite:///{folder}/bench.sqlite3")
+            if args.profile:
+                profile(args.games)
+            else:
+                report(measure(args.games, args.sql))
+        finally:
+            cleanup()
 
 
 if __name__ == "__main__":

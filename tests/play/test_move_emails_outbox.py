@@ -12,9 +12,11 @@ from django.core import mail
 
 from games import engine
 from games.game.core.follow_up_rows import FollowUp
+from games.game.core.game import Game
 from games.mail.core.notifications import Notification
 from games.mail.services import move_emails, plan
 from games.moves.services import seat_services as services
+from games.seats.core.seat import Seat
 from games.tasks import follow_up_moves
 from tests.email_support import dig, sent_to
 from tests.support import GameWithLinks, make_game, queued_tasks, seat_move
@@ -85,7 +87,7 @@ def test_a_game_whose_planning_fails_keeps_its_rows_and_the_others_go_on(
     queued_tasks()  # the invitations' tasks: not this test's business
     real = plan.after_move_of
 
-    def after_move_of(game: Any, seats: Any, version: int) -> list[plan.Spec]:
+    def after_move_of(game: Game, seats: dict[int, Seat], version: int) -> list[plan.Spec]:
         if game.pk == broken.game.pk:
             raise RuntimeError("a bug in the planning")
         return real(game, seats, version)

@@ -36,9 +36,8 @@ def follow_up_due(limit: int = 2000) -> int:
     done = 0
     while done < limit:
         with transaction.atomic():
-            # Each row's game read with it (the rows alone are locked): the planning needs it.
-            claimed = list(FollowUp.objects.select_for_update(skip_locked=True, of=("self",))
-                           .select_related("game").order_by("id")[:BATCH])
+            claimed = list(FollowUp.objects.select_for_update(skip_locked=True)
+                           .order_by("id").values_list("id", "game_id", "version")[:BATCH])
             finished = _plan_games(claimed)
         done += finished
         if finished < BATCH:  # the last batch, or one whose games all failed: next time
@@ -46,27 +45,26 @@ def follow_up_due(limit: int = 2000) -> int:
     return done
 
 
-def _plan_games(claimed: list[FollowUp]) -> int:
+def _plan_games(claimed: list[tuple[int, int, int]]) -> int:
     """Plan each claimed game once, at its latest claimed version, and delete the rows of
     the games planned; how many rows that was. A game whose planning fails keeps its
     rows (retried next time; /healthz reports them once they are old)."""
-    if not claimed:  # the beat's usual call between moves: nothing more to do
+    if not claimed:  # the beat's usual call between moves: nothing more to read
         return 0
     rows: dict[int, list[int]] = {}
-    latest: dict[int, FollowUp] = {}
-    for row in claimed:
-        rows.setdefault(row.game_id, []).append(row.pk)
-        if row.game_id not in latest or row.version > latest[row.game_id].version:
-            latest[row.game_id] = row
-    seats = plan.seats_of_games([row.game for row in latest.values()])  # the batch's, at once
+    latest: dict[int, int] = {}
+    for row_id, game_id, version in claimed:
+        rows.setdefault(game_id, []).append(row_id)
+        latest[game_id] = max(version, latest.get(game_id, version))
+    tables = plan.games_and_seats(latest)  # the whole batch's, in two queries
     done: list[int] = []
-    for game_id, row in latest.items():
+    for game_id, version in latest.items():
         try:
             with transaction.atomic():
-                plan.queue(plan.after_move_of(row.game, seats[game_id], row.version))
+                game, seats = tables[game_id]  # a game gone since: logged, its rows kept
+                plan.queue(plan.after_move_of(game, seats, version))
         except Exception:
-            log.exception("game %s: could not plan the emails of version %s", game_id,
-                          row.version)
+            log.exception("game %s: could not plan the emails of version %s", game_id, version)
             continue
         done += rows[game_id]
     FollowUp.objects.filter(pk__in=done).delete()

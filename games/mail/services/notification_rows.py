@@ -89,7 +89,7 @@ def written(specs: Sequence[Spec]) -> list[Notification]:
     if not specs:
         return []
     # Keys written before are left out in one query; for one row, its insert is the test.
-    existing = set(Notification.objects.filter(key__in=[s.key for s in specs])
+    existing = set(Notification.objects.filter(key__in=[s.key for s in specs]).order_by()
                    .values_list("key", flat=True)) if len(specs) > 1 else set()
     new = []
     for spec in specs:

@@ -23,12 +23,12 @@ was) and creates whatever rows are missing, so a missed or late hook catches up.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import replace
 from datetime import date, datetime
 from typing import Any
 
-from django.db.models import Q
+from django.db.models import Q, QuerySet
 from django.utils import timezone
 
 from games.clock.core import rules as clock_rules
@@ -58,9 +58,14 @@ __all__ = ["WANTED_BY", "Spec", "address_hash", "create", "moderator_addresses",
 Kind = Notification.Kind
 
 def turn_tag(game_id: int, version: int) -> str:
-    move_id = (Move.objects.filter(game_id=game_id, number=version)
-               .values_list("pk", flat=True).first())
+    move_id = (_the_move(game_id, version).values_list("pk", flat=True).first())
     return _tag(version, move_id)
+
+
+def _the_move(game_id: int, version: int) -> QuerySet[Move]:
+    """The Move row that made `version` (one at most): no ordering, so no join to the game
+    that Move's default ordering would add."""
+    return Move.objects.filter(game_id=game_id, number=version).order_by("pk")
 
 
 def _tag(version: int, move_id: int | None) -> str:
@@ -118,19 +123,21 @@ def after_move(game_id: int, version: int) -> list[Spec]:
 
 def after_move_of(game: Game, seats: dict[int, Seat], version: int) -> list[Spec]:
     """`after_move` of a game and its seats by number that the caller read already (the
-    follow-up reads a whole batch's at once: `seats_of_games`)."""
+    follow-up reads a whole batch's at once: `games_and_seats`)."""
     return results(game, seats) + turn_email(game, seats, version)
 
 
-def seats_of_games(games: Sequence[Game]) -> dict[int, dict[int, Seat]]:
-    """The seats of `games` by game id and number, in one query; each seat's game is the
-    one given (read already: no query when the planning names it)."""
-    by_id = {game.pk: game for game in games}
-    seats: dict[int, dict[int, Seat]] = {game_id: {} for game_id in by_id}
-    for seat in Seat.objects.filter(game_id__in=list(by_id)):
-        seat.game = by_id[seat.game_id]
+def games_and_seats(game_ids: Collection[int]) -> dict[int, tuple[Game, dict[int, Seat]]]:
+    """The games and each one's seats by number, in two queries however many games; each
+    seat's game is the one read here (no query when the planning names it)."""
+    games = {game.pk: game for game in Game.objects.filter(pk__in=list(game_ids)).order_by()}
+    seats: dict[int, dict[int, Seat]] = {game_id: {} for game_id in games}
+    # In number order (as `game.seats` reads them), without the join to the game that
+    # Seat's default ordering would add.
+    for seat in Seat.objects.filter(game_id__in=list(games)).order_by("number"):
+        seat.game = games[seat.game_id]
         seats[seat.game_id][seat.number] = seat
-    return seats
+    return {game_id: (game, seats[game_id]) for game_id, game in games.items()}
 
 
 def turn_email(game: Game, seats: dict[int, Seat], version: int) -> list[Spec]:
@@ -140,8 +147,7 @@ def turn_email(game: Game, seats: dict[int, Seat], version: int) -> list[Spec]:
     # The move that made this version: who made it, and its id, which names the turn.
     move_id, made_by = None, None
     if version > 0:
-        move = (Move.objects.filter(game=game, number=version)
-                .values_list("pk", "actor_kind", "seat_number").first())
+        move = _the_move(game.pk, version).values_list("pk", "actor_kind", "seat_number").first()
         if move is not None:
             move_id, made_by = move[0], (move[1], move[2])
     if game.snapshot.get("phase") == "play" and made_by == (Move.Actor.SEAT, game.actor):

@@ -28,6 +28,7 @@ from django.db.models import Max, QuerySet
 from django.utils import timezone
 
 from games.game.core.game import Game
+from games.game.core.talk_and_notices import Message
 from games.mail.core.notifications import Notification
 from games.people.core.mailbox_keys import of_mailbox
 from games.seats.core.history import PastHolder
@@ -109,7 +110,8 @@ def talk_since_last_email(seat: Seat, game: Game, address: str, zone: ZoneInfo,
     now = timezone.now()
     sent = _sent_to(address)
     turn = _newest_turn_email(seat, sent)
-    others = game.messages.exclude(seat=seat, id__gt=holder_since_message(seat, game))
+    others = Message.objects.filter(game_id=game.pk).exclude(
+        seat_id=seat.pk, id__gt=holder_since_message(seat, game))
     # The last email that carried the talk read it when the seat's last turn email did or
     # later (a digest since): with no line since the turn email, one cheap look says
     # there is nothing to carry (three queries fewer).

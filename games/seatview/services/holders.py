@@ -218,7 +218,8 @@ def table_names(game: Game, seats: Iterable[tuple[int, str, str]] | None = None,
     players: dict[int, str] = {}
     bots: set[int] = set()
     if seats is None:
-        seats = game.seats.values_list("number", "player_name", "kind")
+        # By number, as the seats' default order has it, without its join to the game.
+        seats = game.seats.order_by("number").values_list("number", "player_name", "kind")
     for number, name, kind in seats:
         players[number] = name
         if kind == SeatKind.BOT:
