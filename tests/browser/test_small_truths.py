@@ -15,8 +15,16 @@ from games.game.core.game import Game
 from games.handover.services import opening, takeover
 from games.people.core.home_links import home_link
 from tests.browser.shots import shot
-from tests.browser.test_pages import CHROMIUM, DESKTOP, PHONE, seat_url, started_game
+from tests.browser.test_pages import (
+    CHROMIUM,
+    DESKTOP,
+    PHONE,
+    seat_url,
+    serious_violations,
+    started_game,
+)
 from tests.handover_support import open_row
+from tests.support import make_game
 
 pytestmark = [
     pytest.mark.skipif(not CHROMIUM.exists(), reason="no /usr/bin/chromium (apt-get install "
@@ -106,3 +114,22 @@ def test_the_leavers_home_keeps_the_game_and_saving_says_how_many(
     page.reload()
     assert "The game is over. Winners:" in page.locator("#left").inner_text()
     page.close()
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_table_talk_lines_pass_the_scan(browser: Any, live_server: Any, scheme: str) -> None:
+    """Each line of table talk says when it was written in small grey type beside the
+    name, with its report form: readable against the page (the contrast scan) in the
+    light and the dark theme alike. The width changes nothing here: one device."""
+    from django.test import Client
+
+    g = make_game(players=3, seed=3)
+    for number in (1, 2):
+        assert Client().post(g.page(number) + "say",
+                             {"text": f"good luck & <fun> {number}"}).status_code == 302
+    context = browser.new_context(**DESKTOP, color_scheme=scheme)
+    page = context.new_page()
+    page.goto(live_server.url + g.page(0))
+    assert page.locator("#talk-messages time").count() == 2
+    assert serious_violations(page) == []
+    context.close()
