@@ -76,21 +76,21 @@ def settings_sentence(game: Game) -> str:
     return _("%(time)s per move.") % {"time": duration(timedelta(hours=game.hours_per_move))}
 
 
+def _seats_of(game: Game, seats: Sequence[Seat] | None) -> Sequence[Seat]:
+    """The game's seats in number order: `seats` when the caller read them, else read."""
+    return seats if seats is not None else list(game.seats.order_by("number"))
+
+
 def bank_seats(game: Game, seats: Sequence[Seat] | None = None) -> list[Seat]:
-    """The seats whose banks the page shows (none without a bank): from `seats` (the
-    game's, in order, as the caller read them), else read."""
-    if not clock_rules.uses_bank(game):
-        return []
-    return list(seats) if seats is not None else list(game.seats.order_by("number"))
+    """The seats whose banks the page shows (none without a bank)."""
+    return list(_seats_of(game, seats)) if clock_rules.uses_bank(game) else []
 
 
 def _on_the_clock(game: Game, seats: Sequence[Seat] | None = None) -> Seat | None:
-    """The seat to act, when a deadline runs for it (from `seats` when given)."""
+    """The seat to act, when a deadline runs for it."""
     if game.actor is None or game.deadline_at is None or game.status != Game.Status.ACTIVE:
         return None
-    if seats is not None:
-        return _numbered(seats, game.actor)
-    return game.seats.filter(number=game.actor).first()
+    return _numbered(_seats_of(game, seats), game.actor)
 
 
 def _numbered(seats: Sequence[Seat], number: int) -> Seat | None:
@@ -119,13 +119,9 @@ def nudge_from(game: Game, seat: Seat, now: datetime,
 
 
 def pause_deciders(game: Game, seats: Sequence[Seat] | None = None) -> set[int]:
-    """The seats that decide on the table's pause: people's, not looking for a new one
-    (of `seats`, the game's as the caller read them, when given)."""
-    if seats is not None:
-        return {seat.number for seat in seats
-                if seat.kind == SeatKind.PERSON and seat.open_since is None}
-    return set(Seat.objects.filter(game=game, kind=SeatKind.PERSON, open_since__isnull=True)
-               .values_list("number", flat=True))
+    """The seats that decide on the table's pause: people's, not looking for a new one."""
+    return {seat.number for seat in _seats_of(game, seats)
+            if seat.kind == SeatKind.PERSON and seat.open_since is None}
 
 
 def votes_needed(deciders: int) -> int:
@@ -162,10 +158,8 @@ def _name(game: Game, seat: Seat) -> str:
 def _pause_words(game: Game, seat: Seat, now: datetime,
                  seats: Sequence[Seat] | None) -> dict[str, Any]:
     pause, step = game.pause or {}, pause_state(game, now)
-    by = None
-    if step != "none" and isinstance(pause.get("by"), int):
-        by = (_numbered(seats, pause["by"]) if seats is not None
-              else game.seats.filter(number=int(pause["by"])).first())
+    by = (_numbered(_seats_of(game, seats), pause["by"])
+          if step != "none" and isinstance(pause.get("by"), int) else None)
     count = pause_count(game, seats) if step == "proposed" else None
     return {
         "state": step, "by": _name(game, by) if by else "", "days": pause.get("days"),
