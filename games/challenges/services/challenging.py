@@ -176,10 +176,15 @@ def challenge_letter_key(challenge_id: int, address: str) -> str:
 
 
 def _letter(challenge: Challenge, address: str) -> Spec:
-    """The challenge's email to one player challenged, in the language of their home."""
+    """The challenge's email to one player challenged."""
+    return _to_challenged(challenge, address, Kind.CHALLENGE,
+                          challenge_letter_key(challenge.pk, address))
+
+
+def _to_challenged(challenge: Challenge, address: str, kind: str, key: str) -> Spec:
+    """An email about the challenge to one player it named, in their home's language."""
     language, _zone = seat_language_and_zone(address, game_language=challenge.language)
-    return Spec(key=challenge_letter_key(challenge.pk, address),
-                kind=Kind.CHALLENGE, to_email=address,
+    return Spec(key=key, kind=kind, to_email=address,
                 params={"challenge": challenge.pk, "language": language})
 
 
@@ -198,11 +203,9 @@ def emailed_among(challenge_id: int, addresses: list[str]) -> list[str]:
 
 
 def _withdrawn_letter(challenge: Challenge, address: str) -> Spec:
-    """A player challenged hears the challenge was withdrawn, in their home's language."""
-    language, _zone = seat_language_and_zone(address, game_language=challenge.language)
-    return Spec(key=f"challenge_off:{challenge.pk}:to={address_hash(address)}",
-                kind=Kind.CHALLENGE_OFF, to_email=address,
-                params={"challenge": challenge.pk, "language": language})
+    """A player challenged hears the challenge was withdrawn."""
+    return _to_challenged(challenge, address, Kind.CHALLENGE_OFF,
+                          f"challenge_off:{challenge.pk}:to={address_hash(address)}")
 
 
 def answer_letter(challenge: Challenge, outcome: str, name: str = "") -> Spec:
