@@ -3,6 +3,8 @@
     python bench/api.py                   # PostgreSQL on 127.0.0.1:5432 (user postgres),
                                           # a throwaway database, dropped at the end
     python bench/api.py --min-ratio 0.8   # exit 1 when a ratio is below 0.8
+    python bench/api.py --games 1000000   # with a million idle games (3 seats each) in the
+                                          # tables, and as many rows in the bare view's
     python bench/api.py --sql             # also list the SQL statements of one API move
     python bench/api.py --cpu             # also the CPU ms per move of gunicorn,
                                           # PostgreSQL and the client (Linux)
@@ -420,6 +422,9 @@ def main() -> None:
                              "rate; a batch ends early when the clients run out)")
     parser.add_argument("--min-ratio", type=float, default=None,
                         help="exit 1 when a stage's real/bare ratio is below this")
+    parser.add_argument("--games", type=int, default=0,
+                        help="idle active games (3 seats each) in the tables first, and as many "
+                             "rows in the bare view's table (bench/idle_games.py)")
     parser.add_argument("--sql", action="store_true",
                         help="list the SQL statements of one API move")
     parser.add_argument("--no-orm", dest="orm", action="store_false",
@@ -500,6 +505,8 @@ def run(args: argparse.Namespace, name: str, queue: str, broker: str, log: Path,
         for row in range(args.threads):
             cursor.execute("INSERT INTO bench_bare (id, version, data) VALUES (%s, 0, %s)",
                            [row, document])
+    if args.games:
+        fill_tables(args.games, args.threads)
     seeds = itertools.count(1000)
     [probe] = make_games(1, seeds)
     statements = sql_of_one_move(probe, show=args.sql)
@@ -587,6 +594,28 @@ def run(args: argparse.Namespace, name: str, queue: str, broker: str, log: Path,
                 runs[kind].append(batch(clients, kind, stage, args.seconds))
         results[stage] = runs
     return report(results, statements)
+
+
+def fill_tables(games: int, threads: int) -> None:
+    """`games` idle games in the server's tables and as many small rows in the bare view's
+    (the stub snapshot's size), so both are measured on tables of that size."""
+    from django.db import connection
+    from django.utils import timezone
+    from idle_games import insert_idle_games
+
+    insert_idle_games(games, timezone.now())
+    with connection.cursor() as cursor:
+        cursor.execute("INSERT INTO bench_bare (id, version, data) SELECT n, 0, "
+                       "'{\"bench\": true}'::jsonb FROM generate_series(%s, %s) AS n",
+                       [threads, threads + games - 1])
+        cursor.execute("ANALYZE bench_bare")
+        cursor.execute("SELECT pg_total_relation_size('games_game'), "
+                       "pg_total_relation_size('games_seat'), "
+                       "pg_total_relation_size('bench_bare')")
+        game_bytes, seat_bytes, bare_bytes = cursor.fetchone()
+    print(f"tables: games_game {game_bytes / 2**20:,.0f} MiB, games_seat "
+          f"{seat_bytes / 2**20:,.0f} MiB, bench_bare {bare_bytes / 2**20:,.0f} MiB "
+          "(with indexes and TOAST)")
 
 
 def report(results: dict[str, dict[str, list[Batch]]], statements: int) -> dict[str, float]:
