@@ -50,7 +50,8 @@ def init(dsn: str, environment: str, traces_sample_rate: float, **options: Any) 
     sentry_sdk.init(
         dsn=dsn, environment=environment, traces_sample_rate=traces_sample_rate,
         integrations=[DjangoIntegration(), CeleryIntegration()],
-        send_default_pii=False,  # no cookies, no user data, no client addresses
+        # No cookies, no user data, no client addresses: the SDK's default when neither
+        # send_default_pii (deprecated in 2.75) nor data_collection is given; a test holds it.
         max_request_body_size="never",  # form and JSON bodies may hold game text
         before_send=before_send,  # type: ignore[arg-type]
         before_breadcrumb=before_breadcrumb,

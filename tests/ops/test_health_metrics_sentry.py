@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import secrets
 from collections.abc import Iterator
 from datetime import timedelta
 from typing import Any
@@ -203,6 +204,33 @@ def test_sentry_transactions_carry_no_seat_token(game: GameWithLinks) -> None:
     assert scrubbed["request"]["url"] == "https://x.org/api/play/<redacted>/moves"
     assert scrubbed["spans"][0]["description"] == "GET https://x.org/api/play/<redacted>/"
     assert scrubbed["spans"][1]["description"] == event["spans"][1]["description"]
+
+
+def test_sentry_reports_no_cookie_client_address_or_user(
+        game: GameWithLinks, reported: RecordingTransport) -> None:
+    """What a report of a failing page holds of the person who met it: nothing (no
+    cookie, no session, no client address, no user), whatever the request carried.
+    (The values are made here: a report quotes the source lines around the failure.)"""
+    session, csrf = secrets.token_hex(8), secrets.token_hex(8)
+    client, forwarded = ".".join(["203", "0", "113", "9"]), ".".join(["198", "51", "100", "7"])
+
+    def broken(request: Any, *args: Any, **kwargs: Any) -> Any:
+        raise RuntimeError("cannot draw")
+
+    with mock.patch("games.play.doors.seat_page._render", side_effect=broken):
+        status = wsgi_get(f"/play/{game.tokens[0]}/", HTTP_COOKIE=f"sessionid={session}; "
+                          f"csrftoken={csrf}", REMOTE_ADDR=client,
+                          HTTP_X_FORWARDED_FOR=forwarded)
+    assert status == 500
+    sentry_sdk.flush()
+    [error] = [e for e in reported.items("event") if e.get("exception")]
+    request = error["request"]
+    assert not request.get("cookies") and request["headers"].get("Cookie") == "[Filtered]"
+    assert not request["headers"].get("X-Forwarded-For") and "REMOTE_ADDR" not in request["env"]
+    assert "user" not in error
+    sent = reported.sent()
+    for personal in (session, csrf, client, forwarded):
+        assert personal not in sent
 
 
 class RecordingTransport(Transport):
