@@ -22,6 +22,10 @@ by something outside the Python call graph. Grouped by who uses them:
 - The bots' maze reading (on_route), kept for the strong level's search.
 - The rating model's prediction of a round (games.ratings.core.model.predict), which
   bench/ratings.py measures and no page shows (the update computes its own chances).
+- The plain references of the seat page's HTML written in Python (plain_hand_cards,
+  plain_talk_items, plain_mute_items, plain_sheet_rows, plain_log_items: each renders
+  its template under templates/games/reference/), which no page uses:
+  tests/web/test_seat_html_reference.py holds each fast writer to its reference.
 
 Regenerate the list with `python -m vulture --make-whitelist` and keep only names whose
 user is one of the above.
@@ -155,3 +159,8 @@ _.allow_relation  # unused method (games/kit/replica_reads.py)
 _.allow_migrate  # unused method (games/kit/replica_reads.py)
 RememberWrites  # unused class (games/kit/replica_reads.py: MIDDLEWARE with a replica)
 after_move  # unused function (games/mail/services/plan.py: one game's planning by id, as the tests plan it; the follow-up plans batches with after_move_of)
+plain_hand_cards  # unused function (games/play/doors/hand_cards.py)
+plain_talk_items  # unused function (games/talk/doors/talk_lists.py)
+plain_mute_items  # unused function (games/talk/doors/talk_lists.py)
+plain_sheet_rows  # unused function (games/notes/doors/sheet_box.py)
+plain_log_items  # unused function (games/seatview/services/timeline.py)

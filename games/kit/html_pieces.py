@@ -7,10 +7,18 @@ per item per refresh was most of such a page's time.
     filled(_("Round %(round)s"), round=2)     a translated sentence with its values, as
                                               {% blocktranslate %} writes it
     csrf_input(token)                         the hidden field {% csrf_token %} writes
+    from_template(name, context)              what a plain template writes: the
+                                              reference each such writer is held to
+                                              (templates/games/reference/)
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
+from django.template import Context
+from django.template.loader import render_to_string
 from django.utils.formats import localize
 from django.utils.html import conditional_escape, format_html
 from django.utils.safestring import SafeString, mark_safe
@@ -36,3 +44,12 @@ def csrf_input(token: object) -> SafeString:
     if not token or token == "NOTPROVIDED":  # noqa: S105  (Django's mark for none)
         return mark_safe("")
     return format_html('<input type="hidden" name="csrfmiddlewaretoken" value="{}">', token)
+
+
+def from_template(name: str, values: Context | Mapping[str, Any]) -> SafeString:
+    """What the template `name` writes with `values` (a template's context, or a plain
+    mapping): a writer's plain reference, rendered only by the tests that hold the
+    writer to it (tests/web/test_seat_html_reference.py), never by a page."""
+    if isinstance(values, Context):
+        values = {str(key): value for key, value in values.flatten().items()}
+    return mark_safe(render_to_string(name, values))  # noqa: S308  (escaped by the template)

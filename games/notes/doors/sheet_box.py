@@ -3,7 +3,10 @@
 notes), built from the seat's own view (games.notes.services.sheet). Shown to the seat's
 own link only: never to a spectator, nor through an invitation link; read-only once the
 game is over. Each seat's part is written here (`sheet_rows`), not by template tags on
-each mark, round and action: a table of ten has nine of them on every refresh."""
+each mark, round and action: a table of ten has nine of them on every refresh.
+`plain_sheet_rows` renders the same from a plain template
+(templates/games/reference/sheet_rows.html): the reference the tests hold `sheet_rows` to
+(tests/web/test_seat_html_reference.py); no page uses it."""
 
 from __future__ import annotations
 
@@ -17,7 +20,7 @@ from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 
 from games.game.core.game import GOING_ON, Game
-from games.kit.html_pieces import csrf_input, filled, translated
+from games.kit.html_pieces import csrf_input, filled, from_template, translated
 from games.kit.seat_numbers import shown_seat
 from games.notes.core.sheet_rows import MAX_NOTE_LENGTH, Mark
 from games.notes.services.sheet import RoundNotes, SheetRow, sheet_of
@@ -35,11 +38,28 @@ def suspicion_sheet(context: template.Context) -> dict[str, Any]:
             or game.status in (Game.Status.SETUP, Game.Status.CANCELLED):
         return {"sheet": []}
     sheet = sheet_of(seat, context["view"], context["names"])
-    page = _SheetPage(secret=str(context.get("secret", "")),
-                      csrf=csrf_input(context.get("csrf_token")),
-                      open_=game.status in GOING_ON, round_now=context["view"].get("round") or 1)
     return {"sheet": sheet,
-            "rows": format_html_join("", "{}", ((page.row(row),) for row in sheet))}
+            "rows": sheet_rows(sheet, secret=str(context.get("secret", "")),
+                               csrf_token=context.get("csrf_token"),
+                               open_=game.status in GOING_ON,
+                               round_now=context["view"].get("round") or 1)}
+
+
+def sheet_rows(sheet: list[SheetRow], *, secret: str, csrf_token: object, open_: bool,
+               round_now: int) -> SafeString:
+    """Each other seat's part of the sheet: while the game goes on (`open_`) a form
+    posting its note of round `round_now` through the seat's link `secret`, its rounds."""
+    page = _SheetPage(secret=secret, csrf=csrf_input(csrf_token), open_=open_,
+                      round_now=round_now)
+    return format_html_join("", "{}", ((page.row(row),) for row in sheet))
+
+
+def plain_sheet_rows(sheet: list[SheetRow], *, secret: str, csrf_token: object, open_: bool,
+                     round_now: int) -> SafeString:
+    """`sheet_rows`, from the plain template it stands in for: the tests' reference."""
+    return from_template("games/reference/sheet_rows.html", {
+        "sheet": sheet, "secret": secret, "csrf_token": csrf_token, "open": open_,
+        "round": round_now, "marks": Mark.choices, "max_length": MAX_NOTE_LENGTH})
 
 
 class _SheetPage:

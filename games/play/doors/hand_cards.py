@@ -3,6 +3,9 @@ it can be played, its form: a select of every legal move with it
 (games.seatview.core.move_forms), grouped by kind. Written here, not by template tags on
 each card and option: a hand of six path cards offers a hundred moves and more on every
 refresh. Each piece starts on a line of its own, as the template wrote them.
+`plain_hand_cards` renders the same from a plain template
+(templates/games/reference/hand_cards.html): the reference the tests hold this one to
+(tests/web/test_seat_html_reference.py); no page uses it.
 
 Context: forms (MoveForms), lesson (the guide, or None), secret, version, chosen and
 chosen_cards (a refused move's choice, kept), csrf_token.
@@ -16,7 +19,7 @@ from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 
-from games.kit.html_pieces import csrf_input, filled, translated
+from games.kit.html_pieces import csrf_input, filled, from_template, translated
 from games.seatview.core.move_forms import Choice, HandCard
 
 register = template.Library()
@@ -30,6 +33,11 @@ def hand_cards(context: template.Context) -> SafeString:
     page = _HandPage(context)
     return format_html_join("", "{}", ((page.card(number, card),)
                                        for number, card in enumerate(hand, 1)))
+
+
+def plain_hand_cards(context: template.Context) -> SafeString:
+    """`hand_cards`, from the plain template it stands in for: the tests' reference."""
+    return from_template("games/reference/hand_cards.html", context)
 
 
 class _HandPage:

@@ -23,7 +23,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
 from games.engine.types import LogEvent, SeatView
-from games.kit.html_pieces import translated
+from games.kit.html_pieces import from_template, translated
 from games.seatview.core.describe import Names, notice_sentence
 from games.seatview.core.recent import view_log
 from games.seatview.core.remembered_sentences import event_sentence, names_key
@@ -106,7 +106,7 @@ def log_items(lines: Sequence[Line], fresh_from: int) -> SafeString:
     """The page's log list items (`lines` in the order shown), each line at or after
     `fresh_from` (games.seatview.core.recent.since) marked new, in words for a screen
     reader too. Written here, not by template tags on each of a page's hundreds of
-    lines."""
+    lines: `plain_log_items` is the reference the tests hold it to."""
     new = format_html('<span class="visually-hidden"> ({})</span>',
                       translated(_("new since your last move")))
     items = []
@@ -119,3 +119,11 @@ def log_items(lines: Sequence[Line], fresh_from: int) -> SafeString:
                      f'{" fresh" if fresh else ""}">{label}{conditional_escape(line.text)}'
                      f'{new if fresh else ""}</li>')
     return mark_safe("".join(items))  # noqa: S308  (every value escaped above)
+
+
+def plain_log_items(lines: Sequence[Line], fresh_from: int) -> SafeString:
+    """`log_items`, from the plain template it stands in for
+    (templates/games/reference/log_items.html): the tests' reference
+    (tests/web/test_seat_html_reference.py); no page uses it."""
+    return from_template("games/reference/log_items.html",
+                         {"log": lines, "fresh_from": fresh_from})

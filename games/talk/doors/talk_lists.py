@@ -2,7 +2,9 @@
 and `{% mute_items %}`, each other player with a mute or unmute button. Written here, not
 by template tags on each item: a page shows up to 50 lines on every refresh. Each item
 starts on a line of its own, as the template wrote them (the spaces between a form's
-label, box and button show).
+label, box and button show). `plain_talk_items` and `plain_mute_items` render the same
+from plain templates (templates/games/reference/): the reference the tests hold these to
+(tests/web/test_seat_html_reference.py); no page uses them.
 
 Context: table_talk (games.play.services.seat_context.table_talk), seat, secret,
 first_unread and unread_count (games.talk.services.reading.read_on_page), players and
@@ -21,7 +23,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from games.game.core.talk_and_notices import Message
-from games.kit.html_pieces import csrf_input, translated
+from games.kit.html_pieces import csrf_input, filled, from_template, translated
 
 register = template.Library()
 
@@ -45,8 +47,8 @@ def talk_items(context: template.Context) -> SafeString:
         if line.pk == first_unread:
             items.append(format_html(
                 '\n<li class="unread-from" id="unread"><strong>{}</strong></li>',
-                ngettext("New since you last looked: %(n)s line",
-                         "New since you last looked: %(n)s lines", count) % {"n": count}))
+                filled(ngettext("New since you last looked: %(n)s line",
+                                "New since you last looked: %(n)s lines", count), n=count)))
         items.append(format_html(
             '\n<li data-id="{}"><span class="who">{}</span> <time datetime="{}">{}</time>: '
             '<span class="said">{}</span>{}</li>',
@@ -94,3 +96,13 @@ def mute_items(context: template.Context) -> SafeString:
         (action, csrf, player.number, player.name,
          unmute if player.number in muted else mute)
         for player in context["players"] if not player.is_me))
+
+
+def plain_talk_items(context: template.Context) -> SafeString:
+    """`talk_items`, from the plain template it stands in for: the tests' reference."""
+    return from_template("games/reference/talk_items.html", context)
+
+
+def plain_mute_items(context: template.Context) -> SafeString:
+    """`mute_items`, from the plain template it stands in for: the tests' reference."""
+    return from_template("games/reference/mute_items.html", context)
