@@ -1,16 +1,16 @@
 """Tournaments from a home: joining an event open for sign-up and leaving it before it
 starts, and the host cancelling their own event while it is open for sign-up (HTML
-forms, POST with CSRF), and the JSON twins POST /api/me/<token>/tournaments/<id>/join,
-.../leave and .../cancel (docs/api.md "Tournaments"). Thin over
-games.tournaments.services.entries and .hosting; every refusal is a clear answer in the
-endpoint's format (400, 404, 405, 409, 429) and changes nothing.
+forms, POST with CSRF; the cancel asks "are you sure?" first), and the JSON twins POST
+/api/me/<token>/tournaments/<id>/join, .../leave and .../cancel (docs/api.md
+"Tournaments"). Thin over games.tournaments.services.entries and .hosting; every refusal
+is a clear answer in the endpoint's format (400, 404, 405, 409, 429) and changes nothing.
 """
 
 from __future__ import annotations
 
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse, JsonResponse
-from django.shortcuts import redirect
+from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -70,10 +70,24 @@ def home_leave_tournament(request: HttpRequest, address: str, token: str) -> Htt
 @require_POST
 @with_home
 def home_cancel_tournament(request: HttpRequest, address: str, token: str) -> HttpResponse:
-    """The host cancels an event of theirs still open for sign-up."""
+    """The host cancels an event of theirs still open for sign-up. The home's button asks
+    first: a page naming the event and who is told, with a box to tick (`sure`; nothing
+    changes, the box unticked shows the page again with the error); its POST with the
+    box ticked cancels."""
+    event_id = _event_id(request)
+    if request.POST.get("sure") != "on":
+        try:
+            event = hosting.to_cancel(address, event_id)
+        except TournamentError as refused:
+            return _refused(request, address, token, refused)
+        asked = "asked" in request.POST  # the page's own POST, its box left unticked
+        return render(request, "games/tournament_cancel.html", {
+            "event": listed([event])[0], "token": token,
+            "error": _("Tick the box to confirm that you want to cancel the tournament.")
+            if asked else ""}, status=400 if asked else 200)
     try:
         limits.hit("tables_home", address)
-        event = hosting.cancel_hosted(address, _event_id(request))
+        event = hosting.cancel_hosted(address, event_id)
     except limits.Limited as busy:
         return too_many(request, busy)
     except TournamentError as refused:

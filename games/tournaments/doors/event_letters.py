@@ -8,9 +8,10 @@
   created).
 - event_result: the event has ended (games.tournaments.services.event_end), to each
   member and the host. Params: {"tournament", "entry": the member's entry id (None for
-  the host), "outcome": finished, too_few, host or moderators, "language"}. Finished: the
-  reader's place and score in the field, the top of the standings and the link to the
-  event's page; cancelled: why, and the link. The standings are the event page's
+  the host), "outcome": finished, too_few, host or moderators, "reason": the moderators'
+  words (a cancel of theirs), "language"}. Finished: the reader's place and score in the
+  field, the top of the standings and the link to the event's page; cancelled: why (the
+  moderators' reason quoted as they wrote it), and the link. The standings are the event page's
   (public names, else "Player N"; never an address), and nothing of any game's hands.
   The subject carries no name (the event's name is text its host typed, and the
   subject is the line a mailbox shows unopened).
@@ -63,7 +64,7 @@ def event_result(note: Notification) -> Letter:
     return render("event_result", subject, {
         "event": page.event, "outcome": outcome, "mine": mine,
         "field": len(page.standings), "top": page.standings[:TOP] if finished else [],
-        "ruleset": page.event.ruleset,
+        "ruleset": page.event.ruleset, "reason": str(note.params.get("reason") or ""),
         "link": settings.SITE_URL + reverse("games:tournament", args=[page.event.id])})
 
 
