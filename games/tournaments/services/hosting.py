@@ -15,7 +15,8 @@ create an event under another person's address (docs/playing.md "Hosting a tourn
 - An address that asked to be forgotten gets no email (the page answers the same).
 - The host may cancel their event while it is open for sign-up (`cancel_hosted`, from
   the home); once it has started only the moderators can (the admin's action,
-  games.tournaments.services.event_end.cancel_event).
+  games.tournaments.services.event_end.cancel_event). The host may change its settings
+  meanwhile too (games.tournaments.services.event_changes).
 """
 
 from __future__ import annotations
@@ -134,7 +135,7 @@ def _no_tournament() -> TournamentError:
     return TournamentError(404, "no_tournament", _("There is no such tournament."))
 
 
-def _hosted_open(address: str, event_id: object, *, lock: bool, started: str) -> Tournament:
+def hosted_open(address: str, event_id: object, *, lock: bool, started: str) -> Tournament:
     """The event the address hosts, still open for sign-up. TournamentError: 404 for an
     event the address does not host, the same as for no such event (nothing is learned
     of another's); 409 (`started`: why) once sign-up has closed."""
@@ -157,7 +158,7 @@ def _cancel_too_late() -> str:
 def to_cancel(address: str, event_id: object) -> Tournament:
     """The event the host asks to cancel, for the question "are you sure?" (nothing
     changes). TournamentError as `cancel_hosted` refuses."""
-    return _hosted_open(address, event_id, lock=False, started=_cancel_too_late())
+    return hosted_open(address, event_id, lock=False, started=_cancel_too_late())
 
 
 def cancel_hosted(address: str, event_id: object) -> Tournament:
@@ -168,6 +169,6 @@ def cancel_hosted(address: str, event_id: object) -> Tournament:
     ended or cancelled already: a second cancel changes nothing and sends nothing)."""
     with transaction.atomic():
         # Locked: the sweep closing sign-up and the host cancelling cannot both win.
-        event = _hosted_open(address, event_id, lock=True, started=_cancel_too_late())
+        event = hosted_open(address, event_id, lock=True, started=_cancel_too_late())
         end_cancelled(event, BY_HOST)
         return event
