@@ -1,7 +1,8 @@
 """Tournaments in the browser: a player joins from their home by keyboard alone (Tab to
 the button, Enter), the home names the event they are in, and /tournaments/ and an
 event's page with its standings pass the accessibility scan and fit a phone and a
-desktop.
+desktop; so do the host's edit page and the "are you sure?" of their cancel, which the
+keyboard answers (tick the box with Space, then the button).
 
 Skipped when /usr/bin/chromium is missing (`.ci/run` installs it)."""
 
@@ -55,4 +56,38 @@ def test_join_by_keyboard_and_the_pages_pass_the_scan(browser: Any, live_server:
         assert page.evaluate("document.documentElement.scrollWidth") <= width
         assert serious_violations(page) == []
     assert page.get_by_role("table").count() == 1  # the standings, with headers
+    context.close()
+
+
+@pytest.mark.parametrize("device", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_the_hosts_edit_and_cancel_pages_pass_the_scan(browser: Any, live_server: Any,
+                                                       device: dict[str, Any]) -> None:
+    from games.people.core.home_links import home_token
+    from games.tournaments.core.event_rows import Tournament
+
+    cup = event(name="Winter cup")
+    cup.host_email = "host@example.org"
+    cup.save(update_fields=["host_email", "host_mailbox"])
+    entries.join_event("other0@example.org", cup.pk)
+    token = home_token("host@example.org")
+    context = browser.new_context(**device)
+    page = context.new_page()
+    width = device["viewport"]["width"]
+    page.goto(f"{live_server.url}/me/{token}/tournaments/{cup.pk}/edit")
+    assert page.get_by_label("Name of the tournament").input_value() == "Winter cup"
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    assert serious_violations(page) == []
+    page.goto(f"{live_server.url}/me/{token}/")
+    with page.expect_navigation():
+        page.get_by_role("button", name="Cancel this tournament: Winter cup").click()
+    assert "Cancel the tournament “Winter cup”?" in page.locator("h1").inner_text()
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    assert serious_violations(page) == []
+    box = page.get_by_label("Yes, cancel this tournament for everyone")
+    box.focus()
+    page.keyboard.press("Space")
+    assert box.is_checked()
+    with page.expect_navigation():
+        page.get_by_role("button", name="Cancel this tournament").press("Enter")
+    assert Tournament.objects.get(pk=cup.pk).status == Tournament.Status.CANCELLED
     context.close()

@@ -2,7 +2,8 @@
 (404 for another's as for none, 409 once it no longer waits, 405, 429), the players
 challenged told by email only when its email had reached them, no accepting it after,
 the new status through both homes, the export and "forget me"; and the admin's lists of
-challenges and blocks, whose one action withdraws waiting challenges for a moderator."""
+challenges and blocks, whose one action withdraws waiting challenges for a moderator
+after asking for a reason (kept in the admin's log, never in the players' email)."""
 
 from __future__ import annotations
 
@@ -324,8 +325,25 @@ def test_a_moderator_withdraws_waiting_challenges_from_the_list(
     assert waiting.status == Challenge.Status.OPEN
     mail.outbox.clear()
     moderator = logged_in(make_moderator())
+    # First a page asking why, naming both; nothing is withdrawn yet.
+    asked = moderator.post(changelist, chosen)
+    assert asked.status_code == 200
+    text = asked.content.decode()
+    assert "Withdraw these challenges?" in text and 'name="reason"' in text
+    assert f"{waiting.pk}: Ann" in text and 'name="post" value="yes"' in text
+    assert 'name="csrfmiddlewaretoken"' in text
+    # No reason (blank): refused with the error, nothing changes.
     with commit():
-        done = moderator.post(changelist, chosen, follow=True)
+        refused = moderator.post(changelist, {**chosen, "post": "yes", "reason": "  "})
+    assert refused.status_code == 400
+    assert "Give a reason: it is kept with the action." in refused.content.decode()
+    waiting.refresh_from_db()
+    assert waiting.status == Challenge.Status.OPEN and not LogEntry.objects.exists()
+    assert not mail.outbox
+    with commit():
+        done = moderator.post(changelist, {**chosen, "post": "yes",
+                                           "reason": "Spam: twenty a day to strangers"},
+                              follow=True)
     assert done.status_code == 200
     text = done.content.decode()
     assert "1 challenge withdrawn" in text and "1 challenge was no longer waiting" in text
@@ -333,5 +351,9 @@ def test_a_moderator_withdraws_waiting_challenges_from_the_list(
     answered.refresh_from_db()
     assert waiting.status == Challenge.Status.WITHDRAWN
     assert answered.status == Challenge.Status.REFUSED
-    assert LogEntry.objects.get().object_id == str(waiting.pk)
+    logged = LogEntry.objects.get()
+    assert logged.object_id == str(waiting.pk)
+    assert "Spam: twenty a day to strangers" in logged.get_change_message()
     assert len(withdrawal_letters(BOB)) == 1 and not letters_to(ANN)
+    # The players never read the moderator's reason.
+    assert "Spam" not in withdrawal_letters(BOB)[0]

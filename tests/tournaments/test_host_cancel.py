@@ -1,9 +1,11 @@
 """A host cancels their own tournament while it is open for sign-up: on the home's form
-("Tournaments you host") and through POST /api/me/<token>/tournaments/<id>/cancel. The
-event is cancelled at once, each member and the host get one email saying its host
-cancelled it, in their language; another home (a member's, a stranger's) gets the 404 an
-unknown event gets and nothing changes; once started it is 409 and the form is gone;
-405 for other methods, 429 with Retry-After; the sweep afterwards leaves it alone."""
+("Tournaments you host"), which asks "are you sure?" first (a page with a box to tick:
+without it nothing changes), and through POST /api/me/<token>/tournaments/<id>/cancel
+(no question: a script's POST is its own confirmation). The event is cancelled at once,
+each member and the host get one email saying its host cancelled it, in their language;
+another home (a member's, a stranger's) gets the 404 an unknown event gets and nothing
+changes; once started it is 409 and the form is gone; 405 for other methods, 429 with
+Retry-After; the sweep afterwards leaves it alone."""
 
 from __future__ import annotations
 
@@ -73,8 +75,35 @@ def test_the_host_cancels_on_the_home_and_everyone_is_told_once(
     # A member's home has no such form: they do not host it.
     member = home(PEOPLE[0])
     assert not cancel_form(client.get(f"/me/{member}/").content.decode(), member, cup.pk)
+    # The home's button asks first: the question, nothing changed.
     with commit():
-        done = client.post(f"/me/{token}/tournaments/cancel", {"tournament": str(cup.pk)})
+        asked = client.post(f"/me/{token}/tournaments/cancel", {"tournament": str(cup.pk)})
+    assert asked.status_code == 200 and asked["Cache-Control"].startswith("no-store")
+    question = asked.content.decode()
+    assert "Cancel the tournament “Winter cup”?" in question
+    assert "its 2 players and you each get an email" in question
+    assert re.search(r'<input type="checkbox" name="sure" id="id_sure" required>\s*'
+                     r'<label for="id_sure">Yes, cancel this tournament for everyone</label>',
+                     question)
+    assert 'name="csrfmiddlewaretoken"' in question and cancel_form(question, token, cup.pk)
+    assert f'href="/me/{token}/#tournaments">Keep it: back to my home</a>' in question
+    cup.refresh_from_db()
+    assert cup.status == Tournament.Status.OPEN and results() == 0 and not mail.outbox
+    # The page's POST with its box left unticked: the question again, with the error.
+    with commit():
+        unticked = client.post(f"/me/{token}/tournaments/cancel",
+                               {"tournament": str(cup.pk), "asked": "1"})
+    assert unticked.status_code == 400
+    text = unticked.content.decode()
+    assert 'role="alert" id="sure-error">Tick the box to confirm that you want to cancel ' \
+        'the tournament.</p>' in text and 'aria-invalid="true"' in text
+    cup.refresh_from_db()
+    assert cup.status == Tournament.Status.OPEN and results() == 0 and not mail.outbox
+    # GET changes nothing either.
+    assert client.get(f"/me/{token}/tournaments/cancel").status_code == 405
+    with commit():
+        done = client.post(f"/me/{token}/tournaments/cancel",
+                           {"tournament": str(cup.pk), "asked": "1", "sure": "on"})
     assert done.status_code == 302 and done["Location"] == f"/me/{token}/#tournaments"
     cup.refresh_from_db()
     assert cup.status == Tournament.Status.CANCELLED and cup.ended_at is not None
@@ -90,10 +119,12 @@ def test_the_host_cancels_on_the_home_and_everyone_is_told_once(
     assert not results_to(PEOPLE[2])  # not a member: nothing
     # Again: refused (409, the reason on the home), no second email.
     sent = len(mail.outbox)
-    with commit():
-        again = client.post(f"/me/{token}/tournaments/cancel", {"tournament": str(cup.pk)})
-    assert again.status_code == 409
-    assert "This tournament is no longer open for sign-up" in again.content.decode()
+    for sure in ({}, {"sure": "on"}):  # neither the question nor the cancel
+        with commit():
+            again = client.post(f"/me/{token}/tournaments/cancel",
+                                {"tournament": str(cup.pk), **sure})
+        assert again.status_code == 409
+        assert "This tournament is no longer open for sign-up" in again.content.decode()
     assert len(mail.outbox) == sent and results() == 3
     # Sign-up would have closed now: the sweep pairs nothing and tells nobody again.
     clock.shift(timedelta(days=3))
@@ -156,10 +187,14 @@ def test_another_home_is_answered_as_for_no_such_event(client: Client) -> None:
     assert answers[0].json()["error"]["code"] == "no_tournament"
     assert cancel_api(client, "unknownlink", cup.pk).json()["error"]["code"] == "not_found"
     # The home's form: the same, for another's event, an unknown one and no number.
-    for token, value in ((stranger, str(cup.pk)), (stranger, "999999"), (stranger, "x")):
-        refused = client.post(f"/me/{token}/tournaments/cancel", {"tournament": value})
-        assert refused.status_code == 404
-        assert "There is no such tournament." in refused.content.decode()
+    for token, value in ((stranger, str(cup.pk)), (stranger, "999999"), (stranger, "x"),
+                         (member, str(cup.pk))):
+        for sure in ({}, {"sure": "on"}):  # the question and the cancel alike
+            refused = client.post(f"/me/{token}/tournaments/cancel",
+                                  {"tournament": value, **sure})
+            assert refused.status_code == 404
+            text = refused.content.decode()
+            assert "There is no such tournament." in text and "Winter cup”?" not in text
     assert client.get(f"/me/{stranger}/tournaments/cancel").status_code == 405
     cup.refresh_from_db()
     assert cup.status == Tournament.Status.OPEN and cup.ended_at is None
@@ -184,9 +219,11 @@ def test_a_started_event_is_refused_and_its_form_is_gone(client: Client, clock: 
     answer = cancel_api(client, token, cup.pk)
     assert answer.status_code == 409
     assert answer.json()["error"]["code"] == "tournament_started"
-    refused = client.post(f"/me/{token}/tournaments/cancel", {"tournament": str(cup.pk)})
-    assert refused.status_code == 409
-    assert "only the moderators can cancel it" in refused.content.decode()
+    for sure in ({}, {"sure": "on"}):
+        refused = client.post(f"/me/{token}/tournaments/cancel",
+                              {"tournament": str(cup.pk), **sure})
+        assert refused.status_code == 409
+        assert "only the moderators can cancel it" in refused.content.decode()
     cup.refresh_from_db()
     assert cup.status == Tournament.Status.RUNNING and cup.ended_at is None
     assert results() == 0

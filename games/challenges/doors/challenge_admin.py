@@ -2,9 +2,11 @@
 
 The challenges (status, ruleset, when made and when they expire, how many players each
 named; its players on its page) and the blocks are read-only; the moderators' one
-action, withdrawing waiting challenges (abuse), goes through the very service a
-challenger withdraws by (games.challenges.services.challenging.withdraw_challenge): the
-players who had its email are told, as then.
+action, withdrawing waiting challenges (abuse), asks for the moderator's reason first
+(games.moderation.doors.reason_action; kept in the admin's log, never shown to the
+players) and goes through the very service a challenger withdraws by
+(games.challenges.services.challenging.withdraw_challenge): the players who had its
+email are told, as then.
 
 Addresses (the challenger's, each challenged player's) are shown, and searched by, only
 for users with games.view_secrets: a challenge ties a public name to an address, which
@@ -21,6 +23,7 @@ from typing import Any
 from django.contrib import admin, messages
 from django.db.models import Count, OuterRef, Q, QuerySet, Subquery
 from django.http import HttpRequest
+from django.template.response import TemplateResponse
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
@@ -29,6 +32,7 @@ from games.challenges.core.challenge_terms import ChallengeError
 from games.challenges.services.challenging import withdraw_challenge
 from games.moderation.doors.admin_base import ReadOnlyAdmin, ReadOnlyInline
 from games.moderation.doors.permissions import can_moderate, can_see_secrets, moderator
+from games.moderation.doors.reason_action import ask_reason
 from games.people.core.mailbox_keys import of_mailbox
 from games.people.core.public_names import PublicName
 
@@ -99,8 +103,21 @@ class ChallengeAdmin(ReadOnlyAdmin):
 
     @admin.action(description=_("Withdraw the selected waiting challenges (the players "
                                 "who had their email are told)"), permissions=["moderate"])
-    def withdraw(self, request: HttpRequest, queryset: QuerySet[Challenge]) -> None:
+    def withdraw(self, request: HttpRequest,
+                 queryset: QuerySet[Challenge]) -> TemplateResponse | None:
+        """First a page asking for the reason (games.moderation.doors.reason_action), kept
+        in the admin's log; the players' email gives none, as a challenger's withdrawal."""
         moderator(request)
+        reason = ask_reason(
+            self, request, queryset, action="withdraw", title=gettext("Withdraw challenges"),
+            question=gettext("Withdraw these challenges? The players who had their email "
+                             "are told it was withdrawn, without your reason."),
+            help_text=gettext("Kept in the admin's log for the other moderators; the "
+                              "players never see it."),
+            button=gettext("Withdraw these challenges"),
+            describe=lambda row: f"{row.pk}: {row.challenger_name}")
+        if isinstance(reason, TemplateResponse):
+            return reason
         withdrawn = 0
         chosen = list(queryset.values_list("pk", flat=True))
         for challenge_id in chosen:
@@ -108,8 +125,9 @@ class ChallengeAdmin(ReadOnlyAdmin):
                 row = withdraw_challenge(challenge_id, challenger=None)
             except ChallengeError:
                 continue  # no longer waiting: answered, withdrawn or past its days
-            # On the record in the admin's own log.
-            self.log_change(request, row, gettext("Withdrawn by a moderator."))
+            # On the record in the admin's own log, with the reason.
+            self.log_change(request, row, gettext("Withdrawn by a moderator. Reason: "
+                                                  "%(reason)s") % {"reason": reason})
             withdrawn += 1
         self.message_user(request, ngettext(
             "%(n)s challenge withdrawn; the players who had its email are told.",
@@ -121,6 +139,7 @@ class ChallengeAdmin(ReadOnlyAdmin):
                 "%(n)s challenge was no longer waiting and is left as it was.",
                 "%(n)s challenges were no longer waiting and are left as they were.",
                 left) % {"n": left}, messages.WARNING)
+        return None
 
 
 @admin.register(ChallengeBlock)

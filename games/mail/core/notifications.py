@@ -42,6 +42,7 @@ class Notification(KeepsMailboxKeys):
         CHALLENGE_OFF = "challenge_off", _("challenge withdrawn")
         CONFIRM_EVENT = "confirm_event", _("confirm a new tournament")
         EVENT_RESULT = "event_result", _("result of a tournament")
+        EVENT_CHANGED = "event_changed", _("a tournament changed")
 
     class Status(models.TextChoices):
         PENDING = "pending", _("pending")

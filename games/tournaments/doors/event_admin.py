@@ -8,9 +8,11 @@ A player's address, and the host's, show only to those who may see secrets
 show here: the event's public page reveals them once the round has ended.
 
 The one action, for moderators: cancel the selected events that are open for sign-up or
-running (games.tournaments.services.event_end.cancel_event): their players and host are
-emailed, games already under way go on as ordinary games, and each cancel is on the
-admin's own log. An event already over is left as it is.
+running (games.tournaments.services.event_end.cancel_event). A page asks for the reason
+first (games.moderation.doors.reason_action; none: refused, nothing changes); their
+players and host are emailed with it, games already under way go on as ordinary games,
+and each cancel is on the admin's own log with its reason. An event already over is left
+as it is.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from typing import Any
 from django.contrib import admin, messages
 from django.db.models import Count, OuterRef, Prefetch, QuerySet, Subquery
 from django.http import HttpRequest
+from django.template.response import TemplateResponse
 from django.urls import reverse
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
@@ -29,6 +32,7 @@ from django.utils.translation import gettext_lazy, ngettext
 from games.moderation.doors.admin_base import ReadOnlyAdmin, ReadOnlyInline
 from games.moderation.doors.admin_records import game_link, without
 from games.moderation.doors.permissions import can_moderate, can_see_secrets, moderator
+from games.moderation.doors.reason_action import ask_reason
 from games.people.core.public_names import PublicName
 from games.tournaments.core.event_rows import Entry, EventRound, EventTable, Tournament
 from games.tournaments.services.event_end import cancel_event
@@ -123,18 +127,34 @@ class TournamentAdmin(ReadOnlyAdmin):
     @admin.action(description=gettext_lazy(
         "Cancel the selected tournaments (open or running; players and host are told by "
         "email, games under way go on)"), permissions=["moderate"])
-    def cancel_events(self, request: HttpRequest, queryset: QuerySet[Tournament]) -> None:
+    def cancel_events(self, request: HttpRequest,
+                      queryset: QuerySet[Tournament]) -> TemplateResponse | None:
+        """First a page asking for the reason (games.moderation.doors.reason_action), then
+        the cancels: the reason goes into the players' and host's email and the log."""
         moderator(request)
+        reason = ask_reason(
+            self, request, queryset, action="cancel_events",
+            title=_("Cancel tournaments"),
+            question=_("Cancel these tournaments? Their players and hosts are told by email, "
+                       "with your reason; games already under way go on."),
+            help_text=_("The players and the host read it in their email; it is kept in "
+                        "the admin's log."),
+            button=_("Cancel these tournaments"),
+            describe=lambda event: f"{event.pk}: {event.name}")
+        if isinstance(reason, TemplateResponse):
+            return reason
         cancelled = [event for event_id in queryset.values_list("pk", flat=True)
-                     if (event := cancel_event(event_id)) is not None]
-        for event in cancelled:  # on the record in the admin's own log
-            self.log_change(request, event, _("Cancelled the tournament; its players and "
-                                              "host are told by email."))
+                     if (event := cancel_event(event_id, reason=reason)) is not None]
+        for event in cancelled:  # on the record in the admin's own log, with the reason
+            self.log_change(request, event, _(
+                "Cancelled the tournament; its players and host are told by email. Reason: "
+                "%(reason)s") % {"reason": reason})
         if not cancelled:
             self.message_user(request, _("Nothing changed: the selected tournaments are "
                                          "over already."), messages.WARNING)
-            return
+            return None
         self.message_user(request, ngettext(
             "%(n)s tournament cancelled; its players and host are told by email.",
             "%(n)s tournaments cancelled; their players and hosts are told by email.",
             len(cancelled)) % {"n": len(cancelled)}, messages.SUCCESS)
+        return None

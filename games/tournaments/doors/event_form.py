@@ -1,6 +1,7 @@
 """The form of /tournaments/new/: a tournament's settings as a host gives them, and the
 host's address. The form checks the shape of each field; the rules (table sizes per
-ruleset, a sign-up window to come) are read_settings', whose refusal names the field."""
+ruleset, a sign-up window to come) are read_settings', whose refusal names the field.
+EventEditForm: the same settings on the host's edit page, filled with the event's."""
 
 from __future__ import annotations
 
@@ -11,8 +12,15 @@ from django.conf import settings
 from django.utils import timezone, translation
 from django.utils.translation import gettext_lazy as _
 
-from games.clock.core.clock_presets import preset_choices
-from games.tournaments.core.event_settings import MAX_CAP, MAX_ROUND_DAYS, MAX_ROUNDS
+from games.clock.core.clock_presets import clock_words, matching_preset, preset_choices
+from games.engine import rules_for
+from games.tournaments.core.event_rows import Tournament
+from games.tournaments.core.event_settings import (
+    MAX_CAP,
+    MAX_ROUND_DAYS,
+    MAX_ROUNDS,
+    stored_clock,
+)
 
 
 class EventForm(forms.Form):
@@ -62,3 +70,35 @@ class EventForm(forms.Form):
                 "duplicate": data["duplicate"], "cap": data["cap"],
                 "signup_closes": data["signup_closes"].isoformat(),
                 "round_days": data["round_days"]}
+
+
+def _size(event: Tournament) -> str:
+    rules = rules_for(event.ruleset)
+    if (event.min_size, event.max_size) == (rules.min_seats, rules.max_seats):
+        return "even"
+    if event.min_size == event.max_size:
+        return str(event.min_size)
+    return f"{event.min_size}-{event.max_size}"
+
+
+class EventEditForm(EventForm):
+    """The host's edit page: the creation's settings (and its checks) without the host's
+    address, filled with the event's. An event whose clock is no preset's (made by the
+    API or the operator) is offered "as it is now" first, which keeps it."""
+
+    def __init__(self, *args: Any, event: Tournament, **kwargs: Any) -> None:
+        clock = stored_clock(event.clock)
+        preset = matching_preset(event.hours_per_move, clock)
+        kwargs["initial"] = {
+            "name": event.name, "ruleset": event.ruleset, "players": _size(event),
+            "rounds": event.rounds, "clock_preset": preset.name if preset else "",
+            "language": event.language, "rated": event.rated, "duplicate": event.duplicate,
+            "cap": event.cap, "signup_closes": event.signup_closes_at,
+            "round_days": event.round_days}
+        super().__init__(*args, **kwargs)
+        del self.fields["host_email"]
+        if preset is None:
+            own = _("As it is now: %(clock)s") % {
+                "clock": clock_words(event.hours_per_move, clock)}
+            field = self.fields["clock_preset"]
+            field.choices = [("", own), *preset_choices()]  # type: ignore[attr-defined]

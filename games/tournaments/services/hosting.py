@@ -15,7 +15,8 @@ create an event under another person's address (docs/playing.md "Hosting a tourn
 - An address that asked to be forgotten gets no email (the page answers the same).
 - The host may cancel their event while it is open for sign-up (`cancel_hosted`, from
   the home); once it has started only the moderators can (the admin's action,
-  games.tournaments.services.event_end.cancel_event).
+  games.tournaments.services.event_end.cancel_event). The host may change its settings
+  meanwhile too (games.tournaments.services.event_changes).
 """
 
 from __future__ import annotations
@@ -130,24 +131,44 @@ def hosted_by(address: str) -> list[Tournament]:
                 .order_by("-signup_closes_at", "-pk"))
 
 
+def _no_tournament() -> TournamentError:
+    return TournamentError(404, "no_tournament", _("There is no such tournament."))
+
+
+def hosted_open(address: str, event_id: object, *, lock: bool, started: str) -> Tournament:
+    """The event the address hosts, still open for sign-up. TournamentError: 404 for an
+    event the address does not host, the same as for no such event (nothing is learned
+    of another's); 409 (`started`: why) once sign-up has closed."""
+    if isinstance(event_id, bool) or not isinstance(event_id, int):
+        raise _no_tournament()
+    events = Tournament.objects.select_for_update() if lock else Tournament.objects
+    event = events.filter(of_mailbox(address, "host_mailbox"), pk=event_id).first()
+    if event is None:
+        raise _no_tournament()
+    if event.status != Tournament.Status.OPEN:
+        raise TournamentError(409, "tournament_started", started)
+    return event
+
+
+def _cancel_too_late() -> str:
+    return _("This tournament is no longer open for sign-up: once it has started, only the "
+             "moderators can cancel it.")
+
+
+def to_cancel(address: str, event_id: object) -> Tournament:
+    """The event the host asks to cancel, for the question "are you sure?" (nothing
+    changes). TournamentError as `cancel_hosted` refuses."""
+    return hosted_open(address, event_id, lock=False, started=_cancel_too_late())
+
+
 def cancel_hosted(address: str, event_id: object) -> Tournament:
     """The host cancels their event while it is open for sign-up: it is marked cancelled
     (ended now) and its members and the host are emailed that its host cancelled it.
     TournamentError: 404 for an event the address does not host, the same as for no
     such event (nothing is learned of another's); 409 once sign-up has closed (running,
     ended or cancelled already: a second cancel changes nothing and sends nothing)."""
-    unknown = TournamentError(404, "no_tournament", _("There is no such tournament."))
-    if isinstance(event_id, bool) or not isinstance(event_id, int):
-        raise unknown
     with transaction.atomic():
         # Locked: the sweep closing sign-up and the host cancelling cannot both win.
-        event = (Tournament.objects.select_for_update()
-                 .filter(of_mailbox(address, "host_mailbox"), pk=event_id).first())
-        if event is None:
-            raise unknown
-        if event.status != Tournament.Status.OPEN:
-            raise TournamentError(409, "tournament_started", _(
-                "This tournament is no longer open for sign-up: once it has started, only "
-                "the moderators can cancel it."))
+        event = hosted_open(address, event_id, lock=True, started=_cancel_too_late())
         end_cancelled(event, BY_HOST)
         return event
