@@ -11,10 +11,11 @@ from django.utils import timezone
 
 from games import engine
 from games.game.core.game import Game
+from games.people.core.home_links import home_link
 from games.tournaments.core.event_rows import Tournament
 from games.tournaments.core.event_settings import read_settings
 from games.tournaments.services.entries import create_event
-from tests.support import choose
+from tests.support import choose, token_of
 
 
 def event(**chosen: Any) -> Tournament:
@@ -23,6 +24,19 @@ def event(**chosen: Any) -> Tournament:
             "signup_closes": timezone.now() + timedelta(days=2), "round_days": 14,
             **chosen}
     return create_event(read_settings(data), seed=chosen.get("seed", 7))
+
+
+def hosted(host: str, **chosen: Any) -> Tournament:
+    """An event as `event` makes it, hosted by `host`'s home."""
+    cup = event(**chosen)
+    cup.host_email = host
+    cup.save(update_fields=["host_email", "host_mailbox"])
+    return cup
+
+
+def home(address: str) -> str:
+    """The token of `address`'s home link."""
+    return token_of(home_link(address))
 
 
 def finish(game: Game, seed: int = 0) -> Game:

@@ -8,11 +8,12 @@ reason; run again it changes nothing."""
 from __future__ import annotations
 
 from datetime import timedelta
-from typing import Any
+from typing import Any, cast
 
 import pytest
 from django.contrib.admin.models import LogEntry
 from django.core import mail
+from django.core.mail import EmailMultiAlternatives
 from django.urls import reverse
 
 from games.game.core.game import Game
@@ -100,8 +101,8 @@ def test_cancelling_a_running_event_emails_everyone_once_and_its_games_go_on(
         assert CANCELLED_NOTE in str(letter.body) and f"/tournaments/{cup.pk}/" in str(
             letter.body)
         assert f"The moderators' reason: {REASON}" in str(letter.body)
-        [(html, _kind)] = letter.alternatives
-        assert f"<blockquote>{REASON}</blockquote>" in html
+        [(html, _kind)] = cast(EmailMultiAlternatives, letter).alternatives
+        assert f"<blockquote>{REASON}</blockquote>" in str(html)
     entry = LogEntry.objects.get()
     assert entry.object_id == str(cup.pk) and entry.is_change()
     assert REASON in entry.get_change_message()

@@ -20,7 +20,7 @@ from games.people.core.mailboxes import mailbox_key_hash
 from games.people.core.public_names import PublicName
 from games.tournaments.core.event_rows import Entry, EventTable, Tournament
 from games.tournaments.services import entries, pairing_rounds, results
-from tests.tournaments.support import event, finish
+from tests.tournaments.support import finish, hosted
 
 pytestmark = pytest.mark.django_db
 PEOPLE = [f"r{n}@example.org" for n in range(4)]
@@ -42,12 +42,6 @@ def open_games(cup: Tournament) -> list[Game]:
         if table.game is not None and table.game.status == Game.Status.ACTIVE]
 
 
-def hosted(**chosen: Any) -> Tournament:
-    cup = event(**chosen)
-    cup.host_email = HOST
-    cup.save(update_fields=["host_email", "host_mailbox"])
-    return cup
-
 
 def play_to_the_end(cup: Tournament, commit: Any) -> None:
     for seed in range(10):
@@ -63,7 +57,7 @@ def play_to_the_end(cup: Tournament, commit: Any) -> None:
 
 def test_each_member_and_the_host_get_one_result_with_their_own_place(
         clock: Any, commit: Any) -> None:
-    cup = hosted(players=3, cap=3, rounds=2)
+    cup = hosted(HOST, players=3, cap=3, rounds=2)
     for address in PEOPLE[:3]:
         entries.join_event(address, cup.pk)
     PublicName.objects.create(mailbox=mailbox_key_hash(PEOPLE[1]), name="Bea")
@@ -108,7 +102,7 @@ def test_each_member_and_the_host_get_one_result_with_their_own_place(
 
 
 def test_a_host_who_plays_gets_the_members_email_only(clock: Any, commit: Any) -> None:
-    cup = hosted(players=3, cap=3, rounds=1)
+    cup = hosted(HOST, players=3, cap=3, rounds=1)
     for address in [PEOPLE[0], PEOPLE[1], "Host@Example.org"]:
         entries.join_event(address, cup.pk)
     clock.shift(timedelta(days=2, minutes=1))
@@ -120,7 +114,7 @@ def test_a_host_who_plays_gets_the_members_email_only(clock: Any, commit: Any) -
 
 def test_too_few_players_the_cancelled_note_in_the_events_language(
         clock: Any, commit: Any) -> None:
-    cup = hosted(language="de")
+    cup = hosted(HOST, language="de")
     entries.join_event(PEOPLE[0], cup.pk)
     clock.shift(timedelta(days=3))
     with commit():
@@ -139,7 +133,7 @@ def test_too_few_players_the_cancelled_note_in_the_events_language(
 def test_a_forgotten_member_gets_no_result(clock: Any, commit: Any) -> None:
     from games.home.services.erase import erase_address
 
-    cup = hosted(players=3, cap=3, rounds=1)
+    cup = hosted(HOST, players=3, cap=3, rounds=1)
     for address in PEOPLE[:3]:
         entries.join_event(address, cup.pk)
     clock.shift(timedelta(days=2, minutes=1))

@@ -18,12 +18,10 @@ from django.core import mail
 from django.test import Client, override_settings
 
 from games.mail.core.notifications import Notification
-from games.people.core.home_links import home_link
 from games.setup.core.player_defaults import remember_preferences
 from games.tournaments.core.event_rows import Tournament
 from games.tournaments.services import entries, pairing_rounds
-from tests.support import token_of
-from tests.tournaments.support import event
+from tests.tournaments.support import home, hosted
 
 pytestmark = pytest.mark.django_db
 HOST = "Host@Example.org"  # the host's home is opened as host@example.org: one mailbox
@@ -32,15 +30,6 @@ SUBJECT = "Your tournament on Saboteur by post was cancelled"
 BY_HOST = "was cancelled by its host before sign-up closed"
 
 
-def hosted(**chosen: Any) -> Tournament:
-    cup = event(name="Winter cup", **chosen)
-    cup.host_email = HOST
-    cup.save(update_fields=["host_email", "host_mailbox"])
-    return cup
-
-
-def home(address: str) -> str:
-    return token_of(home_link(address))
 
 
 def results_to(address: str) -> list[Any]:
@@ -63,7 +52,7 @@ def results() -> int:
 
 def test_the_host_cancels_on_the_home_and_everyone_is_told_once(
         client: Client, commit: Any, clock: Any) -> None:
-    cup = hosted()
+    cup = hosted(HOST, name="Winter cup")
     for address in PEOPLE[:2]:
         entries.join_event(address, cup.pk)
     token = home("host@example.org")
@@ -138,7 +127,7 @@ def test_the_host_cancels_on_the_home_and_everyone_is_told_once(
 
 def test_the_api_cancels_and_answers_the_event_as_listed(client: Client,
                                                          commit: Any) -> None:
-    cup = hosted()
+    cup = hosted(HOST, name="Winter cup")
     entries.join_event(PEOPLE[0], cup.pk)
     token = home("host@example.org")
     url = f"/api/me/{token}/tournaments/{cup.pk}/cancel"
@@ -164,7 +153,7 @@ def test_the_api_cancels_and_answers_the_event_as_listed(client: Client,
 
 
 def test_each_reader_is_told_in_their_language(client: Client, commit: Any) -> None:
-    cup = hosted(language="de")
+    cup = hosted(HOST, name="Winter cup", language="de")
     remember_preferences(PEOPLE[0], "nl", "Europe/Amsterdam")
     entries.join_event(PEOPLE[0], cup.pk)
     with commit():
@@ -177,7 +166,7 @@ def test_each_reader_is_told_in_their_language(client: Client, commit: Any) -> N
 
 
 def test_another_home_is_answered_as_for_no_such_event(client: Client) -> None:
-    cup = hosted()
+    cup = hosted(HOST, name="Winter cup")
     entries.join_event(PEOPLE[0], cup.pk)
     member, stranger = home(PEOPLE[0]), home(PEOPLE[1])
     answers = [cancel_api(client, member, cup.pk), cancel_api(client, stranger, cup.pk),
@@ -204,7 +193,7 @@ def test_another_home_is_answered_as_for_no_such_event(client: Client) -> None:
 
 def test_a_started_event_is_refused_and_its_form_is_gone(client: Client, clock: Any,
                                                          commit: Any) -> None:
-    cup = hosted()
+    cup = hosted(HOST, name="Winter cup")
     for address in PEOPLE:
         entries.join_event(address, cup.pk)
     token = home("host@example.org")
@@ -231,7 +220,7 @@ def test_a_started_event_is_refused_and_its_form_is_gone(client: Client, clock: 
 
 @override_settings(RATE_LIMITS={"tables_home": [2, 3600]})
 def test_cancelling_is_limited_per_home_link(client: Client) -> None:
-    cup = hosted()
+    cup = hosted(HOST, name="Winter cup")
     token = home("host@example.org")
     cancel_api(client, token, 999998)
     cancel_api(client, token, 999999)

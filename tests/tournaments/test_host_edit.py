@@ -18,12 +18,10 @@ from django.test import Client, override_settings
 from django.utils import timezone
 
 from games.mail.core.notifications import Notification
-from games.people.core.home_links import home_link
 from games.setup.core.player_defaults import remember_preferences
 from games.tournaments.core.event_rows import Tournament
 from games.tournaments.services import entries, hosting, pairing_rounds
-from tests.support import token_of
-from tests.tournaments.support import event
+from tests.tournaments.support import home, hosted
 
 pytestmark = pytest.mark.django_db
 HOST = "host@example.org"
@@ -31,15 +29,6 @@ PEOPLE = [f"e{n}@example.org" for n in range(3)]
 SUBJECT = "A tournament you joined has changed"
 
 
-def hosted(**chosen: Any) -> Tournament:
-    cup = event(name="Winter cup", **chosen)
-    cup.host_email = HOST
-    cup.save(update_fields=["host_email", "host_mailbox"])
-    return cup
-
-
-def home(address: str) -> str:
-    return token_of(home_link(address))
 
 
 def edit_api(client: Client, token: str, event_id: int, body: Any) -> Any:
@@ -76,7 +65,7 @@ def form_data(page: str) -> dict[str, str]:
 
 def test_the_host_edits_on_the_home_and_the_members_are_told(
         client: Client, commit: Any) -> None:
-    cup = hosted(players=4, rounds=3)
+    cup = hosted(HOST, name="Winter cup", players=4, rounds=3)
     for address in PEOPLE[:2]:
         entries.join_event(address, cup.pk)
     remember_preferences(PEOPLE[1], "it", "Europe/Rome")
@@ -126,7 +115,7 @@ def test_the_host_edits_on_the_home_and_the_members_are_told(
 
 
 def test_bad_input_on_the_page_changes_nothing(client: Client, commit: Any) -> None:
-    cup = hosted()
+    cup = hosted(HOST, name="Winter cup")
     for address in PEOPLE:
         entries.join_event(address, cup.pk)
     token = home(HOST)
@@ -149,7 +138,7 @@ def test_bad_input_on_the_page_changes_nothing(client: Client, commit: Any) -> N
 
 
 def test_the_api_edits_and_answers_the_event(client: Client, commit: Any) -> None:
-    cup = hosted(players=4)
+    cup = hosted(HOST, name="Winter cup", players=4)
     entries.join_event(PEOPLE[0], cup.pk)
     token = home(HOST)
     closes = (timezone.now() + timedelta(days=5)).replace(microsecond=0)
@@ -173,7 +162,7 @@ def test_the_api_edits_and_answers_the_event(client: Client, commit: Any) -> Non
 
 
 def test_each_refusal_of_the_api_changes_nothing(client: Client, commit: Any) -> None:
-    cup = hosted()
+    cup = hosted(HOST, name="Winter cup")
     for address in PEOPLE[:2]:
         entries.join_event(address, cup.pk)
     token = home(HOST)
@@ -219,7 +208,7 @@ def test_each_refusal_of_the_api_changes_nothing(client: Client, commit: Any) ->
 
 
 def test_another_home_gets_the_404_of_no_such_event(client: Client) -> None:
-    cup = hosted()
+    cup = hosted(HOST, name="Winter cup")
     entries.join_event(PEOPLE[0], cup.pk)
     before = settings_of(cup)
     member, stranger = home(PEOPLE[0]), home(PEOPLE[1])
@@ -232,9 +221,8 @@ def test_another_home_gets_the_404_of_no_such_event(client: Client) -> None:
     assert edit_api(client, "unknownlink", cup.pk, {})["Content-Type"].startswith(
         "application/json")
     for token in (member, stranger):
-        for send in (client.get, client.post):
-            refused = send(f"/me/{token}/tournaments/{cup.pk}/edit", *(
-                [{"name": "Mine"}] if send == client.post else []))
+        path = f"/me/{token}/tournaments/{cup.pk}/edit"
+        for refused in (client.get(path), client.post(path, {"name": "Mine"})):
             assert refused.status_code == 404
             assert "There is no such tournament." in refused.content.decode()
     assert settings_of(cup) == before
@@ -242,7 +230,7 @@ def test_another_home_gets_the_404_of_no_such_event(client: Client) -> None:
 
 def test_started_or_cancelled_it_can_no_longer_be_changed(client: Client, clock: Any,
                                                           commit: Any) -> None:
-    cup, gone = hosted(), hosted()
+    cup, gone = hosted(HOST, name="Winter cup"), hosted(HOST, name="Winter cup")
     for address in PEOPLE:
         entries.join_event(address, cup.pk)
     token = home(HOST)
@@ -270,7 +258,7 @@ def test_started_or_cancelled_it_can_no_longer_be_changed(client: Client, clock:
 
 @override_settings(RATE_LIMITS={"tables_home": [2, 3600]})
 def test_editing_is_limited_per_home_link(client: Client) -> None:
-    cup = hosted()
+    cup = hosted(HOST, name="Winter cup")
     token = home(HOST)
     edit_api(client, token, cup.pk, {"name": "One"})
     edit_api(client, token, cup.pk, {"name": "Two"})

@@ -15,18 +15,12 @@ from django.core.management import CommandError, call_command
 from django.test import Client, override_settings
 
 from games.game.core.game import Game
-from games.people.core.home_links import home_link
 from games.tournaments.core.event_rows import Entry, EventTable, Tournament
 from games.tournaments.services import pairing_rounds
-from tests.support import token_of
-from tests.tournaments.support import event, finish
+from tests.tournaments.support import event, finish, home
 
 pytestmark = pytest.mark.django_db
 PEOPLE = [f"p{n}@example.org" for n in range(9)]
-
-
-def home(address: str) -> str:
-    return token_of(home_link(address))
 
 
 def join(client: Client, token: str, event_id: int, act: str = "join") -> Any:
