@@ -234,6 +234,10 @@ def deliver(notification_id: int, *, looked_again: bool = False) -> Outcome:
         message = build(note, letter)
     except Skip as skip:
         return _finish(note, Status.SKIPPED, last_error=str(skip))
+    except (OperationalError, InterfaceError):
+        # The database went away while the letter read the game (PgBouncer restarting):
+        # not the letter's fault. The row stays claimed; the sweep sends it once it is due.
+        raise
     except Exception as error:  # a bug in rendering: retrying would fail the same way
         log.exception("notification %s could not be rendered", note.pk)
         _tell_moderators(note)
