@@ -109,26 +109,36 @@ class PgBouncer:
         (folder / "pgbouncer.ini").write_text(CONFIG.format(
             upstream_host=UPSTREAM_HOST, upstream_port=upstream_port, port=port,
             folder=folder, user=USER, pool_size=pool_size))
-        argv = [str(BINARY), str(folder / "pgbouncer.ini")]
         if os.geteuid() == 0:  # PgBouncer refuses to run as root: as `nobody`, then
             folder.chmod(0o777)
-            argv[1:1] = ["-u", "nobody"]
-        process = subprocess.Popen(argv,
-                                   stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                                   stderr=subprocess.STDOUT, start_new_session=True)
-        bouncer = cls(port, folder, process)
+        bouncer = cls(port, folder, _launch(folder))
         try:
             bouncer._wait_listening()
             yield bouncer
         finally:
-            if process.poll() is None:
-                process.send_signal(signal.SIGINT)  # "safe shutdown": waits for clients
+            if bouncer.process.poll() is None:
+                bouncer.process.send_signal(signal.SIGINT)  # "safe shutdown": waits for clients
                 try:
-                    process.wait(timeout=5)
+                    bouncer.process.wait(timeout=5)
                 except subprocess.TimeoutExpired:
-                    process.kill()
-                    process.wait()
+                    bouncer.process.kill()
+                    bouncer.process.wait()
             shutil.rmtree(folder, ignore_errors=True)
+
+    def restart(self) -> float:
+        """Stop it at once (SIGTERM: every client's connection dropped, as when the
+        pooler's machine restarts) and start it again on the same port and config; the
+        seconds it was away. Used by bench/chaos.py."""
+        began = time.monotonic()
+        self.process.terminate()
+        try:
+            self.process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
+        self.process = _launch(self.folder)
+        self._wait_listening()
+        return time.monotonic() - began
 
     def _wait_listening(self, timeout: float = 15) -> None:
         deadline = time.monotonic() + timeout
@@ -142,3 +152,11 @@ class PgBouncer:
             except OSError:
                 time.sleep(0.1)
         raise RuntimeError(f"pgbouncer did not listen within {timeout} s:\n{self.log()[-2000:]}")
+
+
+def _launch(folder: Path) -> subprocess.Popen[bytes]:
+    argv = [str(BINARY), str(folder / "pgbouncer.ini")]
+    if os.geteuid() == 0:
+        argv[1:1] = ["-u", "nobody"]
+    return subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.STDOUT, start_new_session=True)

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import logging
 import smtplib
+import time
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -36,6 +37,7 @@ from anymail.exceptions import AnymailAPIError, AnymailInvalidAddress, AnymailRe
 from celery import Task, shared_task
 from django.conf import settings
 from django.core.mail import BadHeaderError
+from django.db import InterfaceError, OperationalError, connection
 from django.db.models import F, Q
 from django.utils import timezone
 
@@ -110,6 +112,27 @@ def _hold(note: Notification, until: datetime) -> Outcome:
         status=Status.PENDING, not_before=until, attempts=F("attempts") - 1)
     release_later(note, timezone.now())
     return Outcome(Status.PENDING)
+
+
+# Seconds between tries to record an email the provider has accepted. A database blip
+# then (PgBouncer or the primary restarting) must not leave the row `sending`: the sweep
+# would take it for a dead worker's and send it again (bench/chaos.py saw that happen).
+RECORD_PAUSES = (0.5, 1.0, 2.0, 4.0)
+
+
+def _record_sent(note: Notification, **fields: object) -> Outcome:
+    """_finish(SENT), tried again on a fresh connection while the database is away for
+    moments (outside a transaction only: inside one, the caller's work is lost anyway)."""
+    for pause in RECORD_PAUSES:
+        try:
+            return _finish(note, Status.SENT, **fields)
+        except (OperationalError, InterfaceError):
+            if connection.in_atomic_block:
+                raise
+            log.warning("notification %s sent, but recording it failed: trying again", note.pk)
+            connection.close()
+            time.sleep(pause)
+    return _finish(note, Status.SENT, **fields)
 
 
 def _finish(note: Notification, status: str, **fields: object) -> Outcome:
@@ -211,6 +234,10 @@ def deliver(notification_id: int, *, looked_again: bool = False) -> Outcome:
         message = build(note, letter)
     except Skip as skip:
         return _finish(note, Status.SKIPPED, last_error=str(skip))
+    except (OperationalError, InterfaceError):
+        # The database went away while the letter read the game (PgBouncer restarting):
+        # not the letter's fault. The row stays claimed; the sweep sends it once it is due.
+        raise
     except Exception as error:  # a bug in rendering: retrying would fail the same way
         log.exception("notification %s could not be rendered", note.pk)
         _tell_moderators(note)
@@ -222,9 +249,9 @@ def deliver(notification_id: int, *, looked_again: bool = False) -> Outcome:
     status = getattr(message, "anymail_status", None)
     provider_id = str(getattr(status, "message_id", "") or "") or message_id_for(note)
     log.info("notification %s (%s) sent", note.pk, note.kind)
-    return _finish(note, Status.SENT, sent_at=timezone.now(), subject=letter.subject[:300],
-                   message_id=message_id_for(note), provider_id=provider_id[:200],
-                   last_error="")
+    return _record_sent(note, sent_at=timezone.now(), subject=letter.subject[:300],
+                        message_id=message_id_for(note), provider_id=provider_id[:200],
+                        last_error="")
 
 
 def _failed_send(note: Notification, error: Exception, now: datetime) -> Outcome:
