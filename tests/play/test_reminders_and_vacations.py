@@ -6,6 +6,7 @@ from datetime import timedelta
 from typing import Any
 
 import pytest
+from django.db import OperationalError
 
 from games import engine, tasks
 from games.clock.services import turn_clock as rules
@@ -123,6 +124,37 @@ def test_running_the_reminder_batch_twice_sends_once(clock: Any, commit: Any) ->
         assert reminder_sweeps.handle_reminders(batches[0]) == 0
     assert len(reminders_to("p0@example.com")) == 1
     assert g.refresh().reminder_at == START + 23 * HOUR
+
+
+def test_a_game_whose_reminder_fails_stops_no_other_in_its_batch(
+        clock: Any, commit: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    # chaos at scale (bench/chaos.py): a database error on one game failed the whole batch,
+    # whose reminders then came back only after LOST_AFTER, or never if the deadline came
+    # first. Now only the broken game waits for its second try.
+    broken, fine = (make_game(players=3, seed=seed, start=True) for seed in (1, 2))
+
+    def reminded(g: Any) -> int:
+        return Notification.objects.filter(game=g.game, kind=Notification.Kind.REMINDER).count()
+
+    clock.move_to(START + 12 * HOUR)
+    batches: list[Any] = []
+    assert reminder_sweeps.sweep_reminders(batches.append) == 2
+    real = rules.reminder_rules
+
+    def blip(game: Any, now: Any) -> Any:
+        if game.pk == broken.game.pk:
+            raise OperationalError("server closed the connection unexpectedly")
+        return real(game, now)
+
+    monkeypatch.setattr(rules, "reminder_rules", blip)
+    with commit():
+        assert reminder_sweeps.handle_reminders(batches[0]) == 1
+    assert (reminded(broken), reminded(fine)) == (0, 1)
+    assert broken.refresh().reminder_at == START + 12 * HOUR  # left due: swept again
+    monkeypatch.setattr(rules, "reminder_rules", real)
+    with commit():
+        assert reminder_sweeps.handle_reminders(batches[0]) == 1
+    assert (reminded(broken), reminded(fine)) == (1, 1)
 
 
 # ---- vacations ---------------------------------------------------------------------------

@@ -6,6 +6,7 @@ what the sweep saw (its Notification key makes a second email impossible anyway)
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Sequence
 from datetime import datetime
 
@@ -21,30 +22,41 @@ from games.game.core.game import EmailMode, Game
 from games.mail.services import plan
 from games.seats.core.seat import Seat
 
+log = logging.getLogger(__name__)
+
 
 def sweep_reminders(enqueue: Enqueue, now: datetime | None = None) -> int:
     return sweep("reminders", "reminder_at", enqueue, now)
 
 
 def handle_reminders(batch: Sequence[Sequence[object]]) -> int:
-    """Plan the due reminder of each game and set its next reminder time."""
+    """Plan the due reminder of each game and set its next reminder time (one transaction
+    per game)."""
     planned = 0
     for game_id, _version, seen in batch:
-        with transaction.atomic():
-            # SKIP LOCKED: a game another worker reminds right now (the same batch twice,
-            # two sweeps' overlapping batches) or a player moves in is not waited for.
-            game = (Game.objects.select_for_update(skip_locked=True)
-                    .filter(pk=int(str(game_id)), reminder_at=datetime.fromisoformat(str(seen)))
-                    .first())
-            if game is None:
-                continue  # handled already, or the turn moved on meanwhile
-            now = timezone.now()
-            rules = clock.reminder_rules(game, now)
-            minutes = clock.turn_reminders(game, rules) if rules else []
-            planned += len(remind(game, now, rules, minutes))
-            game.reminder_at = clock.next_reminder_at(game.deadline_at, minutes, now, rules)
-            Game.objects.filter(pk=game.pk).update(reminder_at=game.reminder_at)
+        try:
+            planned += _remind_game(int(str(game_id)), datetime.fromisoformat(str(seen)))
+        except Exception:  # one broken game (or a database blip) must not stop the batch;
+            # its reminder_at is unchanged, so it comes back as lost (LOST_AFTER)
+            log.exception("game %s: the reminder could not be planned", game_id)
     return planned
+
+
+def _remind_game(game_id: int, seen: datetime) -> int:
+    with transaction.atomic():
+        # SKIP LOCKED: a game another worker reminds right now (the same batch twice,
+        # two sweeps' overlapping batches) or a player moves in is not waited for.
+        game = (Game.objects.select_for_update(skip_locked=True)
+                .filter(pk=game_id, reminder_at=seen).first())
+        if game is None:
+            return 0  # handled already, or the turn moved on meanwhile
+        now = timezone.now()
+        rules = clock.reminder_rules(game, now)
+        minutes = clock.turn_reminders(game, rules) if rules else []
+        planned = len(remind(game, now, rules, minutes))
+        game.reminder_at = clock.next_reminder_at(game.deadline_at, minutes, now, rules)
+        Game.objects.filter(pk=game.pk).update(reminder_at=game.reminder_at)
+        return planned
 
 
 def remind(game: Game, now: datetime, rules: timing.Rules | None,
