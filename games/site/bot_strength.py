@@ -11,39 +11,39 @@ from dataclasses import dataclass
 
 from games.seatview.core.words import team_name
 
-MEASURED_ON = "2026-11-28"
-# Seeds 0-27 of `bench/bots.py --duplicate --algorithm rollout`, first rounds.
-# Per ruleset: (players, side, deals, normal-level win rate, strong-level win rate,
-# gain in points, the 95% interval's low and high ends in points).
+MEASURED_ON = "2026-12-03"
+# Seeds 0-58 of `bench/bots.py --duplicate` with the level the server plays (ALGORITHM
+# "team"), first rounds. Per ruleset: (players, side, deals, normal-level win rate,
+# strong-level win rate, gain in points, the 95% interval's low and high ends in points).
 Measured = tuple[str, str, int, float, float, float, float, float]
 MEASURED: dict[str, list[Measured]] = {
     "base": [
-        ("3-5", "gold-diggers", 56, 0.607, 0.625, 1.8, -11.5, 15.0),
-        ("3-5", "saboteurs", 48, 0.458, 0.583, 12.5, -0.6, 25.6),
-        ("6-8", "gold-diggers", 56, 0.536, 0.554, 1.8, -12.4, 16.0),
-        ("6-8", "saboteurs", 56, 0.464, 0.643, 17.9, 3.1, 32.7),
-        ("9-10", "gold-diggers", 56, 0.446, 0.536, 8.9, -6.0, 23.9),
-        ("9-10", "saboteurs", 56, 0.554, 0.696, 14.3, 0.1, 28.5),
-        ("all", "gold-diggers", 168, 0.530, 0.571, 4.2, -3.7, 12.0),
-        ("all", "saboteurs", 160, 0.494, 0.644, 15.0, 7.2, 22.8),
+        ("3-5", "gold-diggers", 59, 0.59, 0.69, 10.2, -0.5, 20.9),
+        ("3-5", "saboteurs", 51, 0.47, 0.61, 13.7, -0.3, 27.7),
+        ("6-8", "gold-diggers", 59, 0.53, 0.49, -3.4, -18.2, 11.4),
+        ("6-8", "saboteurs", 59, 0.47, 0.61, 13.6, -3.1, 30.3),
+        ("9-10", "gold-diggers", 59, 0.42, 0.56, 13.6, 0.1, 27.0),
+        ("9-10", "saboteurs", 59, 0.58, 0.61, 3.4, -8.7, 15.4),
+        ("all", "gold-diggers", 177, 0.51, 0.58, 6.8, -0.5, 14.1),
+        ("all", "saboteurs", 169, 0.51, 0.61, 10.1, 2.1, 18.1),
     ],
     "saboteur2": [
-        ("2-5", "blue", 34, 0.588, 0.676, 8.8, -12.9, 30.6),
-        ("2-5", "green", 40, 0.675, 0.750, 7.5, -5.9, 20.9),
-        ("2-5", "saboteurs", 23, 0.348, 0.435, 8.7, -9.5, 26.9),
-        ("6-9", "blue", 52, 0.481, 0.519, 3.8, -13.8, 21.5),
-        ("6-9", "green", 54, 0.481, 0.537, 5.6, -8.1, 19.2),
-        ("6-9", "saboteurs", 48, 0.167, 0.188, 2.1, -9.3, 13.4),
-        ("10-12", "blue", 56, 0.589, 0.518, -7.1, -26.5, 12.2),
-        ("10-12", "green", 55, 0.527, 0.527, 0.0, -15.9, 15.9),
-        ("10-12", "saboteurs", 55, 0.073, 0.109, 3.6, -6.9, 14.2),
-        ("all", "blue", 142, 0.549, 0.556, 0.7, -10.1, 11.5),
-        ("all", "green", 149, 0.550, 0.591, 4.0, -4.1, 12.1),
-        ("all", "saboteurs", 126, 0.159, 0.198, 4.0, -2.8, 10.7),
+        ("2-5", "blue", 36, 0.61, 0.72, 11.1, -6.7, 28.9),
+        ("2-5", "green", 41, 0.66, 0.73, 7.3, -9.2, 23.9),
+        ("2-5", "saboteurs", 24, 0.33, 0.54, 20.8, -4.3, 45.9),
+        ("6-9", "blue", 54, 0.48, 0.35, -13.0, -29.2, 3.3),
+        ("6-9", "green", 55, 0.49, 0.47, -1.8, -20.5, 16.9),
+        ("6-9", "saboteurs", 49, 0.16, 0.18, 2.0, -11.9, 16.0),
+        ("10-12", "blue", 58, 0.60, 0.53, -6.9, -22.7, 8.9),
+        ("10-12", "green", 57, 0.51, 0.44, -7.0, -27.4, 13.3),
+        ("10-12", "saboteurs", 57, 0.07, 0.16, 8.8, -0.5, 18.0),
+        ("all", "blue", 148, 0.56, 0.51, -4.7, -14.0, 4.5),
+        ("all", "green", 153, 0.54, 0.53, -1.3, -11.9, 9.3),
+        ("all", "saboteurs", 130, 0.15, 0.24, 8.5, 0.7, 16.2),
     ],
 }
-# The CPU time of one strong move, in ms: median, 95th percentile, maximum (14,802 moves).
-CPU_MS = (114, 233, 529)
+# The CPU time of one strong move, in ms: median, 95th percentile, maximum (15,344 moves).
+CPU_MS = (108, 258, 480)
 
 
 @dataclass(frozen=True)
