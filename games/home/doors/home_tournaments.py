@@ -26,10 +26,9 @@ from games.kit.responses import private, too_many
 from games.people.doors.home_api_access import home_api
 from games.tournaments.core.event_settings import TournamentError
 from games.tournaments.doors.event_form import EventEditForm
+from games.tournaments.doors.event_hosting import BODY_LIMIT  # the creation's
 from games.tournaments.services import entries, event_changes, hosting
 from games.tournaments.services.event_list import listed
-
-EDIT_BODY_LIMIT = 4096  # as the creation's (games.tournaments.doors.event_hosting)
 
 
 def _event_id(request: HttpRequest) -> int:
@@ -172,7 +171,7 @@ def api_edit_tournament(request: HttpRequest, address: str, event_id: int) -> Js
     """POST a JSON object of the settings to change (the creation's names): the host
     changes their event open for sign-up -> the event as the lists show it."""
     with page.home_locale(address):
-        data = json_object(request, EDIT_BODY_LIMIT, _(
+        data = json_object(request, BODY_LIMIT, _(
             "Send the settings to change as a JSON object."))
         if isinstance(data, JsonResponse):
             return data
