@@ -110,6 +110,15 @@ def stored_clock(fields: dict[str, Any]) -> ClockSettings | None:
         dates_off=tuple(date.fromisoformat(day) for day in fields.get("dates_off", [])))
 
 
+def size_setting(ruleset: str, fewest: int, most: int) -> str:
+    """A stored table size as a host writes it (`table_size` reads it back): "even" for
+    the ruleset's whole range, one number, or a range."""
+    rules = rules_for(ruleset)
+    if (fewest, most) == (rules.min_seats, rules.max_seats):
+        return "even"
+    return str(fewest) if fewest == most else f"{fewest}-{most}"
+
+
 def table_size(value: Any, ruleset: str) -> tuple[int, int]:
     """The table size asked for, as (fewest, most) players at a table."""
     rules = rules_for(ruleset)

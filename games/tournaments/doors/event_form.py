@@ -13,12 +13,12 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext_lazy as _
 
 from games.clock.core.clock_presets import clock_words, matching_preset, preset_choices
-from games.engine import rules_for
 from games.tournaments.core.event_rows import Tournament
 from games.tournaments.core.event_settings import (
     MAX_CAP,
     MAX_ROUND_DAYS,
     MAX_ROUNDS,
+    size_setting,
     stored_clock,
 )
 
@@ -72,14 +72,6 @@ class EventForm(forms.Form):
                 "round_days": data["round_days"]}
 
 
-def _size(event: Tournament) -> str:
-    rules = rules_for(event.ruleset)
-    if (event.min_size, event.max_size) == (rules.min_seats, rules.max_seats):
-        return "even"
-    if event.min_size == event.max_size:
-        return str(event.min_size)
-    return f"{event.min_size}-{event.max_size}"
-
 
 class EventEditForm(EventForm):
     """The host's edit page: the creation's settings (and its checks) without the host's
@@ -90,7 +82,8 @@ class EventEditForm(EventForm):
         clock = stored_clock(event.clock)
         preset = matching_preset(event.hours_per_move, clock)
         kwargs["initial"] = {
-            "name": event.name, "ruleset": event.ruleset, "players": _size(event),
+            "name": event.name, "ruleset": event.ruleset,
+            "players": size_setting(event.ruleset, event.min_size, event.max_size),
             "rounds": event.rounds, "clock_preset": preset.name if preset else "",
             "language": event.language, "rated": event.rated, "duplicate": event.duplicate,
             "cap": event.cap, "signup_closes": event.signup_closes_at,

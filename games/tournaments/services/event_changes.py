@@ -29,14 +29,13 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games.engine import rules_for
 from games.mail.core.notifications import Notification
 from games.mail.services import plan
 from games.mail.services.notification_rows import Spec
 from games.people.core.player_data import forgotten_among
 from games.setup.core.player_defaults import seat_language_and_zone
 from games.tournaments.core.event_rows import Tournament
-from games.tournaments.core.event_settings import TournamentError, stored_clock
+from games.tournaments.core.event_settings import TournamentError, size_setting, stored_clock
 from games.tournaments.services.hosting import checked, hosted_open
 
 EDITABLE = frozenset({"name", "ruleset", "players", "rounds", "hours_per_move", "clock_preset",
@@ -47,10 +46,8 @@ TOLD = ("ruleset", "players", "rounds", "clock", "rated")  # what the members ar
 
 def current_settings(event: Tournament) -> dict[str, Any]:
     """The event's settings as read_settings takes them."""
-    rules = rules_for(event.ruleset)
-    even = (event.min_size, event.max_size) == (rules.min_seats, rules.max_seats)
     return {"name": event.name, "ruleset": event.ruleset,
-            "players": "even" if even else f"{event.min_size}-{event.max_size}",
+            "players": size_setting(event.ruleset, event.min_size, event.max_size),
             "rounds": event.rounds, "hours_per_move": event.hours_per_move,
             "clock": stored_clock(event.clock), "language": event.language,
             "rated": event.rated, "duplicate": event.duplicate, "cap": event.cap,
