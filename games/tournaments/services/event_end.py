@@ -25,6 +25,7 @@ from django.utils.translation import gettext as _
 from games.mail.core.notifications import Notification
 from games.mail.services import plan
 from games.mail.services.notification_rows import Spec
+from games.moderation.services.acts import MAX_REASON  # as for an act on a game
 from games.people.core.mailbox_keys import of_mailbox
 from games.people.core.player_data import forgotten_among
 from games.setup.core.player_defaults import seat_language_and_zone
@@ -38,7 +39,6 @@ BY_MODERATORS = "moderators"
 BY_HOST = "host"  # its host cancelled it while it was open for sign-up
 OUTCOMES = frozenset({FINISHED, TOO_FEW, BY_MODERATORS, BY_HOST})
 LIVE = (Tournament.Status.OPEN, Tournament.Status.RUNNING)
-MAX_REASON = 2000  # as a moderator's reason for an act on a game (games.moderation)
 
 
 def _spec(event: Tournament, outcome: str, address: str, whose: str,
