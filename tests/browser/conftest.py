@@ -121,7 +121,7 @@ def short_waits(drain_events: Any) -> Any:
 @pytest.fixture(autouse=True)
 def worker(transactional_db: None, settings: Any,
            monkeypatch: pytest.MonkeyPatch) -> Iterator[Worker]:
-    settings.BOT_MOVE_DELAY_SECONDS = 1  # a bot answers a second after the move, not three
+    settings.BOT_MOVE_DELAY_SECONDS = 0  # a bot answers at once, not three seconds after
     monkeypatch.setattr(Connection, "drain_events", short_waits(Connection.drain_events))
     saved = app.conf.broker_transport_options
     app.conf.update(worker_hijack_root_logger=False,

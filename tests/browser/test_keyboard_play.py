@@ -22,6 +22,7 @@ from games.game.core.game import Game
 from games.moves.services import seat_services as services
 from games.seats.core.seat import Seat
 from games.setup.services import game_setup
+from tests.browser.polls import follow_clock, poll_now
 from tests.browser.test_live_table import LIVE, bots_wait
 from tests.browser.test_pages import AXE, CHROMIUM, DESKTOP, STRICT, finished_game, seat_url
 from tests.support import move_for
@@ -212,14 +213,17 @@ def test_another_players_move_and_my_turn_reach_the_live_region(browser: Any,
     assert actor is not None
     me = (actor + 1) % 3  # the seat after the one to play
     page = browser.new_page(**STRICT)
+    follow_clock(page)
     page.goto(seat_url(live_server, game, me))
     page.evaluate("window.notReloaded = true")
     move = next(m for m in engine.legal_moves(state) if m["type"] == "place")
     move_for(game.pk, game.version, {**move, "seat": actor}, seat_number=actor)
     region = page.locator("#announce")
+    poll_now(page)
     expect(region).to_contain_text("placed", timeout=LIVE)
     expect(region).to_contain_text("It is your turn.", timeout=LIVE)
     services.post_message(Seat.objects.get(game=game, number=actor), "Dig east!")
+    poll_now(page)
     expect(region).to_contain_text("Dig east!", timeout=LIVE)
     assert page.evaluate("window.notReloaded === true")
     # The region is outside what the page swaps: the same element, its lines kept.

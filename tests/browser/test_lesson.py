@@ -19,6 +19,7 @@ from django.utils import translation
 from games.game.core.game import Game
 from games.learn.core import first_round as lesson
 from games.seatview.core.move_forms import move_value
+from tests.browser.polls import follow_clock, poll_now
 from tests.browser.test_pages import CHROMIUM, DESKTOP, PHONE, play_move, serious_violations
 
 pytestmark = [
@@ -44,6 +45,7 @@ def test_the_lesson_played_through(browser: Any, live_server: Any, worker: Any,
     context = browser.new_context(**screen)
     page = context.new_page()
     scan = language == "it"  # the scan once (the phone), the page followed once (desktop)
+    follow_clock(page)
     page.goto(f"{live_server.url}/learn/?lang={language}")
     assert Game.objects.count() == 0
     with page.expect_navigation():
@@ -51,6 +53,8 @@ def test_the_lesson_played_through(browser: Any, live_server: Any, worker: Any,
     box = page.locator("#lesson")
     for number, step in enumerate(lesson.STEPS, start=1):
         if number == 2 and not scan:  # the page follows the bots, and says the new step
+            worker.settle()
+            poll_now(page)
             page.locator('#lesson[data-key="step-2"]').wait_for(timeout=20_000)
             assert heading(language, 2) in page.locator("#announce").inner_text()
         else:

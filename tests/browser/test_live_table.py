@@ -21,6 +21,7 @@ from games.moves.services import seat_services as services
 from games.seats.core.seat import Seat
 from games.seatview.core.move_forms import symmetric
 from games.setup.services import game_setup
+from tests.browser.polls import follow_clock, poll_now
 from tests.browser.test_pages import (
     CHROMIUM,
     DEVICES,
@@ -82,6 +83,7 @@ def test_a_bots_move_appears_on_the_open_page_without_a_reload(
     game = game_with_bots(seed=3)
     context = browser.new_context(**{**device, "bypass_csp": False})  # the real policy
     page = context.new_page()
+    follow_clock(page)
     page.goto(seat_url(live_server, game, 0))
     assert page.locator(".refresh-link").is_hidden()  # the page follows the game itself
     # Ann plays by the page; her move shows, the bot's turn is queued.
@@ -94,6 +96,7 @@ def test_a_bots_move_appears_on_the_open_page_without_a_reload(
     assert Seat.objects.get(game=game, number=game.actor).is_bot  # its move is queued
     page.evaluate("window.notReloaded = true")
     x, y = bot_places_a_card(game)
+    poll_now(page)
     changed = page.locator(f'svg.maze .cell.changed[data-cell="{x},{y}"]')
     expect(changed).to_have_count(1, timeout=LIVE)
     expect(page.locator("#log li.fresh").first).to_contain_text("Bert (bot) placed")
@@ -109,9 +112,11 @@ def test_a_choice_in_progress_is_kept_when_others_move(browser: Any, live_server
     the table (here a vacation) waits, and the bar says so, without calling it moves."""
     game = started_game(seed=3)
     page = browser.new_page(**STRICT)
+    follow_clock(page)
     page.goto(seat_url(live_server, game, 1))  # Bob, who is not to play: chooses nothing
     page.evaluate("window.notReloaded = true")
     mine = browser.new_page(**STRICT)
+    follow_clock(mine)
     mine.goto(seat_url(live_server, game, 0))
     mine.locator("#talk textarea, #talk input[type=text]").first.fill("half a sentence")
     select = mine.locator("form.card-form select").first
@@ -119,8 +124,10 @@ def test_a_choice_in_progress_is_kept_when_others_move(browser: Any, live_server
     chosen = select.input_value()
     # Someone else says something at the table: the pages learn it by polling.
     services.post_message(Seat.objects.get(game=game, number=1), "Good luck!")
+    poll_now(page)
     expect(page.locator("#talk-messages")).to_contain_text("Good luck!", timeout=LIVE)
     assert page.evaluate("window.notReloaded === true")
+    poll_now(mine)
     expect(mine.locator("#talk-messages")).to_contain_text("Good luck!", timeout=LIVE)
     assert mine.locator("#turn-bar .pending").is_hidden()  # no moves were made
     assert select.input_value() == chosen
@@ -129,6 +136,7 @@ def test_a_choice_in_progress_is_kept_when_others_move(browser: Any, live_server
     # A table notice is news of the game: it waits for the choice, and the bar says so.
     vacations.take_vacation(Seat.objects.get(game=game, number=1).pk, timedelta(days=1))
     pending = mine.locator("#turn-bar .pending")
+    poll_now(mine)
     expect(pending).to_be_visible(timeout=LIVE)
     assert "Something happened at the table" in pending.inner_text()
     assert "New moves" not in pending.inner_text()

@@ -18,6 +18,7 @@ from playwright.sync_api import expect
 from games import engine
 from games.game.core.game import Game
 from games.people.core.home_links import home_link
+from tests.browser.polls import follow_clock, poll_now
 from tests.browser.shots import shot
 from tests.browser.test_pages import (
     CHROMIUM,
@@ -53,6 +54,7 @@ def test_the_seat_page_shows_what_is_true_now(browser: Any, live_server: Any, wo
     game = started_game(seed=1)  # Ann, seat 0, holds a map and plays first
     context = browser.new_context(**{**device, "bypass_csp": False}, timezone_id=ROME)
     page = context.new_page()
+    follow_clock(page)
     page.goto(seat_url(live_server, game, 0))
     # The time zone: a list, the browser's zone preselected and said (the seat has UTC).
     zone = page.locator("#settings select[name=time_zone]")
@@ -75,6 +77,7 @@ def test_the_seat_page_shows_what_is_true_now(browser: Any, live_server: Any, wo
     # A later move: the notice of Ann's own move is old news and goes.
     worker.settle()
     another_seat_moves(game)
+    poll_now(page)
     expect(notices).to_have_count(0, timeout=LIVE)
     expect(page.locator("#log li.fresh").first).to_contain_text("Bob")
     # The home and the setup page preselect it too.
