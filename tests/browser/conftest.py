@@ -16,10 +16,10 @@ from typing import Any
 import pytest
 from celery.contrib.testing.worker import start_worker
 from celery.signals import after_task_publish, task_postrun, task_received
-from kombu import Connection
 
 from saboteur_site.celery import app
 from tests.support import queued_tasks_waiting
+from tests.worker_support import quick_to_stop
 
 CHROMIUM = Path("/usr/bin/chromium")
 
@@ -103,26 +103,11 @@ class Worker:
                 and not queued_tasks_waiting(), timeout=timeout)
 
 
-# Celery's blocking worker loop waits up to 2 s for a task before it looks whether it
-# should stop: stopping the worker after each test took that long (under a loaded machine,
-# 3 s, a third of a browser test). The tests' worker waits 0.1 s at a time instead.
-WAIT_FOR_A_TASK = 0.1
-
-
-def short_waits(drain_events: Any) -> Any:
-    def drain(self: Any, **kwargs: Any) -> Any:
-        if kwargs.get("timeout") is not None:
-            kwargs["timeout"] = min(kwargs["timeout"], WAIT_FOR_A_TASK)
-        return drain_events(self, **kwargs)
-
-    return drain
-
-
 @pytest.fixture(autouse=True)
 def worker(transactional_db: None, settings: Any,
            monkeypatch: pytest.MonkeyPatch) -> Iterator[Worker]:
     settings.BOT_MOVE_DELAY_SECONDS = 0  # a bot answers at once, not three seconds after
-    monkeypatch.setattr(Connection, "drain_events", short_waits(Connection.drain_events))
+    quick_to_stop(monkeypatch)
     saved = app.conf.broker_transport_options
     app.conf.update(worker_hijack_root_logger=False,
                     broker_transport_options={"polling_interval": 0.05})

@@ -29,6 +29,7 @@ from games.mail.services import plan
 from saboteur_site.celery import app, beat_schedule
 from tests.email_support import FlakyBackend
 from tests.support import make_game, redis_answers
+from tests.worker_support import quick_to_stop
 
 REDIS_URL = os.environ.get("CELERY_TEST_REDIS_URL", "redis://127.0.0.1:6379/15")
 
@@ -65,7 +66,8 @@ class Finished:
 
 
 @pytest.fixture(params=["memory", "redis"])
-def worker(request: pytest.FixtureRequest, transactional_db: None) -> Iterator[Finished]:
+def worker(request: pytest.FixtureRequest, transactional_db: None,
+           monkeypatch: pytest.MonkeyPatch) -> Iterator[Finished]:
     if request.param == "redis" and not redis_answers(REDIS_URL):
         pytest.skip(f"no Redis at {REDIS_URL}")
     broker = "memory://" if request.param == "memory" else REDIS_URL
@@ -77,6 +79,7 @@ def worker(request: pytest.FixtureRequest, transactional_db: None) -> Iterator[F
                     worker_hijack_root_logger=False,
                     broker_transport_options={"polling_interval": 0.05})
     forget_connections()
+    quick_to_stop(monkeypatch)
     finished = Finished()
     task_postrun.connect(finished, weak=False)
     try:

@@ -144,5 +144,8 @@ def start() -> StandIn:
 
     server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
     standin = StandIn(server=server)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
+    # Looking for a shutdown every 20 ms, not every 0.5 s: the teardown of each test that
+    # uses the service waited out the default.
+    threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.02},
+                     daemon=True).start()
     return standin
