@@ -21,7 +21,7 @@ from games.mail.core.letter_registry import register_letters, registered_kinds
 from games.mail.core.mail_events import NotificationsPlanned
 from games.mail.core.notifications import Notification
 from games.mail.doors import mail_letters
-from games.mail.services import clock_mail, plan, talk_mail
+from games.mail.services import clock_mail, former_holders, plan, talk_mail
 from games.moderation.doors import dispute_letters
 from games.moves.core.talk_events import TalkPosted
 from games.moves.core.turn_events import GameEnded, RoundEnded, TurnBeginning, TurnEnding
@@ -29,7 +29,7 @@ from games.push.services import planning as push_planning
 from games.push.services import talk_alerts
 from games.ratings.doors import rating_letters
 from games.ratings.services import rating_outbox
-from games.seats.core.seat_events import SeatAccepted
+from games.seats.core.seat_events import HolderChanged, SeatAccepted
 from games.setup.services import game_setup
 from games.tables.doors import table_letters
 from games.talk.core.mention_events import Mentioned
@@ -49,6 +49,8 @@ def wire() -> None:
     # Accepted through an invitation: the own link by email, then the game may start.
     subscribe(SeatAccepted, plan.own_link_after_invitation)
     subscribe(SeatAccepted, game_setup.start_when_every_seat_accepted)
+    # A seat changed hands: what was planned for its holder before never reaches them.
+    subscribe(HolderChanged, former_holders.on_holder_changed)
     # The clock's emails.
     subscribe(TurnNudged, clock_mail.on_nudged)
     subscribe(PauseProposed, clock_mail.on_pause_proposed)
