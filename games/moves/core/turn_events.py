@@ -45,10 +45,10 @@ class RoundEnded:
 
 @dataclass(frozen=True)
 class GameEnded:
-    """The game is over: finished by its last move (`cancelled` False), or cancelled (by a
-    moderator, or by its host before it started). Published in the transaction that ends
-    it, with the game's row locked and `game.status` already the end's (the move's row is
-    written after its listeners ran: read the game from here, not the database)."""
+    """The game is over: finished by its last move (`cancelled` False), or cancelled.
+    Published in the transaction that ends it, with the game's row locked and
+    `game.status` already the end's; a move's game row is written after its listeners
+    ran: read the game from the event, not the database."""
 
     game: Game
     now: datetime
