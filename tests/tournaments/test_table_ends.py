@@ -105,7 +105,7 @@ def test_a_failure_closing_the_table_does_not_undo_the_last_move_and_the_sweep_c
     """The table is bookkeeping the sweep catches up with; the last move is the players'."""
     cup, table = started(clock, commit)
 
-    def broken(*_args: Any) -> bool:
+    def broken(*_args: Any) -> None:
         raise RuntimeError("the table's bookkeeping broke")
 
     monkeypatch.setattr(table_ends, "close_table", broken)

@@ -29,20 +29,18 @@ log = logging.getLogger(__name__)
 NO_SHOWS_TO_DROP = 2
 
 
-def close_table(table: EventTable, game: Game, now: datetime) -> bool:
+def close_table(table: EventTable, game: Game, now: datetime) -> None:
     """End `table`, whose `game` (as its end left it, written or not) is over, unless it
-    has ended already; whether it ended now. Conditional: of two closes at once, one
-    counts the no-shows."""
+    has ended already. Conditional: of two closes at once, one counts the no-shows."""
     finished = game.status == Game.Status.FINISHED
     nuggets = game.state_without_log().scores if finished else [0] * table.seats
     if not EventTable.objects.filter(pk=table.pk, ended_at__isnull=True).update(
             nuggets=nuggets, ended_at=now):
-        return False
+        return
     table.nuggets, table.ended_at = nuggets, now
     for held in table.holders.select_related("entry"):
         if _misses(held.entry, game.pk):
             _count_no_show(held.entry, now)
-    return True
 
 
 def _misses(entry: Entry, game_id: int) -> list[tuple[int, int]]:
