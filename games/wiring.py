@@ -21,20 +21,21 @@ from games.mail.core.letter_registry import register_letters, registered_kinds
 from games.mail.core.mail_events import NotificationsPlanned
 from games.mail.core.notifications import Notification
 from games.mail.doors import mail_letters
-from games.mail.services import clock_mail, plan, talk_mail
+from games.mail.services import clock_mail, former_holders, plan, talk_mail
 from games.moderation.doors import dispute_letters
 from games.moves.core.talk_events import TalkPosted
-from games.moves.core.turn_events import RoundEnded, TurnBeginning, TurnEnding
+from games.moves.core.turn_events import GameEnded, RoundEnded, TurnBeginning, TurnEnding
 from games.push.services import planning as push_planning
 from games.push.services import talk_alerts
 from games.ratings.doors import rating_letters
 from games.ratings.services import rating_outbox
-from games.seats.core.seat_events import SeatAccepted
+from games.seats.core.seat_events import HolderChanged, SeatAccepted
 from games.setup.services import game_setup
 from games.tables.doors import table_letters
 from games.talk.core.mention_events import Mentioned
 from games.talk.services import reading
 from games.tournaments.doors import event_letters
+from games.tournaments.services import table_ends
 
 
 def wire() -> None:
@@ -48,6 +49,8 @@ def wire() -> None:
     # Accepted through an invitation: the own link by email, then the game may start.
     subscribe(SeatAccepted, plan.own_link_after_invitation)
     subscribe(SeatAccepted, game_setup.start_when_every_seat_accepted)
+    # A seat changed hands: what was planned for its holder before never reaches them.
+    subscribe(HolderChanged, former_holders.on_holder_changed)
     # The clock's emails.
     subscribe(TurnNudged, clock_mail.on_nudged)
     subscribe(PauseProposed, clock_mail.on_pause_proposed)
@@ -57,6 +60,10 @@ def wire() -> None:
     subscribe(TurnBeginning, turn_clock.on_turn_beginning)
     # A round of a rated game ended: the ratings' outbox row, written with the move.
     subscribe(RoundEnded, rating_outbox.on_round_ended)
+    # A game ended: its tournament table ends with it, the standings at once; a deadline
+    # missed by the move that ended it counts as the no-show it is.
+    subscribe(GameEnded, table_ends.on_game_ended)
+    subscribe(DeadlineMissed, table_ends.on_deadline_missed)
     # The round's end told by email: what it did to the ratings, once it is rated.
     add_part(rating_outbox.ROUND_LETTERS, rating_letters.rating_part,
              rating_letters.rating_pending)

@@ -314,7 +314,7 @@ def test_emails_are_written_in_the_seats_language(commit: Any) -> None:
 def test_unknown_kinds_are_skipped_and_every_kind_has_a_builder() -> None:
     g = make_game(players=3, seed=1, start=True)
     note = Notification.objects.create(key="x:1", kind="no_such_kind",
-                                       to_email="a@example.com", game=g.game, seat=g.seats[0])
+                                       to_email=g.seats[0].email, game=g.game, seat=g.seats[0])
     assert send.deliver(note.pk).status == "skipped"
     assert "no email is written" in Notification.objects.get(pk=note.pk).last_error
     assert set(letter_registry.registered_kinds()) == set(Notification.Kind.values)

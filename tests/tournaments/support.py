@@ -50,3 +50,23 @@ def finish(game: Game, seed: int = 0) -> Game:
     game.status, game.actor = Game.Status.FINISHED, None
     game.save(update_fields=["snapshot", "status", "actor"])
     return game
+
+
+def to_the_last_move(game: Game, seed: int = 0) -> dict[str, Any]:
+    """Play `game` with quick legal moves (engine only) up to its last one, store it there
+    as the move service would (the snapshot, the version, the seat to act), and give that
+    last move:
+    made through the move service, it ends the game."""
+    rng = random.Random(seed)
+    state = game.state_without_log()
+    while True:
+        move = choose(engine.legal_moves(state), rng)
+        after = engine.apply(state, move)
+        if after.finished:
+            break
+        state = after
+        game.version += 1
+    game.snapshot = state.to_json(include_log=False)
+    game.actor = state.actor
+    game.save(update_fields=["snapshot", "actor", "version"])
+    return dict(move)

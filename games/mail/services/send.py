@@ -54,6 +54,7 @@ log = logging.getLogger("games.notifications")
 Status = Notification.Status
 MAX_RETRY_SECONDS = 3600
 FORGOTTEN = "the address asked to be forgotten"
+CHANGED_HANDS = "the seat changed hands"
 
 
 def unsent_after() -> timedelta:
@@ -193,6 +194,11 @@ def skip_reason(note: Notification) -> str:
     seat = note.seat
     if seat is None or note.kind == Notification.Kind.MODERATOR_ALERT:
         return ""
+    if note.game_id == seat.game_id and note.to_key != seat.mailbox_key:
+        # Planned for who held the seat before (from seats read as it changed hands: the
+        # change skips what was planned before it, games.mail.services.former_holders):
+        # its link and reply address are the new holder's now.
+        return CHANGED_HANDS
     if not wants(seat, note.kind):
         return f"the player's email setting is {seat.email_mode}"
     if seat.email_problem_at is not None and note.kind != Notification.Kind.INVITATION:

@@ -19,6 +19,7 @@ from django.utils.translation import gettext as _
 from games.clock.services.turn_clock import set_deadline
 from games.game.core.game import Game
 from games.game.core.talk_and_notices import GameNotice
+from games.kit.events import publish
 from games.moderation.services.acts import (
     ModerationError,
     bot_moves_if_due,
@@ -28,6 +29,7 @@ from games.moderation.services.acts import (
     record,
     require_status,
 )
+from games.moves.core.turn_events import GameEnded
 from games.talk.services.notices import tell_table
 
 MAX_EXTENSION = timedelta(days=7)
@@ -115,11 +117,12 @@ def cancel(game_id: int, *, moderator: User, reason: str, public_note: str = "")
     reason, public_note = clean_reason(reason), clean_note(public_note)
     with locked_game(game_id) as game:
         require_status(game, Game.Status.SETUP, Game.Status.ACTIVE, Game.Status.PAUSED)
-        old = game.status
+        old, now = game.status, timezone.now()
         game.status = Game.Status.CANCELLED
-        fields = set_deadline(game, None, timezone.now())
+        fields = set_deadline(game, None, now)
         game.paused_time_left = None
         game.save(update_fields=["status", *fields, "paused_time_left", "updated_at"])
+        publish(GameEnded(game, now, cancelled=True))
         record(game, moderator, "cancel", reason, old_status=old, version=game.version)
         tell_table(game, GameNotice.Kind.MODERATOR, action="cancel", note=public_note)
     return game

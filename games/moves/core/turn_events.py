@@ -1,5 +1,6 @@
 """What a move tells the features above it (games.kit.events; who listens: games.wiring): a
-turn ends and the next begins; a round ends. Published while the move is applied, with the
+turn ends and the next begins; a round ends; the game ends (by its last move, or by
+whoever cancels it). Published while the move is applied, with the
 game's row locked and before it is written, so what a listener sets on the game (the clock:
 the ended turn's bank, the new turn's deadline) is written with the move."""
 
@@ -40,3 +41,15 @@ class RoundEnded:
 
     game: Game
     now: datetime
+
+
+@dataclass(frozen=True)
+class GameEnded:
+    """The game is over: finished by its last move (`cancelled` False), or cancelled.
+    Published in the transaction that ends it, with the game's row locked and
+    `game.status` already the end's; a move's game row is written after its listeners
+    ran: read the game from the event, not the database."""
+
+    game: Game
+    now: datetime
+    cancelled: bool = False

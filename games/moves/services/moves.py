@@ -64,7 +64,7 @@ from games.kit.service_errors import GameNotPlayable, ServiceError, StaleVersion
 from games.moves.core import script
 from games.moves.core.bot_choice import bot_move
 from games.moves.core.timeout_rule import timeout_move
-from games.moves.core.turn_events import RoundEnded, TurnBeginning, TurnEnding
+from games.moves.core.turn_events import GameEnded, RoundEnded, TurnBeginning, TurnEnding
 from games.moves.services.move_store import Locked, SeatRow, store
 from games.seats.core.seat import Seat
 
@@ -379,6 +379,8 @@ def _advance(game: Game, state: engine.State, move: JSON, now: datetime,
         # The ratings' outbox row, written with the move; at the game's end too (a round
         # that ended in the gold phase, or an anonymous game's rounds, wait for it).
         publish(RoundEnded(game, now))
+    if state.finished:
+        publish(GameEnded(game, now))  # a tournament's table ends with it
     game.updated_at = now
 
 

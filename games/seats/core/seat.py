@@ -9,7 +9,8 @@ written by the seat's own methods only (`make`, `accept`, `accept_all`, `invite`
 `take_back`, `erase_holder`): tests/play/test_seat_lifecycle.py fails when a module
 outside games.seats writes one. Each change of holder writes the seat's history itself
 (games.seats.core.history.remember_holder), so the services that call these methods hold
-the game's row locked and do nothing more for the history. "Accepted" is read through
+the game's row locked and do nothing more for the history; once the change is written the
+method publishes it (games.seats.core.seat_events.HolderChanged). "Accepted" is read through
 `accepted` (and `accepted_q`, `invitation_open` and `invitation_open_sql` for queries):
 the one rule. Announcing an acceptance (SeatAccepted) is games.seats.services.acceptance's.
 """
@@ -30,10 +31,12 @@ from games.game.core.aliases import anonymity, holder_name
 from games.game.core.choices import ConfirmMoves, EmailMode, SeatKind
 from games.game.core.clock_fields import SeatClockFields
 from games.game.core.game import GOING_ON, Game
+from games.kit.events import publish
 from games.kit.seat_numbers import shown_seat
 from games.people.core.mailbox_keys import KeepsMailboxKeys, MailboxKeyField, of_mailbox
 from games.people.core.player_data import FORMER_PLAYER
 from games.seats.core.history import remember_holder
+from games.seats.core.seat_events import HolderChanged
 from games.seats.core.seat_secrets import NewSecret, new_invitation, new_link
 
 
@@ -239,7 +242,7 @@ class Seat(KeepsMailboxKeys, SeatClockFields):
         invitation die. In a game still in setup nothing was played yet (no history) and
         the new player accepts for themselves; in a game under way the seat stays as
         accepted as it was."""
-        in_setup = game.status == Game.Status.SETUP
+        in_setup, before = game.status == Game.Status.SETUP, self.kind
         if not in_setup:
             remember_holder(game, self)
         self._give_to_person(name=name, email=email, time_zone=time_zone,
@@ -247,17 +250,20 @@ class Seat(KeepsMailboxKeys, SeatClockFields):
         if in_setup:
             self.accepted_at = None
         self.save()
+        self._changed_hands(game, before)
 
     def take_over(self, game: Game, *, name: str, email: str, time_zone: str,
                   language: str) -> None:
         """A newcomer takes the open seat over: accepted by taking it, it looks for
         nobody any more; the lines before are the old holder's."""
+        before = self.kind
         remember_holder(game, self)
         now = timezone.now()
         self._give_to_person(name=name, email=email, time_zone=time_zone,
                              language=language, now=now)
         self.accepted_at, self.open_since = now, None
         self.save()
+        self._changed_hands(game, before)
 
     def _give_to_person(self, *, name: str, email: str, time_zone: str, language: str,
                         now: datetime) -> None:
@@ -277,20 +283,25 @@ class Seat(KeepsMailboxKeys, SeatClockFields):
     def open(self, game: Game, now: datetime, *, bot_plays: bool) -> None:
         """The seat looks for a new player from `now`; with `bot_plays` a bot holds it
         meanwhile ("Hal (bot)"), its player keeping their link."""
-        self.open_since = now
+        self.open_since, before = now, self.kind
         if bot_plays and self.kind != SeatKind.BOT:
             remember_holder(game, self)
             self.kind = SeatKind.BOT
         self.save(update_fields=["open_since", "kind"])
+        if self.kind != before:
+            self._changed_hands(game, before)
 
     def stay(self, game: Game, kind_before: str) -> None:
         """Its player stays after all: the seat looks for nobody any more, is played as
         before it opened (`kind_before`: the bot's time in it ends), and its player is here."""
-        if self.kind != kind_before:
+        before = self.kind
+        if before != kind_before:
             remember_holder(game, self)
         self.kind, self.open_since = kind_before, None
         self.missed_turns, self.absent_since = 0, None
         self.save(update_fields=["kind", "open_since", "missed_turns", "absent_since"])
+        if before != kind_before:
+            self._changed_hands(game, before)
 
     @classmethod
     def stop_looking(cls, seat_id: int) -> None:
@@ -299,16 +310,25 @@ class Seat(KeepsMailboxKeys, SeatClockFields):
 
     def give_to_bot(self, game: Game) -> None:
         """A bot plays the seat from now on (its player is absent and keeps their link)."""
+        before = self.kind
         remember_holder(game, self)
         self.kind = SeatKind.BOT
         self.missed_turns, self.absent_since = 0, None
         self.save(update_fields=["kind", "missed_turns", "absent_since"])
+        self._changed_hands(game, before)
 
     def take_back(self, game: Game) -> None:
         """The seat's own person plays it again (a bot played it meanwhile)."""
+        before = self.kind
         remember_holder(game, self)
         self.kind = SeatKind.PERSON
         self.save(update_fields=["kind"])
+        self._changed_hands(game, before)
+
+    def _changed_hands(self, game: Game, before: str) -> None:
+        """The change of holder is written: the features above hear of it."""
+        publish(HolderChanged(game=game, seat=self, before=before, after=self.kind,
+                              version=game.version))
 
     @classmethod
     def erase_holder(cls, seat_id: int) -> None:

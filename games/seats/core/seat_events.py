@@ -1,12 +1,16 @@
-"""What a seat's lifecycle tells the features above it (games.kit.events)."""
+"""What a seat's lifecycle tells the features above it (games.kit.events; who listens:
+games.wiring)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
+from typing import TYPE_CHECKING
 
 from games.game.core.game import Game
-from games.seats.core.seat import Seat
+
+if TYPE_CHECKING:  # the seat publishes HolderChanged: its module imports this one
+    from games.seats.core.seat import Seat
 
 
 @dataclass(frozen=True)
@@ -19,3 +23,18 @@ class SeatAccepted:
     seat: Seat
     by_invitation: bool
     at: datetime
+
+
+@dataclass(frozen=True)
+class HolderChanged:
+    """The seat changed hands: another person holds it (a moderator's hand-over, a
+    newcomer's takeover), or a bot plays it for its person, or its person again. `before`
+    and `after` are the holder's kinds (SeatKind); `seat` is as the change left it, its
+    row written. Published by the seat's own method, with the game's row locked, at move
+    `version`."""
+
+    game: Game
+    seat: Seat
+    before: str
+    after: str
+    version: int

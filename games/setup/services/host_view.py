@@ -19,8 +19,10 @@ from django.utils.translation import gettext as _
 
 from games.game.core.aliases import holder_name
 from games.game.core.game import Game, SeatKind
+from games.kit.events import publish
 from games.kit.service_errors import SetupError
 from games.mail.services import plan
+from games.moves.core.turn_events import GameEnded
 from games.people.core.mailboxes import mailbox_hash
 from games.seats.core.invitations import Invitation, one_at_a_time
 from games.seats.core.seat import Seat
@@ -91,4 +93,5 @@ def cancel_game(game_id: int) -> Game:
                                                   "cancelled here."))
         game.status = Game.Status.CANCELLED
         game.save(update_fields=["status", "updated_at"])
+        publish(GameEnded(game, timezone.now(), cancelled=True))
     return game

@@ -31,9 +31,7 @@ from django.utils.translation import gettext as _
 
 from games.game.core.game import Game, SeatKind
 from games.mail.services import follow_ups
-from games.people.core.mailbox_keys import of_mailbox
 from games.records.core import fairness
-from games.seats.core.reliability import MissedDeadline
 from games.seats.core.seat import Seat
 from games.setup.core.player_defaults import seat_language_and_zone
 from games.setup.services.game_setup import PlayerSpec, bot_players, create_game
@@ -49,9 +47,9 @@ from games.tournaments.core.event_rows import (
 from games.tournaments.core.event_settings import stored_clock
 from games.tournaments.services.event_end import FINISHED, TOO_FEW, end_cancelled, queue_results
 from games.tournaments.services.results import ended_results, history
+from games.tournaments.services.table_ends import close_table
 
 log = logging.getLogger(__name__)
-NO_SHOWS_TO_DROP = 2
 SEED_MASK = (1 << 62) - 1
 ENDED = (Game.Status.FINISHED, Game.Status.CANCELLED)
 
@@ -162,26 +160,14 @@ def start_event(event: Tournament) -> str:
 
 
 def _close_tables(event: Tournament) -> None:
-    """Note the tables whose game has ended, with each seat's nuggets; count no-shows."""
+    """End the tables whose game ended without closing them (an ended game closes its
+    table in its own transaction: games.tournaments.services.table_ends)."""
     now = timezone.now()
     for table in (EventTable.objects.filter(event_round__tournament=event,
                                             ended_at__isnull=True, game__status__in=ENDED)
                   .select_related("game")):
-        game = table.game
-        assert game is not None
-        finished = game.status == Game.Status.FINISHED
-        table.nuggets = (game.state_without_log().scores if finished
-                         else [0] * table.seats)  # a cancelled game: everyone tied
-        table.ended_at = now
-        table.save(update_fields=["nuggets", "ended_at"])
-        for held in table.holders.select_related("entry"):
-            entry = held.entry
-            if entry.address and MissedDeadline.objects.filter(of_mailbox(entry.address, "mailbox"),
-                                             game=game).exists():
-                entry.no_shows += 1
-                if entry.no_shows >= NO_SHOWS_TO_DROP and entry.dropped_at is None:
-                    entry.dropped_at = now
-                entry.save(update_fields=["no_shows", "dropped_at"])
+        assert table.game is not None
+        close_table(table, table.game, now)
 
 
 def _waiting(event: Tournament) -> dict[int, list[Entry]]:

@@ -1,0 +1,150 @@
+"""A tournament's table ends with its game (games.tournaments.services.table_ends, listening
+to GameEnded): the last move, or a moderator's cancel, puts the table in the standings in
+the same transaction, before any sweep runs; the sweep still pairs the next round, and
+closes a table whose game ended without it; a failure closing the table never undoes the
+game's end; a deadline missed by the move that ended the game is a no-show all the same."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import Any
+
+import pytest
+from django.test import Client
+
+from games import engine
+from games.clock.services.misses import miss_deadline
+from games.game.core.game import Game, Move
+from games.moderation.services.game_clock import cancel
+from games.moves.core.timeout_rule import timeout_move
+from games.seats.core.reliability import MissedDeadline
+from games.tournaments.core.event_rows import Entry, EventTable, Tournament
+from games.tournaments.services import entries, pairing_rounds, results, table_ends
+from tests.moderation_support import make_moderator
+from tests.support import seat_move
+from tests.tournaments.support import event, to_the_last_move
+
+pytestmark = pytest.mark.django_db
+PEOPLE = [f"p{n}@example.org" for n in range(3)]
+
+
+def started(clock: Any, commit: Any, **chosen: Any) -> tuple[Tournament, EventTable]:
+    """Three players, round 1 paired at one table: the event and its table."""
+    cup = event(cap=3, **chosen)
+    for address in PEOPLE:
+        entries.join_event(address, cup.pk)
+    clock.shift(timedelta(days=2, minutes=1))
+    with commit():
+        pairing_rounds.sweep_tournaments()
+    return cup, EventTable.objects.get(event_round__tournament=cup)
+
+
+def last_move(table: EventTable, seed: int = 0) -> Game:
+    """The table's game ended by its last move, made through the move service."""
+    assert table.game is not None
+    game = table.game
+    move = to_the_last_move(game, seed)
+    assert game.actor is not None
+    ended = seat_move(game.seats.get(number=game.actor), game.version, move)
+    assert ended.status == Game.Status.FINISHED
+    return ended
+
+
+def played(cup: Tournament) -> list[int]:
+    return [row.standing.played for row in results.standings(cup)]
+
+
+def test_the_last_move_puts_the_table_in_the_standings_before_any_sweep(
+        clock: Any, commit: Any, client: Client) -> None:
+    cup, table = started(clock, commit)
+    page = client.get(f"/tournaments/{cup.pk}/").content.decode()
+    assert "Round 1: 0 of 1 tables ended" in page
+    game = last_move(table)
+    table.refresh_from_db()
+    assert table.ended_at is not None
+    assert table.nuggets == game.state_without_log().scores
+    shown = client.get(f"/api/tournaments/{cup.pk}/").json()
+    assert [row["played"] for row in shown["standings"]] == [1, 1, 1]
+    assert shown["rounds_played"][0]["ended"] == 1
+    assert sum(row["score"] for row in shown["standings"]) == pytest.approx(3 / 2)
+    page = client.get(f"/tournaments/{cup.pk}/").content.decode()
+    assert "Round 1: 1 of 1 tables ended" in page
+
+
+def test_the_sweep_pairs_the_next_round_after_a_table_the_last_move_closed(
+        clock: Any, commit: Any) -> None:
+    cup, table = started(clock, commit, rounds=2)
+    last_move(table)
+    table.refresh_from_db()
+    closed = (table.ended_at, table.nuggets)
+    clock.shift(timedelta(minutes=1))
+    with commit():
+        assert pairing_rounds.sweep_tournaments()["seated"] == 3
+    table.refresh_from_db()
+    assert (table.ended_at, table.nuggets) == closed  # closed once, not again
+    assert EventTable.objects.filter(event_round__tournament=cup,
+                                     event_round__number=2).count() == 1
+    assert played(cup) == [1, 1, 1]
+
+
+def test_a_cancelled_games_table_closes_with_everyone_tied(clock: Any, commit: Any) -> None:
+    cup, table = started(clock, commit)
+    assert table.game is not None
+    cancel(table.game.pk, moderator=make_moderator(), reason="a broken table")
+    table.refresh_from_db()
+    assert table.ended_at is not None and table.nuggets == [0, 0, 0]
+    rows = results.standings(cup)
+    assert [row.standing.played for row in rows] == [1, 1, 1]
+    assert {row.standing.score for row in rows} == {0.5}
+    assert {row.standing.rank for row in rows} == {1}
+
+
+def test_a_failure_closing_the_table_does_not_undo_the_last_move_and_the_sweep_closes_it(
+        clock: Any, commit: Any, monkeypatch: pytest.MonkeyPatch,
+        caplog: pytest.LogCaptureFixture) -> None:
+    """The table is bookkeeping the sweep catches up with; the last move is the players'."""
+    cup, table = started(clock, commit)
+
+    def broken(*_args: Any) -> None:
+        raise RuntimeError("the table's bookkeeping broke")
+
+    monkeypatch.setattr(table_ends, "close_table", broken)
+    game = last_move(table)
+    assert Move.objects.filter(game=game, number=game.version).exists()
+    assert "left to the sweep" in caplog.text
+    table.refresh_from_db()
+    assert table.ended_at is None and played(cup) == [0, 0, 0]
+    monkeypatch.undo()
+    with commit():
+        pairing_rounds.sweep_tournaments()
+    table.refresh_from_db()
+    assert table.nuggets == game.state_without_log().scores and played(cup) == [1, 1, 1]
+
+
+@pytest.mark.parametrize("missed_before", [False, True])
+def test_a_deadline_missed_by_the_move_that_ended_the_game_is_one_no_show(
+        clock: Any, commit: Any, missed_before: bool) -> None:
+    """The miss is recorded after the server's move that ended the game, so after the
+    table closed: it counts all the same, and once per game however many there were."""
+    cup, table = started(clock, commit)
+    assert table.game is not None
+    game = table.game
+    to_the_last_move(game, 1)
+    game.refresh_from_db()
+    state = game.state_without_log()
+    assert state.actor is not None and game.deadline_at is not None
+    server_move = timeout_move(engine.view(state, state.actor), engine.legal_moves(state))
+    assert engine.apply(state, server_move).finished  # the server's move ends the game
+    absent = game.seats.get(number=state.actor)
+    entry = Entry.objects.get(tournament=cup, address=absent.email)
+    if missed_before:
+        MissedDeadline.objects.create(game=game, seat=absent, version=1,
+                                      mailbox=absent.mailbox_key)
+    assert miss_deadline(game.pk, game.version, game.deadline_at) == "passed"
+    table.refresh_from_db()
+    entry.refresh_from_db()
+    assert table.ended_at is not None and entry.no_shows == 1
+    with commit():
+        pairing_rounds.sweep_tournaments()
+    assert [e.no_shows for e in Entry.objects.filter(tournament=cup).order_by("pk")] == [
+        1 if e.pk == entry.pk else 0 for e in Entry.objects.filter(tournament=cup).order_by("pk")]
