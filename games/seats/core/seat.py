@@ -269,7 +269,12 @@ class Seat(KeepsMailboxKeys, SeatClockFields):
 
     def _give_to_person(self, *, name: str, email: str, time_zone: str, language: str,
                         now: datetime) -> None:
-        """The seat's person, link and run of misses are new; its cards and gold are not."""
+        """The seat's person, link and run of misses are new; its cards and gold are not.
+        Every choice the old person made for themselves goes with them (the new person
+        starts from the defaults, as a new seat does): their emails, their page, their
+        quiet hours, and what their open page noted. What belongs to the seat stays: its
+        bank and deadlines (the game's), and what is left of its vacation budget (the
+        time the table agreed to wait for the seat, whoever holds it)."""
         own = new_link()
         self.player_name, self.email = name, email
         self.time_zone, self.language = time_zone, language
@@ -279,8 +284,15 @@ class Seat(KeepsMailboxKeys, SeatClockFields):
         self.kind = SeatKind.PERSON
         self.missed_turns, self.absent_since = 0, None
         self.email_problem_at = self.vacation_until = None
-        self.email_mode = EmailMode.EACH_TURN  # a new person: the old one's choice goes
+        self.email_mode = EmailMode.EACH_TURN  # a new person: the old one's choices go
+        self.talk_in_emails = self.skip_seen_turns = True
         self.confirm_moves = ConfirmMoves.TOUCH
+        # Quiet hours hold the seat's emails and stop its clock from its next turn on:
+        # the old person's would hold the new one's; and the new one may set their own
+        # at once (games.clock.services.quiet_hours allows a change a day).
+        self.quiet_from = self.quiet_to = self.quiet_changed_at = None
+        # The old person's open page, not the new one's (games.mail.core.seen_turns).
+        self.seen_at, self.seen_version = None, None
 
     def open(self, game: Game, now: datetime, *, bot_plays: bool) -> None:
         """The seat looks for a new player from `now`; with `bot_plays` a bot holds it
