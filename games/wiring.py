@@ -14,6 +14,7 @@ from games.clock.core.clock_events import DeadlineMissed, PauseProposed, TurnNud
 from games.clock.services import turn_clock
 from games.game.core.talk_and_notices import Message
 from games.handover.doors import handover_letters
+from games.handover.services import opening
 from games.home.doors import home_letters
 from games.kit.events import subscribe
 from games.mail.core.letter_parts import add_part
@@ -51,6 +52,8 @@ def wire() -> None:
     subscribe(SeatAccepted, game_setup.start_when_every_seat_accepted)
     # A seat changed hands: what was planned for its holder before never reaches them.
     subscribe(HolderChanged, former_holders.on_holder_changed)
+    # An open seat a moderator gave to a person (or back to its player) stops looking.
+    subscribe(HolderChanged, opening.on_holder_changed)
     # The clock's emails.
     subscribe(TurnNudged, clock_mail.on_nudged)
     subscribe(PauseProposed, clock_mail.on_pause_proposed)

@@ -8,6 +8,11 @@ moderator's "hand to a bot" does: games.moderation.services.bot_seats), or the g
 newcomer (the seat's clock stops when its deadline passes; nobody's deadline is missed).
 Its player keeps their link meanwhile and may stay after all; the link dies only when
 someone takes the seat over (games.handover.services.takeover).
+
+A moderator may change an open seat's holder without the handover (games.moderation): a bot
+holding it goes on looking, but a person given it, or its own player given it back, ends
+the looking (the seat says so: games.seats.core.seat.Seat.hand_to, take_back), and
+`on_holder_changed` closes its open seat as a takeover or a stay closes it.
 """
 
 from __future__ import annotations
@@ -28,8 +33,10 @@ from games.handover.services.offers import offer_open_seat, offer_to_volunteers
 from games.kit.after_commit import queue_on_commit
 from games.mail.services.turn_email import queue_turn_email
 from games.moves.services.moves import queue_bot_turn
-from games.people.core.mailboxes import mailbox_hash
+from games.people.core.mailboxes import mailbox_hash, mailbox_key_hash
+from games.seats.core.reliability import SeatTakeover
 from games.seats.core.seat import Seat
+from games.seats.core.seat_events import HolderChanged
 from games.talk.services.notices import tell_table
 
 # What a moderator's act adds inside the handover's transaction (its ModeratorAction):
@@ -109,6 +116,31 @@ def close(row: OpenSeat, outcome: str) -> bool:
         state=SeatOffer.State.VOID if outcome != OpenSeat.Outcome.TAKEN else
         SeatOffer.State.LOST, answered_at=now)
     return True
+
+
+def on_holder_changed(changed: HolderChanged) -> None:
+    """A seat changed hands and looks for nobody any more while its open seat is still open
+    (a moderator gave it to a person, or back to its own player): it closes as a takeover
+    closes it (the offers waiting are lost: the offer's page says someone else took the
+    seat, and an offer email not sent yet never goes), or as a stay if the player is the
+    one who left; a game that waited for the seat gives its player a whole turn. A takeover
+    or a stay through the handover closed it before the change: nothing is left to do."""
+    seat = changed.seat
+    if seat.open_since is not None:
+        return  # it goes on looking (a bot holds it meanwhile)
+    row = (OpenSeat.objects.select_for_update()
+           .filter(seat_id=seat.pk, closed_at__isnull=True).first())
+    if row is None:
+        return
+    stayed = bool(seat.email) and mailbox_hash(seat.email) == row.left_mailbox
+    if not close(row, OpenSeat.Outcome.STAYED if stayed else OpenSeat.Outcome.TAKEN):
+        return
+    if not stayed:  # taking a seat over for others is to the newcomer's credit
+        SeatTakeover.objects.create(game=changed.game, seat=seat,
+                                    left_mailbox=row.left_mailbox,
+                                    taken_by_mailbox=mailbox_key_hash(seat.email),
+                                    version=changed.version)
+    restart_clock_if_waiting(changed.game, seat)
 
 
 def restart_clock_if_waiting(game: Game, seat: Seat) -> None:

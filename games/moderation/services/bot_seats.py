@@ -7,6 +7,11 @@ a seat whose turn it is to a bot has the bot move a few seconds later
 (games.moves.services.bot_turns). A seat a bot held from the start has no person to give it back to:
 replace the player instead (seats.replace_player), which makes it a person's seat with an
 invitation.
+
+A seat looking for a new player (games.handover) goes on looking when a bot is handed it: a
+bot holding an open seat is how it is played while it looks. Handed back to its person, it
+looks no more: its player is back, as if they had stayed (its open seat closes and the
+offers die: games.handover.services.opening.on_holder_changed).
 """
 
 from __future__ import annotations

@@ -4,7 +4,9 @@ send its turn email again.
 A replaced seat keeps its hand, role and gold (they belong to the seat, not the
 person); the old link dies with a new salt and the new player gets an invitation
 with the new link (games.mail.services.follow_ups.send_invitation). Nobody but the
-player ever sees a link: a rotated link is mailed, never shown to the moderator.
+player ever sees a link: a rotated link is mailed, never shown to the moderator. A seat
+looking for a new player (games.handover) that is given to someone has one: it looks no
+more, as if they had taken it over (games.handover.services.opening.on_holder_changed).
 """
 
 from __future__ import annotations

@@ -241,12 +241,14 @@ class Seat(KeepsMailboxKeys, SeatClockFields):
         and words stay the old holder's; a new own link, and the old one and any
         invitation die. In a game still in setup nothing was played yet (no history) and
         the new player accepts for themselves; in a game under way the seat stays as
-        accepted as it was."""
+        accepted as it was. A seat looking for a new player has one now: it looks no
+        more (games.handover closes its open seat on hearing of the change)."""
         in_setup, before = game.status == Game.Status.SETUP, self.kind
         if not in_setup:
             remember_holder(game, self)
         self._give_to_person(name=name, email=email, time_zone=time_zone,
                              language=language, now=timezone.now())
+        self.open_since = None
         if in_setup:
             self.accepted_at = None
         self.save()
@@ -267,7 +269,12 @@ class Seat(KeepsMailboxKeys, SeatClockFields):
 
     def _give_to_person(self, *, name: str, email: str, time_zone: str, language: str,
                         now: datetime) -> None:
-        """The seat's person, link and run of misses are new; its cards and gold are not."""
+        """The seat's person, link and run of misses are new; its cards and gold are not.
+        Every choice the old person made for themselves goes with them (the new person
+        starts from the defaults, as a new seat does): their emails, their page, their
+        quiet hours, and what their open page noted. What belongs to the seat stays: its
+        bank and deadlines (the game's), and what is left of its vacation budget (the
+        time the table agreed to wait for the seat, whoever holds it)."""
         own = new_link()
         self.player_name, self.email = name, email
         self.time_zone, self.language = time_zone, language
@@ -277,8 +284,15 @@ class Seat(KeepsMailboxKeys, SeatClockFields):
         self.kind = SeatKind.PERSON
         self.missed_turns, self.absent_since = 0, None
         self.email_problem_at = self.vacation_until = None
-        self.email_mode = EmailMode.EACH_TURN  # a new person: the old one's choice goes
+        self.email_mode = EmailMode.EACH_TURN  # a new person: the old one's choices go
+        self.talk_in_emails = self.skip_seen_turns = True
         self.confirm_moves = ConfirmMoves.TOUCH
+        # Quiet hours hold the seat's emails and stop its clock from its next turn on:
+        # the old person's would hold the new one's; and the new one may set their own
+        # at once (games.clock.services.quiet_hours allows a change a day).
+        self.quiet_from = self.quiet_to = self.quiet_changed_at = None
+        # The old person's open page, not the new one's (games.mail.core.seen_turns).
+        self.seen_at, self.seen_version = None, None
 
     def open(self, game: Game, now: datetime, *, bot_plays: bool) -> None:
         """The seat looks for a new player from `now`; with `bot_plays` a bot holds it
@@ -309,7 +323,9 @@ class Seat(KeepsMailboxKeys, SeatClockFields):
         cls.objects.filter(pk=seat_id).update(open_since=None)
 
     def give_to_bot(self, game: Game) -> None:
-        """A bot plays the seat from now on (its player is absent and keeps their link)."""
+        """A bot plays the seat from now on (its player is absent and keeps their link).
+        A seat looking for a new player goes on looking: a bot holding it meanwhile is how
+        an open seat is played while it looks (its game's "a bot plays" choice)."""
         before = self.kind
         remember_holder(game, self)
         self.kind = SeatKind.BOT
@@ -318,11 +334,15 @@ class Seat(KeepsMailboxKeys, SeatClockFields):
         self._changed_hands(game, before)
 
     def take_back(self, game: Game) -> None:
-        """The seat's own person plays it again (a bot played it meanwhile)."""
+        """The seat's own person plays it again (a bot played it meanwhile), and is here:
+        their run of misses and absent mark end. A seat looking for a new player while a
+        bot held it looks no more: its player came back, as if they had stayed
+        (games.handover closes its open seat on hearing of the change)."""
         before = self.kind
         remember_holder(game, self)
-        self.kind = SeatKind.PERSON
-        self.save(update_fields=["kind"])
+        self.kind, self.open_since = SeatKind.PERSON, None
+        self.missed_turns, self.absent_since = 0, None
+        self.save(update_fields=["kind", "open_since", "missed_turns", "absent_since"])
         self._changed_hands(game, before)
 
     def _changed_hands(self, game: Game, before: str) -> None:

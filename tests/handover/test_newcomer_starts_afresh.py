@@ -1,0 +1,55 @@
+"""A newcomer who takes a seat over starts from the defaults of every choice the former
+player made for themselves (games.seats.core.seat.Seat._give_to_person): the former
+player's quiet hours and open page hold none of the newcomer's emails, and the newcomer
+may set quiet hours of their own at once."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.test import Client
+
+from games.clock.services.quiet_hours import set_quiet_hours
+from games.handover.services import takeover
+from tests.handover.test_takeover import pass_move
+from tests.handover_support import open_row
+from tests.mail.test_one_turn_email import turn_emails_to
+from tests.support import GameWithLinks, make_game
+
+pytestmark = pytest.mark.django_db
+
+VERA = "vera@example.org"
+
+
+def vera_takes_seat_2_over(client: Client, commit: Any, g: GameWithLinks) -> None:
+    """Seat 2's player leaves through their page (a bot holds it meanwhile: seat 1 is to
+    act) and Vera, in UTC, takes it over."""
+    with commit():
+        assert client.post(g.page(1) + "leave").status_code == 302
+    with commit():
+        takeover.take_over(open_row(g.seats[1].pk).pk, takeover.Newcomer(
+            name="Vera", email=VERA, language="en", time_zone="UTC"))
+
+
+def test_the_former_players_quiet_hours_hold_none_of_the_newcomers_emails(
+        client: Client, commit: Any, clock: Any) -> None:
+    g = make_game(players=3, seed=5)
+    # The clock stands at 09:00 UTC, within the quiet hours Player1 chose on their home.
+    set_quiet_hours("p1@example.com", 8, 12)
+    vera_takes_seat_2_over(client, commit, g)
+    with commit():
+        pass_move(client, g.page(0))  # seat 2's turn: Vera's
+    assert len(turn_emails_to(VERA)) == 1  # at once
+    # Her own quiet hours are hers to set now (a change a day: the first is hers).
+    assert set_quiet_hours(VERA, 22, 7) == 1
+
+
+def test_the_former_players_open_page_holds_none_of_the_newcomers_emails(
+        client: Client, commit: Any, clock: Any) -> None:
+    g = make_game(players=3, seed=5)
+    client.get(g.page(1))  # Player1 looks at their page a moment before they leave
+    vera_takes_seat_2_over(client, commit, g)
+    with commit():
+        pass_move(client, g.page(0))  # seat 2's turn: Vera's, whose page is not open
+    assert len(turn_emails_to(VERA)) == 1  # at once
