@@ -25,7 +25,13 @@ from games.mail.doors import mail_letters
 from games.mail.services import clock_mail, former_holders, plan, talk_mail
 from games.moderation.doors import dispute_letters
 from games.moves.core.talk_events import TalkPosted
-from games.moves.core.turn_events import GameEnded, RoundEnded, TurnBeginning, TurnEnding
+from games.moves.core.turn_events import (
+    GameEnded,
+    MovesUndone,
+    RoundEnded,
+    TurnBeginning,
+    TurnEnding,
+)
 from games.push.services import planning as push_planning
 from games.push.services import talk_alerts
 from games.ratings.doors import rating_letters
@@ -67,6 +73,9 @@ def wire() -> None:
     # missed by the move that ended it counts as the no-show it is.
     subscribe(GameEnded, table_ends.on_game_ended)
     subscribe(DeadlineMissed, table_ends.on_deadline_missed)
+    # A moderator's undo took the game's end back: its table opens again, unless the
+    # event has moved on. (The ratings need nothing: games.ratings.services.rating_outbox.)
+    subscribe(MovesUndone, table_ends.on_moves_undone)
     # The round's end told by email: what it did to the ratings, once it is rated.
     add_part(rating_outbox.ROUND_LETTERS, rating_letters.rating_part,
              rating_letters.rating_pending)

@@ -2,10 +2,12 @@
 to GameEnded): the last move, or a moderator's cancel, puts the table in the standings in
 the same transaction, before any sweep runs; the sweep still pairs the next round, and
 closes a table whose game ended without it; a failure closing the table never undoes the
-game's end; a deadline missed by the move that ended the game is a no-show all the same."""
+game's end; a deadline missed by the move that ended the game is a no-show all the same; a
+moderator's undo of the game's end opens the table again, unless the event has moved on."""
 
 from __future__ import annotations
 
+import random
 from datetime import timedelta
 from typing import Any
 
@@ -15,13 +17,14 @@ from django.test import Client
 from games import engine
 from games.clock.services.misses import miss_deadline
 from games.game.core.game import Game, Move
+from games.moderation import services as moderation
 from games.moderation.services.game_clock import cancel
 from games.moves.core.timeout_rule import timeout_move
 from games.seats.core.reliability import MissedDeadline
 from games.tournaments.core.event_rows import Entry, EventTable, Tournament
 from games.tournaments.services import entries, pairing_rounds, results, table_ends
 from tests.moderation_support import make_moderator
-from tests.support import seat_move
+from tests.support import choose, move_for, seat_move
 from tests.tournaments.support import event, to_the_last_move
 
 pytestmark = pytest.mark.django_db
@@ -148,3 +151,52 @@ def test_a_deadline_missed_by_the_move_that_ended_the_game_is_one_no_show(
         pairing_rounds.sweep_tournaments()
     assert [e.no_shows for e in Entry.objects.filter(tournament=cup).order_by("pk")] == [
         1 if e.pk == entry.pk else 0 for e in Entry.objects.filter(tournament=cup).order_by("pk")]
+
+
+def played_out(table: EventTable, seed: int = 0) -> Game:
+    """The table's game played to its end through the move service (every move a Move
+    row, as a moderator's undo replays them)."""
+    assert table.game is not None
+    game, rng = table.game, random.Random(seed)
+    while game.status != Game.Status.FINISHED:
+        game = move_for(game.pk, game.version, choose(engine.legal_moves(game.state()), rng))
+    return game
+
+
+def test_a_moderators_undo_of_the_games_end_opens_its_table_until_the_game_ends_again(
+        clock: Any, commit: Any, client: Client) -> None:
+    cup, table = started(clock, commit, rounds=2)
+    game = played_out(table)
+    last = Move.objects.get(game=game, number=game.version)
+    assert played(cup) == [1, 1, 1]
+    moderation.undo_to(game.pk, game.version - 1, expected_version=game.version,
+                       moderator=make_moderator(), reason="a misclick", force=True)
+    page = client.get(f"/tournaments/{cup.pk}/").content.decode()
+    assert "Round 1: 0 of 1 tables ended" in page
+    assert played(cup) == [0, 0, 0]
+    with commit():  # nobody is paired for round 2 while the table plays on
+        assert pairing_rounds.sweep_tournaments()["seated"] == 0
+    again = move_for(game.pk, game.version - 1, last.move)
+    assert again.status == Game.Status.FINISHED
+    table.refresh_from_db()
+    assert table.nuggets == again.state_without_log().scores
+    assert played(cup) == [1, 1, 1]
+    assert "Round 1: 1 of 1 tables ended" in client.get(
+        f"/tournaments/{cup.pk}/").content.decode()
+
+
+def test_an_undo_after_the_next_round_was_paired_leaves_the_table_as_it_ended(
+        clock: Any, commit: Any, caplog: pytest.LogCaptureFixture) -> None:
+    cup, table = started(clock, commit, rounds=2)
+    game = played_out(table)
+    clock.shift(timedelta(minutes=1))
+    with commit():
+        assert pairing_rounds.sweep_tournaments()["seated"] == 3
+    table.refresh_from_db()
+    closed = (table.ended_at, table.nuggets)
+    moderation.undo_to(game.pk, game.version - 1, expected_version=game.version,
+                       moderator=make_moderator(), reason="too late", force=True)
+    table.refresh_from_db()
+    assert (table.ended_at, table.nuggets) == closed
+    assert played(cup) == [1, 1, 1]
+    assert "has moved on" in caplog.text

@@ -8,7 +8,7 @@ plan out and is refused across the end of a round unless `force` is given.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 from django.contrib.auth.models import User
 from django.utils import timezone
@@ -21,6 +21,7 @@ from games.engine.types import JSON
 from games.game.core.game import Game, Move
 from games.game.core.talk_and_notices import GameNotice
 from games.kit import replica_reads
+from games.kit.events import publish
 from games.mail.services.turn_email import queue_turn_email
 from games.moderation.services.acts import (
     ModerationError,
@@ -30,6 +31,7 @@ from games.moderation.services.acts import (
     record,
     require_status,
 )
+from games.moves.core.turn_events import MovesUndone
 from games.moves.services.seat_services import StaleVersion
 from games.seats.core.history import holders_after_undo
 from games.talk.services.notices import tell_table
@@ -115,7 +117,13 @@ def undo_to(game_id: int, to_version: int, *, expected_version: int, moderator: 
             raise ModerationError("crosses_round_end", _(
                 "This undoes the end of a round (roles shown, gold handed out): tick "
                 "\"force\" if that is really what you want."))
-        _apply(game, plan)
+        now = _apply(game, plan)
+        # What the dropped moves did elsewhere (a tournament's table ended with the game)
+        # is the listeners' to take back, with the undo or not at all (games.wiring).
+        publish(MovesUndone(game=game, now=now, to_version=plan.to_version,
+                            from_version=plan.from_version,
+                            undoes_round_end=plan.undoes_round_end,
+                            undoes_game_end=plan.undoes_game_end))
         replica_reads.wrote(replica_reads.game_mark(game.pk))  # its pages: the primary's
         action = record(game, moderator, "undo", reason, from_version=plan.from_version,
                         to_version=plan.to_version, forced=force,
@@ -128,8 +136,9 @@ def undo_to(game_id: int, to_version: int, *, expected_version: int, moderator: 
     return plan
 
 
-def _apply(game: Game, plan: UndoPlan) -> None:
-    """Write the replayed state; the turn's clock starts afresh (services' own rules)."""
+def _apply(game: Game, plan: UndoPlan) -> datetime:
+    """Write the replayed state; the turn's clock starts afresh (services' own rules).
+    When it was written."""
     now = timezone.now()
     game.moves.filter(number__gt=plan.to_version).delete()
     state = plan.state
@@ -154,6 +163,7 @@ def _apply(game: Game, plan: UndoPlan) -> None:
     game.save(update_fields=["version", "chain_head", "snapshot", "log_length", "actor",
                              "status", "deadline_extension", "paused_time_left", "deadline_at",
                              "reminder_at", "turn_started_at", "turn_clock", "updated_at"])
+    return now
 
 
 def _dropped_json(move: Move) -> JSON:

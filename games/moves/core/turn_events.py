@@ -2,7 +2,8 @@
 turn ends and the next begins; a round ends; the game ends (by its last move, or by
 whoever cancels it). Published while the move is applied, with the
 game's row locked and before it is written, so what a listener sets on the game (the clock:
-the ended turn's bank, the new turn's deadline) is written with the move."""
+the ended turn's bank, the new turn's deadline) is written with the move. And a moderator's
+undo took moves back (`MovesUndone`), published after the undo is written."""
 
 from __future__ import annotations
 
@@ -53,3 +54,18 @@ class GameEnded:
     game: Game
     now: datetime
     cancelled: bool = False
+
+
+@dataclass(frozen=True)
+class MovesUndone:
+    """A moderator's undo dropped every move after `to_version` (the game was at
+    `from_version`) and replayed the rest; `game` is as the undo left it, its row written,
+    locked. `undoes_round_end` and `undoes_game_end`: a dropped move had ended a round, the
+    game. Published in the undo's transaction: what a listener writes commits with it."""
+
+    game: Game
+    now: datetime
+    to_version: int
+    from_version: int
+    undoes_round_end: bool
+    undoes_game_end: bool

@@ -2,7 +2,8 @@
 everyone tied) and a no-show counted for each member who missed one of the game's
 deadlines, in the transaction that ends the game, so the standings are right the moment
 it commits. The beat's sweep closes a table whose game ended without it the same way
-(games.tournaments.services.pairing_rounds).
+(games.tournaments.services.pairing_rounds). A moderator's undo of the game's end opens the
+table again, while the event has not moved on (`on_moves_undone`).
 
 A failure here does not undo the game's end (a player's last move, a moderator's cancel):
 the table is bookkeeping the sweep catches up with, the game is the players'. It rolls
@@ -20,10 +21,10 @@ from django.utils import timezone
 
 from games.clock.core.clock_events import DeadlineMissed
 from games.game.core.game import Game
-from games.moves.core.turn_events import GameEnded
+from games.moves.core.turn_events import GameEnded, MovesUndone
 from games.people.core.mailbox_keys import of_mailbox
 from games.seats.core.reliability import MissedDeadline
-from games.tournaments.core.event_rows import Entry, EventTable
+from games.tournaments.core.event_rows import Entry, EventSeat, EventTable, Tournament
 
 log = logging.getLogger(__name__)
 NO_SHOWS_TO_DROP = 2
@@ -59,6 +60,38 @@ def _count_no_show(entry: Entry, now: datetime) -> None:
     entry.save(update_fields=["no_shows", "dropped_at"])
 
 
+def reopen_table(table: EventTable, game: Game) -> None:
+    """Open the ended `table` again, its game's end undone: out of the standings, and each
+    no-show its close counted (a member who missed one of the game's deadlines) taken
+    back, with the drop it caused. The game's next end closes it as if for the first time."""
+    if not EventTable.objects.filter(pk=table.pk, ended_at__isnull=False).update(
+            nuggets=[], ended_at=None):
+        return
+    table.nuggets, table.ended_at = [], None
+    for held in table.holders.select_related("entry"):
+        if _misses(held.entry, game.pk):
+            _take_back_no_show(held.entry)
+
+
+def _take_back_no_show(entry: Entry) -> None:
+    entry.no_shows = max(entry.no_shows - 1, 0)
+    if entry.no_shows < NO_SHOWS_TO_DROP:  # only no-shows drop a member (erasure aside,
+        entry.dropped_at = None             # whose entry has no address to miss with)
+    entry.save(update_fields=["no_shows", "dropped_at"])
+
+
+def _moved_on(table: EventTable) -> bool:
+    """Whether the event went on past the table: one of its players sits at a later
+    round's table, or the event is over (its results told)."""
+    event_round = table.event_round
+    if event_round.tournament.status != Tournament.Status.RUNNING:
+        return True
+    return EventSeat.objects.filter(
+        entry__in=table.holders.values("entry"),
+        table__event_round__tournament=event_round.tournament_id,
+        table__event_round__number__gt=event_round.number).exists()
+
+
 @contextmanager
 def _or_left_to_the_sweep(game_id: int) -> Iterator[None]:
     """Its own savepoint: what fails inside is rolled back and logged, and the game's end
@@ -76,6 +109,25 @@ def on_game_ended(ended: GameEnded) -> None:
         table = EventTable.objects.filter(game=ended.game, ended_at__isnull=True).first()
         if table is not None:
             close_table(table, ended.game, ended.now)
+
+
+def on_moves_undone(undone: MovesUndone) -> None:
+    """A moderator's undo took back the game's end: its table opens again, out of the
+    standings until the game ends again; unless the event has moved on (`_moved_on`): a
+    later round was paired with the table's result, and the table stays as it ended."""
+    if not undone.undoes_game_end:
+        return
+    # No savepoint of its own: no sweep would reopen the table, so an undo whose table
+    # cannot follow it is refused whole (it rolls back with the undo).
+    table = (EventTable.objects.filter(game=undone.game, ended_at__isnull=False)
+             .select_related("event_round__tournament").first())
+    if table is None:
+        return
+    if _moved_on(table):
+        log.warning("game %s: its end undone, but its tournament has moved on past "
+                    "table %s: the table stays ended as it was", undone.game.pk, table.pk)
+        return
+    reopen_table(table, undone.game)
 
 
 def on_deadline_missed(missed: DeadlineMissed) -> None:
