@@ -16,9 +16,14 @@ on (games.mail.services.held_emails.send_waiting).
 An anonymous game's rounds wait for its end (`on_round_ended`), when its last round's move
 makes the row and the sweep rates every round ended.
 
-A moderator's undo past a round's end leaves the round rated: its RatedRound row stays,
-and the round, played again, is not rated a second time (RatedRound is unique per game
-and round).
+A moderator's undo (MovesUndone) needs nothing of the ratings, so they do not listen. A
+round rated stays rated: its RatedRound row and its players' RatingChange rows stay (their
+rating history), and the round, played again, is not rated a second time (RatedRound is
+unique per game and round, and `rounds.after_moves` skips a round that has one). A round
+whose end was undone while its RatingDue row waited is not rated as it was: the sweep rates
+the round ends of the game's Move rows, and the undo deleted the move that ended it; the
+sweep finds nothing to rate, deletes the row and sends on the emails that waited for it.
+Played again, the round's end writes the row anew and is rated as played then.
 """
 
 from __future__ import annotations
