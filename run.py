@@ -412,6 +412,15 @@ def postgres_leg(quick: bool, pytest_args: list[str]) -> tuple[str, list[str], s
             f"{POSTGRES_URL.rstrip('/')}/saboteur_run_{os.getpid()}")
 
 
+def run_step(name: str, argv: list[str], env: dict[str, str]) -> int:
+    """One check of `test`, its wall time said after it (where the suite's minutes go)."""
+    say(f"running {name}")
+    started = time.monotonic()
+    code = subprocess.run(argv, cwd=ROOT, env=env).returncode
+    say(f"{name}: {time.monotonic() - started:.0f} s")
+    return code
+
+
 def test(args: argparse.Namespace, pytest_args: list[str]) -> int:
     ensure_env()
     env = django_env(debug=False)
@@ -424,16 +433,14 @@ def test(args: argparse.Namespace, pytest_args: list[str]) -> int:
     started = time.monotonic()
     leg = postgres_leg(args.quick, pytest_args)
     for name, argv in checks(args.quick, pytest_args, from_models=leg is not None):
-        say(f"running {name}")
-        if subprocess.run(argv, cwd=ROOT, env=env).returncode != 0:
+        if run_step(name, argv, env) != 0:
             failed.append(name)
     if leg is None:
         say("PostgreSQL does not answer (or DATABASE_URL is set): the fast move store's "
             "tests ran on SQLite only, where they skip")
     else:
         name, argv, url = leg
-        say(f"running {name}")
-        code = subprocess.run(argv, cwd=ROOT, env={**env, "DATABASE_URL": url}).returncode
+        code = run_step(name, argv, {**env, "DATABASE_URL": url})
         # "No tests ran" fails unless the caller's own filter (-k, a path) chose none there.
         if code != 0 and not (code == 5 and pytest_args):
             failed.append(name)
