@@ -200,3 +200,28 @@ def test_an_undo_after_the_next_round_was_paired_leaves_the_table_as_it_ended(
     assert (table.ended_at, table.nuggets) == closed
     assert played(cup) == [1, 1, 1]
     assert "has moved on" in caplog.text
+
+
+def test_an_undo_of_the_games_end_takes_back_the_no_show_its_close_counted_and_its_drop(
+        clock: Any, commit: Any) -> None:
+    """A member one no-show short of being dropped missed a deadline in the game: its end
+    drops them; the moderator's undo of that end takes the no-show and the drop back, and
+    the game's next end counts them again."""
+    cup, table = started(clock, commit, rounds=2)
+    assert table.game is not None
+    absent = table.game.seats.get(number=0)
+    entry = Entry.objects.get(tournament=cup, address=absent.email)
+    Entry.objects.filter(pk=entry.pk).update(no_shows=table_ends.NO_SHOWS_TO_DROP - 1)
+    MissedDeadline.objects.create(game=table.game, seat=absent, version=1,
+                                  mailbox=absent.mailbox_key)
+    game = played_out(table)
+    last = Move.objects.get(game=game, number=game.version)
+    entry.refresh_from_db()
+    assert entry.no_shows == table_ends.NO_SHOWS_TO_DROP and entry.dropped_at is not None
+    moderation.undo_to(game.pk, game.version - 1, expected_version=game.version,
+                       moderator=make_moderator(), reason="the deadline was ours", force=True)
+    entry.refresh_from_db()
+    assert entry.no_shows == table_ends.NO_SHOWS_TO_DROP - 1 and entry.dropped_at is None
+    move_for(game.pk, game.version - 1, last.move)
+    entry.refresh_from_db()
+    assert entry.no_shows == table_ends.NO_SHOWS_TO_DROP and entry.dropped_at is not None
