@@ -17,6 +17,7 @@ from games import tasks
 from games.clock.services import sweeps
 from games.game.core.game import Game, WhileOpen
 from games.handover.core.handover_rows import OpenSeat, SeatOffer
+from games.seats.core.reliability import SeatTakeover
 from games.seats.core.seat import Seat
 from tests.handover.test_takeover import pass_move
 from tests.handover_support import offer_link_to, sign_up
@@ -109,3 +110,21 @@ def test_an_open_seat_handed_to_a_bot_goes_on_looking_and_back_to_its_player_sto
     with commit():
         pass_move(client, g.page(0))  # seat 2's turn: its player is asked again
     assert turn_emails_a_while_later("p1@example.com", clock, commit)
+
+
+@pytest.mark.parametrize(("address", "outcome"), [
+    ("P0@Example.com", OpenSeat.Outcome.STAYED),         # the one who left: one person
+    ("p0+again@example.com", OpenSeat.Outcome.TAKEN),    # another home, one mailbox's caps
+])
+def test_an_open_seat_given_to_the_one_who_left_closes_as_a_stay_and_to_another_as_a_takeover(
+        client: Client, commit: Any, address: str, outcome: str) -> None:
+    """Whom the moderator gave the seat to is told apart as people are (their mailbox key),
+    not by the caps' coarser mailbox, which counts a +tag as the same mailbox."""
+    g = a_seat_looking_for_a_player(client, commit, 0)
+    moderator = logged_in(make_moderator())
+    with commit():
+        assert post_action(moderator, g.game, "replace", seat=g.seats[0].pk, name="Pia",
+                           email=address).status_code == 302
+    assert OpenSeat.objects.get(seat_id=g.seats[0].pk).outcome == outcome
+    assert SeatTakeover.objects.filter(seat_id=g.seats[0].pk).exists() == (
+        outcome == OpenSeat.Outcome.TAKEN)

@@ -132,7 +132,9 @@ def on_holder_changed(changed: HolderChanged) -> None:
            .filter(seat_id=seat.pk, closed_at__isnull=True).first())
     if row is None:
         return
-    stayed = bool(seat.email) and mailbox_hash(seat.email) == row.left_mailbox
+    # The one who left is back when the seat's person is whom it had before the change
+    # (the person's identity, not the caps' coarser mailbox the open seat keeps).
+    stayed = bool(seat.email) and seat.mailbox_key == changed.former_mailbox
     if not close(row, OpenSeat.Outcome.STAYED if stayed else OpenSeat.Outcome.TAKEN):
         return
     if not stayed:  # taking a seat over for others is to the newcomer's credit

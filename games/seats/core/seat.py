@@ -243,7 +243,7 @@ class Seat(KeepsMailboxKeys, SeatClockFields):
         the new player accepts for themselves; in a game under way the seat stays as
         accepted as it was. A seat looking for a new player has one now: it looks no
         more (games.handover closes its open seat on hearing of the change)."""
-        in_setup, before = game.status == Game.Status.SETUP, self.kind
+        in_setup, before, former = game.status == Game.Status.SETUP, self.kind, self.mailbox_key
         if not in_setup:
             remember_holder(game, self)
         self._give_to_person(name=name, email=email, time_zone=time_zone,
@@ -252,20 +252,20 @@ class Seat(KeepsMailboxKeys, SeatClockFields):
         if in_setup:
             self.accepted_at = None
         self.save()
-        self._changed_hands(game, before)
+        self._changed_hands(game, before, former)
 
     def take_over(self, game: Game, *, name: str, email: str, time_zone: str,
                   language: str) -> None:
         """A newcomer takes the open seat over: accepted by taking it, it looks for
         nobody any more; the lines before are the old holder's."""
-        before = self.kind
+        before, former = self.kind, self.mailbox_key
         remember_holder(game, self)
         now = timezone.now()
         self._give_to_person(name=name, email=email, time_zone=time_zone,
                              language=language, now=now)
         self.accepted_at, self.open_since = now, None
         self.save()
-        self._changed_hands(game, before)
+        self._changed_hands(game, before, former)
 
     def _give_to_person(self, *, name: str, email: str, time_zone: str, language: str,
                         now: datetime) -> None:
@@ -345,10 +345,13 @@ class Seat(KeepsMailboxKeys, SeatClockFields):
         self.save(update_fields=["kind", "open_since", "missed_turns", "absent_since"])
         self._changed_hands(game, before)
 
-    def _changed_hands(self, game: Game, before: str) -> None:
-        """The change of holder is written: the features above hear of it."""
+    def _changed_hands(self, game: Game, before: str, former: str | None = None) -> None:
+        """The change of holder is written: the features above hear of it. `former`: the
+        mailbox key of the address that held the seat, where the change gave it another
+        (a bot or its person again keep the seat's address)."""
         publish(HolderChanged(game=game, seat=self, before=before, after=self.kind,
-                              version=game.version))
+                              version=game.version,
+                              former_mailbox=self.mailbox_key if former is None else former))
 
     @classmethod
     def erase_holder(cls, seat_id: int) -> None:

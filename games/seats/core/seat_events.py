@@ -30,7 +30,9 @@ class HolderChanged:
     """The seat changed hands: another person holds it (a moderator's hand-over, a
     newcomer's takeover), or a bot plays it for its person, or its person again. `before`
     and `after` are the holder's kinds (SeatKind); `seat` is as the change left it, its
-    row written. Published by the seat's own method, with the game's row locked, at move
+    row written. `former_mailbox`: the mailbox key (games.people.core.mailboxes) of the
+    address that held the seat before, the seat's own when its address stayed ("" for
+    none). Published by the seat's own method, with the game's row locked, at move
     `version`."""
 
     game: Game
@@ -38,3 +40,4 @@ class HolderChanged:
     before: str
     after: str
     version: int
+    former_mailbox: str
