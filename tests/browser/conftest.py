@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 import pytest
 from celery.contrib.testing.worker import start_worker
-from celery.signals import after_task_publish, task_postrun, task_received
+from celery.signals import after_task_publish, task_postrun, task_prerun, task_received
 
 from saboteur_site.celery import app
 from tests.support import queued_tasks_waiting
@@ -78,6 +79,8 @@ class Worker:
         self.sent = 0
         self.ended = 0
         self.changed = threading.Condition()
+        self.open = threading.Event()
+        self.open.set()
 
     def published(self, **_kwargs: Any) -> None:
         with self.changed:
@@ -94,6 +97,20 @@ class Worker:
             self.taken -= 1
             self.ended += 1
             self.changed.notify_all()
+
+    def starting(self, **_kwargs: Any) -> None:
+        """Before each task: waits while the test holds the worker."""
+        assert self.open.wait(timeout=30), "the worker was held for 30 s"
+
+    @contextmanager
+    def held(self) -> Iterator[None]:
+        """No task starts until the block ends (they queue, and run after it): what a
+        page shows before a bot answers, however fast the bot."""
+        self.open.clear()
+        try:
+            yield
+        finally:
+            self.open.set()
 
     def settle(self, timeout: float = 30) -> None:
         """Until no task is sent and unfinished, queued, waiting or running."""
@@ -114,6 +131,7 @@ def worker(transactional_db: None, settings: Any,
     tracker = Worker()
     after_task_publish.connect(tracker.published, weak=False)
     task_received.connect(tracker.received, weak=False)
+    task_prerun.connect(tracker.starting, weak=False)
     task_postrun.connect(tracker.finished, weak=False)
     try:
         with start_worker(app, pool="solo", perform_ping_check=False, shutdown_timeout=20):
@@ -121,5 +139,6 @@ def worker(transactional_db: None, settings: Any,
     finally:
         after_task_publish.disconnect(tracker.published)
         task_received.disconnect(tracker.received)
+        task_prerun.disconnect(tracker.starting)
         task_postrun.disconnect(tracker.finished)
         app.conf.update(broker_transport_options=saved)

@@ -73,7 +73,11 @@ def test_the_lesson_played_through(browser: Any, live_server: Any, worker: Any,
             assert page.locator(f'svg.maze .cell.pointed[data-cell="{move["x"]},{move["y"]}"]'
                                 ).count() == 1
         card.locator("select[name=move]").select_option(move_value(move))
-        play_move(page, card.locator("form.card-form button[type=submit]"))
+        if number == 1 and not scan:  # the page is drawn before the bots answer
+            with worker.held():
+                play_move(page, card.locator("form.card-form button[type=submit]"))
+        else:
+            play_move(page, card.locator("form.card-form button[type=submit]"))
     worker.settle()
     page.reload()
     assert box.get_attribute("data-key").startswith("gold-")  # type: ignore[union-attr]
