@@ -11,7 +11,7 @@ from django.db.models.signals import post_save
 
 from games.challenges.doors import challenge_letters
 from games.clock.core.clock_events import DeadlineMissed, PauseProposed, TurnNudged
-from games.clock.services import turn_clock
+from games.clock.services import misses, turn_clock
 from games.game.core.talk_and_notices import Message
 from games.handover.doors import handover_letters
 from games.handover.services import opening
@@ -60,6 +60,8 @@ def wire() -> None:
     subscribe(HolderChanged, former_holders.on_holder_changed)
     # An open seat a moderator gave to a person (or back to its player) stops looking.
     subscribe(HolderChanged, opening.on_holder_changed)
+    # Another person took the seat in its running turn: a whole turn, under their settings.
+    subscribe(HolderChanged, turn_clock.on_holder_changed)
     # The clock's emails.
     subscribe(TurnNudged, clock_mail.on_nudged)
     subscribe(PauseProposed, clock_mail.on_pause_proposed)
@@ -76,6 +78,9 @@ def wire() -> None:
     # A moderator's undo took the game's end back: its table opens again, unless the
     # event has moved on. (The ratings need nothing: games.ratings.services.rating_outbox.)
     subscribe(MovesUndone, table_ends.on_moves_undone)
+    # The deadlines missed in the undone turns leave their people's records: after the
+    # table above read them to take back the no-shows its close counted.
+    subscribe(MovesUndone, misses.on_moves_undone)
     # The round's end told by email: what it did to the ratings, once it is rated.
     add_part(rating_outbox.ROUND_LETTERS, rating_letters.rating_part,
              rating_letters.rating_pending)

@@ -1,20 +1,25 @@
 """A newcomer who takes a seat over starts from the defaults of every choice the former
 player made for themselves (games.seats.core.seat.Seat._give_to_person): the former
 player's quiet hours and open page hold none of the newcomer's emails, and the newcomer
-may set quiet hours of their own at once."""
+may set quiet hours of their own at once. Taking the seat in its turn, they get a whole
+turn from then, counted in their own time zone (games.clock.services.turn_clock)."""
 
 from __future__ import annotations
 
+from datetime import timedelta
 from typing import Any
 
 import pytest
 from django.test import Client
+from django.utils import timezone
 
 from games.clock.services.quiet_hours import set_quiet_hours
-from games.handover.services import takeover
+from games.handover.services import opening, takeover
+from games.moderation import services as moderation
 from tests.handover.test_takeover import pass_move
 from tests.handover_support import open_row
 from tests.mail.test_one_turn_email import turn_emails_to
+from tests.moderation_support import make_moderator
 from tests.support import GameWithLinks, make_game
 
 pytestmark = pytest.mark.django_db
@@ -53,3 +58,48 @@ def test_the_former_players_open_page_holds_none_of_the_newcomers_emails(
     with commit():
         pass_move(client, g.page(0))  # seat 2's turn: Vera's, whose page is not open
     assert len(turn_emails_to(VERA)) == 1  # at once
+
+
+def test_a_newcomer_taking_the_seat_in_its_turn_gets_a_whole_turn_in_their_own_zone(
+        commit: Any, clock: Any) -> None:
+    """The game waits while seat 1's seat is open (nobody plays for it); 20 hours of its
+    day's turn are gone when Nell, in Tokyo, takes it over: her deadline is a day from
+    then, counted in her time zone, not the four hours left of Player0's."""
+    g = make_game(players=3, seed=5, timeout_policy="auto_pass")
+    g.game.while_seat_open = "wait"
+    g.game.save(update_fields=["while_seat_open"])
+    with commit():
+        opening.open_seat(g.seats[0].pk)
+    assert g.refresh().actor == 0
+    clock.shift(20 * 3600)
+    with commit():
+        takeover.take_over(open_row(g.seats[0].pk).pk, takeover.Newcomer(
+            name="Nell", email="nell@x.org", language="en", time_zone="Asia/Tokyo"))
+    game = g.refresh()
+    assert game.deadline_at == timezone.now() + timedelta(hours=24)
+    assert game.turn_started_at == timezone.now()
+    assert game.turn_clock["zone"] == "Asia/Tokyo"
+
+
+def test_a_player_a_moderator_puts_in_the_seat_in_its_turn_gets_a_whole_turn(
+        commit: Any, clock: Any) -> None:
+    g = make_game(players=3, seed=5)
+    clock.shift(23 * 3600)
+    with commit():
+        moderation.replace_player(g.seats[0].pk, name="Zoe", email="zoe@x.org",
+                                  moderator=make_moderator(), reason="Player0 left",
+                                  time_zone="America/Lima")
+    game = g.refresh()
+    assert game.deadline_at == timezone.now() + timedelta(hours=24)
+    assert game.turn_clock["zone"] == "America/Lima"
+
+
+def test_a_seat_changing_hands_out_of_its_turn_leaves_the_running_turn_alone(
+        commit: Any, clock: Any) -> None:
+    g = make_game(players=3, seed=5)
+    deadline = g.refresh().deadline_at
+    clock.shift(3600)
+    with commit():
+        moderation.replace_player(g.seats[1].pk, name="Zoe", email="zoe@x.org",
+                                  moderator=make_moderator(), reason="Player1 left")
+    assert g.refresh().deadline_at == deadline

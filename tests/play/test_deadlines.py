@@ -17,6 +17,7 @@ from games.clock.services import sweeps as deadlines
 from games.game.core.game import EmailMode, Game, Move, TimeoutPolicy
 from games.game.core.talk_and_notices import GameNotice
 from games.kit.sweep_marks import SweepMark
+from games.moderation import services as moderation
 from games.mail.core.notifications import Notification
 from games.seats.core.seat import Seat
 from tests.email_support import play_until, sent_to, system_moves
@@ -251,3 +252,35 @@ def test_no_digest_when_nothing_waits(clock: Any, commit: Any) -> None:
     clock.move_to(START)
     with commit():
         assert tasks.sweep_digests() == 0
+
+
+def test_a_moderators_undo_takes_the_deadlines_missed_in_the_undone_turns_off_the_record(
+        clock: Any, commit: Any) -> None:
+    """Seats 0, 1 and 2 miss a deadline each; the moderator undoes to move 1 (the server's
+    pass for seat 0 stays): seat 0's miss stands, seat 1's turn begins afresh and seat
+    2's turn is gone, so their misses leave the players' records (and a table closed
+    again does not count them)."""
+    from games.people.core.mailboxes import mailbox_hash
+    from games.ratings.services.player_record import player_record
+    from games.seats.core.reliability import MissedDeadline
+    from tests.moderation_support import make_moderator
+
+    with commit():
+        g = make_game(players=3, seed=1, start=True)
+    for turn in range(1, 4):
+        clock.move_to(START + turn * DAY)
+        assert sweep(commit) == 1
+    assert player_record("p1@example.com").deadlines_missed == 1
+    with commit():
+        moderation.undo_to(g.game.pk, 1, expected_version=3, moderator=make_moderator(),
+                           reason="our mail server was down")
+    assert sorted(MissedDeadline.objects.values_list("mailbox", "version")) == [
+        (mailbox_hash("p0@example.com"), 0)]
+    assert [player_record(f"p{n}@example.com").deadlines_missed for n in range(3)] == [
+        1, 0, 0]
+    # Seat 1 misses its turn again (a day after the undo): recorded again.
+    game = g.refresh()
+    assert game.actor == 1 and game.deadline_at is not None
+    clock.move_to(game.deadline_at)
+    assert sweep(commit) == 1
+    assert player_record("p1@example.com").deadlines_missed == 1

@@ -24,6 +24,7 @@ from games.clock.services.turn_clock import ABSENT_AFTER_MISSES
 from games.game.core.game import Game, SeatKind, TimeoutPolicy
 from games.game.core.talk_and_notices import GameNotice
 from games.kit.events import publish
+from games.moves.core.turn_events import MovesUndone
 from games.moves.services.moves import BySystem, NotDue, game_move_submit
 from games.seats.core.reliability import MissedDeadline
 from games.seats.core.seat import Seat
@@ -106,3 +107,12 @@ def _record_miss(game_id: int, version: int, number: int, *, passed: bool) -> No
                                   params={**public, "missed": seat.missed_turns})
     seat.save(update_fields=["missed_turns", "absent_since"])
     publish(DeadlineMissed(game_id, version, seat.pk))  # its emails: games.mail.services.clock_mail
+
+
+def on_moves_undone(undone: MovesUndone) -> None:
+    """A moderator's undo took back the turns from `to_version` on: the deadlines missed
+    in them leave their people's records (the turn at `to_version` begins afresh, with a
+    new clock; a miss of it again is recorded again). A table of an event that closes
+    again then counts only the misses that stand (games.tournaments.services.table_ends)."""
+    MissedDeadline.objects.filter(game=undone.game,
+                                  version__gte=undone.to_version).delete()

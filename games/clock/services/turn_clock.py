@@ -10,11 +10,14 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from datetime import datetime, timedelta
 
+from django.utils import timezone
+
 from games.clock.core import rules as clock_rules
 from games.clock.core import timing as timing
 from games.clock.core.rules import ClockSeat
-from games.game.core.game import Game
+from games.game.core.game import Game, SeatKind
 from games.moves.core.turn_events import TurnBeginning, TurnEnding
+from games.seats.core.seat_events import HolderChanged
 
 # Deadlines missed in a row (auto-passed) after which a seat counts as absent.
 ABSENT_AFTER_MISSES = 3
@@ -199,3 +202,23 @@ def on_turn_ending(event: TurnEnding) -> None:
 
 def on_turn_beginning(event: TurnBeginning) -> None:
     set_clock(event.game, event.now, event.seats)
+
+
+def on_holder_changed(changed: HolderChanged) -> None:
+    """Another person took the seat during its running turn (a newcomer's takeover, a
+    moderator's hand-over): they get a whole turn from now, counted with their own time
+    zone and quiet hours, as a turn beginning now would; the deadline the one before them
+    had, under that person's settings, is not theirs. The time the turn had run is charged
+    to nobody (the seat's bank is as the turn found it). A bot standing in, or the seat's
+    own person again, keeps the turn as it runs; a game that waited for the seat with no
+    deadline is the handover's (games.handover.services.opening.restart_clock_if_waiting);
+    a paused game's turn is whole when the pause ends."""
+    game, seat = changed.game, changed.seat
+    if (changed.after != SeatKind.PERSON or not seat.email
+            or seat.mailbox_key == changed.former_mailbox
+            or game.status != Game.Status.ACTIVE or game.actor != seat.number
+            or game.deadline_at is None):
+        return
+    set_clock(game, timezone.now())
+    game.save(update_fields=["deadline_extension", "turn_started_at", "turn_clock",
+                             "deadline_at", "reminder_at", "updated_at"])
