@@ -17,8 +17,8 @@ from games.clock.services import sweeps as deadlines
 from games.game.core.game import EmailMode, Game, Move, TimeoutPolicy
 from games.game.core.talk_and_notices import GameNotice
 from games.kit.sweep_marks import SweepMark
-from games.moderation import services as moderation
 from games.mail.core.notifications import Notification
+from games.moderation import services as moderation
 from games.seats.core.seat import Seat
 from tests.email_support import play_until, sent_to, system_moves
 from tests.support import START, assert_replay_matches, make_game, seat_move
