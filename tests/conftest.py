@@ -6,6 +6,7 @@ import os
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -139,23 +140,46 @@ def pytest_runtest_setup(item: pytest.Item) -> None:
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Each xdist worker's share of the long tests (whole games, self-play) first.
+    """Each xdist worker's share of the long tests (whole games, self-play) first, and its
+    browser tests spread evenly through it.
 
     `--dist worksteal` gives each of N workers a contiguous Nth of the list and lets an
     idle one take the end of a busy one's queue. Left in the files' order, the long tests
     sit together in one worker's share and end the run alone; dealt round-robin into N
     shares, each share led by its long tests, every worker starts on its own and the short
-    tests at the ends fill the gaps."""
+    tests at the ends fill the gaps. A browser test keeps a core busy about half its time
+    (the page and the server take turns, and wait on the worker and the page's clock):
+    all workers in the browser tests at once, as in the files' order, left a core of
+    two idle for minutes; spread through each share, they overlap the others' work."""
     count = int(getattr(config, "workerinput", {}).get("workercount", 1))
     if count < 2:
         return
-    long_ones = [item for item in items if item.get_closest_marker("slow")]
-    short_ones = [item for item in items if not item.get_closest_marker("slow")]
+    in_browser = [item for item in items if BROWSER in item.path.parents]
+    others = [item for item in items if BROWSER not in item.path.parents]
+    long_ones = [item for item in others if item.get_closest_marker("slow")]
+    short_ones = [item for item in others if not item.get_closest_marker("slow")]
     shares: list[list[pytest.Item]] = [[] for _ in range(count)]
-    for group in (long_ones, short_ones):
+    pages: list[list[pytest.Item]] = [[] for _ in range(count)]
+    for group, into in ((long_ones, shares), (short_ones, shares), (in_browser, pages)):
         for index, item in enumerate(group):
-            shares[index % count].append(item)
-    items[:] = [item for share in shares for item in share]
+            into[index % count].append(item)
+    items[:] = [item for share, page in zip(shares, pages, strict=True)
+                for item in spread(page, share)]
+
+
+BROWSER = Path(__file__).parent / "browser"
+
+
+def spread(few: list[pytest.Item], many: list[pytest.Item]) -> list[pytest.Item]:
+    """`many` in order with `few` in order among them at even intervals."""
+    merged: list[pytest.Item] = []
+    placed = 0
+    for index, item in enumerate(many):
+        merged.append(item)
+        while placed < len(few) and placed * len(many) <= index * len(few):
+            merged.append(few[placed])
+            placed += 1
+    return merged + few[placed:]
 
 
 @pytest.fixture

@@ -20,7 +20,7 @@ from celery.signals import after_task_publish, task_postrun, task_prerun, task_r
 
 from saboteur_site.celery import app
 from tests.support import queued_tasks_waiting
-from tests.worker_support import quick_to_stop
+from tests.worker_support import leave_logging_alone, quick_to_stop
 
 CHROMIUM = Path("/usr/bin/chromium")
 
@@ -125,6 +125,7 @@ def worker(transactional_db: None, settings: Any,
            monkeypatch: pytest.MonkeyPatch) -> Iterator[Worker]:
     settings.BOT_MOVE_DELAY_SECONDS = 0  # a bot answers at once, not three seconds after
     quick_to_stop(monkeypatch)
+    leave_logging_alone(monkeypatch)
     saved = app.conf.broker_transport_options
     app.conf.update(worker_hijack_root_logger=False,
                     broker_transport_options={"polling_interval": 0.05})

@@ -29,7 +29,7 @@ from games.mail.services import plan
 from saboteur_site.celery import app, beat_schedule
 from tests.email_support import FlakyBackend
 from tests.support import make_game, redis_answers
-from tests.worker_support import quick_to_stop
+from tests.worker_support import leave_logging_alone, quick_to_stop
 
 REDIS_URL = os.environ.get("CELERY_TEST_REDIS_URL", "redis://127.0.0.1:6379/15")
 
@@ -80,6 +80,7 @@ def worker(request: pytest.FixtureRequest, transactional_db: None,
                     broker_transport_options={"polling_interval": 0.05})
     forget_connections()
     quick_to_stop(monkeypatch)
+    leave_logging_alone(monkeypatch)
     finished = Finished()
     task_postrun.connect(finished, weak=False)
     try:
