@@ -23,7 +23,6 @@ import signal
 import socket
 import subprocess
 import sys
-import threading
 import time
 import venv
 from collections.abc import Callable
@@ -404,11 +403,11 @@ def postgres_leg(quick: bool, pytest_args: list[str]) -> tuple[str, list[str], s
         return None
     # The data migrations' replays too (`migrations`): the SQLite run leaves them out.
     marks = "postgres and not slow" if quick else "postgres or migrations"
-    # In one process: it runs beside the SQLite run (`test`), in the cores that run leaves
-    # idle, and each xdist worker would first build its own database (some 5 s of
-    # migrations each), more than its share of the three dozen tests takes.
-    argv = [str(PYTHON), "-m", "pytest", "-p", "no:cacheprovider", "-p", "no:xdist",
-            "-m", marks, *(QUICK if quick else []), *pytest_args]
+    # The quick loop's dozen tests in one process: each worker would first build its own
+    # database (some 5 s of migrations), more than its share of the tests takes.
+    argv = [str(PYTHON), "-m", "pytest", "-p", "no:cacheprovider",
+            *(["-p", "no:xdist"] if quick else workers()), "-m", marks,
+            *(QUICK if quick else []), *pytest_args]
     return ("pytest on PostgreSQL (the fast move store, locks)", argv,
             f"{POSTGRES_URL.rstrip('/')}/saboteur_run_{os.getpid()}")
 
@@ -422,49 +421,6 @@ def run_step(name: str, argv: list[str], env: dict[str, str]) -> int:
     return code
 
 
-# The checks that run beside the SQLite pytest run rather than before it: that run keeps
-# two cores busy only three quarters of its time (a browser test waits on its page about
-# half of its own), and these fill the gaps. Their output is printed after it, whole.
-BESIDE_PYTEST = ("mypy", "import layers", "dead code")
-
-
-class Beside:
-    """A check running in the background, its output kept in a file until it is said."""
-
-    def __init__(self, name: str, argv: list[str], env: dict[str, str]) -> None:
-        import tempfile
-
-        self.name, self.started = name, time.monotonic()
-        self.output = tempfile.TemporaryFile()  # noqa: SIM115 (closed by finish)
-        self.process = subprocess.Popen(argv, cwd=ROOT, env=env, stdout=self.output,
-                                        stderr=subprocess.STDOUT)
-        self.took = 0.0  # its own wall time, known when it ends (not when it is said)
-        self.waiter = threading.Thread(target=self._time, daemon=True)
-        self.waiter.start()
-
-    def _time(self) -> None:
-        self.process.wait()
-        self.took = time.monotonic() - self.started
-
-    def finish(self) -> int:
-        """Wait for it, print what it printed, and say its wall time; its exit code."""
-        self.waiter.join()
-        code = self.process.wait()
-        took = self.took
-        self.output.seek(0)
-        sys.stdout.flush()
-        sys.stdout.buffer.write(self.output.read())
-        sys.stdout.flush()
-        self.output.close()
-        say(f"{self.name}: {took:.0f} s (beside pytest)")
-        return code
-
-    def stop(self) -> None:
-        if self.process.poll() is None:
-            self.process.terminate()
-            self.process.wait()
-
-
 def test(args: argparse.Namespace, pytest_args: list[str]) -> int:
     ensure_env()
     env = django_env(debug=False)
@@ -473,39 +429,21 @@ def test(args: argparse.Namespace, pytest_args: list[str]) -> int:
     # 11.5 CPU seconds of collection a worker against 3.3 once they are kept (the
     # PostgreSQL leg and every later run read what the first wrote).
     env.pop("PYTHONDONTWRITEBYTECODE", None)
-    failed: list[str] = []
+    failed = []
     started = time.monotonic()
     leg = postgres_leg(args.quick, pytest_args)
-    steps = checks(args.quick, pytest_args, from_models=leg is not None)
-    later: list[tuple[str, list[str], dict[str, str]]] = [
-        (name, argv, env) for name, argv in steps if name in BESIDE_PYTEST]
+    for name, argv in checks(args.quick, pytest_args, from_models=leg is not None):
+        if run_step(name, argv, env) != 0:
+            failed.append(name)
     if leg is None:
         say("PostgreSQL does not answer (or DATABASE_URL is set): the fast move store's "
-            "tests run on SQLite only, where they skip")
+            "tests ran on SQLite only, where they skip")
     else:
         name, argv, url = leg
-        later.append((name, argv, {**env, "DATABASE_URL": url}))
-    beside: list[Beside] = []
-    try:
-        for name, argv in steps:
-            if name in BESIDE_PYTEST:
-                continue
-            if name.startswith("pytest"):  # the rest start with it
-                for later_name, later_argv, later_env in later:
-                    say(f"running {later_name} (beside pytest; said after it)")
-                    beside.append(Beside(later_name, later_argv, later_env))
-            if run_step(name, argv, env) != 0:
-                failed.append(name)
-        for step in beside:
-            code = step.finish()
-            # "No tests ran" fails unless the caller's own filter (-k, a path) chose none
-            # on PostgreSQL.
-            on_postgres = leg is not None and step.name == leg[0]
-            if code != 0 and not (on_postgres and code == 5 and pytest_args):
-                failed.append(step.name)
-    finally:
-        for step in beside:
-            step.stop()
+        code = run_step(name, argv, {**env, "DATABASE_URL": url})
+        # "No tests ran" fails unless the caller's own filter (-k, a path) chose none there.
+        if code != 0 and not (code == 5 and pytest_args):
+            failed.append(name)
     took = f"in {time.monotonic() - started:.0f} s"
     if failed:
         say(f"FAILED: {', '.join(failed)} ({took})")

@@ -82,18 +82,3 @@ def test_where_postgresql_answers_the_postgres_tests_run_again_on_a_throwaway_da
     monkeypatch.delenv("DATABASE_URL")
     monkeypatch.setattr(run, "postgres_answers", lambda url=run.POSTGRES_URL: False)
     assert run.postgres_leg(False, []) is None
-
-
-def test_the_checks_beside_pytest_are_checks_of_the_run_and_say_their_output_and_failure(
-        capfd: pytest.CaptureFixture[str]) -> None:
-    """mypy, the import layers and the dead code run beside the SQLite pytest run (and the
-    PostgreSQL leg, where it runs): what they print is said after it, whole, and a
-    failure counts as any check's."""
-    assert set(run.BESIDE_PYTEST) < set(dict(run.checks(quick=False, pytest_args=[])))
-    import sys
-
-    step = run.Beside("a check", [sys.executable, "-c", "print('found 2 things'); exit(3)"],
-                      dict(os.environ))
-    assert step.finish() == 3
-    said = capfd.readouterr().out
-    assert "found 2 things" in said and "a check:" in said and "(beside pytest)" in said
