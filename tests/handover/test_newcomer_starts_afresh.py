@@ -103,3 +103,21 @@ def test_a_seat_changing_hands_out_of_its_turn_leaves_the_running_turn_alone(
         moderation.replace_player(g.seats[1].pk, name="Zoe", email="zoe@x.org",
                                   moderator=make_moderator(), reason="Player1 left")
     assert g.refresh().deadline_at == deadline
+
+
+def test_a_player_put_in_the_seat_of_a_paused_game_in_its_turn_gets_a_whole_turn_on_resume(
+        commit: Any, clock: Any) -> None:
+    g = make_game(players=3, seed=5)
+    mod = make_moderator()
+    clock.shift(20 * 3600)
+    moderation.pause_game(g.game.pk, moderator=mod, reason="a holiday")
+    assert g.refresh().paused_time_left == timedelta(hours=4)
+    with commit():
+        moderation.replace_player(g.seats[0].pk, name="Zoe", email="zoe@x.org",
+                                  moderator=mod, reason="Player0 left",
+                                  time_zone="America/Lima")
+    clock.shift(3600)
+    moderation.resume(g.game.pk, moderator=mod, reason="back")
+    game = g.refresh()
+    assert game.deadline_at == timezone.now() + timedelta(hours=24)
+    assert game.turn_clock["zone"] == "America/Lima"

@@ -209,16 +209,20 @@ def on_holder_changed(changed: HolderChanged) -> None:
     moderator's hand-over): they get a whole turn from now, counted with their own time
     zone and quiet hours, as a turn beginning now would; the deadline the one before them
     had, under that person's settings, is not theirs. The time the turn had run is charged
-    to nobody (the seat's bank is as the turn found it). A bot standing in, or the seat's
-    own person again, keeps the turn as it runs; a game that waited for the seat with no
-    deadline is the handover's (games.handover.services.opening.restart_clock_if_waiting);
-    a paused game's turn is whole when the pause ends."""
+    to nobody (the seat's bank is as the turn found it). In a paused game the turn is
+    whole when the pause ends, under the newcomer's settings. A bot standing in, or the
+    seat's own person again, keeps the turn as it runs; a game that waited for the seat
+    with no deadline is the handover's
+    (games.handover.services.opening.restart_clock_if_waiting)."""
     game, seat = changed.game, changed.seat
     if (changed.after != SeatKind.PERSON or not seat.email
-            or seat.mailbox_key == changed.former_mailbox
-            or game.status != Game.Status.ACTIVE or game.actor != seat.number
-            or game.deadline_at is None):
+            or seat.mailbox_key == changed.former_mailbox or game.actor != seat.number):
         return
-    set_clock(game, timezone.now())
-    game.save(update_fields=["deadline_extension", "turn_started_at", "turn_clock",
-                             "deadline_at", "reminder_at", "updated_at"])
+    if game.status == Game.Status.ACTIVE and game.deadline_at is not None:
+        set_clock(game, timezone.now())
+        game.save(update_fields=["deadline_extension", "turn_started_at", "turn_clock",
+                                 "deadline_at", "reminder_at", "updated_at"])
+    elif game.status == Game.Status.PAUSED and game.paused_time_left is not None:
+        game.turn_clock = clock_rules.turn_settings(seat)
+        game.paused_time_left = max(clock_rules.turn_time(game, seat.number), MIN_TURN_TIME)
+        game.save(update_fields=["turn_clock", "paused_time_left", "updated_at"])
