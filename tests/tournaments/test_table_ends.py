@@ -225,3 +225,38 @@ def test_an_undo_of_the_games_end_takes_back_the_no_show_its_close_counted_and_i
     move_for(game.pk, game.version - 1, last.move)
     entry.refresh_from_db()
     assert entry.no_shows == table_ends.NO_SHOWS_TO_DROP and entry.dropped_at is not None
+
+
+def test_a_no_show_whose_turn_a_moderator_undid_is_not_counted_when_the_table_ends_again(
+        clock: Any, commit: Any) -> None:
+    """The server's move for a missed deadline ends the game (a no-show at the close); the
+    moderator undoes that move ("the deadline was ours"): the no-show is taken back and
+    the miss leaves the record, so the player's own last move ends the game with none."""
+    cup, table = started(clock, commit, rounds=2)
+    assert table.game is not None
+    game, rng = table.game, random.Random(0)
+    while True:  # through the move service (the undo replays Move rows)
+        state = game.state()
+        assert state.actor is not None
+        for_them = timeout_move(engine.view(state, state.actor), engine.legal_moves(state))
+        if engine.apply(state, for_them).finished:
+            break
+        move = choose(engine.legal_moves(state), rng)
+        game = move_for(game.pk, game.version,
+                        for_them if engine.apply(state, move).finished else move)
+    absent = game.seats.get(number=state.actor)
+    entry = Entry.objects.get(tournament=cup, address=absent.email)
+    assert game.deadline_at is not None
+    assert miss_deadline(game.pk, game.version, game.deadline_at) == "passed"
+    entry.refresh_from_db()
+    assert entry.no_shows == 1
+    ended = Game.objects.get(pk=game.pk)
+    moderation.undo_to(game.pk, game.version, expected_version=ended.version,
+                       moderator=make_moderator(), reason="the deadline was ours", force=True)
+    entry.refresh_from_db()
+    assert entry.no_shows == 0 and not MissedDeadline.objects.filter(game=game).exists()
+    again = move_for(game.pk, game.version, for_them, seat_number=state.actor)
+    assert again.status == Game.Status.FINISHED
+    table.refresh_from_db()
+    entry.refresh_from_db()
+    assert table.ended_at is not None and entry.no_shows == 0
