@@ -215,8 +215,8 @@ def on_holder_changed(changed: HolderChanged) -> None:
     with no deadline is the handover's
     (games.handover.services.opening.restart_clock_if_waiting)."""
     game, seat = changed.game, changed.seat
-    if (changed.after != SeatKind.PERSON or not seat.email
-            or seat.mailbox_key == changed.former_mailbox or game.actor != seat.number):
+    if (changed.after != SeatKind.PERSON or not changed.to_another_person
+            or game.actor != seat.number):
         return
     if game.status == Game.Status.ACTIVE and game.deadline_at is not None:
         set_clock(game, timezone.now())

@@ -134,7 +134,7 @@ def on_holder_changed(changed: HolderChanged) -> None:
         return
     # The one who left is back when the seat's person is whom it had before the change
     # (the person's identity, not the caps' coarser mailbox the open seat keeps).
-    stayed = bool(seat.email) and seat.mailbox_key == changed.former_mailbox
+    stayed = bool(seat.email) and not changed.to_another_person
     if not close(row, OpenSeat.Outcome.STAYED if stayed else OpenSeat.Outcome.TAKEN):
         return
     if not stayed:  # taking a seat over for others is to the newcomer's credit

@@ -41,3 +41,9 @@ class HolderChanged:
     after: str
     version: int
     former_mailbox: str
+
+    @property
+    def to_another_person(self) -> bool:
+        """Whether a person other than the one before holds the seat now (by the mailbox
+        key: a `+tag` of the same address is another person, as a takeover counts them)."""
+        return bool(self.seat.email) and self.seat.mailbox_key != self.former_mailbox
