@@ -14,6 +14,7 @@ from django.test import Client
 from django.utils import timezone
 
 from games.clock.services.quiet_hours import set_quiet_hours
+from games.game.core.game import Game
 from games.handover.services import opening, takeover
 from games.moderation import services as moderation
 from tests.handover.test_takeover import pass_move
@@ -121,3 +122,32 @@ def test_a_player_put_in_the_seat_of_a_paused_game_in_its_turn_gets_a_whole_turn
     game = g.refresh()
     assert game.deadline_at == timezone.now() + timedelta(hours=24)
     assert game.turn_clock["zone"] == "America/Lima"
+
+
+def test_a_newcomer_taking_a_seat_the_game_waited_for_is_not_held_by_the_old_quiet_hours(
+        commit: Any, clock: Any) -> None:
+    """The game waits for seat 1's open seat, whose turn began under Player0's quiet
+    hours (10-14 UTC); Nell takes it over at 11:00 with none: her whole turn ends a day
+    later at 11:00, not at 14:00 when Player0's quiet hours would have ended."""
+    from games.clock.services import sweeps
+
+    g = make_game(players=3, seed=5, timeout_policy="auto_pass")
+    g.game.while_seat_open = "wait"
+    g.game.save(update_fields=["while_seat_open"])
+    Game.objects.filter(pk=g.game.pk).update(
+        turn_clock={"seat": 0, "zone": "UTC", "quiet": [10, 14]})
+    with commit():
+        opening.open_seat(g.seats[0].pk)
+    deadline = g.refresh().deadline_at
+    assert deadline is not None
+    clock.move_to(deadline)
+    with commit():
+        sweeps.handle_deadlines([[g.game.pk, 0, deadline.isoformat()]])
+    assert g.refresh().deadline_at is None  # the game waits
+    clock.move_to(timezone.now().replace(hour=11))
+    with commit():
+        takeover.take_over(open_row(g.seats[0].pk).pk, takeover.Newcomer(
+            name="Nell", email="nell@x.org", language="en", time_zone="UTC"))
+    game = g.refresh()
+    assert game.deadline_at == timezone.now() + timedelta(hours=24)
+    assert game.turn_clock["quiet"] is None

@@ -205,15 +205,15 @@ def on_turn_beginning(event: TurnBeginning) -> None:
 
 
 def on_holder_changed(changed: HolderChanged) -> None:
-    """Another person took the seat during its running turn (a newcomer's takeover, a
-    moderator's hand-over): they get a whole turn from now, counted with their own time
-    zone and quiet hours, as a turn beginning now would; the deadline the one before them
-    had, under that person's settings, is not theirs. The time the turn had run is charged
-    to nobody (the seat's bank is as the turn found it). In a paused game the turn is
-    whole when the pause ends, under the newcomer's settings. A bot standing in, or the
-    seat's own person again, keeps the turn as it runs; a game that waited for the seat
-    with no deadline is the handover's
-    (games.handover.services.opening.restart_clock_if_waiting)."""
+    """Another person took the seat during its turn (a newcomer's takeover, a moderator's
+    hand-over): the turn is theirs, counted with their own time zone and quiet hours, as
+    a turn beginning now would be; the one before them, under that person's settings, is
+    not. A running turn is whole again from now (the time it had run is charged to
+    nobody: the seat's bank is as the turn found it); a paused game's is whole when the
+    pause ends; a game that waited for the seat with no deadline gets one from the
+    handover (games.handover.services.opening.restart_clock_if_waiting), placed under
+    the newcomer's settings. A bot standing in, or the seat's own person again, keeps the
+    turn as it runs."""
     game, seat = changed.game, changed.seat
     if (changed.after != SeatKind.PERSON or not changed.to_another_person
             or game.actor != seat.number):
@@ -222,7 +222,10 @@ def on_holder_changed(changed: HolderChanged) -> None:
         set_clock(game, timezone.now())
         game.save(update_fields=["deadline_extension", "turn_started_at", "turn_clock",
                                  "deadline_at", "reminder_at", "updated_at"])
-    elif game.status == Game.Status.PAUSED and game.paused_time_left is not None:
-        game.turn_clock = clock_rules.turn_settings(seat)
+        return
+    game.turn_clock = clock_rules.turn_settings(seat)
+    fields = ["turn_clock", "updated_at"]
+    if game.status == Game.Status.PAUSED and game.paused_time_left is not None:
         game.paused_time_left = max(clock_rules.turn_time(game, seat.number), MIN_TURN_TIME)
-        game.save(update_fields=["turn_clock", "paused_time_left", "updated_at"])
+        fields.append("paused_time_left")
+    game.save(update_fields=fields)
