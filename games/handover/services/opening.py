@@ -137,12 +137,17 @@ def on_holder_changed(changed: HolderChanged) -> None:
     stayed = bool(seat.email) and not changed.to_another_person
     if not close(row, OpenSeat.Outcome.STAYED if stayed else OpenSeat.Outcome.TAKEN):
         return
-    if not stayed:  # taking a seat over for others is to the newcomer's credit
-        SeatTakeover.objects.create(game=changed.game, seat=seat,
-                                    left_mailbox=row.left_mailbox,
-                                    taken_by_mailbox=mailbox_key_hash(seat.email),
-                                    version=changed.version)
+    if not stayed:
+        credit_takeover(row, seat, changed.version)
     restart_clock_if_waiting(changed.game, seat)
+
+
+def credit_takeover(row: OpenSeat, seat: Seat, version: int) -> None:
+    """Taking the open seat over for others is to its new holder's credit (their record,
+    by mailbox), at move `version`; who left is the open seat's."""
+    SeatTakeover.objects.create(game_id=seat.game_id, seat=seat,
+                                left_mailbox=row.left_mailbox,
+                                taken_by_mailbox=mailbox_key_hash(seat.email), version=version)
 
 
 def restart_clock_if_waiting(game: Game, seat: Seat) -> None:

@@ -28,15 +28,19 @@ from games.game.core.game import Game
 from games.game.core.talk_and_notices import GameNotice
 from games.handover.core.handover_errors import HandoverError, SeatGone
 from games.handover.core.handover_rows import RUNNING, OpenSeat, SeatOffer, find_offer
-from games.handover.services.opening import StaffRecord, close, restart_clock_if_waiting
+from games.handover.services.opening import (
+    StaffRecord,
+    close,
+    credit_takeover,
+    restart_clock_if_waiting,
+)
 from games.kit.text import is_clean_line
 from games.kit.time_zones import valid_time_zone
 from games.mail.services import plan
 from games.mail.services.turn_email import queue_turn_email
 from games.people.core.deliverable import refusal_to_store
-from games.people.core.mailboxes import mailbox, mailbox_key_hash
+from games.people.core.mailboxes import mailbox
 from games.seats.core import reply_tokens
-from games.seats.core.reliability import SeatTakeover
 from games.seats.core.seat import Seat
 from games.talk.services.notices import tell_table
 
@@ -100,9 +104,7 @@ def take_over(open_seat_id: int, newcomer: Newcomer, *, offer_id: int | None = N
         seat.take_over(game, name=newcomer.name, email=newcomer.email,
                        time_zone=newcomer.time_zone, language=newcomer.language)
         reply_tokens.revoke_seat(seat.pk)  # the old player's emails move nothing any more
-        SeatTakeover.objects.create(game=game, seat=seat, left_mailbox=row.left_mailbox,
-                                    taken_by_mailbox=mailbox_key_hash(newcomer.email),
-                                    version=game.version, created_at=now)
+        credit_takeover(row, seat, game.version)
         if staff_record is not None:
             staff_record(game, seat)
         tell_table(game, GameNotice.Kind.TAKEOVER, seat=seat.number, old=row.left_name,
