@@ -149,7 +149,8 @@ def test_the_leaver_may_stay_until_someone_takes_the_seat(client: Client, commit
     assert seat.kind == SeatKind.PERSON and seat.open_since is None
     page = client.post(offer_path, {"name": "Vera", "language": "en"})
     assert "no longer needs a player" in client.get(offer_path).content.decode()
-    assert page.status_code == 200 and Seat.objects.get(pk=seat.pk).email == "p1@example.com"
+    # The accept did not happen (409, as when another volunteer was first); looking is 200.
+    assert page.status_code == 409 and Seat.objects.get(pk=seat.pk).email == "p1@example.com"
     assert "Player1 stays in seat 2 after all" in client.get(g.page(0)).content.decode()
 
 
@@ -181,6 +182,30 @@ def test_a_game_that_waits_stops_the_seat_s_clock_and_records_no_missed_deadline
     # A whole turn for the newcomer, from the moment they took the seat.
     assert game.deadline_at == timezone.now() + timedelta(hours=24)
     assert Notification.objects.filter(kind="turn", to_email="nell@x.org").exists()
+
+
+@pytest.mark.django_db
+def test_an_accept_that_comes_after_another_is_refused_409_and_a_look_is_not(
+        client: Client, commit: Any) -> None:
+    """However the two accepts interleave, the later one did not happen: 409, kindly said.
+    Looking at the offer afterwards is not an accept (200), nor is the winner's second
+    press of the button."""
+    g = make_game(players=3, seed=5)
+    for email, name in (("ann@v.org", "Ann"), ("bob@v.org", "Bob")):
+        sign_up(client, commit, email, name)
+    with commit():
+        opening.open_seat(g.seats[1].pk)
+    ann, bob = (offer_link_to(email) for email in ("ann@v.org", "bob@v.org"))
+    with commit():
+        assert client.post(ann, {"name": "Ann", "language": "en"}).status_code == 200
+        late = client.post(bob, {"name": "Bob", "language": "en"})
+    assert late.status_code == 409
+    assert "Someone else took this seat a moment before you" in late.content.decode()
+    assert client.get(bob).status_code == 200
+    assert client.post(ann, {"name": "Ann", "language": "en"}).status_code == 200
+    assert Seat.objects.get(pk=g.seats[1].pk).email == "ann@v.org"
+    assert dict(SeatOffer.objects.values_list("to_email", "state")) == {
+        "ann@v.org": "taken", "bob@v.org": "lost"}
 
 
 @pytest.mark.django_db(transaction=True)

@@ -78,7 +78,11 @@ def offer_page(request: HttpRequest, token: str) -> HttpResponse:
         raise Http404("No such offer")
     row = offer.open_seat
     if offer.state != SeatOffer.State.PENDING or row.closed_at is not None:
-        return _gone(request, yours=offer.state == SeatOffer.State.TAKEN)
+        yours = offer.state == SeatOffer.State.TAKEN
+        # An accept that comes too late did not happen: the same 409 whether another
+        # accept committed before this request was read or while it ran.
+        late = request.method == "POST" and not yours
+        return _gone(request, yours=yours, status=409 if late else 200)
     name = offer.volunteer.name if offer.volunteer is not None else ""
     form = TakeSeatForm(request.POST or None, initial={
         "name": name, "language": translation.get_language() or "en"})
