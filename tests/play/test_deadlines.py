@@ -284,3 +284,42 @@ def test_a_moderators_undo_takes_the_deadlines_missed_in_the_undone_turns_off_th
     clock.move_to(game.deadline_at)
     assert sweep(commit) == 1
     assert player_record("p1@example.com").deadlines_missed == 1
+
+
+def test_an_undo_gives_each_seat_its_run_of_misses_back_and_lifts_the_absence_it_made(
+        clock: Any, commit: Any) -> None:
+    """Seats 1 and 2 are marked absent by their third miss in a row; the moderator undoes
+    to move 7, before those third misses: both are back at two misses and not absent, seat
+    0 (who played move 4 itself) at one. Seat 1 missing its fresh turn is absent again."""
+    from tests.moderation_support import make_moderator
+
+    with commit():
+        g = make_game(players=3, seed=1, start=True)
+
+    def miss() -> None:
+        deadline = g.refresh().deadline_at
+        assert deadline is not None
+        clock.move_to(deadline)
+        assert sweep(commit) == 1
+
+    for _turn in range(3):
+        miss()
+    game = g.refresh()
+    with commit():
+        seat_move(g.seats[0], game.version,
+                  next(m for m in engine.legal_moves(game.state()) if m["type"] == "pass"))
+    for _turn in range(6):
+        miss()
+
+    def runs() -> list[tuple[int, bool]]:
+        return [(s.missed_turns, s.absent_since is not None)
+                for s in Seat.objects.filter(game=g.game).order_by("number")]
+
+    assert runs() == [(2, False), (3, True), (3, True)]
+    with commit():
+        moderation.undo_to(g.game.pk, 7, expected_version=10, moderator=make_moderator(),
+                           reason="our mail server was down")
+    assert runs() == [(1, False), (2, False), (2, False)]
+    assert g.refresh().actor == 1
+    miss()
+    assert runs() == [(1, False), (3, True), (2, False)]

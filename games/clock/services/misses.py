@@ -16,16 +16,17 @@ from __future__ import annotations
 from datetime import datetime
 
 from django.db import transaction
-from django.db.models import F
+from django.db.models import F, Max
 from django.utils import timezone
 
 from games.clock.core.clock_events import DeadlineMissed
 from games.clock.services.turn_clock import ABSENT_AFTER_MISSES
-from games.game.core.game import Game, SeatKind, TimeoutPolicy
+from games.game.core.game import Game, Move, SeatKind, TimeoutPolicy
 from games.game.core.talk_and_notices import GameNotice
 from games.kit.events import publish
 from games.moves.core.turn_events import MovesUndone
 from games.moves.services.moves import BySystem, NotDue, game_move_submit
+from games.seats.core.history import PastHolder
 from games.seats.core.reliability import MissedDeadline
 from games.seats.core.seat import Seat
 
@@ -112,7 +113,37 @@ def _record_miss(game_id: int, version: int, number: int, *, passed: bool) -> No
 def on_moves_undone(undone: MovesUndone) -> None:
     """A moderator's undo took back the turns from `to_version` on: the deadlines missed
     in them leave their people's records (the turn at `to_version` begins afresh, with a
-    new clock; a miss of it again is recorded again). A table of an event that closes
-    again then counts only the misses that stand (games.tournaments.services.table_ends)."""
+    new clock; a miss of it again is recorded again), and each person's seat's run of
+    misses is what it was at `to_version`, its absent mark gone with the misses that made
+    it. A table of an event that closes again then counts only the misses that stand
+    (games.tournaments.services.table_ends)."""
     MissedDeadline.objects.filter(game=undone.game,
                                   version__gte=undone.to_version).delete()
+    for seat in Seat.objects.select_for_update().filter(
+            game=undone.game, kind=SeatKind.PERSON).exclude(missed_turns=0,
+                                                            absent_since=None):
+        run = run_of_misses(seat, undone.to_version)
+        absent = seat.absent_since if run >= ABSENT_AFTER_MISSES else None
+        if (run, absent) != (seat.missed_turns, seat.absent_since):
+            seat.missed_turns, seat.absent_since = run, absent
+            seat.save(update_fields=["missed_turns", "absent_since"])
+
+
+def run_of_misses(seat: Seat, version: int) -> int:
+    """The person's seat's run of missed deadlines at `version`, read from its moves: the
+    server's or a bot's moves for it (a deadline missed: auto_pass or bot) since its own
+    last move, in its present holder's time (a change of holder starts the run again; an
+    undo has moved the changes after `version` back to it). A moderator's move for the
+    seat neither adds to the run nor ends it, as when it was made."""
+    since = (PastHolder.objects.filter(seat=seat).aggregate(v=Max("until_version"))["v"]
+             or 0)
+    kinds = (Move.objects.filter(game_id=seat.game_id, seat_number=seat.number,
+                                 number__gt=since, number__lte=version)
+             .exclude(actor_kind=Move.Actor.MODERATOR)
+             .order_by("-number").values_list("actor_kind", flat=True))
+    run = 0
+    for kind in kinds.iterator():
+        if kind == Move.Actor.SEAT:
+            break
+        run += 1
+    return run
