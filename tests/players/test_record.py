@@ -4,6 +4,7 @@ the table only when the player allows it."""
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from datetime import timedelta
 from typing import Any
@@ -13,7 +14,7 @@ from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
-from games import tasks
+from games import engine, tasks
 from games.game.core.game import Game
 from games.handover.services import opening, takeover
 from games.ratings.services.player_record import player_record, set_record_shown
@@ -24,10 +25,15 @@ pytestmark = pytest.mark.django_db
 
 
 def expected_rounds(game: Game, seat: int) -> Counter[str]:
-    """What the table saw at each round's end: the seat's role and whether it was paid as
-    a winner (Saboteur 2 lists the seats) or was on the winning side (base game)."""
+    return won_in(round_ends(game), seat)
+
+
+def won_in(ends: list[dict[str, Any]], seat: int) -> Counter[str]:
+    """What the table saw at each of these rounds' ends: the seat's role and whether it
+    was paid as a winner (Saboteur 2 lists the seats) or was on the winning side (base
+    game)."""
     won: Counter[str] = Counter()
-    for event in round_ends(game):
+    for event in ends:
         role = event["roles"][seat]
         if "winning_seats" in event:
             if seat in event["winning_seats"]:
@@ -86,6 +92,36 @@ def test_missed_deadlines_stay_with_who_missed_them_and_takeovers_count_for_the_
     nora = player_record("nora@x.org")
     assert (nora.seats_taken_over, nora.deadlines_missed, nora.games_played) == (1, 0, 1)
     assert player_record("p0@example.com").deadlines_missed == 1
+
+
+def test_who_left_keeps_the_rounds_won_before_and_the_newcomer_the_rest_and_the_result(
+        commit: Any) -> None:
+    """docs/RULES.md part 4: a round is won by whoever held the seat when it ended; the
+    game's result (finished, the gold) is the seat's, so its holder's at the end."""
+    from games.seatview.services.facts import round_winners
+    from tests.support import choose, move_for
+
+    g = make_game(players=4, seed=22)
+    rng = random.Random(22)
+    while not round_ends(g.refresh()):
+        move_for(g.game.pk, g.game.version, choose(engine.legal_moves(g.game.state()), rng))
+    [first] = round_ends(g.game)
+    seat = min(round_winners(first))  # a winner of round 1 leaves (seed 22: one won)
+    leaver = f"p{seat}@example.com"
+    with commit():
+        row = opening.open_seat(g.seats[seat].pk)
+        takeover.take_over(row.pk, takeover.Newcomer(name="Nora", email="nora@x.org",
+                                                     language="en"))
+    game = play_moves(g, 22)
+    assert game.status == Game.Status.FINISHED and len(round_ends(game)) == 3
+    before, after = round_ends(game)[:1], round_ends(game)[1:]
+    left = player_record(leaver)
+    assert (left.games_played, left.games_finished, left.gold) == (1, 0, 0)
+    assert left.rounds_won == dict(won_in(before, seat)) and left.rounds_won_total == 1
+    nora = player_record("nora@x.org")
+    assert (nora.games_played, nora.games_finished) == (1, 1)
+    assert nora.rounds_won == dict(won_in(after, seat))
+    assert nora.gold == game.state().scores[seat]
 
 
 def test_the_table_sees_a_record_only_when_its_player_allows_it(client: Client) -> None:

@@ -3,14 +3,17 @@ when they allow it):
 games played and finished, rounds won by role, gold won, deadlines missed and seats taken
 over for others (the reliability webDiplomacy and Diplicity show).
 
-Worked out from what the games stored, in three queries whatever the number of games: the
-address's seats with their games, the moves whose events end a round or the game (a
-round's winners and every seat's role are public once the round is over: the round_end
-event), and the rows kept by the person's mailbox key (games.seats.core.reliability, and
-whether the record is shown), in one. Rounds and gold belong to the seat: a player who
-took a seat over is credited with the whole game's result of that seat, as the game's end
-shows it. An anonymous game counts once it is over (games.game.core.aliases.names_hidden_q):
-until then a round won or a deadline missed there would tell who sits where.
+Worked out from what the games stored, in three queries whatever the number of games
+(four where a game changed hands): the address's seats with their games; the rows kept by
+the person's mailbox key (games.seats.core.reliability, whether the record is shown, the
+seats they held and left), in one; the past holders of the games that changed hands; the
+moves whose events end a round or the game (a round's winners and every seat's role are
+public once the round is over: the round_end event). A round is won by whoever held the
+seat when it ended (docs/RULES.md, part 4): the one who left a game keeps the rounds won
+before, and it counts among their games played; the game's result (finished, the gold) is
+the seat's, so its holder's at the end. An anonymous game counts once it is over
+(games.game.core.aliases.names_hidden_q): until then a round won or a deadline missed
+there would tell who sits where.
 """
 
 from __future__ import annotations
@@ -18,9 +21,9 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
-from django.db.models import IntegerField, Q, TextField, Value
+from django.db.models import F, IntegerField, Q, QuerySet, TextField, Value
 from django.db.models.functions import Cast
 from django.utils.translation import ngettext
 
@@ -29,6 +32,7 @@ from games.game.core.game import Game, Move
 from games.people.core.mailbox_keys import of_mailbox
 from games.people.core.mailboxes import mailbox_key_hash
 from games.people.core.player_data import RecordShown
+from games.seats.core.history import PastHolder, holder_at_move
 from games.seats.core.reliability import MissedDeadline, SeatTakeover
 from games.seats.core.seat import Seat
 from games.seatview.core import describe
@@ -62,7 +66,7 @@ class PlayerRecord:
 
 
 def player_record(address: str) -> PlayerRecord:
-    """The record of every game the address has played (three queries)."""
+    """The record of every game the address has played (three or four queries)."""
     return _record_and_shown(address)[0]
 
 
@@ -73,65 +77,102 @@ def _record_and_shown(address: str) -> tuple[PlayerRecord, bool]:
 
 def record_and_shown_by_key(mailbox: str) -> tuple[PlayerRecord, bool]:
     """The record of a person by the hash of their mailbox key (their public page knows
-    no address), and whether they show it (three queries; none for no key)."""
+    no address), and whether they show it (three queries, four where a game changed
+    hands; none for no key)."""
     if not mailbox:
         return PlayerRecord(), False
     seats = list(Seat.objects.filter(mailbox_key=mailbox, game__status__in=PLAYED)
                  .exclude(names_hidden_q("game__"))
-                 .values_list("game_id", "number", "game__status"))
+                 .values_list("game_id", "number", "game__status", "game__holder_changes"))
     numbers: dict[int, set[int]] = {}
-    for game_id, number, _status in seats:
+    for game_id, number, _status, _changes in seats:
         numbers.setdefault(game_id, set()).add(number)
-    finished = {game_id for game_id, _n, status in seats if status == Game.Status.FINISHED}
+    finished = {game_id for game_id, _n, status, _c in seats if status == Game.Status.FINISHED}
+    kept, left = _kept_by_mailbox(mailbox)
+    changed = {game_id for game_id, _n, _s, changes in seats if changes} | left
+    past = _past_holders(sorted(changed)) if changed else {}  # most people: no query
+    held = sorted(left | set(numbers))  # the games played: left or held
     rounds: Counter[str] = Counter()
     gold = 0
-    for game_id, event in _ending_events(numbers):
-        mine = numbers[game_id]
+    for game_id, number, event in _ending_events(held):
         if event["type"] == "round_end":
-            for seat in mine & set(round_winners(event)):
-                rounds[event["roles"][seat]] += 1
+            for seat in set(round_winners(event)):
+                if _held_by(mailbox, number, seat, numbers.get(game_id, set()),
+                            past.get(game_id, {}).get(seat, [])):
+                    rounds[event["roles"][seat]] += 1
         elif event["type"] == "game_end" and game_id in finished:
-            gold += sum(event["scores"][seat] for seat in mine)
-    kept = _kept_by_mailbox(mailbox)
+            gold += sum(event["scores"][seat] for seat in numbers[game_id])
     record = PlayerRecord(
-        games_played=len(numbers), games_finished=len(finished), rounds_won=dict(rounds),
+        games_played=len(held), games_finished=len(finished), rounds_won=dict(rounds),
         gold=gold, deadlines_missed=kept[MISSED], seats_taken_over=kept[TAKEN])
     return record, bool(kept[SHOWN])
 
 
-MISSED, TAKEN, SHOWN = 1, 2, 3
+class _Past(NamedTuple):
+    mailbox: str  # "" for a bot's time
+    until_version: int
 
 
-def _kept_by_mailbox(mailbox: str) -> Counter[int]:
+def _past_holders(games: list[int]) -> dict[int, dict[int, list[_Past]]]:
+    """game -> seat -> its past holders, oldest first (one query)."""
+    rows = (PastHolder.objects.filter(game_id__in=games).order_by("id")
+            .values_list("game_id", "number", "mailbox", "bot", "until_version"))
+    past: dict[int, dict[int, list[_Past]]] = {}
+    for game_id, number, key, bot, until in rows:
+        past.setdefault(game_id, {}).setdefault(number, []).append(
+            _Past("" if bot else key, until))
+    return past
+
+
+def _held_by(mailbox: str, move: int, seat: int, mine: set[int],
+             past: list[_Past]) -> bool:
+    """Whether the person held `seat` for move `move`: a past holder then, or its holder
+    now (`mine`, their seats) with no past holder's time holding the move."""
+    then = holder_at_move(past, move)
+    return then.mailbox == mailbox if then is not None else seat in mine
+
+
+MISSED, TAKEN, SHOWN, LEFT = 1, 2, 3, 4
+
+
+def _kept_by_mailbox(mailbox: str) -> tuple[Counter[int], set[int]]:
     """How many missed deadlines, takeovers and record-shown rows the person (the hash
-    of their mailbox key) has: one query (a row per fact, few: a player misses a handful
-    of deadlines). None for no address."""
-    if not mailbox:
-        return Counter()
-    missed = MissedDeadline.objects.filter(mailbox=mailbox).exclude(
-        names_hidden_q("game__")).annotate(
-        what=Value(MISSED, IntegerField())).values_list("what", flat=True)
+    of their mailbox key) has, and the games they held a seat in and left (its holder
+    since is another): one query (a row per fact, few: a player misses a handful of
+    deadlines)."""
+    def fact(rows: QuerySet[Any], what: int, game: str = "game_id") -> QuerySet[Any]:
+        # No ORDER BY in a part of a UNION (a model's own ordering would add one).
+        facts: QuerySet[Any] = rows.order_by().annotate(
+            what=Value(what, IntegerField()),
+            of=F(game) if game else Value(0, IntegerField())).values_list("what", "of")
+        return facts
+
+    missed = MissedDeadline.objects.filter(mailbox=mailbox).exclude(names_hidden_q("game__"))
     taken = SeatTakeover.objects.filter(taken_by_mailbox=mailbox).exclude(
-        names_hidden_q("game__")).annotate(
-        what=Value(TAKEN, IntegerField())).values_list("what", flat=True)
-    shown = RecordShown.objects.filter(mailbox=mailbox).annotate(
-        what=Value(SHOWN, IntegerField())).values_list("what", flat=True)
-    return Counter(missed.union(taken, shown, all=True))
+        names_hidden_q("game__"))
+    shown = RecordShown.objects.filter(mailbox=mailbox)
+    left = PastHolder.objects.filter(mailbox=mailbox, bot=False,
+                                     game__status__in=PLAYED).exclude(names_hidden_q("game__"))
+    facts = list(fact(missed, MISSED).union(fact(taken, TAKEN), fact(shown, SHOWN, ""),
+                                            fact(left, LEFT), all=True))
+    return (Counter(what for what, _game in facts),
+            {game for what, game in facts if what == LEFT})
 
 
-def _ending_events(numbers: dict[int, set[int]]) -> Iterable[tuple[int, dict[str, Any]]]:
-    """(game id, event) of every round_end and game_end of these games: one query, which
-    reads only the moves that ended a round (the events are JSON text: matched as such)."""
-    if not numbers:
+def _ending_events(games: list[int]) -> Iterable[tuple[int, int, dict[str, Any]]]:
+    """(game id, move number, event) of every round_end and game_end of these games: one
+    query, which reads only the moves that ended a round (the events are JSON text:
+    matched as such)."""
+    if not games:
         return
-    rows = (Move.objects.filter(game_id__in=list(numbers))
+    rows = (Move.objects.filter(game_id__in=games)
             .annotate(text=Cast("events", TextField()))
             .filter(Q(text__contains='"round_end"') | Q(text__contains='"game_end"'))
-            .values_list("game_id", "events"))
-    for game_id, events in rows.iterator():
+            .values_list("game_id", "number", "events"))
+    for game_id, number, events in rows.iterator():
         for event in events:
             if event.get("type") in ("round_end", "game_end"):
-                yield game_id, event
+                yield game_id, number, event
 
 
 # ---- shown to the table ---------------------------------------------------------------
@@ -192,6 +233,6 @@ def roles_won(record: PlayerRecord) -> list[tuple[str, int]]:
 
 
 def home_section(address: str) -> dict[str, Any]:
-    """What the home page shows under "My record" and "Your data" (three queries)."""
+    """What the home page shows under "My record" and "Your data" (three or four queries)."""
     record, shown = _record_and_shown(address)
     return {"record": record, "roles_won": roles_won(record), "record_shown": shown}
