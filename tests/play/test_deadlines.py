@@ -290,7 +290,8 @@ def test_an_undo_gives_each_seat_its_run_of_misses_back_and_lifts_the_absence_it
         clock: Any, commit: Any) -> None:
     """Seats 1 and 2 are marked absent by their third miss in a row; the moderator undoes
     to move 7, before those third misses: both are back at two misses and not absent, seat
-    0 (who played move 4 itself) at one. Seat 1 missing its fresh turn is absent again."""
+    0 (who played move 4 itself) at one. Seat 1 missing its fresh turn is absent again;
+    an undo of a seat's own move gives the seat its run back."""
     from tests.moderation_support import make_moderator
 
     with commit():
@@ -316,10 +317,23 @@ def test_an_undo_gives_each_seat_its_run_of_misses_back_and_lifts_the_absence_it
                 for s in Seat.objects.filter(game=g.game).order_by("number")]
 
     assert runs() == [(2, False), (3, True), (3, True)]
+    moderator = make_moderator()
     with commit():
-        moderation.undo_to(g.game.pk, 7, expected_version=10, moderator=make_moderator(),
+        moderation.undo_to(g.game.pk, 7, expected_version=10, moderator=moderator,
                            reason="our mail server was down")
     assert runs() == [(1, False), (2, False), (2, False)]
     assert g.refresh().actor == 1
     miss()
     assert runs() == [(1, False), (3, True), (2, False)]
+    # Seat 2 misses again (absent), seat 0 plays itself (its run is over); undoing seat
+    # 0's own move gives it back its run of one, and marks nobody absent anew.
+    miss()
+    game = g.refresh()
+    with commit():
+        seat_move(g.seats[0], game.version,
+                  next(m for m in engine.legal_moves(game.state()) if m["type"] == "pass"))
+    assert runs() == [(0, False), (3, True), (3, True)]
+    with commit():
+        moderation.undo_to(g.game.pk, 9, expected_version=10, moderator=moderator,
+                           reason="a card played by mistake")
+    assert runs() == [(1, False), (3, True), (3, True)]

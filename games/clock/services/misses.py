@@ -114,14 +114,15 @@ def on_moves_undone(undone: MovesUndone) -> None:
     """A moderator's undo took back the turns from `to_version` on: the deadlines missed
     in them leave their people's records (the turn at `to_version` begins afresh, with a
     new clock; a miss of it again is recorded again), and each person's seat's run of
-    misses is what it was at `to_version`, its absent mark gone with the misses that made
-    it. A table of an event that closes again then counts only the misses that stand
+    misses is what it was at `to_version` (longer again where the undo took back the
+    seat's own move), its absent mark gone with the misses that made it. An undo never
+    marks a seat absent: a player whose own move it took back has shown they are here. A
+    table of an event that closes again then counts only the misses that stand
     (games.tournaments.services.table_ends)."""
     MissedDeadline.objects.filter(game=undone.game,
                                   version__gte=undone.to_version).delete()
-    for seat in Seat.objects.select_for_update().filter(
-            game=undone.game, kind=SeatKind.PERSON).exclude(missed_turns=0,
-                                                            absent_since=None):
+    for seat in Seat.objects.select_for_update().filter(game=undone.game,
+                                                        kind=SeatKind.PERSON):
         run = run_of_misses(seat, undone.to_version)
         absent = seat.absent_since if run >= ABSENT_AFTER_MISSES else None
         if (run, absent) != (seat.missed_turns, seat.absent_since):
