@@ -52,3 +52,24 @@ def test_a_mid_game_seat_page_reads_the_database_a_bounded_number_of_times(
     with django_assert_max_num_queries(LIVE_QUERIES):
         live = client.get(page + "live").content.decode()
     assert 'class="card-form"' in live and f"Line {2 * players - 1}" in live
+
+
+# The seat, its game, the log, the seats (their names and clocks at once).
+API_QUERIES = 4
+
+
+@pytest.mark.parametrize(("players", "ruleset", "moves"), [(5, "base", 30),
+                                                           (10, "saboteur2", 60)])
+def test_a_mid_game_api_read_reads_the_database_a_bounded_number_of_times(
+        client: Client, players: int, ruleset: str, moves: int) -> None:
+    """What a script playing one seat polls: `GET /api/play/<secret>/`."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    g = mid_game(players, ruleset, moves)
+    api = g.api(g.actor_seat())
+    client.get(api)
+    with CaptureQueriesContext(connection) as queries:
+        answer = client.get(api).json()
+    assert answer["legal_moves"] and len(answer["players"]) == players
+    assert len(queries) <= API_QUERIES

@@ -72,11 +72,12 @@ from games.seatview.services import holders, pages
 MAX_BODY = 16 * 1024
 
 
-def _players(game: Game) -> list[moves.Player]:
-    """Who sits where (the seat, the name, a person or a bot)."""
-    return [moves.Player(number, name, kind) for number, name, kind in
-            Seat.objects.filter(game_id=game.pk).order_by("number")
-            .values_list("number", "player_name", "kind")]
+def _players_and_clocks(game: Game) -> tuple[list[moves.Player], dict[int, Seat]]:
+    """Who sits where (the seat, the name, a person or a bot), and each seat's clock
+    settings (the answer's `clock`), from one read of the seats."""
+    seats = list(Seat.objects.filter(game_id=game.pk).order_by("number"))
+    return ([moves.Player(s.number, s.player_name, s.kind) for s in seats],
+            {s.number: s for s in seats})
 
 
 @seat_api("POST", invitation=True)
@@ -117,6 +118,8 @@ def _payload(game: Game, seat: Seat, state: engine.State | None = None,
              players: list[moves.Player] | None = None,
              clock_seats: Mapping[int, ClockSeat] | None = None) -> JsonResponse:
     """The seat's answer: after a move, from the state and the seats the move read."""
+    if players is None:
+        players, clock_seats = _players_and_clocks(game)
     view, legal = pages.api_view_and_moves(game, seat, state=state)
     before = holders.past_holders(game)  # no query unless a seat changed hands
     table = anonymity(game)
@@ -126,8 +129,7 @@ def _payload(game: Game, seat: Seat, state: engine.State | None = None,
         "view": view,
         "legal_moves": legal,
         "anonymous": game.anonymous,
-        "players": [_player(p, before, table)
-                    for p in (players if players is not None else _players(game))],
+        "players": [_player(p, before, table) for p in players],
         "clock": clock_facts.api_clock(game, seat, timezone.now(), clock_seats),
         **_rated(game, seat),
         **game_record.fairness(game),
