@@ -209,10 +209,11 @@ def page_clock(game: Game, seat: Seat, now: datetime,
 def api_clock(game: Game, seat: Seat, now: datetime,
               known: Mapping[int, ClockSeat] | None = None) -> dict[str, Any]:
     """The API's `clock`: the seat's remaining seconds, every seat's bank, the deadline.
-    `known`: the seats' clock settings a move just read (the seat to act is not read
-    again)."""
+    `known`: every seat's clock settings, as the move or the read just read them (the
+    seats are not read again)."""
     bank = clock_rules.uses_bank(game)
-    seats = bank_seats(game)
+    seats: Sequence[ClockSeat] = bank_seats(game) if known is None else (
+        [known[number] for number in sorted(known)] if bank else [])
     nudge_at = nudge_from(game, seat, now, known)
     return {
         "mode": "bank" if bank else "per_move",
