@@ -195,6 +195,38 @@ def test_fuzz_the_api_move_endpoint(client: Client, game: GameWithLinks, body: A
     assert game.refresh().snapshot == before
 
 
+# Every POST of a home's JSON API (docs/api.md), with ids that name nothing yet.
+HOME_API_POSTS = ["tables", "tables/1/leave", "name", "tournaments", "tournaments/1/join",
+                  "tournaments/1/leave", "tournaments/1/cancel", "tournaments/1/edit",
+                  "challenges", "challenges/settings", "challenges/1/accept",
+                  "challenges/1/refuse", "challenges/1/withdraw", "blocks/Someone/unblock",
+                  "blocks/Someone", "devices", "devices/1", "devices/1/remove"]
+home_fields = st.sampled_from(["name", "to", "seats", "ruleset", "language", "rated", "clock",
+                               "hours_per_move", "bank_hours", "increment_hours", "anonymous",
+                               "table_size", "rounds", "cap", "endpoint", "keys", "kinds",
+                               "listed", "bots", "pace", "accept"])
+
+
+@pytest.mark.parametrize("path", HOME_API_POSTS)
+@settings(max_examples=20, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(body=st.one_of(st.binary(max_size=60), json_values.map(json.dumps),
+                      st.dictionaries(home_fields, json_values, max_size=6).map(json.dumps)))
+def test_fuzz_the_homes_json_api(client: Client, game: GameWithLinks, path: str,
+                                 body: Any, settings: Any) -> None:
+    """Whatever a script sends a home's JSON API, the answer is JSON and no 500."""
+    settings.RATE_LIMITS = {}  # the limits are tested on their own; here, the answers
+    answer = client.post(f"/api/me/{home_token()}/{path}", data=body,
+                         content_type="application/json")
+    assert answer.status_code < 500 and answer["Content-Type"] == "application/json"
+
+
+def home_token() -> str:
+    from tests.support import new_home_url
+
+    return new_home_url("p0@example.com").rstrip("/").rsplit("/", 1)[1]
+
+
 @settings(max_examples=60, deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(fields=st.dictionaries(
