@@ -49,6 +49,12 @@ def test_a_mid_game_seat_page_reads_the_database_a_bounded_number_of_times(
     with django_assert_max_num_queries(PAGE_QUERIES):
         body = client.get(page).content.decode()
     assert 'class="card-form"' in body and f"Line {2 * players - 1}" in body
+    # A seat waiting for its turn: the same, with the "next game" box asked (from the
+    # home the page reads once anyway, for its theme).
+    waiting = g.page((g.actor_seat() + 1) % players)
+    client.get(waiting)
+    with django_assert_max_num_queries(PAGE_QUERIES):
+        assert "Your hand" in client.get(waiting).content.decode()
     with django_assert_max_num_queries(LIVE_QUERIES):
         live = client.get(page + "live").content.decode()
     assert 'class="card-form"' in live and f"Line {2 * players - 1}" in live

@@ -13,7 +13,7 @@ from django.urls import reverse
 
 from games.game.core.game import Game
 from games.home.services.next_game import waiting_count
-from games.people.core.home_links import existing_home_token, next_game_offered
+from games.people.core.home_links import HomeChoices, home_choices
 from games.seats.core.seat import Seat
 
 register = template.Library()
@@ -21,14 +21,17 @@ register = template.Library()
 
 @register.inclusion_tag("games/_next_game.html", takes_context=True)
 def next_game_box(context: template.Context) -> dict[str, Any]:
-    """Context: game, seat, my_turn."""
+    """Context: game, seat, my_turn; home_choices when the page has read the seat's
+    person's home already."""
     game: Game = context["game"]
     seat: Seat | None = context.get("seat")
     nothing: dict[str, Any] = {"count": 0}
-    if seat is None or not seat.email or context.get("my_turn") \
-            or not next_game_offered(seat.email):
+    if seat is None or not seat.email or context.get("my_turn"):
         return nothing
-    home = existing_home_token(seat.email)
+    choices: HomeChoices = context.get("home_choices") or home_choices(seat.email)
+    if not choices.next_game_offered:
+        return nothing
+    home = choices.token()
     count = waiting_count(seat.email, after_game=game.public_id) if home else 0
     if not home or not count:
         return nothing

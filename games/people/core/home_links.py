@@ -15,6 +15,7 @@ zone), read by the setup page (games.setup.core.player_defaults), and its pages'
 from __future__ import annotations
 
 import hmac
+from dataclasses import dataclass
 
 from django.conf import settings
 from django.db import IntegrityError, models, transaction
@@ -128,15 +129,12 @@ def home_row_of_token(token: str) -> HomeLink | None:
 def existing_home_token(address: str) -> str | None:
     """The address's home token if it has a home whose token a configured key rebuilds;
     None otherwise. Writes nothing (a GET page may call it). Never log it."""
-    row = HomeLink.objects.filter(of_mailbox(home_address(address))).first()
-    return _rebuilt(row) if row is not None else None
+    return home_choices(address).token()
 
 
 def next_game_offered(address: str) -> bool:
     """Whether the person wants the "next game" button (on unless turned off)."""
-    chosen = HomeLink.objects.filter(of_mailbox(home_address(address))).values_list(
-        "next_game_offered", flat=True).first()
-    return chosen is not False
+    return home_choices(address).next_game_offered
 
 
 # The home's theme switch: "" is "as my device" (the pages follow prefers-color-scheme).
@@ -146,18 +144,38 @@ THEMES = ("", "light", "dark")
 def theme_of(address: str) -> str:
     """The theme the person chose on their home ("" when none: the device decides), which
     the server writes on their home's and seat pages' <html> so the page never flashes."""
-    chosen = HomeLink.objects.filter(of_mailbox(home_address(address))).values_list(
-        "theme", flat=True).first()
-    return chosen if chosen in THEMES else ""
+    return home_choices(address).theme
 
 
 def home_switches(address: str) -> tuple[bool, str]:
     """next_game_offered and theme_of in one query, for the home page."""
-    chosen = HomeLink.objects.filter(of_mailbox(home_address(address))).values_list(
-        "next_game_offered", "theme").first()
-    if chosen is None:
-        return True, ""
-    return chosen[0] is not False, chosen[1] if chosen[1] in THEMES else ""
+    choices = home_choices(address)
+    return choices.next_game_offered, choices.theme
+
+
+@dataclass(frozen=True)
+class HomeChoices:
+    """What a person's home says for their pages, from one read of it (a seat page wants
+    the theme, the "next game" button and the home's token): None, no home yet."""
+
+    row: HomeLink | None
+
+    @property
+    def next_game_offered(self) -> bool:
+        return self.row is None or self.row.next_game_offered is not False
+
+    @property
+    def theme(self) -> str:
+        return self.row.theme if self.row is not None and self.row.theme in THEMES else ""
+
+    def token(self) -> str | None:
+        """The home's token, when a configured key rebuilds it. Never log it."""
+        return _rebuilt(self.row) if self.row is not None else None
+
+
+def home_choices(address: str) -> HomeChoices:
+    """The person's home as their pages read it: one query, writing nothing."""
+    return HomeChoices(HomeLink.objects.filter(of_mailbox(home_address(address))).first())
 
 
 def next_game_link(address: str) -> str:

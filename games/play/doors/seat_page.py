@@ -25,7 +25,7 @@ from games.kit.responses import private, too_many
 from games.mail.core import seen_turns
 from games.moves.services import moves
 from games.moves.services import seat_services as services
-from games.people.core.home_links import theme_of
+from games.people.core.home_links import home_choices
 from games.play.doors.seat_forms import MoveForm, SeatPreferencesForm, TalkForm
 from games.play.services import seat_context
 from games.ratings.services.player_record import table_lines
@@ -56,6 +56,9 @@ def _context(seat: Seat, secret: str, game: Game | None = None, **extra: Any) ->
     # Where the lines this seat has not read begin; from now on they are read (bookkeeping
     # only, like the turn seen above: games.talk.services.reading).
     unread = reading.read_on_page(seat, context["table_talk"], newest_talk)
+    # The person's home, read once: the pages' colours chosen there, and the "next game"
+    # box (games.home.doors.next_game_box).
+    home = home_choices(seat.email)
     context.update(
         secret=secret, replay_url=seat_path(secret) + "replay/",
         record_url=f"/api/play/{secret}/record",
@@ -66,7 +69,7 @@ def _context(seat: Seat, secret: str, game: Game | None = None, **extra: Any) ->
         chosen_cards=extra.pop("chosen_cards", []), chosen_remove=extra.pop("chosen_remove", ""),
         rated_rounds=rounds_counted(game.pk, seat) if game.rated else [],
         first_unread=unread[0].pk if unread else None, unread_count=len(unread),
-        theme=theme_of(seat.email),  # the person's pages' colours, chosen on their home
+        home_choices=home, theme=home.theme,
         **extra,
     )
     return context
