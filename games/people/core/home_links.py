@@ -126,12 +126,6 @@ def home_row_of_token(token: str) -> HomeLink | None:
     return found
 
 
-def existing_home_token(address: str) -> str | None:
-    """The address's home token if it has a home whose token a configured key rebuilds;
-    None otherwise. Writes nothing (a GET page may call it). Never log it."""
-    return home_choices(address).token()
-
-
 def next_game_offered(address: str) -> bool:
     """Whether the person wants the "next game" button (on unless turned off)."""
     return home_choices(address).next_game_offered
@@ -169,7 +163,8 @@ class HomeChoices:
         return self.row.theme if self.row is not None and self.row.theme in THEMES else ""
 
     def token(self) -> str | None:
-        """The home's token, when a configured key rebuilds it. Never log it."""
+        """The home's token if a configured key rebuilds it, else None. Writes nothing (a
+        GET page may call it). Never log it."""
         return _rebuilt(self.row) if self.row is not None else None
 
 
