@@ -17,11 +17,11 @@ from tests.support import GameWithLinks, choose, make_game, seat_move
 pytestmark = pytest.mark.django_db
 
 # The seat and its game, the log, the seats, the notices, the reader's mutes, the talk,
-# the records shown, the newest line, the reader's talk read mark, the theme; the boxes:
-# a rematch, the disputes, the notes, the open seats.
+# the records shown, the newest line, the reader's talk read mark, the person's home (the
+# theme, the next game); the boxes: a rematch, the disputes, the notes, the open seats.
 PAGE_QUERIES = 14
-# The same but the boxes (the live part shows none of them).
-LIVE_QUERIES = 10
+# The same but the home and the boxes (the live part shows none of them).
+LIVE_QUERIES = 9
 
 
 def mid_game(players: int, ruleset: str, moves: int) -> GameWithLinks:

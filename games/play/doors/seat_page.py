@@ -56,9 +56,6 @@ def _context(seat: Seat, secret: str, game: Game | None = None, **extra: Any) ->
     # Where the lines this seat has not read begin; from now on they are read (bookkeeping
     # only, like the turn seen above: games.talk.services.reading).
     unread = reading.read_on_page(seat, context["table_talk"], newest_talk)
-    # The person's home, read once: the pages' colours chosen there, and the "next game"
-    # box (games.home.doors.next_game_box).
-    home = home_choices(seat.email)
     context.update(
         secret=secret, replay_url=seat_path(secret) + "replay/",
         record_url=f"/api/play/{secret}/record",
@@ -69,7 +66,6 @@ def _context(seat: Seat, secret: str, game: Game | None = None, **extra: Any) ->
         chosen_cards=extra.pop("chosen_cards", []), chosen_remove=extra.pop("chosen_remove", ""),
         rated_rounds=rounds_counted(game.pk, seat) if game.rated else [],
         first_unread=unread[0].pk if unread else None, unread_count=len(unread),
-        home_choices=home, theme=home.theme,
         **extra,
     )
     return context
@@ -78,8 +74,11 @@ def _context(seat: Seat, secret: str, game: Game | None = None, **extra: Any) ->
 def _render(request: HttpRequest, seat: Seat, status: int = 200, game: Game | None = None,
             **extra: Any) -> HttpResponse:
     secret = extra.pop("secret")
+    # The person's home, read once: the page's colours chosen there, and the "next game"
+    # box (games.home.doors.next_game_box). The live part has neither.
+    home = home_choices(seat.email)
     context = _context(
-        seat, secret, game,
+        seat, secret, game, home_choices=home, theme=home.theme,
         talk_form=extra.pop("talk_form", None) or TalkForm(auto_id="talk_%s"),
         preferences_form=SeatPreferencesForm(
             initial={"time_zone": seat.time_zone, "language": seat.language,
