@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from typing import Any
 
 from django.db.models import F, IntegerField, Q, QuerySet, TextField, Value
 from django.db.models.functions import Cast
@@ -32,7 +32,8 @@ from games.game.core.game import Game, Move
 from games.people.core.mailbox_keys import of_mailbox
 from games.people.core.mailboxes import mailbox_key_hash
 from games.people.core.player_data import RecordShown
-from games.seats.core.history import PastHolder, holder_at_move
+from games.ratings.services.turn_shares import Held, holder_at
+from games.seats.core.history import PastHolder
 from games.seats.core.reliability import MissedDeadline, SeatTakeover
 from games.seats.core.seat import Seat
 from games.seatview.core import describe
@@ -96,9 +97,12 @@ def record_and_shown_by_key(mailbox: str) -> tuple[PlayerRecord, bool]:
     gold = 0
     for game_id, number, event in _ending_events(held):
         if event["type"] == "round_end":
+            mine = numbers.get(game_id, set())
             for seat in set(round_winners(event)):
-                if _held_by(mailbox, number, seat, numbers.get(game_id, set()),
-                            past.get(game_id, {}).get(seat, [])):
+                # Whoever held the seat for the round's last move: a past holder then, or
+                # the holder now (the person, when the seat is one of theirs).
+                now = mailbox if seat in mine else ""
+                if holder_at(past.get(game_id, {}).get(seat, []), now, number) == mailbox:
                     rounds[event["roles"][seat]] += 1
         elif event["type"] == "game_end" and game_id in finished:
             gold += sum(event["scores"][seat] for seat in numbers[game_id])
@@ -108,28 +112,16 @@ def record_and_shown_by_key(mailbox: str) -> tuple[PlayerRecord, bool]:
     return record, bool(kept[SHOWN])
 
 
-class _Past(NamedTuple):
-    mailbox: str  # "" for a bot's time
-    until_version: int
-
-
-def _past_holders(games: list[int]) -> dict[int, dict[int, list[_Past]]]:
-    """game -> seat -> its past holders, oldest first (one query)."""
+def _past_holders(games: list[int]) -> dict[int, dict[int, list[Held]]]:
+    """game -> seat -> its past holders, oldest first (one query); a bot's time is
+    nobody's (its row keeps the address the seat had)."""
     rows = (PastHolder.objects.filter(game_id__in=games).order_by("id")
             .values_list("game_id", "number", "mailbox", "bot", "until_version"))
-    past: dict[int, dict[int, list[_Past]]] = {}
+    past: dict[int, dict[int, list[Held]]] = {}
     for game_id, number, key, bot, until in rows:
         past.setdefault(game_id, {}).setdefault(number, []).append(
-            _Past("" if bot else key, until))
+            Held(until, "" if bot else key))
     return past
-
-
-def _held_by(mailbox: str, move: int, seat: int, mine: set[int],
-             past: list[_Past]) -> bool:
-    """Whether the person held `seat` for move `move`: a past holder then, or its holder
-    now (`mine`, their seats) with no past holder's time holding the move."""
-    then = holder_at_move(past, move)
-    return then.mailbox == mailbox if then is not None else seat in mine
 
 
 MISSED, TAKEN, SHOWN, LEFT = 1, 2, 3, 4

@@ -27,7 +27,7 @@ Part = str | None  # a holder's mailbox key hash ("" for no address), or BOT
 
 class Held(NamedTuple):
     until_version: int
-    mailbox: str  # the holder's mailbox key hash
+    mailbox: str  # the holder's mailbox key hash ("" for no address)
 
 
 History = list[Held]  # oldest first
@@ -43,7 +43,7 @@ def _histories(game: Game) -> tuple[dict[int, History], dict[int, str]]:
     return past, present
 
 
-def _holder_at(history: History, present: str, move_number: int) -> str:
+def holder_at(history: History, present: str, move_number: int) -> str:
     """The holder of the seat when it made move `move_number` (the seat's history
     answers), else today's."""
     held = holder_at_move(history, move_number)
@@ -63,14 +63,14 @@ def turn_shares(game: Game, first: int, last: int) -> dict[int, dict[Part, float
         if seat is None or (isinstance(move, dict) and move.get("type") in AFTERMATH):
             continue
         counts[seat][BOT if kind == Move.Actor.BOT
-                     else _holder_at(past[seat], present.get(seat, ""), number)] += 1
+                     else holder_at(past[seat], present.get(seat, ""), number)] += 1
     shares: dict[int, dict[Part, float]] = {}
     for seat in range(int(game.snapshot.get("seats") or 0)):
         total = sum(counts[seat].values())
         if total:
             shares[seat] = {who: n / total for who, n in counts[seat].items()}
         else:
-            shares[seat] = {_holder_at(past[seat], present.get(seat, ""), last + 1): 1.0}
+            shares[seat] = {holder_at(past[seat], present.get(seat, ""), last + 1): 1.0}
     return shares
 
 
@@ -79,7 +79,7 @@ def own_hands(game: Game, last: int) -> set[tuple[int, str]]:
     move of the seat's player (through its own link or by email reply), not a bot's, the
     server's at a deadline or a moderator's."""
     past, present = _histories(game)
-    return {(seat, _holder_at(past[seat], present.get(seat, ""), number))
+    return {(seat, holder_at(past[seat], present.get(seat, ""), number))
             for number, seat in Move.objects.filter(
                 game=game, number__lte=last, actor_kind=Move.Actor.SEAT)
             .values_list("number", "seat_number") if seat is not None}
