@@ -110,6 +110,29 @@ def test_time_charged_is_only_running_time(chosen: timing.Rules, start: datetime
     assert timing.charged(chosen, start, end) == counted(chosen, start, end)
 
 
+@st.composite
+def whole_days(draw: st.DrawFn) -> timing.Rules:
+    """Rules whose every day runs whole (the clock only stops for stops): timing reads
+    them as one span, not day by day."""
+    chosen = draw(rules())
+    quiet_runs = chosen.quiet is not None and draw(st.booleans())
+    return timing.Rules(chosen.zone, stops=chosen.stops, quiet=chosen.quiet if quiet_runs
+                        else None, quiet_runs=quiet_runs)
+
+
+@settings(max_examples=40, deadline=None)
+@given(whole_days(), steps(0, 4 * 24 * 14), st.integers(1, 4 * 24 * 4))
+def test_a_clock_without_days_off_or_quiet_hours_runs_through_the_stops_only(
+        chosen: timing.Rules, start: datetime, length: int) -> None:
+    end = start + length * STEP
+    assert timing.charged(chosen, start, end) == counted(chosen, start, end)
+    due = timing.deadline(chosen, start, length * STEP)
+    assert timing.charged(chosen, start, due) == length * STEP
+    assert runs_at(chosen, due - STEP)
+    if not chosen.stops:
+        assert due == end
+
+
 @settings(max_examples=60, deadline=None)
 @given(rules(), steps(0, 4 * 24 * 14), st.integers(1, 4 * 24 * 3))
 def test_a_deadline_is_after_the_start_and_spends_exactly_the_time(

@@ -107,12 +107,23 @@ def _minus_stops(span: Interval, stops: list[Interval]) -> Iterator[Interval]:
         yield start, end
 
 
+def _every_day_whole(rules: Rules) -> bool:
+    """No day off and no quiet hours that stop the clock: every local day runs whole."""
+    return not rules.weekdays_off and not rules.dates_off and _day_hours(rules) == [(0, 24)]
+
+
 def _all_running(rules: Rules, start: datetime) -> Iterator[Interval]:
-    """Every running interval from `start` on, up to the horizon."""
+    """Every running interval from `start` on, up to the horizon (the end of its local
+    day)."""
     stops = sorted((a.astimezone(UTC), b.astimezone(UTC)) for a, b in rules.stops if a < b)
     start = start.astimezone(UTC)
     day = start.astimezone(rules.zone).date() - timedelta(days=1)
     last = (start + HORIZON).astimezone(rules.zone).date()
+    if _every_day_whole(rules):
+        # The days would follow each other without a gap: one span, not one per day
+        # (most games; a move asks the clock about twenty times).
+        yield from _minus_stops((start, _moment(last, 24, rules.zone)), stops)
+        return
     while day <= last:
         for a, b in _day(rules, day):
             a = max(a, start)
