@@ -403,11 +403,11 @@ def postgres_leg(quick: bool, pytest_args: list[str]) -> tuple[str, list[str], s
         return None
     # The data migrations' replays too (`migrations`): the SQLite run leaves them out.
     marks = "postgres and not slow" if quick else "postgres or migrations"
-    # The quick loop's dozen tests in one process: each worker would first build its own
-    # database (some 5 s of migrations), more than its share of the tests takes.
-    argv = [str(PYTHON), "-m", "pytest", "-p", "no:cacheprovider",
-            *(["-p", "no:xdist"] if quick else workers()), "-m", marks,
-            *(QUICK if quick else []), *pytest_args]
+    # In one process: it runs beside the other checks (`test`), in the core time they
+    # leave idle, and each xdist worker would first build its own database (some 5 s of
+    # CPU in migrations), more than its share of the 40 tests takes.
+    argv = [str(PYTHON), "-m", "pytest", "-p", "no:cacheprovider", "-p", "no:xdist",
+            "-m", marks, *(QUICK if quick else []), *pytest_args]
     return ("pytest on PostgreSQL (the fast move store, locks)", argv,
             f"{POSTGRES_URL.rstrip('/')}/saboteur_run_{os.getpid()}")
 
@@ -421,6 +421,38 @@ def run_step(name: str, argv: list[str], env: dict[str, str]) -> int:
     return code
 
 
+class Beside:
+    """A check run beside the others (the PostgreSQL leg: mostly waiting on its database
+    and on migrations, while the suite leaves a third of two cores idle); its output is
+    kept in a file and shown when it has ended, not interleaved with the suite's."""
+
+    def __init__(self, name: str, argv: list[str], env: dict[str, str]) -> None:
+        import tempfile
+
+        self.name = name
+        # Open for the process's life, closed when the object goes (a file, not a pipe:
+        # a pipe nobody reads would stall the leg once its buffer fills).
+        self.output = tempfile.TemporaryFile()  # noqa: SIM115
+        self.started = time.monotonic()
+        say(f"running {name} (beside the other checks; its output follows theirs)")
+        self.process = subprocess.Popen(argv, cwd=ROOT, env=env, stdout=self.output,
+                                        stderr=subprocess.STDOUT)
+
+    def finish(self) -> int:
+        code = self.process.wait()
+        self.output.seek(0)
+        sys.stdout.flush()
+        sys.stdout.buffer.write(self.output.read())
+        sys.stdout.flush()
+        say(f"{self.name}: {time.monotonic() - self.started:.0f} s")
+        return code
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            self.process.terminate()
+            self.process.wait()
+
+
 def test(args: argparse.Namespace, pytest_args: list[str]) -> int:
     ensure_env()
     env = django_env(debug=False)
@@ -432,18 +464,23 @@ def test(args: argparse.Namespace, pytest_args: list[str]) -> int:
     failed = []
     started = time.monotonic()
     leg = postgres_leg(args.quick, pytest_args)
-    for name, argv in checks(args.quick, pytest_args, from_models=leg is not None):
-        if run_step(name, argv, env) != 0:
-            failed.append(name)
-    if leg is None:
-        say("PostgreSQL does not answer (or DATABASE_URL is set): the fast move store's "
-            "tests ran on SQLite only, where they skip")
-    else:
-        name, argv, url = leg
-        code = run_step(name, argv, {**env, "DATABASE_URL": url})
-        # "No tests ran" fails unless the caller's own filter (-k, a path) chose none there.
-        if code != 0 and not (code == 5 and pytest_args):
-            failed.append(name)
+    beside = None if leg is None else Beside(leg[0], leg[1], {**env, "DATABASE_URL": leg[2]})
+    try:
+        for name, argv in checks(args.quick, pytest_args, from_models=leg is not None):
+            if run_step(name, argv, env) != 0:
+                failed.append(name)
+        if beside is None:
+            say("PostgreSQL does not answer (or DATABASE_URL is set): the fast move store's "
+                "tests ran on SQLite only, where they skip")
+        else:
+            code = beside.finish()
+            # "No tests ran" fails unless the caller's own filter (-k, a path) chose none
+            # there.
+            if code != 0 and not (code == 5 and pytest_args):
+                failed.append(beside.name)
+    finally:
+        if beside is not None:
+            beside.stop()
     took = f"in {time.monotonic() - started:.0f} s"
     if failed:
         say(f"FAILED: {', '.join(failed)} ({took})")

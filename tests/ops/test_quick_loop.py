@@ -4,6 +4,7 @@ the ones marked slow; the whole `run.py test` runs every check and every test.""
 from __future__ import annotations
 
 import os
+import sys
 from pathlib import Path
 
 import pytest
@@ -82,3 +83,15 @@ def test_where_postgresql_answers_the_postgres_tests_run_again_on_a_throwaway_da
     monkeypatch.delenv("DATABASE_URL")
     monkeypatch.setattr(run, "postgres_answers", lambda url=run.POSTGRES_URL: False)
     assert run.postgres_leg(False, []) is None
+
+
+def test_the_leg_run_beside_the_suite_shows_its_output_after_it_and_its_failure(
+        capfd: pytest.CaptureFixture[str]) -> None:
+    """The PostgreSQL leg runs beside the other checks: its output is shown whole when it
+    ends (never interleaved with the suite's dots), and its exit code is what it ran."""
+    script = "import sys; print('leg says'); sys.exit(3)"
+    beside = run.Beside("the leg", [sys.executable, "-c", script], dict(os.environ))
+    print("suite says", flush=True)
+    assert beside.finish() == 3
+    out = capfd.readouterr().out
+    assert out.index("suite says") < out.index("leg says") < out.index("==> the leg:")
