@@ -109,7 +109,7 @@ def test_one_query_per_group_not_per_game(client: Client,
     # part's 2 with no event (games.home.services.tournaments_part), the alerts'
     # devices and choice, 2 (games.push.services.alerts_section), whether the
     # "next game" button is wanted and the theme (games.people.core.home_links
-    # .home_switches), 1, and the unread
+    # .home_choices), 1, and the unread
     # talk of every game going on (games.talk.services.reading), 1; the challenges'
     # part with none (games.home.services.challenges_part): sent, received, blocked,
     # whether challenges are taken, how many more today, 5; the events the person

@@ -212,8 +212,9 @@ def api_clock(game: Game, seat: Seat, now: datetime,
     `known`: every seat's clock settings, as the move or the read just read them (the
     seats are not read again)."""
     bank = clock_rules.uses_bank(game)
-    seats: Sequence[ClockSeat] = bank_seats(game) if known is None else (
-        [known[number] for number in sorted(known)] if bank else [])
+    # Only read for the banks (below): none without a bank.
+    seats: Sequence[ClockSeat] = bank_seats(game) if known is None else [
+        known[number] for number in sorted(known)]
     nudge_at = nudge_from(game, seat, now, known)
     return {
         "mode": "bank" if bank else "per_move",

@@ -117,13 +117,13 @@ def _all_running(rules: Rules, start: datetime) -> Iterator[Interval]:
     day)."""
     stops = sorted((a.astimezone(UTC), b.astimezone(UTC)) for a, b in rules.stops if a < b)
     start = start.astimezone(UTC)
-    day = start.astimezone(rules.zone).date() - timedelta(days=1)
     last = (start + HORIZON).astimezone(rules.zone).date()
     if _every_day_whole(rules):
         # The days would follow each other without a gap: one span, not one per day
         # (most games; a move asks the clock about twenty times).
         yield from _minus_stops((start, _moment(last, 24, rules.zone)), stops)
         return
+    day = start.astimezone(rules.zone).date() - timedelta(days=1)
     while day <= last:
         for a, b in _day(rules, day):
             a = max(a, start)

@@ -21,8 +21,8 @@ from games.home.services.listing import Home, Row, home_of
 from games.home.services.tables_part import tables_section
 from games.home.services.theme import theme_choices
 from games.home.services.tournaments_part import tournaments_section
+from games.people.core.home_links import home_choices
 from games.people.core.home_links import home_path as home_path
-from games.people.core.home_links import home_switches
 from games.push.services.alerts_section import alerts_section
 from games.ratings.services.player_record import home_section
 from games.seats.core.seat import seats_of
@@ -108,7 +108,7 @@ def context(address: str, token: str, *, challenge_to: str = "") -> dict[str, An
     zone_name = getattr(zone, "key", "UTC")
     now = timezone.now()
     data = home_section(address)
-    offered, theme = home_switches(address)
+    choices = home_choices(address)  # the "next game" switch and the theme, one read
     return {
         "address": address, "token": token,
         "your_turn": [_shown(row, zone, now) for row in home.your_turn],
@@ -124,9 +124,9 @@ def context(address: str, token: str, *, challenge_to: str = "") -> dict[str, An
         "vacation_choices": vacation_choices(home.started, now),
         "away": any(row.away_until and row.away_until > now for row in home.started),
         # The next game in one tap (games.home.services.next_game): its count and switch.
-        "next_game_offered": offered,
+        "next_game_offered": choices.next_game_offered,
         # The pages' colours (games.home.services.theme), written on <html> by base.html.
-        "theme": theme, "themes": theme_choices(),
+        "theme": choices.theme, "themes": theme_choices(),
         # The same games as next_game.waiting_seats, counted from the groups already read.
         "next_game_count": len(home.your_turn) + len(home.waiting_for_you),
         **data,  # my record, my data (games.ratings.services.player_record, export)

@@ -141,12 +141,6 @@ def theme_of(address: str) -> str:
     return home_choices(address).theme
 
 
-def home_switches(address: str) -> tuple[bool, str]:
-    """next_game_offered and theme_of in one query, for the home page."""
-    choices = home_choices(address)
-    return choices.next_game_offered, choices.theme
-
-
 @dataclass(frozen=True)
 class HomeChoices:
     """What a person's home says for their pages, from one read of it (a seat page wants
