@@ -22,6 +22,8 @@ from tests.players.play import play_moves, round_ends
 from tests.support import START, make_game
 
 pytestmark = pytest.mark.django_db
+# A seed whose seat that won the first round wins the second too, while a bot holds it.
+SEED_BOT_WINS = 2
 
 
 def expected_rounds(game: Game, seat: int) -> Counter[str]:
@@ -136,3 +138,37 @@ def test_the_table_sees_a_record_only_when_its_player_allows_it(client: Client) 
     assert line not in own  # beside the name, for the other players
     set_record_shown("p0@example.com", shown=False)
     assert line not in client.get(g.page(1)).content.decode()
+
+
+def test_a_round_won_while_a_bot_held_the_seat_is_nobody_s(commit: Any) -> None:
+    """docs/RULES.md part 4: the round is whoever held the seat when it ended; a bot
+    holding a seat that looks for a new player is nobody, although its row in the seat's
+    history keeps the address the seat had (the one who left)."""
+    from games.seatview.services.facts import round_winners
+    from tests.support import choose, move_for
+
+    g = make_game(players=4, seed=SEED_BOT_WINS)
+    rng = random.Random(SEED_BOT_WINS)
+
+    def to_round_end(count: int) -> None:
+        while len(round_ends(g.refresh())) < count:
+            move_for(g.game.pk, g.game.version,
+                     choose(engine.legal_moves(g.game.state()), rng))
+
+    to_round_end(1)
+    [first] = round_ends(g.game)
+    seat = min(round_winners(first))
+    leaver = f"p{seat}@example.com"
+    with commit():
+        row = opening.open_seat(g.seats[seat].pk)  # a bot plays it while it is open
+    to_round_end(2)
+    second = round_ends(g.game)[1]
+    assert seat in round_winners(second)  # the seed's point: the bot's round was won
+    with commit():
+        takeover.take_over(row.pk, takeover.Newcomer(name="Nora", email="nora@x.org",
+                                                     language="en"))
+    game = play_moves(g, SEED_BOT_WINS)
+    ends = round_ends(game)
+    left, nora = player_record(leaver), player_record("nora@x.org")
+    assert left.rounds_won == dict(won_in(ends[:1], seat))
+    assert nora.rounds_won == dict(won_in(ends[2:], seat))

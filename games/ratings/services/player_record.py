@@ -32,8 +32,8 @@ from games.game.core.game import Game, Move
 from games.people.core.mailbox_keys import of_mailbox
 from games.people.core.mailboxes import mailbox_key_hash
 from games.people.core.player_data import RecordShown
-from games.ratings.services.turn_shares import Held, holder_at
-from games.seats.core.history import PastHolder
+from games.ratings.services.turn_shares import Held, past_holders
+from games.seats.core.history import PastHolder, holder_at_move
 from games.seats.core.reliability import MissedDeadline, SeatTakeover
 from games.seats.core.seat import Seat
 from games.seatview.core import describe
@@ -91,7 +91,7 @@ def record_and_shown_by_key(mailbox: str) -> tuple[PlayerRecord, bool]:
     finished = {game_id for game_id, _n, status, _c in seats if status == Game.Status.FINISHED}
     kept, left = _kept_by_mailbox(mailbox)
     changed = {game_id for game_id, _n, _s, changes in seats if changes} | left
-    past = _past_holders(sorted(changed)) if changed else {}  # most people: no query
+    past = past_holders(sorted(changed)) if changed else {}  # most people: no query
     held = sorted(left | set(numbers))  # the games played: left or held
     rounds: Counter[str] = Counter()
     gold = 0
@@ -102,7 +102,7 @@ def record_and_shown_by_key(mailbox: str) -> tuple[PlayerRecord, bool]:
                 # Whoever held the seat for the round's last move: a past holder then, or
                 # the holder now (the person, when the seat is one of theirs).
                 now = mailbox if seat in mine else ""
-                if holder_at(past.get(game_id, {}).get(seat, []), now, number) == mailbox:
+                if _holder(past.get(game_id, {}).get(seat, []), now, number) == mailbox:
                     rounds[event["roles"][seat]] += 1
         elif event["type"] == "game_end" and game_id in finished:
             gold += sum(event["scores"][seat] for seat in numbers[game_id])
@@ -112,16 +112,13 @@ def record_and_shown_by_key(mailbox: str) -> tuple[PlayerRecord, bool]:
     return record, bool(kept[SHOWN])
 
 
-def _past_holders(games: list[int]) -> dict[int, dict[int, list[Held]]]:
-    """game -> seat -> its past holders, oldest first (one query); a bot's time is
-    nobody's (its row keeps the address the seat had)."""
-    rows = (PastHolder.objects.filter(game_id__in=games).order_by("id")
-            .values_list("game_id", "number", "mailbox", "bot", "until_version"))
-    past: dict[int, dict[int, list[Held]]] = {}
-    for game_id, number, key, bot, until in rows:
-        past.setdefault(game_id, {}).setdefault(number, []).append(
-            Held(until, "" if bot else key))
-    return past
+def _holder(history: list[Held], present: str, number: int) -> str:
+    """Whose the seat's move `number` was for the person's record: a bot's time is
+    nobody's."""
+    held = holder_at_move(history, number)
+    if held is None:
+        return present
+    return "" if held.bot else held.mailbox
 
 
 MISSED, TAKEN, SHOWN, LEFT = 1, 2, 3, 4

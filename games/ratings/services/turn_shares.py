@@ -12,6 +12,7 @@ nobody's ("").
 from __future__ import annotations
 
 from collections import Counter, defaultdict
+from collections.abc import Iterable
 from typing import NamedTuple
 
 from games.game.core.game import Game, Move
@@ -28,17 +29,26 @@ Part = str | None  # a holder's mailbox key hash ("" for no address), or BOT
 class Held(NamedTuple):
     until_version: int
     mailbox: str  # the holder's mailbox key hash ("" for no address)
+    bot: bool = False  # a bot held the seat (its row keeps the address the seat had)
 
 
 History = list[Held]  # oldest first
 
 
+def past_holders(games: Iterable[int]) -> dict[int, dict[int, History]]:
+    """game -> seat -> the seat's past holders, oldest first, in one query (a seat that
+    never changed hands: none)."""
+    past: dict[int, dict[int, History]] = {}
+    for game_id, number, until, mailbox, bot in (
+            PastHolder.objects.filter(game_id__in=list(games)).order_by("id")
+            .values_list("game_id", "number", "until_version", "mailbox", "bot")):
+        past.setdefault(game_id, {}).setdefault(number, []).append(Held(until, mailbox, bot))
+    return past
+
+
 def _histories(game: Game) -> tuple[dict[int, History], dict[int, str]]:
     """Each seat's past holders, and its present holder's mailbox key hash."""
-    past: dict[int, History] = defaultdict(list)
-    for number, until, mailbox in (PastHolder.objects.filter(game=game).order_by("id")
-                                   .values_list("number", "until_version", "mailbox")):
-        past[number].append(Held(until, mailbox))
+    past: dict[int, History] = defaultdict(list, past_holders([game.pk]).get(game.pk, {}))
     present = dict(game.seats.values_list("number", "mailbox_key"))
     return past, present
 
