@@ -32,8 +32,8 @@ from games.game.core.game import Game, Move
 from games.people.core.mailbox_keys import of_mailbox
 from games.people.core.mailboxes import mailbox_key_hash
 from games.people.core.player_data import RecordShown
-from games.ratings.services.turn_shares import Held, past_holders
-from games.seats.core.history import PastHolder, holder_at_move
+from games.ratings.services.turn_shares import holder_at, past_holders
+from games.seats.core.history import PastHolder
 from games.seats.core.reliability import MissedDeadline, SeatTakeover
 from games.seats.core.seat import Seat
 from games.seatview.core import describe
@@ -102,7 +102,8 @@ def record_and_shown_by_key(mailbox: str) -> tuple[PlayerRecord, bool]:
                 # Whoever held the seat for the round's last move: a past holder then, or
                 # the holder now (the person, when the seat is one of theirs).
                 now = mailbox if seat in mine else ""
-                if _holder(past.get(game_id, {}).get(seat, []), now, number) == mailbox:
+                history = past.get(game_id, {}).get(seat, [])
+                if holder_at(history, now, number, bot_is_nobody=True) == mailbox:
                     rounds[event["roles"][seat]] += 1
         elif event["type"] == "game_end" and game_id in finished:
             gold += sum(event["scores"][seat] for seat in numbers[game_id])
@@ -110,15 +111,6 @@ def record_and_shown_by_key(mailbox: str) -> tuple[PlayerRecord, bool]:
         games_played=len(held), games_finished=len(finished), rounds_won=dict(rounds),
         gold=gold, deadlines_missed=kept[MISSED], seats_taken_over=kept[TAKEN])
     return record, bool(kept[SHOWN])
-
-
-def _holder(history: list[Held], present: str, number: int) -> str:
-    """Whose the seat's move `number` was for the person's record: a bot's time is
-    nobody's."""
-    held = holder_at_move(history, number)
-    if held is None:
-        return present
-    return "" if held.bot else held.mailbox
 
 
 MISSED, TAKEN, SHOWN, LEFT = 1, 2, 3, 4

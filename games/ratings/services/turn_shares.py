@@ -53,11 +53,15 @@ def _histories(game: Game) -> tuple[dict[int, History], dict[int, str]]:
     return past, present
 
 
-def holder_at(history: History, present: str, move_number: int) -> str:
+def holder_at(history: History, present: str, move_number: int, *,
+              bot_is_nobody: bool = False) -> str:
     """The holder of the seat when it made move `move_number` (the seat's history
-    answers), else today's."""
+    answers), else today's. `bot_is_nobody`: a bot's time is nobody's ("") rather than
+    the address its row keeps (a person's record)."""
     held = holder_at_move(history, move_number)
-    return held.mailbox if held is not None else present
+    if held is None:
+        return present
+    return "" if bot_is_nobody and held.bot else held.mailbox
 
 
 def turn_shares(game: Game, first: int, last: int) -> dict[int, dict[Part, float]]:
