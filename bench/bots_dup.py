@@ -227,6 +227,7 @@ def duplicate(rulesets: list[str], games: int, workers: int, rounds: int, first_
     print(table(rulesets, lines, rounds))
     print(times(lines))
     print(remaps(rulesets, lines))
+    print(outcomes(rulesets, lines))
     if against:
         both = [line for line in read(results) if line["ruleset"] in rulesets
                 and line["rounds"] == rounds
@@ -308,6 +309,32 @@ def remaps(rulesets: list[str], lines: list[dict[str, Any]]) -> str:
                 made, repeated = sum(c[0] for c in counts), sum(c[1] for c in counts)
                 cells += [str(made), f"{repeated / max(1, made):.0%}"]
             rows.append(f"| {ruleset} | {side} | " + " | ".join(cells) + " |")
+    return "\n".join(rows)
+
+
+def outcomes(rulesets: list[str], lines: list[dict[str, Any]]) -> str:
+    """Per side: how the rounds ended on the deals played both ways, with the side at
+    the normal level and at the strong level: each result's share (where a gain comes
+    from, or goes: in Saboteur 2 a door team can take rounds from the rival team and
+    lose as many to the saboteurs, for no gain of its own)."""
+    rows = []
+    for ruleset in rulesets:
+        ended = sorted({result for line in lines if line["ruleset"] == ruleset
+                        for result in line["results"]})
+        rows += ["", f"| {ruleset}: side | deals | played by | " + " | ".join(ended) + " |",
+                 "|---|---:|---|" + "---:|" * len(ended)]
+        for side in SIDES[ruleset]:
+            games: dict[tuple[int, int, int], dict[str, list[str]]] = defaultdict(dict)
+            for line in lines:
+                if line["ruleset"] == ruleset and line["who"] in (NORMAL, side):
+                    games[(line["low"], line["high"], line["seed"])][line["who"]] = \
+                        line["results"]
+            both = [pair for pair in games.values() if NORMAL in pair and side in pair]
+            for who, level in ((NORMAL, "normal"), (side, "strong")):
+                results = [result for pair in both for result in pair[who]]
+                shares = [f"{results.count(r) / max(1, len(results)):.0%}" for r in ended]
+                rows.append(f"| {side} | {len(both)} | {level} | " + " | ".join(shares)
+                            + " |")
     return "\n".join(rows)
 
 

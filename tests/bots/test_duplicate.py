@@ -114,3 +114,21 @@ def test_maps_under_a_goal_the_side_mapped_are_counted(dup: Any) -> None:
              {"ruleset": "base", "who": "gold-diggers",
               "maps": {"gold-diggers": [4, 1], "saboteurs": [0, 0]}}]
     assert "| base | gold-diggers | 4 | 75% | 4 | 25% |" in dup.remaps(["base"], lines)
+
+
+def test_each_results_share_is_counted_on_the_deals_played_both_ways(dup: Any) -> None:
+    """Where a door team's gain goes: with the blue team at the strong level one round
+    the green team won becomes the saboteurs'; a deal the blue team did not play strong
+    (seed 2) counts for neither level."""
+    def line(seed: int, who: str, result: str) -> dict[str, Any]:
+        return {"ruleset": "saboteur2", "low": 6, "high": 9, "seed": seed, "rounds": 1,
+                "who": who, "results": [result]}
+
+    lines = [line(0, "normal", "green"), line(0, "blue", "saboteurs"),
+             line(1, "normal", "blue"), line(1, "blue", "blue"),
+             line(2, "normal", "green")]
+    table = dup.outcomes(["saboteur2"], lines).splitlines()
+    assert "| saboteur2: side | deals | played by | blue | green | saboteurs |" in table
+    assert "| blue | 2 | normal | 50% | 50% | 0% |" in table
+    assert "| blue | 2 | strong | 50% | 0% | 50% |" in table
+    assert "| green | 0 | normal | 0% | 0% | 0% |" in table
