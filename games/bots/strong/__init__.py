@@ -33,9 +33,11 @@ __all__ = ["ALGORITHMS", "Belief", "Budget", "believe", "choose_strong"]
 # "rollout": the factorised belief and a lap of normal-bot rollouts (search.py);
 # "joint": the joint belief and heuristic look-ahead (joint.py, lookahead.py);
 # "team": "joint" with team play for diggers (team.py: the side's knowledge of the gold
-# and its tools, by the belief's teammates).
-ALGORITHMS = ("rollout", "joint", "team")
+# and its tools, by the belief's teammates); "gated": "team" leaving the normal move only
+# for a candidate whose lead is at least LEAD standard errors (lookahead.clear_lead).
+ALGORITHMS = ("rollout", "joint", "team", "gated")
 ALGORITHM = "team"  # what the strong level plays (bench/README.md "Bot strength" has why)
+LEAD = 1.0
 
 # Roles whose round is not won or lost by the gold (the geologist counts crystals, the
 # profiteer always wins): the normal bot's scoring already says what they want.
@@ -54,11 +56,11 @@ def choose_strong(view: SeatView, legal_moves: list[Move], seed: int,
         return normal
     try:
         chosen = algorithm or ALGORITHM
-        if chosen in ("joint", "team"):
+        if chosen in ("joint", "team", "gated"):
             joint = joint_belief(view, seed=seed)
             belief = joint.belief() if joint is not None else believe(view)
             found = plan(view, legal_moves, joint, belief, random.Random(seed), meter,
-                         team=chosen == "team")
+                         team=chosen != "joint", lead=LEAD if chosen == "gated" else 0.0)
         else:
             found = search(view, legal_moves, believe(view), random.Random(seed), meter)
     except OutOfTime:

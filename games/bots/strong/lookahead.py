@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import math
 import random
+import statistics
 
 from games.engine import IllegalMove, State, apply, legal_moves, view
 from games.engine.cards import GOAL_CELLS
@@ -50,11 +51,15 @@ TEAMS = {"blue-digger": "green", "green-digger": "blue"}  # the door colour that
 
 
 def plan(view_: SeatView, moves: list[Move], joint: Joint | None, belief: Belief,
-         rng: random.Random, meter: Meter, *, team: bool = False) -> Move | None:
+         rng: random.Random, meter: Meter, *, team: bool = False,
+         lead: float = 0.0) -> Move | None:
     """The best candidate by look-ahead over sampled hypotheses, or None when the
     normal choice stands (one candidate, or one far ahead). `team`: a digger plays for
     its side too (team.py): maps are ranked by what the bot and its side learn, and
-    each line pays for what they still do not know of the gold."""
+    each line pays for what they still do not know of the gold. `lead`: another
+    candidate than the first (the normal choice, with team play's bonus) is played only
+    when it leads it by at least this many standard errors of their world-by-world
+    differences (0: any lead)."""
     me, role = own_seat(view_), str(view_.get("role"))
     gold = joint.gold() if joint is not None else open_goals(view_)
     team = team and AIMS.get(role) == "dig"
@@ -65,10 +70,12 @@ def plan(view_: SeatView, moves: list[Move], joint: Joint | None, belief: Belief
     worlds = [(sample_world(view_, belief, rng, joint.sample(rng) if joint else None),
                rng.getrandbits(40)) for _ in range(WORLDS)]
     played = 0
+    lines: list[list[float]] = [[] for _ in options]  # each option's value per world
     for world, seed in worlds:
-        for option in options:
-            option.value += reply(world, option.move, seed, depth, (me, role), gold, meter,
-                                  team=team)
+        for option, values in zip(options, lines, strict=True):
+            values.append(reply(world, option.move, seed, depth, (me, role), gold, meter,
+                                team=team))
+            option.value += values[-1]
         played += 1
         if meter.exhausted:
             break
@@ -82,7 +89,23 @@ def plan(view_: SeatView, moves: list[Move], joint: Joint | None, belief: Belief
             option.value += INFO * revealed(view_, option.move, gold,
                                             dict(enumerate(belief.probs)))
     options[0].value += NORMAL_BONUS
-    return max(options, key=lambda o: o.value).move
+    best = max(range(len(options)), key=lambda i: options[i].value)
+    if best and lead and not clear_lead(options[best].value - options[0].value,
+                                        lines[best], lines[0], lead):
+        best = 0
+    return options[best].move
+
+
+def clear_lead(margin: float, mine: list[float], normal: list[float], errors: float) -> bool:
+    """Whether a candidate `margin` ahead of the normal choice in the mean is ahead by
+    `errors` standard errors of the two lines' differences world by world (the same
+    worlds and answers for both: a paired comparison). A line's value swings from 0 to 1
+    between worlds, so with a handful of worlds most leads are within the noise."""
+    differences = [a - b for a, b in zip(mine, normal, strict=True)]
+    if len(differences) < 2:
+        return False
+    spread = statistics.stdev(differences)
+    return margin > 0 and margin >= errors * spread / math.sqrt(len(differences))
 
 
 def open_goals(view_: SeatView) -> list[float]:
