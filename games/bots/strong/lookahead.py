@@ -69,19 +69,16 @@ def plan(view_: SeatView, moves: list[Move], joint: Joint | None, belief: Belief
     depth = max(2, min(int(view_["seats"]) + 1, STEPS // (WORLDS * len(options))))
     worlds = [(sample_world(view_, belief, rng, joint.sample(rng) if joint else None),
                rng.getrandbits(40)) for _ in range(WORLDS)]
-    played = 0
     lines: list[list[float]] = [[] for _ in options]  # each option's value per world
     for world, seed in worlds:
         for option, values in zip(options, lines, strict=True):
             values.append(reply(world, option.move, seed, depth, (me, role), gold, meter,
                                 team=team))
-            option.value += values[-1]
-        played += 1
         if meter.exhausted:
             break
     before = public_saboteur(view_, me) if role == "saboteur" else 0.0
-    for option in options:
-        option.value /= played
+    for option, values in zip(options, lines, strict=True):
+        option.value = sum(values) / len(values)
         if role == "saboteur":
             option.value -= BLUFF * exposure(view_, option.move, me, before)
         elif AIMS.get(role) == "dig" and not (team and option.move.get("type") == "map"):
