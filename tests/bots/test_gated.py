@@ -4,10 +4,12 @@ level's only for a lead that is clear of the noise between its sampled worlds.""
 from __future__ import annotations
 
 import importlib
+import math
 from typing import Any
 
 import pytest
 
+from games.bots.strong import Budget
 from games.bots.strong.lookahead import clear_lead
 from games.engine import Move, SeatView, legal_moves, view
 
@@ -16,6 +18,7 @@ from .test_strong import positions
 STRONG = importlib.import_module("games.bots.strong")
 LOOKAHEAD = importlib.import_module("games.bots.strong.lookahead")
 DIGGERS = ("gold-digger", "blue-digger", "green-digger")
+NO_NET = Budget(seconds=math.inf)  # the work budget alone: a loaded machine changes nothing
 
 
 def test_a_lead_counts_only_when_it_is_clear_of_the_worlds_spread() -> None:
@@ -66,10 +69,10 @@ def test_the_gate_plays_another_move_than_the_first_only_for_a_clear_lead(
     seen, moves = a_digger_choosing(ruleset)
     with monkeypatch.context() as first_only:
         first_only.setattr(LOOKAHEAD, "NORMAL_BONUS", 1e9)
-        first = STRONG.choose_strong(seen, moves, 7, algorithm="team")
+        first = STRONG.choose_strong(seen, moves, 7, algorithm="team", budget=NO_NET)
     monkeypatch.setattr(LOOKAHEAD, "reply", lines_with_a_lead(0.2, 0.6))
-    noisy = STRONG.choose_strong(seen, moves, 7, algorithm="team")
+    noisy = STRONG.choose_strong(seen, moves, 7, algorithm="team", budget=NO_NET)
     assert noisy != first
-    assert STRONG.choose_strong(seen, moves, 7, algorithm="gated") == first
+    assert STRONG.choose_strong(seen, moves, 7, algorithm="gated", budget=NO_NET) == first
     monkeypatch.setattr(LOOKAHEAD, "reply", lines_with_a_lead(0.2, 0.0))
-    assert STRONG.choose_strong(seen, moves, 7, algorithm="gated") == noisy
+    assert STRONG.choose_strong(seen, moves, 7, algorithm="gated", budget=NO_NET) == noisy
