@@ -5,7 +5,9 @@ from self-play, evidence.py, never by the bot's own moves), worlds sampled from 
 (worlds.py) and a heuristic look-ahead over them (lookahead.py, signals.py), in which a
 digger plays for its side (team.py: "team"; "joint" is the same without it). The
 first algorithm, "rollout" (a per-seat belief, belief.py, and a lap of normal-bot
-rollouts, search.py), is kept to compare with (bench/bots.py --duplicate --algorithm rollout).
+rollouts, search.py), is kept to compare with (bench/bots.py --duplicate --algorithm rollout),
+as is "gated": the team algorithm leaving its first candidate only for a lead clear of the
+noise between its worlds (lookahead.clear_lead; bench/README.md has its duplicate play).
 
     choose_strong(view, legal_moves, seed) -> one of legal_moves
 
