@@ -237,21 +237,25 @@ def duplicate(rulesets: list[str], games: int, workers: int, rounds: int, first_
     return 0
 
 
-def pairs(lines: list[dict[str, Any]], ruleset: str, band: tuple[int, int] | None,
-          side: str) -> list[tuple[int, int]]:
-    """Per deal: the side's round wins with the strong level and with the normal one."""
+def played_both_ways(lines: list[dict[str, Any]], ruleset: str, side: str,
+                     band: tuple[int, int] | None = None) -> list[dict[str, list[str]]]:
+    """Per deal played both ways (in deal order): the round results with the side at
+    the normal level (NORMAL) and at the strong level (`side`)."""
     games: dict[tuple[int, int, int], dict[str, list[str]]] = defaultdict(dict)
     for line in lines:
         if line["ruleset"] == ruleset and line["who"] in (NORMAL, side) and (
                 band is None or (line["low"], line["high"]) == band):
             games[(line["low"], line["high"], line["seed"])][line["who"]] = line["results"]
-    out = []
-    for deal in sorted(games):
-        pair = games[deal]
-        if NORMAL in pair and side in pair:
-            out.append((sum(side_won(ruleset, side, r) for r in pair[side]),
-                        sum(side_won(ruleset, side, r) for r in pair[NORMAL])))
-    return out
+    return [games[deal] for deal in sorted(games)
+            if NORMAL in games[deal] and side in games[deal]]
+
+
+def pairs(lines: list[dict[str, Any]], ruleset: str, band: tuple[int, int] | None,
+          side: str) -> list[tuple[int, int]]:
+    """Per deal: the side's round wins with the strong level and with the normal one."""
+    return [(sum(side_won(ruleset, side, r) for r in pair[side]),
+             sum(side_won(ruleset, side, r) for r in pair[NORMAL]))
+            for pair in played_both_ways(lines, ruleset, side, band)]
 
 
 def t975(freedom: int) -> float:
@@ -324,12 +328,7 @@ def outcomes(rulesets: list[str], lines: list[dict[str, Any]]) -> str:
         rows += ["", f"| {ruleset}: side | deals | played by | " + " | ".join(ended) + " |",
                  "|---|---:|---|" + "---:|" * len(ended)]
         for side in SIDES[ruleset]:
-            games: dict[tuple[int, int, int], dict[str, list[str]]] = defaultdict(dict)
-            for line in lines:
-                if line["ruleset"] == ruleset and line["who"] in (NORMAL, side):
-                    games[(line["low"], line["high"], line["seed"])][line["who"]] = \
-                        line["results"]
-            both = [pair for pair in games.values() if NORMAL in pair and side in pair]
+            both = played_both_ways(lines, ruleset, side)
             for who, level in ((NORMAL, "normal"), (side, "strong")):
                 results = [result for pair in both for result in pair[who]]
                 shares = [f"{results.count(r) / max(1, len(results)):.0%}" for r in ended]
