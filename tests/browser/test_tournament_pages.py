@@ -120,12 +120,14 @@ def test_nine_homes_in_three_browsers_play_an_event_to_its_standings(
     cup = event(name="Spring cup", players=3, rounds=3, cap=9,
                 signup_closes=timezone.now() + timedelta(days=3))
     people = [[f"p{c}{n}@example.org" for n in range(3)] for c in range(3)]
+    home_of = {address: f"{live_server.url}/me/{home_token(address)}/"
+               for addresses in people for address in addresses}
     pages = []
     for device, addresses in zip((DESKTOP, PHONE, DESKTOP), people, strict=True):
         page = browser.new_context(**device).new_page()
         pages.append(page)
         for address in addresses:
-            page.goto(f"{live_server.url}/me/{home_token(address)}/")
+            page.goto(home_of[address])
             with page.expect_navigation():
                 page.get_by_role("button", name="Join Spring cup").click()
             assert "You are in tournament" in page.locator("#what-happened").inner_text()
@@ -137,7 +139,7 @@ def test_nine_homes_in_three_browsers_play_an_event_to_its_standings(
         pairing_rounds.sweep_tournaments()
         for page, addresses in zip(pages, people, strict=True):
             for address in addresses:
-                page.goto(f"{live_server.url}/me/{home_token(address)}/")
+                page.goto(home_of[address])
                 games = page.locator(".home-group a", has_text=f"Spring cup: {number}.")
                 assert games.count() == 1, address
                 on_turn = page.locator("#your-turn a", has_text=f"Spring cup: {number}.")
