@@ -1,13 +1,15 @@
-"""The browser tests' fixtures. One Chromium (Debian's, driven by Playwright) for the
-whole session, and pytest-django's one live server: each test opens its own pages or
-contexts and closes them, so nothing of a page outlives its test. The server side as
-production runs it: the live server answers the pages, and a real Celery worker (in a
-thread, on the in-memory broker) runs every task the pages queue: the invitations' and
-the other emails, the bots' turns. `worker.settle()` waits (on a condition, never a
-sleep) until it has run everything queued so far."""
+"""The browser tests' fixtures. One browser (Debian's Chromium, as its headless shell where
+that is installed, driven by Playwright) for the whole session, and pytest-django's one
+live server: each test opens its own pages or contexts and closes them, so nothing of a
+page outlives its test. The server side as production runs it: the live server answers
+the pages, and a real Celery worker (in a thread, on the in-memory broker) runs every task
+the pages queue: the invitations' and the other emails, the bots' turns.
+`worker.settle()` waits (on a condition, never a sleep) until it has run everything queued
+so far."""
 
 from __future__ import annotations
 
+import os
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -23,38 +25,62 @@ from tests.support import queued_tasks_waiting
 from tests.worker_support import leave_logging_alone, quick_to_stop
 
 CHROMIUM = Path("/usr/bin/chromium")
+# Debian's build of the same Chromium without the desktop browser around it
+# (`apt-get install chromium-headless-shell`): what Playwright itself runs for headless
+# pages. Its Blink and V8 are Chromium's; it costs half the CPU per page and a third per
+# context (measured in bench/README.md), and the browser tests' CPU was a third of the
+# suite's. Where it is missing, the pages run in Chromium itself.
+HEADLESS_SHELL = Path("/usr/bin/chromium-headless-shell")
 
 
 @pytest.fixture(scope="session")
-def browser() -> Iterator[Any]:
-    """One Chromium for every browser test of the session (a launch costs seconds).
+def playwright() -> Iterator[Any]:
+    """Playwright's driver, for the whole session.
 
     Playwright's sync API keeps an event loop running in this thread from its start to its
     end, and Django refuses database work where a loop runs (the live server's work is in
     its own thread; the tests' and the database flush after each one are in this one,
-    never inside the loop): DJANGO_ALLOW_ASYNC_UNSAFE is set for as long as the browser
+    never inside the loop): DJANGO_ALLOW_ASYNC_UNSAFE is set for as long as the driver
     lives, and put back as it was after. The project has no async code that this check
     could guard."""
-    import os
-
     from playwright.sync_api import sync_playwright
 
     before = os.environ.get("DJANGO_ALLOW_ASYNC_UNSAFE")
     os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
     try:
-        with sync_playwright() as playwright:
-            # No GPU process: headless Chromium would emulate one in software
-            # (SwiftShader) to composite each page, about a tenth of the browser tests'
-            # CPU (measured over tests/browser/test_pages.py and test_seat_truth.py).
-            chromium = playwright.chromium.launch(executable_path=str(CHROMIUM),
-                                                  args=["--no-sandbox", "--disable-gpu"])
-            yield chromium
-            chromium.close()
+        with sync_playwright() as driver:
+            yield driver
     finally:
         if before is None:
             del os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"]
         else:
             os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = before
+
+
+def launch(playwright: Any, executable: Path) -> Any:
+    # No GPU process: headless Chromium would emulate one in software (SwiftShader) to
+    # composite each page, about a tenth of the browser tests' CPU (measured over
+    # tests/browser/test_pages.py and test_seat_truth.py).
+    return playwright.chromium.launch(executable_path=str(executable),
+                                      args=["--no-sandbox", "--disable-gpu"])
+
+
+@pytest.fixture(scope="session")
+def browser(playwright: Any) -> Iterator[Any]:
+    """One browser for every browser test of the session (a launch costs seconds): the
+    headless shell where it is installed, else Chromium."""
+    chromium = launch(playwright, HEADLESS_SHELL if HEADLESS_SHELL.exists() else CHROMIUM)
+    yield chromium
+    chromium.close()
+
+
+@pytest.fixture(scope="session")
+def full_browser(playwright: Any) -> Iterator[Any]:
+    """Chromium itself, launched for the tests that need what the headless shell has not
+    got: a service worker that shows a notification (the web push alerts)."""
+    chromium = launch(playwright, CHROMIUM)
+    yield chromium
+    chromium.close()
 
 
 @pytest.fixture(autouse=True)

@@ -40,11 +40,11 @@ def tab_to(page: Any, selector: str, most: int = 200) -> None:
 
 
 def test_the_alerts_section_works_by_keyboard_on_a_phone(
-        browser: Any, live_server: Any, monkeypatch: Any) -> None:
+        full_browser: Any, live_server: Any, monkeypatch: Any) -> None:
     games = anns_games(invite=False)
     add_device(ANN, Subscription("https://push.example.org/old", "BAAA", "AAAA"),
                name="Old phone", kinds=["turn"], user_agent="Firefox/120.0")
-    context = browser.new_context(**PHONE)
+    context = full_browser.new_context(**PHONE)
     context.grant_permissions(["notifications"], origin=live_server.url)
     page = context.new_page()
     page.goto(f"{live_server.url}/me/{games.token}/")

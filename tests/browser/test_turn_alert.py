@@ -59,11 +59,11 @@ SUBSCRIBE = """([given, key]) => {
 
 
 def test_a_phone_turns_alerts_on_gets_its_turn_alert_and_plays(
-        browser: Any, live_server: Any, worker: Any, standin: StandIn,
+        full_browser: Any, live_server: Any, worker: Any, standin: StandIn,
         monkeypatch: Any) -> None:
     g = make_game(players=3, seed=5)
     subscription = standin.subscribe()
-    context = browser.new_context(**PHONE)
+    context = full_browser.new_context(**PHONE)
     context.grant_permissions(["notifications"], origin=live_server.url)
     given = json.dumps([subscription.as_browser_gives_it(), settings.VAPID_PUBLIC_KEY])
     context.add_init_script(f"({SUBSCRIBE})({given})")
