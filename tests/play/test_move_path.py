@@ -263,3 +263,24 @@ def test_a_remembered_log_is_only_used_while_the_moves_it_holds_stand(client: Cl
     for _ in range(6):  # the same numbers again, other rows: never the remembered log
         api_move()
     assert len(api_move()["view"]["log"]) == len(g.refresh().state().log)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_moves_go_on_after_the_database_connection_is_opened_again(client: Client) -> None:
+    """The fast store keeps its statements' cursors with the connection they were opened
+    on: once Django has closed it (CONN_MAX_AGE, a failed health check), the next move
+    runs on the new connection, and the same statement again on the same one."""
+    g = make_game(players=3, seed=6, start=True)
+    rng = random.Random(6)
+    for closed in (False, True, False, True):
+        if closed:
+            connection.close()
+        version = g.refresh().version
+        state = g.game.state()
+        assert state.actor is not None
+        answer = client.post(f"/api/play/{g.tokens[state.actor]}/moves",
+                             {"version": version,
+                              "move": dig(engine.legal_moves(state), rng)},
+                             content_type="application/json")
+        assert answer.status_code == 200
+        assert answer.json()["version"] == g.refresh().version == version + 1

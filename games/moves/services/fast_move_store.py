@@ -16,6 +16,7 @@ hand-written SQL outside the migrations.
 
 from __future__ import annotations
 
+import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
@@ -128,16 +129,73 @@ def hot_cursor() -> Iterator[Cursor]:
     are unnamed and never prepared (Django's connections leave psycopg's
     prepare_threshold off, and settings keep it off behind PgBouncer): each is parsed,
     bound and run in one go, which PgBouncer's transaction pooling passes through at any
-    version (named prepared statements only from 1.21). It is opened through Django's own
-    cursor (the connection's health check, errors wrapped as Django's) and its statements
+    version (named prepared statements only from 1.21). It opens as Django's own cursors
+    do (the connection's health check, errors wrapped as Django's), and its statements
     are logged where Django logs queries (DEBUG, tests' CaptureQueriesContext)."""
     db = connections[DEFAULT_DB_ALIAS]
-    with db.cursor() as django_cursor:
-        if db.vendor != "postgresql":
+    if db.vendor != "postgresql":
+        with db.cursor() as django_cursor:
             yield django_cursor
-            return
-        with db.wrap_database_errors, _binary_cursor(django_cursor.cursor.connection) as raw:
-            yield cast(Cursor, _Logged(raw, db) if db.queries_logged else raw)
+        return
+    # What Django's db.cursor() does before it makes a cursor, without making one.
+    db.close_if_health_check_failed()
+    db.ensure_connection()
+    db.validate_thread_sharing()
+    with db.wrap_database_errors:
+        cursors = _statements_of(db.connection)
+        yield cast(Cursor, _Logged(cursors, db) if db.queries_logged else cursors)
+
+
+class _Statements:
+    """A connection's cursors, one per statement text, each kept for the next move that
+    runs its statement. psycopg keeps a cursor's Transformer (a loader for each column
+    type of the result, a dumper for each parameter's type) only while the very same
+    query object runs again, and building it afresh was about a tenth of a move's CPU
+    (the locked read's row has over 50 columns)."""
+
+    KEEP = 16  # statement texts a connection keeps a cursor for (a move uses two)
+
+    def __init__(self, connection: Any) -> None:
+        self.connection = connection
+        self.cursors: dict[str, tuple[str, Any]] = {}  # text -> (its kept object, cursor)
+        self.current: Any = None
+
+    @property
+    def rowcount(self) -> int:
+        return int(self.current.rowcount)
+
+    def execute(self, sql: str, params: Sequence[Any] = ()) -> object:
+        kept = self.cursors.get(sql)
+        if kept is None or kept[1].closed:
+            if len(self.cursors) >= self.KEEP:
+                self.forget()
+            kept = self.cursors[sql] = (sql, _binary_cursor(self.connection))
+        text, self.current = kept
+        return self.current.execute(text, params)  # the kept object: `is` the last query
+
+    def fetchone(self) -> Any:
+        return self.current.fetchone()
+
+    def fetchall(self) -> list[Any]:
+        return list(self.current.fetchall())
+
+    def forget(self) -> None:
+        for _text, cursor in self.cursors.values():
+            cursor.close()
+        self.cursors.clear()
+
+
+# This thread's connection and its statements' cursors (a Django connection belongs to
+# one thread); a new connection (Django reconnected) gets cursors of its own, and the
+# old ones go with their connection.
+_KEPT = threading.local()
+
+
+def _statements_of(connection: Any) -> _Statements:
+    kept: _Statements | None = getattr(_KEPT, "statements", None)
+    if kept is None or kept.connection is not connection:
+        kept = _KEPT.statements = _Statements(connection)
+    return kept
 
 
 def _binary_cursor(connection: Any) -> Any:
