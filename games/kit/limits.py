@@ -135,11 +135,17 @@ def _count(slot: str, timeout: int) -> int:
         pipe.set(redis_key, 0, ex=timeout, nx=True)
         pipe.incr(redis_key)
         return int(pipe.execute()[1])
-    cache.add(slot, 0, timeout=timeout)
+    # Count first: only a window's first event makes its slot (add), so every other one
+    # costs the cache one operation, not two.
     try:
-        return int(cache.incr(slot))
-    except ValueError:  # expired between add and incr: this is the first event again
-        cache.set(slot, 1, timeout=timeout)
+        return int(backend.incr(slot))
+    except ValueError:  # no slot yet (or it just expired): this is the window's first event
+        if backend.add(slot, 1, timeout=timeout):
+            return 1
+    try:
+        return int(backend.incr(slot))  # another request made it first: count on it
+    except ValueError:  # and it expired at once: this is the first event again
+        backend.set(slot, 1, timeout=timeout)
         return 1
 
 

@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 from django.db import connection, transaction
+from django.db.models.signals import post_init
 from django.http import JsonResponse
 from django.test import Client
 from django.utils.translation import gettext_lazy
@@ -77,6 +78,30 @@ def test_the_fast_store_builds_the_instances_the_orm_builds() -> None:
         field_values(s) for s in Seat.objects.filter(game=game).order_by("number")]
     assert not built._state.adding and built._state.db == "default"
 
+
+
+def test_a_post_init_receiver_sees_every_instance_the_fast_store_builds() -> None:
+    """The fast store sets a plain model's attributes straight into the instance, which
+    skips Model.__init__: it must not while anything listens to the init signals."""
+    fast = fast_store()
+    g = make_game(players=3, seed=4, start=True)
+    seen: list[Seat] = []
+
+    def note(sender: type[Seat], instance: Seat, **kwargs: object) -> None:
+        seen.append(instance)
+
+    with connection.cursor() as cursor:
+        cursor.execute(f"SELECT {fast.column_list(Seat, 's')} FROM games_seat s "  # noqa: S608
+                       "WHERE game_id = %s ORDER BY number", [g.game.pk])
+        rows = cursor.fetchall()
+    post_init.connect(note, sender=Seat)
+    try:
+        built = [fast.from_row(Seat, row) for row in rows]
+    finally:
+        post_init.disconnect(note, sender=Seat)
+    assert seen == built and len(built) == 3
+    assert [field_values(s) for s in built] == [
+        field_values(s) for s in Seat.objects.filter(game=g.game).order_by("number")]
 
 def stores() -> list[MoveStore]:
     """The reference, and on PostgreSQL the fast store held to it."""

@@ -27,6 +27,10 @@ from typing import Any, Protocol, TypeVar, cast
 
 import orjson
 from django.db import DEFAULT_DB_ALIAS, connections, models
+from django.db.models.base import ModelState
+from django.db.models.fields.related_descriptors import ForeignKeyDeferredAttribute
+from django.db.models.query_utils import DeferredAttribute
+from django.db.models.signals import post_init, pre_init
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
@@ -50,6 +54,7 @@ Converter = Callable[[Any, Any, Any], Any]
 class _Plan:
     field_names: tuple[str, ...]  # attnames in the model's concrete field order
     converters: tuple[tuple[int, tuple[Converter, ...], Any], ...]  # (slot, converters, col)
+    plain: bool  # the instance can be built by `_plain_instance`
 
 
 @lru_cache(maxsize=32)
@@ -66,7 +71,20 @@ def _plan(model: type[models.Model], vendor: str) -> _Plan:
         if found:
             converters.append((slot, tuple(found), column))
         names.append(field.attname)
-    return _Plan(tuple(names), tuple(converters))
+    return _Plan(tuple(names), tuple(converters), _plain(model))
+
+
+def _plain(model: type[models.Model]) -> bool:
+    """Whether the model builds its instances as Django's Model does and stores each
+    field's value as it is given (plain attribute descriptors, no __init__ or from_db of
+    its own)."""
+    return (model.__init__ is models.Model.__init__
+            and model.from_db.__func__ is models.Model.from_db.__func__  # type: ignore[attr-defined]
+            and all(type(getattr(model, f.attname, None)) in _PLAIN_DESCRIPTORS
+                    for f in model._meta.concrete_fields))
+
+
+_PLAIN_DESCRIPTORS = (DeferredAttribute, ForeignKeyDeferredAttribute)
 
 
 def _faster(field: models.Field, convert: Converter) -> Converter:  # type: ignore[type-arg]
@@ -108,7 +126,24 @@ def from_row(model: type[M], row: Sequence[Any]) -> M:
     for slot, converters, column in plan.converters:
         for convert in converters:
             values[slot] = convert(values[slot], column, db)
+    if plan.plain and not _init_signals(model):
+        return _plain_instance(model, db.alias, plan.field_names, values)
     return model.from_db(db.alias, plan.field_names, values)
+
+
+def _init_signals(model: type[models.Model]) -> bool:
+    return pre_init.has_listeners(model) or post_init.has_listeners(model)
+
+
+def _plain_instance(model: type[M], alias: str, names: tuple[str, ...], values: list[Any]) -> M:
+    """What `model.from_db` builds, its attributes set straight into the instance: a
+    model whose own __init__, from_db and attribute descriptors are Django's plain ones
+    (`_Plan.plain`), with no pre_init or post_init receiver, stores each value as is."""
+    new = model.__new__(model)
+    state = new._state = ModelState()
+    state.adding, state.db = False, alias
+    new.__dict__.update(zip(names, values, strict=True))
+    return new
 
 
 class Cursor(Protocol):
