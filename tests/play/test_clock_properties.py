@@ -6,7 +6,7 @@ its cap."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, date, datetime, timedelta
 from zoneinfo import ZoneInfo
 
@@ -132,6 +132,28 @@ def test_a_clock_without_days_off_or_quiet_hours_runs_through_the_stops_only(
     if not chosen.stops:
         assert due == end
 
+
+
+@settings(max_examples=40, deadline=None)
+@given(whole_days(), steps(0, 4 * 24 * 14), st.integers(0, 4 * 24 * 4),
+       st.integers(0, 4 * 24 * 4), st.sampled_from(ZONES))
+def test_a_clock_that_always_runs_answers_as_its_spans_would(
+        chosen: timing.Rules, start: datetime, length: int, left: int, zone: str) -> None:
+    """A clock with no stop answers by plain arithmetic; one whose only stop begins long
+    after the span reads its spans: the same running time and the same moments, in the
+    same time zone (a deadline is shown as its ISO text)."""
+    plain = replace(chosen, stops=())
+    later = start + timedelta(days=400)
+    spans = replace(plain, stops=((later, later + timedelta(days=1)),))
+    start = start.astimezone(ZoneInfo(zone))
+    end = start + length * STEP
+    for asked in (lambda r: timing.charged(r, start, end),
+                  lambda r: timing.deadline(r, start, left * STEP),
+                  lambda r: timing.before(r, start, end, left * STEP),
+                  lambda r: timing.before(r, end, start, left * STEP)):
+        answer, expected = asked(plain), asked(spans)
+        assert answer == expected
+        assert getattr(answer, "tzinfo", None) == getattr(expected, "tzinfo", None)
 
 @settings(max_examples=60, deadline=None)
 @given(rules(), steps(0, 4 * 24 * 14), st.integers(1, 4 * 24 * 3))

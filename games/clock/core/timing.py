@@ -112,6 +112,19 @@ def _every_day_whole(rules: Rules) -> bool:
     return not rules.weekdays_off and not rules.dates_off and _day_hours(rules) == [(0, 24)]
 
 
+def _always_runs(rules: Rules) -> bool:
+    """The clock runs at every moment, no stop either (most games): up to the horizon a
+    span's running time is its length, and `charged`, `deadline` and `before` answer
+    by plain arithmetic what the spans would give them (a move asks about ten times)."""
+    return not rules.stops and _every_day_whole(rules)
+
+
+def _length(start: datetime, end: datetime) -> timedelta:
+    """The time from `start` to `end` as it passes (two moments of one time zone subtract
+    as wall clocks, across a daylight-saving change too)."""
+    return end.astimezone(UTC) - start.astimezone(UTC)
+
+
 def _all_running(rules: Rules, start: datetime) -> Iterator[Interval]:
     """Every running interval from `start` on, up to the horizon (the end of its local
     day)."""
@@ -145,6 +158,8 @@ def charged(rules: Rules, start: datetime, end: datetime) -> timedelta:
     """The running time in [start, end): what a turn over that span costs the seat."""
     if end <= start:
         return timedelta()
+    if _always_runs(rules) and (length := _length(start, end)) <= HORIZON:
+        return length
     return sum((b - a for a, b in running(rules, start, end)), timedelta())
 
 
@@ -152,6 +167,8 @@ def deadline(rules: Rules, start: datetime, time_left: timedelta) -> datetime:
     """The moment when `time_left` of running time after `start` is spent. Always after
     `start` when `time_left` is positive. Raises NeverRuns past the horizon."""
     left = max(time_left, timedelta())
+    if _always_runs(rules) and left <= HORIZON:
+        return start.astimezone(UTC) + left
     for a, b in _all_running(rules, start):
         if b - a >= left:
             return a + left if left else a
@@ -162,6 +179,8 @@ def deadline(rules: Rules, start: datetime, time_left: timedelta) -> datetime:
 def before(rules: Rules, start: datetime, end: datetime, left: timedelta) -> datetime | None:
     """The last moment in [start, end] from which `left` of running time remains before
     `end` (a reminder "`left` before the deadline"); None when the span holds less."""
+    if _always_runs(rules) and (length := _length(start, end)) <= HORIZON:
+        return end - left if length > timedelta() and length >= left else None
     spans = running(rules, start, end)
     for a, b in reversed(spans):
         if b - a >= left:
