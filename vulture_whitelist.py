@@ -14,6 +14,8 @@ by something outside the Python call graph. Grouped by who uses them:
   shape is the engine's contract, games/engine/README.md).
 - Celery and kombu: signal handlers (redact_worker_logs, _configure) and the embedded
   broker's transport methods (_put, _get, _queue_bind).
+- The model instances the fast move store builds (`_state`, its `adding`): Django reads
+  them.
 - gunicorn's logger_class, Sentry's before_send hooks (hint), psycopg's Loader.load,
   logging records (msg), the CSP decorator's attribute, settings helpers (env_*, the queues'
   task_routes and celery_queues).
@@ -165,3 +167,5 @@ plain_mute_items  # unused function (games/talk/doors/talk_lists.py)
 plain_sheet_rows  # unused function (games/notes/doors/sheet_box.py)
 plain_log_items  # unused function (games/seatview/services/timeline.py)
 ops_class  # unused variable (saboteur_site/test_postgresql/base.py: Django's DatabaseWrapper reads it)
+_._state  # unused attribute (games/moves/services/fast_move_store.py _plain_instance: Django's Model reads it)
+_.adding  # unused attribute (games/moves/services/fast_move_store.py _plain_instance: Django's ModelState, read by save())

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 import redis
 from django.conf import settings
-from django.core.cache import DEFAULT_CACHE_ALIAS, cache, caches
+from django.core.cache import DEFAULT_CACHE_ALIAS, caches
 from django.core.cache.backends.redis import RedisCache
 
 log = logging.getLogger("games")
