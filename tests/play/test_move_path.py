@@ -57,6 +57,27 @@ def fast_store() -> Any:
     return fast_move_store
 
 
+def seat_rows(fast: Any, game_id: int) -> list[Any]:
+    """The game's seats as the fast store's column list reads them, in seat order."""
+    with connection.cursor() as cursor:
+        cursor.execute(f"SELECT {fast.column_list(Seat, 's')} FROM games_seat s "  # noqa: S608
+                       "WHERE game_id = %s ORDER BY number", [game_id])
+        return list(cursor.fetchall())
+
+
+def post_api_move(client: Client, g: GameWithLinks,
+                  rng: random.Random) -> tuple[int, int, Any]:
+    """A move chosen by `rng` through the API link of the seat to act: (the version it
+    was sent at, that seat, the answer)."""
+    game = g.refresh()
+    version, state = game.version, game.state()
+    assert state.actor is not None
+    answer = client.post(f"/api/play/{g.tokens[state.actor]}/moves",
+                         {"version": version, "move": dig(engine.legal_moves(state), rng)},
+                         content_type="application/json")
+    return version, state.actor, answer
+
+
 def test_the_fast_store_builds_the_instances_the_orm_builds() -> None:
     fast = fast_store()
     g = make_game(players=3, seed=4, start=True)
@@ -70,14 +91,11 @@ def test_the_fast_store_builds_the_instances_the_orm_builds() -> None:
         cursor.execute(f"SELECT {fast.column_list(Game)} FROM games_game WHERE id = %s",  # noqa: S608
                        [game.pk])
         built = fast.from_row(Game, cursor.fetchone())
-        cursor.execute(f"SELECT {fast.column_list(Seat, 's')} FROM games_seat s "  # noqa: S608
-                       "WHERE game_id = %s ORDER BY number", [game.pk])
-        seats = [fast.from_row(Seat, row) for row in cursor.fetchall()]
+    seats = [fast.from_row(Seat, row) for row in seat_rows(fast, game.pk)]
     assert field_values(built) == field_values(Game.objects.get(pk=game.pk))
     assert [field_values(s) for s in seats] == [
         field_values(s) for s in Seat.objects.filter(game=game).order_by("number")]
     assert not built._state.adding and built._state.db == "default"
-
 
 
 def test_a_post_init_receiver_sees_every_instance_the_fast_store_builds() -> None:
@@ -90,10 +108,7 @@ def test_a_post_init_receiver_sees_every_instance_the_fast_store_builds() -> Non
     def note(sender: type[Seat], instance: Seat, **kwargs: object) -> None:
         seen.append(instance)
 
-    with connection.cursor() as cursor:
-        cursor.execute(f"SELECT {fast.column_list(Seat, 's')} FROM games_seat s "  # noqa: S608
-                       "WHERE game_id = %s ORDER BY number", [g.game.pk])
-        rows = cursor.fetchall()
+    rows = seat_rows(fast, g.game.pk)
     post_init.connect(note, sender=Seat)
     try:
         built = [fast.from_row(Seat, row) for row in rows]
@@ -102,6 +117,7 @@ def test_a_post_init_receiver_sees_every_instance_the_fast_store_builds() -> Non
     assert seen == built and len(built) == 3
     assert [field_values(s) for s in built] == [
         field_values(s) for s in Seat.objects.filter(game=g.game).order_by("number")]
+
 
 def stores() -> list[MoveStore]:
     """The reference, and on PostgreSQL the fast store held to it."""
@@ -264,18 +280,12 @@ def test_a_remembered_log_is_only_used_while_the_moves_it_holds_stand(client: Cl
     moderator = make_moderator()
 
     def api_move() -> dict[str, Any]:
-        game = g.refresh()
-        state = game.state()
-        assert state.actor is not None
-        answer = client.post(f"/api/play/{g.tokens[state.actor]}/moves",
-                             {"version": game.version,
-                              "move": dig(engine.legal_moves(state), rng)},
-                             content_type="application/json")
+        _version, mover, answer = post_api_move(client, g, rng)
         assert answer.status_code == 200
         body = answer.json()
         stored = g.refresh()
         assert body["view"]["log"] == json.loads(json.dumps(
-            engine.view(stored.state(), state.actor)["log"]))
+            engine.view(stored.state(), mover)["log"]))
         return body
 
     for _ in range(8):
@@ -300,12 +310,6 @@ def test_moves_go_on_after_the_database_connection_is_opened_again(client: Clien
     for closed in (False, True, False, True):
         if closed:
             connection.close()
-        version = g.refresh().version
-        state = g.game.state()
-        assert state.actor is not None
-        answer = client.post(f"/api/play/{g.tokens[state.actor]}/moves",
-                             {"version": version,
-                              "move": dig(engine.legal_moves(state), rng)},
-                             content_type="application/json")
+        version, _mover, answer = post_api_move(client, g, rng)
         assert answer.status_code == 200
         assert answer.json()["version"] == g.refresh().version == version + 1
